@@ -1,0 +1,31 @@
+# The two commands a newcomer needs:  `make run`  and  `make test`.
+# Both create a local virtual environment in .venv and install what they need first.
+PYTHON ?= python3
+VENV   := .venv
+BIN    := $(VENV)/bin
+STAMP  := $(VENV)/.installed
+
+.PHONY: run test lint bench gallery clean
+
+$(STAMP): pyproject.toml
+	$(PYTHON) -m venv $(VENV)
+	$(BIN)/python -m pip install --quiet --upgrade pip
+	$(BIN)/python -m pip install --quiet -e '.[dev]'
+	touch $(STAMP)
+
+run: $(STAMP)
+	$(BIN)/python -m bot
+
+test: $(STAMP)
+	$(BIN)/ruff check .
+	$(BIN)/python -m pytest
+
+bench: $(STAMP)
+	$(BIN)/python benchmarks/playouts.py
+	$(BIN)/python benchmarks/render.py
+
+gallery: $(STAMP)
+	$(BIN)/python -m renderers.gallery docs/images
+
+clean:
+	rm -rf $(VENV) .pytest_cache

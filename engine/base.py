@@ -1,0 +1,474 @@
+"""What every game shares: option specs, game kinds, outcomes, highlights and the position base.
+
+A :class:`Position` is immutable. ``play`` returns a new position; the old one stays valid.
+Each game subclasses :class:`Position` in its own module and registers a :class:`GameKind`.
+"""
+
+from __future__ import annotations
+
+import copy
+import random
+import re
+from collections.abc import Callable, Iterator, Mapping
+from dataclasses import dataclass, field
+from typing import Any, ClassVar
+
+from .errors import GameError, IllegalMove, MoveError, OptionError, PositionError
+from .geometry import Board
+
+__all__ = [
+    "GAMES",
+    "GameKind",
+    "Highlights",
+    "OptionSpec",
+    "Outcome",
+    "Position",
+    "from_text",
+    "new_game",
+    "normalise_move_text",
+    "replay",
+]
+
+SEATS = (1, 2)
+
+
+@dataclass(frozen=True)
+class OptionSpec:
+    """One option of a game, as a slash command or a form would offer it.
+
+    * ``name`` -- ``"size"``, ``"shape"``, ``"bonus"`` or ``"setup"``.
+    * ``type`` -- ``int`` or ``str``.
+    * ``choices`` -- the allowed values, or ``None`` for an int range ``minimum..maximum``.
+    * ``default`` -- used when the option is not given.
+    * ``description`` -- one short line for players.
+    """
+
+    name: str
+    type: type
+    default: Any
+    description: str
+    choices: tuple | None = None
+    minimum: int | None = None
+    maximum: int | None = None
+
+    def check(self, value: Any) -> Any:
+        """Coerce ``value`` to this option's type and check it is allowed.
+
+        Raises :class:`engine.OptionError` with a readable message otherwise.
+        """
+        if self.type is int:
+            if isinstance(value, bool):
+                raise OptionError(f"{self.name} must be a whole number")
+            try:
+                value = int(value) if not isinstance(value, int) else value
+            except (TypeError, ValueError):
+                raise OptionError(f"{self.name} must be a whole number, not {value!r}") from None
+        else:
+            if not isinstance(value, str):
+                raise OptionError(f"{self.name} must be one of {', '.join(map(str, self.choices or ()))}")
+            value = value.strip().lower() if self.choices and all(
+                isinstance(c, str) and c.islower() for c in self.choices) else value.strip()
+        if self.choices is not None and value not in self.choices:
+            allowed = ", ".join(map(str, self.choices))
+            raise OptionError(f"{self.name} must be one of {allowed}, not {value}")
+        if self.minimum is not None and value < self.minimum:
+            raise OptionError(f"{self.name} must be at least {self.minimum}")
+        if self.maximum is not None and value > self.maximum:
+            raise OptionError(f"{self.name} must be at most {self.maximum}")
+        return value
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """How a game ended.
+
+    * ``winner`` -- seat 1 or 2, or ``None`` for a draw.
+    * ``reason`` -- ``"coil"``, ``"board full"``, ``"stones"``, ``"score"``, ``"connection"``,
+      ``"no moves"``, ``"resignation"`` or ``"timeout"`` (RULES.md "Every game").
+    * ``scores`` -- ``{1: n, 2: m}`` where the game has scores, else ``None``.
+    """
+
+    winner: int | None
+    reason: str
+    scores: Mapping[int, int] | None = None
+
+
+@dataclass(frozen=True)
+class Highlights:
+    """Cells a renderer should mark, by label (e.g. ``"g7"``).
+
+    * ``placed`` -- the cells the last move placed on, in order.
+    * ``flipped`` -- stones turned over by the last move (Io).
+    * ``removed`` -- cells emptied by the last move, mapped to the colour that stood there
+      (Branching Coral captures).
+    * ``winning`` -- once the game is over, the stones that won it (Coil's coil, Whirlwind's
+      chain, the Corals' largest groups of both players).
+    * ``enclosed`` -- Coil: the cells the coil encloses.
+    * ``groups`` -- Corals: each seat's largest group (seat -> labels).
+    """
+
+    placed: tuple[str, ...] = ()
+    flipped: frozenset[str] = frozenset()
+    removed: Mapping[str, str] = field(default_factory=dict)
+    winning: frozenset[str] = frozenset()
+    enclosed: frozenset[str] = frozenset()
+    groups: Mapping[int, frozenset[str]] = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
+class GameKind:
+    """A game Stonecast plays.
+
+    * ``key`` -- ``"coil"``, ``"io"``, ``"braincoral"``, ``"branchingcoral"``, ``"whirlwind"``.
+    * ``title`` -- e.g. ``"Brain Coral"``; ``summary`` -- one line for menus.
+    * ``options`` -- tuple of :class:`OptionSpec`.
+    * ``position_class`` -- the :class:`Position` subclass.
+    * ``validate_extra`` -- optional check across options (e.g. size range per shape); takes
+      the full options dict and raises OptionError.
+    """
+
+    key: str
+    title: str
+    summary: str
+    options: tuple[OptionSpec, ...]
+    position_class: type[Position]
+    validate_extra: Callable[[dict], None] | None = None
+
+    def validate(self, options: Mapping[str, Any] | None = None) -> dict:
+        """The full options dict (defaults filled in), values coerced and checked.
+
+        Raises :class:`engine.OptionError` for an unknown option or a bad value.
+        """
+        options = dict(options or {})
+        known = {o.name: o for o in self.options}
+        for name in options:
+            if name not in known:
+                allowed = ", ".join(known) or "none"
+                raise OptionError(f"{self.title} has no option {name!r} (options: {allowed})")
+        out = {}
+        for spec in self.options:
+            out[spec.name] = spec.check(options[spec.name]) if spec.name in options else spec.default
+        if self.validate_extra is not None:
+            self.validate_extra(out)
+        return out
+
+    def new(self, **options: Any) -> Position:
+        """The starting position with these options. Raises OptionError."""
+        return self.position_class.initial(self.validate(options))
+
+
+GAMES: dict[str, GameKind] = {}
+
+
+def register(kind: GameKind) -> GameKind:
+    """Add ``kind`` to :data:`GAMES` (called by each game module)."""
+    GAMES[kind.key] = kind
+    kind.position_class.kind = kind.key
+    return kind
+
+
+def _kind(name: str) -> GameKind:
+    if not isinstance(name, str):
+        raise GameError("the game name must be text")
+    key = name.strip().lower().replace(" ", "").replace("_", "").replace("-", "")
+    try:
+        return GAMES[key]
+    except KeyError:
+        raise GameError(f"unknown game {name!r}; games: {', '.join(GAMES)}") from None
+
+
+def new_game(name: str, **options: Any) -> Position:
+    """Starting position of game ``name`` (a key of :data:`GAMES`) with ``options``.
+
+    Raises :class:`engine.GameError` for an unknown game and :class:`engine.OptionError` for
+    a bad option (both ValueError).
+    """
+    return _kind(name).new(**options)
+
+
+def replay(kind: str, options: Mapping[str, Any] | None, moves) -> Position:
+    """The position reached by playing ``moves`` (an iterable of move strings) from the start.
+
+    Raises GameError / OptionError for bad arguments and MoveError / IllegalMove (message
+    prefixed with the move number) for a move that does not play.
+    """
+    pos = new_game(kind, **dict(options or {}))
+    for i, mv in enumerate(moves, 1):
+        try:
+            pos = pos.play(mv)
+        except (MoveError, IllegalMove) as e:
+            raise type(e)(f"move {i} ({mv}): {e}") from None
+    return pos
+
+
+_OPT_RE = re.compile(r"^[a-z]+=[A-Za-z0-9]+$")
+
+
+def from_text(text: str) -> Position:
+    """The position written by :meth:`Position.to_text`.
+
+    Raises :class:`engine.PositionError` (or GameError / OptionError) for text that is not a
+    valid position.
+    """
+    if not isinstance(text, str):
+        raise PositionError("position text must be a string")
+    parts = text.strip().split(" ", 4)
+    if len(parts) < 5:
+        raise PositionError("position text is incomplete")
+    name, opts, ply_s, last, body = parts
+    kind = _kind(name)
+    options: dict[str, Any] = {}
+    if opts != "-":
+        for item in opts.split(","):
+            if not _OPT_RE.match(item):
+                raise PositionError(f"bad option {item!r} in position text")
+            k, v = item.split("=")
+            options[k] = v
+    options = kind.validate(options)
+    if not ply_s.isdigit():
+        raise PositionError("bad ply in position text")
+    forced = None
+    if " !" in body:
+        body, _, end = body.rpartition(" !")
+        w, _, reason = end.partition(":")
+        if w not in ("0", "1", "2") or reason not in ("resignation", "timeout"):
+            raise PositionError("bad result in position text")
+        forced = Outcome(int(w) or None, reason)
+    try:
+        pos = kind.position_class.from_body(
+            options, int(ply_s), None if last == "-" else last.replace(",", " "), body
+        )
+    except PositionError:
+        raise
+    except (ValueError, IndexError, KeyError) as e:
+        raise PositionError(f"position text does not describe a {kind.title} position ({e})") from None
+    if forced is not None:
+        pos = pos._concluded(forced)
+    if pos.to_text() != text.strip():
+        raise PositionError("position text is not in canonical form")
+    return pos
+
+
+_SPLIT = re.compile(r"[\s,]+")
+
+
+def normalise_move_text(text: str) -> list[str]:
+    """Lower-case tokens of move text; commas and runs of spaces separate. Raises MoveError."""
+    if not isinstance(text, str):
+        raise MoveError("a move must be text")
+    tokens = [t for t in _SPLIT.split(text.strip().lower()) if t]
+    if not tokens:
+        raise MoveError("empty move: name a cell, e.g. d4")
+    return tokens
+
+
+class Position:
+    """An immutable game position. Subclasses implement one game each.
+
+    Public attributes: ``kind`` (game key), ``options`` (full dict), ``board`` (a
+    :class:`engine.geometry.Board`), ``ply`` (moves played), ``last_move`` (text or None).
+    See the properties for the rest. Equality and hashing follow :meth:`to_text`.
+
+    Subclass contract (the private hooks):
+
+    * ``initial(options)`` -- classmethod, the starting position.
+    * ``_turn`` -- slot: seat to move if the game were not over.
+    * ``_natural_outcome()`` -- Outcome from the rules, or None (called once, cached).
+    * ``legal_moves()`` -- canonical move strings (empty once over).
+    * ``_parse(tokens)`` -> an internal move; raises MoveError.
+    * ``_check(move)`` raises IllegalMove; ``_apply(move)`` -> new position (no checks).
+    * ``_body()`` / ``from_body(options, ply, last, body)`` -- the game's part of the text.
+    * ``colour(seat)``, ``phase``, ``scores``, ``highlights``, ``stones``.
+    """
+
+    __slots__ = ("options", "board", "ply", "last_move", "_turn", "_forced", "_outcome_cache")
+
+    kind: ClassVar[str] = ""
+    #: Whether a move may have two placements (Io opening, Whirlwind) -- used by complete().
+    two_placements: ClassVar[bool] = False
+
+    # ---- construction helpers -------------------------------------------------------------
+    @classmethod
+    def initial(cls, options: dict) -> Position:  # pragma: no cover - abstract
+        raise NotImplementedError
+
+    @classmethod
+    def from_body(cls, options: dict, ply: int, last: str | None, body: str) -> Position:  # pragma: no cover
+        raise NotImplementedError
+
+    def _init_base(self, options: dict, board: Board, ply: int, last_move: str | None, turn: int) -> None:
+        self.options = options
+        self.board = board
+        self.ply = ply
+        self.last_move = last_move
+        self._turn = turn
+        self._forced = None
+        self._outcome_cache = False  # False = not computed yet
+
+    def _copy(self):
+        new = copy.copy(self)
+        new._outcome_cache = False
+        new._forced = None
+        return new
+
+    def _concluded(self, outcome: Outcome) -> Position:
+        new = copy.copy(self)
+        new._forced = outcome
+        new._outcome_cache = False
+        return new
+
+    # ---- public surface -------------------------------------------------------------------
+    @property
+    def title(self) -> str:
+        """The game's title, e.g. ``"Io"``."""
+        return GAMES[self.kind].title
+
+    @property
+    def outcome(self) -> Outcome | None:
+        """``None`` while the game goes on, else the :class:`Outcome`."""
+        if self._forced is not None:
+            f = self._forced
+            return Outcome(f.winner, f.reason, self.scores)
+        if self._outcome_cache is False:
+            self._outcome_cache = self._natural_outcome()
+        return self._outcome_cache
+
+    @property
+    def is_over(self) -> bool:
+        """True once the game has ended (by the rules, resignation or timeout)."""
+        return self.outcome is not None
+
+    @property
+    def to_move(self) -> int | None:
+        """Seat (1 or 2) whose turn it is, ``None`` once the game is over."""
+        return None if self.outcome is not None else self._turn
+
+    def _natural_outcome(self) -> Outcome | None:  # pragma: no cover - abstract
+        raise NotImplementedError
+
+    def colour(self, seat: int) -> str | None:  # pragma: no cover - abstract
+        """``"black"`` or ``"white"`` for ``seat`` (1 or 2); None where not yet decided."""
+        raise NotImplementedError
+
+    @property
+    def phase(self) -> str:
+        """Short name of the current phase; ``"main"`` for games with one phase."""
+        return "main"
+
+    @property
+    def scores(self) -> dict[int, int] | None:
+        """``{1: n, 2: m}`` where the game keeps scores, else ``None``."""
+        return None
+
+    @property
+    def stones(self) -> dict[int, str]:  # pragma: no cover - abstract
+        """Every stone on the board: cell number -> ``"black"`` / ``"white"``."""
+        raise NotImplementedError
+
+    @property
+    def highlights(self) -> Highlights:
+        """Cells to mark for the renderer (:class:`Highlights`)."""
+        return Highlights()
+
+    def legal_moves(self) -> Iterator[str]:  # pragma: no cover - abstract
+        """Lazy iterator of the legal moves as canonical strings (nothing once over)."""
+        raise NotImplementedError
+
+    def _parse(self, tokens: list[str]):  # pragma: no cover - abstract
+        raise NotImplementedError
+
+    def _check(self, move) -> None:  # pragma: no cover - abstract
+        raise NotImplementedError
+
+    def _apply(self, move) -> Position:  # pragma: no cover - abstract
+        raise NotImplementedError
+
+    def _body(self) -> str:  # pragma: no cover - abstract
+        raise NotImplementedError
+
+    def parse_move(self, text: str):
+        """The internal form of move ``text`` (not checked for legality). Raises MoveError."""
+        return self._parse(normalise_move_text(text))
+
+    def play(self, text: str) -> Position:
+        """The position after move ``text`` (e.g. ``"g7"``, ``"c3 e5"``, ``"pass"``).
+
+        Raises :class:`engine.MoveError` when the text is not a move on this board and
+        :class:`engine.IllegalMove` when the rules forbid it here (including after the end).
+        """
+        move = self.parse_move(text)
+        if self.outcome is not None:
+            raise IllegalMove("the game is over")
+        self._check(move)
+        return self._apply(move)
+
+    def is_legal(self, text: str) -> bool:
+        """True when ``text`` is a legal move here (never raises for bad text)."""
+        try:
+            move = self.parse_move(text)
+            if self.outcome is not None:
+                return False
+            self._check(move)
+        except (MoveError, IllegalMove):
+            return False
+        return True
+
+    def complete(self, prefix: str, limit: int | None = 25) -> list[str]:
+        """Legal moves (or legal first placements of two-placement moves) starting with ``prefix``.
+
+        ``prefix`` is matched case-insensitively, commas read as spaces. At most ``limit``
+        results (all when ``None``), in the order of :meth:`legal_moves`.
+        """
+        p = " ".join(_SPLIT.split(prefix.strip().lower())) if isinstance(prefix, str) else ""
+        out: list[str] = []
+        if limit is not None and limit <= 0:
+            return out
+        for mv in self.legal_moves():
+            if mv.startswith(p):
+                out.append(mv)
+                if limit is not None and len(out) >= limit:
+                    break
+        return out
+
+    def random_move(self, rng: random.Random | None = None) -> str:
+        """A legal move chosen uniformly at random. Raises IllegalMove once the game is over."""
+        moves = list(self.legal_moves())
+        if not moves:
+            raise IllegalMove("the game is over")
+        return (rng or random).choice(moves)
+
+    def resign(self, seat: int) -> Position:
+        """The position with ``seat`` having resigned (RULES.md "Every game"): the other wins.
+
+        Raises IllegalMove once the game is over and ValueError for a seat other than 1 or 2.
+        """
+        return self._end(seat, "resignation")
+
+    def time_out(self, seat: int) -> Position:
+        """The position with ``seat`` having lost on time. Raises like :meth:`resign`."""
+        return self._end(seat, "timeout")
+
+    def _end(self, seat: int, reason: str) -> Position:
+        if seat not in SEATS:
+            raise ValueError("seat must be 1 or 2")
+        if self.outcome is not None:
+            raise IllegalMove("the game is over")
+        return self._concluded(Outcome(3 - seat, reason))
+
+    def to_text(self) -> str:
+        """One-line position text naming the game and options; :func:`engine.from_text` reads it back."""
+        opts = ",".join(f"{k}={v}" for k, v in self.options.items()) or "-"
+        last = self.last_move.replace(" ", ",") if self.last_move else "-"
+        text = f"{self.kind} {opts} {self.ply} {last} {self._body()}"
+        if self._forced is not None:
+            text += f" !{self._forced.winner or 0}:{self._forced.reason}"
+        return text
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Position) and other.to_text() == self.to_text()
+
+    def __hash__(self) -> int:
+        return hash(self.to_text())
+
+    def __repr__(self) -> str:
+        return f"<{type(self).__name__} {self.to_text()!r}>"

@@ -1,0 +1,251 @@
+"""Board geometry shared by every game: cells, labels, neighbours and perimeter.
+
+Implements RULES.md "Boards and coordinates". A board numbers its cells (or points)
+``0 .. len(board) - 1``; bit ``i`` of a Python int stands for cell ``i`` so that sets of cells
+are bitboards. Cells are ordered row by row from the bottom row, left to right inside a row.
+
+Two families:
+
+* :class:`SquareBoard` -- an ``n x n`` grid (Io cells, Whirlwind points); ``(f, r)`` is
+  (file, row), both from 0, row 0 at the bottom.
+* :class:`HexBoard` -- pointy-top hexagons in horizontal rows (Coil, the Corals); a cell
+  ``(f, r)`` is drawn at ``x = f - r/2``, ``y = r*sqrt(3)/2`` and has the six neighbours
+  ``(f±1, r)``, ``(f, r±1)``, ``(f+1, r+1)``, ``(f-1, r-1)``.
+"""
+
+from __future__ import annotations
+
+import math
+import re
+from functools import cache
+
+from .errors import MoveError
+
+__all__ = ["Board", "HexBoard", "SquareBoard", "file_letter", "hex_board", "square_board"]
+
+_CELL_RE = re.compile(r"^([a-z]+)([0-9]+)$")
+
+
+def file_letter(f: int) -> str:
+    """Letter(s) naming file ``f`` (0-based): ``a`` .. ``z``, then ``aa``, ``ab`` ...
+
+    Raises ValueError for a negative file.
+    """
+    if f < 0:
+        raise ValueError("file must be >= 0")
+    out = ""
+    f += 1
+    while f:
+        f, rem = divmod(f - 1, 26)
+        out = chr(97 + rem) + out
+    return out
+
+
+def _file_number(letters: str) -> int:
+    n = 0
+    for ch in letters:
+        n = n * 26 + (ord(ch) - 96)
+    return n - 1
+
+
+class Board:
+    """A set of cells with labels, neighbours and a perimeter.
+
+    Attributes (all immutable after construction):
+
+    * ``shape`` -- ``"square"``, ``"hexhex"`` or ``"limping"``; ``size`` -- its size option.
+    * ``coords[i]`` -- ``(f, r)`` of cell ``i``; ``labels[i]`` -- its text, e.g. ``"g7"``.
+    * ``index`` -- dict from ``(f, r)`` to the cell number.
+    * ``neighbours[i]`` -- tuple of neighbouring cells (6 on hex boards, 4 orthogonal on
+      square boards); ``nmask[i]`` the same as a bitboard.
+    * ``perimeter`` -- bitboard of cells with fewer than the full number of neighbours.
+    * ``full`` -- bitboard of every cell; ``files`` / ``rows`` -- counts of files and rows.
+    """
+
+    shape: str
+    size: int
+
+    def __init__(self, shape: str, size: int, coords: list[tuple[int, int]], full_degree: int):
+        self.shape = shape
+        self.size = size
+        self.coords: tuple[tuple[int, int], ...] = tuple(coords)
+        self.index: dict[tuple[int, int], int] = {c: i for i, c in enumerate(self.coords)}
+        self.labels: tuple[str, ...] = tuple(file_letter(f) + str(r + 1) for f, r in self.coords)
+        self._by_label: dict[str, int] = {lab: i for i, lab in enumerate(self.labels)}
+        self.files = 1 + max(f for f, _ in self.coords)
+        self.rows = 1 + max(r for _, r in self.coords)
+        nbrs = []
+        for f, r in self.coords:
+            nbrs.append(
+                tuple(
+                    self.index[(f + df, r + dr)]
+                    for df, dr in self._steps()
+                    if (f + df, r + dr) in self.index
+                )
+            )
+        self.neighbours: tuple[tuple[int, ...], ...] = tuple(nbrs)
+        self.nmask: tuple[int, ...] = tuple(sum(1 << j for j in ns) for ns in nbrs)
+        self.full: int = (1 << len(self.coords)) - 1
+        self.perimeter: int = sum(1 << i for i, ns in enumerate(nbrs) if len(ns) < full_degree)
+
+    @staticmethod
+    def _steps() -> tuple[tuple[int, int], ...]:
+        raise NotImplementedError
+
+    def __len__(self) -> int:
+        return len(self.coords)
+
+    def __repr__(self) -> str:
+        return f"<{type(self).__name__} {self.shape} {self.size}>"
+
+    def label(self, cell: int) -> str:
+        """Text of ``cell`` (an int from 0), e.g. ``"g7"``. Raises IndexError when out of range."""
+        return self.labels[cell]
+
+    def cell(self, text: str) -> int:
+        """Cell number for a label such as ``"G7"`` (case-insensitive, spaces trimmed).
+
+        Raises :class:`engine.MoveError` when the text is not a cell of this board.
+        """
+        t = text.strip().lower()
+        i = self._by_label.get(t)
+        if i is None:
+            shown = text.strip() or "(nothing)"
+            if _CELL_RE.match(t):
+                raise MoveError(f"{shown} is not on this board")
+            raise MoveError(f"{shown} is not a cell name (expected something like {self.labels[len(self) // 2]})")
+        return i
+
+    def cells_of(self, bits: int) -> list[int]:
+        """The cells set in bitboard ``bits``, in ascending order."""
+        out = []
+        while bits:
+            low = bits & -bits
+            out.append(low.bit_length() - 1)
+            bits ^= low
+        return out
+
+    def row_cells(self, r: int) -> list[int]:
+        """Cells of row ``r`` (from 0 at the bottom), left to right."""
+        return [i for i, (_, rr) in enumerate(self.coords) if rr == r]
+
+    def component(self, start: int, within: int) -> int:
+        """Bitboard of the cells of ``within`` connected to ``start`` through neighbours.
+
+        ``start`` must be in ``within``; returns 0 otherwise.
+        """
+        if not (within >> start) & 1:
+            return 0
+        seen = 1 << start
+        stack = [start]
+        nmask = self.nmask
+        while stack:
+            c = stack.pop()
+            new = nmask[c] & within & ~seen
+            if new:
+                seen |= new
+                while new:
+                    low = new & -new
+                    stack.append(low.bit_length() - 1)
+                    new ^= low
+        return seen
+
+    def groups(self, stones: int) -> list[int]:
+        """Connected groups of the cells in bitboard ``stones``, each as a bitboard."""
+        out = []
+        rest = stones
+        while rest:
+            low = rest & -rest
+            g = self.component(low.bit_length() - 1, stones)
+            out.append(g)
+            rest &= ~g
+        return out
+
+
+class SquareBoard(Board):
+    """An ``n x n`` grid. Files ``a..`` left to right, rows ``1..n`` bottom to top.
+
+    ``neighbours`` are the 4 orthogonal ones; ``diagonals[i]`` / ``dmask[i]`` the 4 touching
+    at a corner; ``adjacent[i]`` / ``amask[i]`` all 8. ``corners`` is a bitboard of the corners.
+    """
+
+    @staticmethod
+    def _steps():
+        return ((1, 0), (-1, 0), (0, 1), (0, -1))
+
+    def __init__(self, n: int):
+        super().__init__("square", n, [(f, r) for r in range(n) for f in range(n)], 4)
+        diag = []
+        for f, r in self.coords:
+            diag.append(
+                tuple(
+                    self.index[(f + df, r + dr)]
+                    for df, dr in ((1, 1), (-1, 1), (1, -1), (-1, -1))
+                    if (f + df, r + dr) in self.index
+                )
+            )
+        self.diagonals: tuple[tuple[int, ...], ...] = tuple(diag)
+        self.dmask: tuple[int, ...] = tuple(sum(1 << j for j in ds) for ds in diag)
+        self.adjacent: tuple[tuple[int, ...], ...] = tuple(
+            a + d for a, d in zip(self.neighbours, diag, strict=True)
+        )
+        self.amask: tuple[int, ...] = tuple(a | d for a, d in zip(self.nmask, self.dmask, strict=True))
+        self.corners: int = sum(1 << self.index[c] for c in ((0, 0), (n - 1, 0), (0, n - 1), (n - 1, n - 1)))
+
+    def point(self, cell: int) -> tuple[float, float]:
+        """Drawing position of ``cell`` in cell units: ``(f, r)`` with y growing upwards."""
+        f, r = self.coords[cell]
+        return (float(f), float(r))
+
+
+class HexBoard(Board):
+    """A hex board, ``shape`` ``"hexhex"`` (side ``size``) or ``"limping"`` (sides size+1 / size).
+
+    Coordinates and labels as RULES.md "Hex boards": rows from the bottom, files slanting
+    up-left. ``point(cell)`` gives the drawing position in cell widths.
+    """
+
+    @staticmethod
+    def _steps():
+        return ((1, 0), (-1, 0), (0, 1), (0, -1), (1, 1), (-1, -1))
+
+    def __init__(self, shape: str, size: int):
+        if shape == "hexhex":
+            n = size
+            coords = [
+                (f, r)
+                for r in range(2 * n - 1)
+                for f in range(2 * n - 1)
+                if abs(f - r) <= n - 1
+            ]
+        elif shape == "limping":
+            m = size
+            coords = [
+                (f, r)
+                for r in range(2 * m)
+                for f in range(2 * m)
+                if -(m - 1) <= f - r <= m
+            ]
+        else:
+            raise ValueError(f"unknown hex shape {shape!r}")
+        super().__init__(shape, size, coords, 6)
+
+    def point(self, cell: int) -> tuple[float, float]:
+        """Drawing position of ``cell``: ``(f - r/2, r*sqrt(3)/2)`` in cell widths, y upwards."""
+        f, r = self.coords[cell]
+        return (f - r / 2, r * math.sqrt(3) / 2)
+
+
+@cache
+def square_board(n: int) -> SquareBoard:
+    """The shared :class:`SquareBoard` of side ``n`` (cached; boards are immutable)."""
+    return SquareBoard(n)
+
+
+@cache
+def hex_board(shape: str, size: int) -> HexBoard:
+    """The shared :class:`HexBoard` for ``shape`` and ``size`` (cached).
+
+    Raises ValueError for an unknown shape.
+    """
+    return HexBoard(shape, size)
