@@ -437,6 +437,22 @@ class Position:
             raise IllegalMove("the game is over")
         return (rng or random).choice(moves)
 
+    def _random_internal(self, rng: random.Random):
+        """Internal form of a uniformly random legal move (games override this for speed)."""
+        return self.parse_move(self.random_move(rng))
+
+    def random_playout(self, rng: random.Random | None = None) -> Position:
+        """The final position of a game continued with uniformly random legal moves.
+
+        Each move is drawn uniformly from the legal moves of its position. Returns ``self``
+        when the game is already over.
+        """
+        rng = rng or random.Random()
+        pos = self
+        while pos.outcome is None:
+            pos = pos._apply(pos._random_internal(rng))
+        return pos
+
     def resign(self, seat: int) -> Position:
         """The position with ``seat`` having resigned (RULES.md "Every game"): the other wins.
 
