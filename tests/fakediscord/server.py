@@ -1,0 +1,1089 @@
+"""A small fake Discord: REST API and gateway on 127.0.0.1, for driving the real discord.py client.
+
+The fake keeps just enough state for a bot to run against it: one guild with text channels,
+threads the bot creates, DM channels, every message the bot sends (content, embeds,
+components, flags, allowed mentions and attachment bytes), the application commands it syncs,
+and the interactions the test driver sends through the gateway.
+
+Test driver::
+
+    fake = FakeDiscord()
+    await fake.start()
+    restore = fake.patch_discord()        # points discord.py at the fake (REST base + gateway)
+    ...start the bot with fake.token...
+    ex = await fake.slash(fake.alice, "challenge io", {"opponent": fake.bob, "size": 5})
+    ex.reply.content, ex.reply.ephemeral, ex.reply.custom_ids, ex.reply.png()
+    ex = await fake.click(fake.bob, ex.reply, "stonecast:accept:1")
+    ex = await fake.autocomplete(fake.bob, "move", {"move": "c"}, focused="move")
+    ex.choices                            # [{"name": ..., "value": ...}, ...]
+
+Each driver call returns an :class:`Exchange` once the bot has finished answering the
+interaction (immediate reply, or a deferral followed by its completion) and the bot has been
+quiet for a short settle time. Unknown routes answer 404 and are recorded in
+``fake.unknown_routes`` so tests fail loudly.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import io
+import itertools
+import json
+import logging
+import re
+import time
+import zlib
+from dataclasses import dataclass, field
+from datetime import UTC, datetime
+from typing import Any
+
+from aiohttp import WSMsgType, web
+
+log = logging.getLogger("fakediscord")
+
+DISCORD_EPOCH_MS = 1420070400000
+PNG_SIGNATURE = b"\x89PNG\r\n\x1a\n"
+
+# Permission bits (https://discord.com/developers/docs/topics/permissions).
+P_MANAGE_GUILD = 1 << 5
+P_VIEW_CHANNEL = 1 << 10
+P_SEND_MESSAGES = 1 << 11
+P_EMBED_LINKS = 1 << 14
+P_ATTACH_FILES = 1 << 15
+P_READ_HISTORY = 1 << 16
+P_USE_APP_COMMANDS = 1 << 31
+P_CREATE_PUBLIC_THREADS = 1 << 35
+P_SEND_IN_THREADS = 1 << 38
+MEMBER_PERMISSIONS = (P_VIEW_CHANNEL | P_SEND_MESSAGES | P_EMBED_LINKS | P_ATTACH_FILES
+                      | P_READ_HISTORY | P_USE_APP_COMMANDS | P_CREATE_PUBLIC_THREADS
+                      | P_SEND_IN_THREADS)
+
+# Application command option types.
+OPT_SUB_COMMAND, OPT_GROUP, OPT_STRING, OPT_INTEGER, OPT_BOOLEAN, OPT_USER = 1, 2, 3, 4, 5, 6
+OPT_CHANNEL, OPT_ROLE, OPT_MENTIONABLE, OPT_NUMBER = 7, 8, 9, 10
+
+# Interaction callback types.
+CB_MESSAGE, CB_DEFER, CB_DEFER_UPDATE, CB_UPDATE, CB_AUTOCOMPLETE, CB_MODAL = 4, 5, 6, 7, 8, 9
+
+FLAG_EPHEMERAL = 64
+FLAG_LOADING = 128
+
+_ids = itertools.count(1)
+
+
+def snowflake() -> int:
+    """A fresh Discord snowflake: milliseconds since the Discord epoch << 22, plus a counter."""
+    return ((int(time.time() * 1000) - DISCORD_EPOCH_MS) << 22) | (next(_ids) & 0x3FFFFF)
+
+
+def _iso(t: float | None = None) -> str:
+    return datetime.fromtimestamp(time.time() if t is None else t, UTC).isoformat()
+
+
+def _json(data: Any, status: int = 200) -> web.Response:
+    # discord.py only decodes bodies whose content type is exactly "application/json"
+    return web.Response(body=json.dumps(data).encode(), status=status,
+                        headers={"Content-Type": "application/json"})
+
+
+class FakeHTTPError(Exception):
+    """Raised inside a route handler to answer a Discord-style JSON error."""
+
+    def __init__(self, status: int, code: int, message: str):
+        super().__init__(message)
+        self.status, self.code, self.message = status, code, message
+
+
+@dataclass(eq=False)
+class FakeUser:
+    """A Discord user in the fake guild. ``dms_closed``: DMs to them fail with 50007."""
+
+    id: int
+    name: str
+    bot: bool = False
+    dms_closed: bool = False
+    permissions: int = MEMBER_PERMISSIONS
+
+    @property
+    def mention(self) -> str:
+        return f"<@{self.id}>"
+
+    def payload(self) -> dict:
+        return {"id": str(self.id), "username": self.name, "global_name": self.name.title(),
+                "discriminator": "0", "avatar": None, "bot": self.bot, "public_flags": 0,
+                "flags": 0}
+
+    def member_payload(self, with_user: bool = True) -> dict:
+        data = {"roles": [], "joined_at": _iso(1_600_000_000), "deaf": False, "mute": False,
+                "flags": 0, "pending": False, "nick": None, "avatar": None,
+                "permissions": str(self.permissions), "communication_disabled_until": None}
+        if with_user:
+            data["user"] = self.payload()
+        return data
+
+
+@dataclass
+class Attachment:
+    """A file the bot uploaded."""
+
+    id: int
+    filename: str
+    data: bytes
+    content_type: str | None
+    url: str
+
+    def payload(self) -> dict:
+        return {"id": str(self.id), "filename": self.filename, "size": len(self.data),
+                "url": self.url, "proxy_url": self.url, "content_type": self.content_type}
+
+
+@dataclass(eq=False)
+class Msg:
+    """A message the bot created (channel post, interaction reply or follow-up), as last edited.
+
+    ``pings``: the user ids this message notified when it was created -- mentions in the
+    content filtered by allowed_mentions; always empty for edits that complete a deferred
+    response and for ephemeral messages (Discord only pings in newly created messages).
+    ``source``: "channel", "callback" (interaction response), "followup" or "deferred".
+    """
+
+    id: int
+    channel_id: int
+    guild_id: int | None
+    author: FakeUser
+    content: str = ""
+    embeds: list = field(default_factory=list)
+    components: list = field(default_factory=list)
+    flags: int = 0
+    attachments: list[Attachment] = field(default_factory=list)
+    allowed_mentions: dict | None = None
+    source: str = "channel"
+    interaction_id: int | None = None
+    webhook_id: int | None = None
+    pings: frozenset[int] = frozenset()
+    created_at: float = field(default_factory=time.time)
+    edited_at: float | None = None
+    edits: int = 0
+    deleted: bool = False
+
+    @property
+    def ephemeral(self) -> bool:
+        return bool(self.flags & FLAG_EPHEMERAL)
+
+    @property
+    def loading(self) -> bool:
+        return bool(self.flags & FLAG_LOADING)
+
+    @property
+    def buttons(self) -> list[dict]:
+        """Every button, flattened out of its action rows."""
+        out = []
+        for row in self.components:
+            for comp in row.get("components", []):
+                if comp.get("type") == 2:
+                    out.append(comp)
+        return out
+
+    @property
+    def custom_ids(self) -> list[str]:
+        return [b["custom_id"] for b in self.buttons if "custom_id" in b]
+
+    @property
+    def text(self) -> str:
+        """Content plus embed titles, descriptions and fields, for loose assertions."""
+        parts = [self.content or ""]
+        for e in self.embeds:
+            parts += [e.get("title") or "", e.get("description") or ""]
+            for f in e.get("fields", []):
+                parts += [f.get("name") or "", f.get("value") or ""]
+            if e.get("footer"):
+                parts.append(e["footer"].get("text") or "")
+        return "\n".join(p for p in parts if p)
+
+    def png(self, index: int = 0):
+        """The ``index``-th attachment as an opened PIL image; asserts it is really a PNG."""
+        from PIL import Image
+
+        att = self.attachments[index]
+        assert att.data[:8] == PNG_SIGNATURE, f"{att.filename} is not a PNG"
+        img = Image.open(io.BytesIO(att.data))
+        img.load()
+        return img
+
+    def payload(self) -> dict:
+        mentioned = [int(m) for m in re.findall(r"<@!?(\d+)>", self.content or "")]
+        data = {
+            "id": str(self.id), "channel_id": str(self.channel_id),
+            "author": self.author.payload(), "content": self.content or "",
+            "timestamp": _iso(self.created_at),
+            "edited_timestamp": _iso(self.edited_at) if self.edited_at else None,
+            "tts": False, "mention_everyone": False,
+            "mentions": [{"id": str(u), "username": "user", "discriminator": "0", "avatar": None}
+                         for u in mentioned],
+            "mention_roles": [], "attachments": [a.payload() for a in self.attachments],
+            "embeds": self.embeds, "pinned": False,
+            "type": 0 if self.source == "channel" else 20,
+            "flags": self.flags, "components": self.components,
+        }
+        if self.guild_id:
+            data["guild_id"] = str(self.guild_id)
+        if self.webhook_id:
+            data["webhook_id"] = str(self.webhook_id)
+        return data
+
+
+@dataclass(eq=False)
+class Exchange:
+    """One interaction the driver sent and everything the bot did in answer.
+
+    * ``callback_type`` -- the interaction callback type the bot used first (4, 5, 6, 7, 8).
+    * ``messages`` -- every message created while the exchange was open, in order
+      (interaction reply, follow-ups, posts in channels and threads, DMs).
+    * ``edited`` -- messages edited (not created) during the exchange.
+    * ``choices`` -- autocomplete results (callback type 8).
+    * ``errors`` -- error responses the fake returned to the bot meanwhile (e.g. a 403).
+    """
+
+    id: int
+    token: str
+    user: FakeUser
+    type: int
+    channel_id: int
+    message: Msg | None = None
+    callback_type: int | None = None
+    original: Msg | None = None
+    messages: list[Msg] = field(default_factory=list)
+    edited: list[Msg] = field(default_factory=list)
+    choices: list[dict] | None = None
+    errors: list[tuple[str, int, int]] = field(default_factory=list)
+    started: float = field(default_factory=time.perf_counter)
+    finished: float | None = None
+    completed: asyncio.Event = field(default_factory=asyncio.Event)
+    followups_seen: int = 0
+
+    @property
+    def reply(self) -> Msg:
+        """The interaction's own answer: the original response, else the first follow-up."""
+        if self.original is not None and not self.original.loading:
+            return self.original
+        for m in self.messages:
+            if m.interaction_id == self.id:
+                return m
+        raise AssertionError(f"the bot sent no reply to interaction {self.id}")
+
+    @property
+    def followups(self) -> list[Msg]:
+        return [m for m in self.messages if m.source == "followup" and m.interaction_id == self.id]
+
+    @property
+    def posts(self) -> list[Msg]:
+        """Messages posted to channels or threads (not interaction replies)."""
+        return [m for m in self.messages if m.source == "channel"]
+
+    @property
+    def latency(self) -> float:
+        """Seconds from dispatch to completion of the interaction response."""
+        return (self.finished or time.perf_counter()) - self.started
+
+
+class _Gateway:
+    """One gateway connection (a bot's websocket)."""
+
+    def __init__(self, ws: web.WebSocketResponse, compress: bool):
+        self.ws = ws
+        self.seq = 0
+        self.compressor = zlib.compressobj() if compress else None
+        self.identified = asyncio.Event()
+        self.lock = asyncio.Lock()
+
+    async def send(self, payload: dict) -> None:
+        raw = json.dumps(payload)
+        async with self.lock:
+            if self.ws.closed:
+                return
+            if self.compressor is not None:
+                data = self.compressor.compress(raw.encode()) + self.compressor.flush(zlib.Z_SYNC_FLUSH)
+                await self.ws.send_bytes(data)
+            else:
+                await self.ws.send_str(raw)
+
+    async def dispatch(self, event: str, data: dict) -> None:
+        self.seq += 1
+        await self.send({"op": 0, "t": event, "s": self.seq, "d": data})
+
+
+class FakeDiscord:
+    """The fake Discord service. See the module docstring for the driver API."""
+
+    def __init__(self, *, settle: float = 0.03, timeout: float = 10.0):
+        self.settle = settle
+        self.timeout = timeout
+        self.token = "fake-bot-token"
+        self.app_id = snowflake()
+        self.bot_user = FakeUser(self.app_id, "stonecast", bot=True)
+        self.guild_id = snowflake()
+        self.guild_name = "Test Guild"
+        self.alice = FakeUser(snowflake(), "alice")
+        self.bob = FakeUser(snowflake(), "bob")
+        self.carol = FakeUser(snowflake(), "carol", dms_closed=True)
+        self.mod = FakeUser(snowflake(), "moderator", permissions=MEMBER_PERMISSIONS | P_MANAGE_GUILD)
+        self.otherbot = FakeUser(snowflake(), "otherbot", bot=True)
+        self.users: dict[int, FakeUser] = {
+            u.id: u for u in (self.bot_user, self.alice, self.bob, self.carol, self.mod, self.otherbot)}
+        self.channels: dict[int, dict] = {}
+        self.general = self._add_text_channel("general")
+        self.nothreads = self._add_text_channel("no-threads")
+        self.threads_forbidden: set[int] = {self.nothreads}
+        self.messages: dict[int, Msg] = {}
+        self.channel_log: dict[int, list[Msg]] = {}
+        self.global_commands: list[dict] = []
+        self.guild_commands: dict[int, list[dict]] = {}
+        self.sync_calls: list[tuple[int | None, int]] = []
+        self.exchanges: dict[str, Exchange] = {}
+        self.unknown_routes: list[str] = []
+        self.errors: list[tuple[str, int, int]] = []
+        self.identifies: list[dict] = []
+        self.thread_members: dict[int, set[int]] = {}
+        self.attachments: dict[int, Attachment] = {}
+        self.requests = 0
+        self._last_activity = time.perf_counter()
+        self._open: list[Exchange] = []
+        self._gateway: _Gateway | None = None
+        self._gateways: list[_Gateway] = []
+        self._connected = asyncio.Event()
+        self._runner: web.AppRunner | None = None
+        self.port: int | None = None
+
+    # ------------------------------------------------------------------ setup
+
+    def _add_text_channel(self, name: str) -> int:
+        cid = snowflake()
+        self.channels[cid] = {"id": str(cid), "type": 0, "guild_id": str(self.guild_id),
+                              "name": name, "position": len(self.channels), "parent_id": None,
+                              "topic": None, "nsfw": False, "rate_limit_per_user": 0,
+                              "permission_overwrites": [], "last_message_id": None}
+        return cid
+
+    @property
+    def base_url(self) -> str:
+        return f"http://127.0.0.1:{self.port}"
+
+    async def start(self) -> None:
+        """Serve on 127.0.0.1 on a free port."""
+        app = web.Application(client_max_size=64 * 1024 * 1024, middlewares=[self._middleware])
+        app.router.add_get("/gateway", self._gateway_handler)
+        app.router.add_get("/gateway/", self._gateway_handler)
+        app.router.add_get("/attachments/{aid}/{filename}", self._get_attachment)
+        app.router.add_route("*", "/api/v10/{tail:.*}", self._rest)
+        self._runner = web.AppRunner(app, access_log=None)
+        await self._runner.setup()
+        site = web.TCPSite(self._runner, "127.0.0.1", 0)
+        await site.start()
+        self.port = site._server.sockets[0].getsockname()[1]
+
+    async def stop(self) -> None:
+        """Close every gateway connection and the server."""
+        for gw in self._gateways:
+            if not gw.ws.closed:
+                await gw.ws.close()
+        if self._runner is not None:
+            await self._runner.cleanup()
+
+    def patch_discord(self):
+        """Point discord.py at this fake; returns a function that undoes it."""
+        import discord.gateway
+        import discord.http
+        import yarl
+
+        old_base = discord.http.Route.BASE
+        old_gw = discord.gateway.DiscordWebSocket.DEFAULT_GATEWAY
+        discord.http.Route.BASE = f"{self.base_url}/api/v10"
+        discord.gateway.DiscordWebSocket.DEFAULT_GATEWAY = yarl.URL(f"ws://127.0.0.1:{self.port}/gateway")
+
+        def restore():
+            discord.http.Route.BASE = old_base
+            discord.gateway.DiscordWebSocket.DEFAULT_GATEWAY = old_gw
+
+        return restore
+
+    # ------------------------------------------------------------------ gateway
+
+    def guild_payload(self) -> dict:
+        """GUILD_CREATE data. Without the members intent only the bot's own member is sent."""
+        roles = [{"id": str(self.guild_id), "name": "@everyone", "permissions": str(MEMBER_PERMISSIONS),
+                  "position": 0, "color": 0, "hoist": False, "managed": False,
+                  "mentionable": False, "flags": 0}]
+        channels = [c for c in self.channels.values() if c["type"] in (0, 2, 4, 5)]
+        threads = [c for c in self.channels.values() if c["type"] in (11, 12)
+                   and not c["thread_metadata"]["archived"]]
+        return {"id": str(self.guild_id), "name": self.guild_name, "icon": None,
+                "owner_id": str(self.mod.id), "roles": roles, "channels": channels,
+                "threads": threads, "members": [self.bot_user.member_payload()],
+                "member_count": len(self.users), "large": False, "unavailable": False,
+                "features": [], "emojis": [], "stickers": [], "presences": [],
+                "voice_states": [], "stage_instances": [], "guild_scheduled_events": [],
+                "joined_at": _iso(1_600_000_000), "mfa_level": 0, "verification_level": 0,
+                "explicit_content_filter": 0, "default_message_notifications": 0,
+                "premium_tier": 0, "preferred_locale": "en-US", "nsfw_level": 0,
+                "system_channel_flags": 0}
+
+    async def _gateway_handler(self, request: web.Request) -> web.WebSocketResponse:
+        ws = web.WebSocketResponse(max_msg_size=0)
+        await ws.prepare(request)
+        gw = _Gateway(ws, compress=request.query.get("compress") == "zlib-stream")
+        self._gateways.append(gw)
+        await gw.send({"op": 10, "d": {"heartbeat_interval": 41250}, "s": None, "t": None})
+        try:
+            async for msg in ws:
+                if msg.type != WSMsgType.TEXT and msg.type != WSMsgType.BINARY:
+                    continue
+                payload = json.loads(msg.data)
+                op, d = payload.get("op"), payload.get("d")
+                if op == 1:  # heartbeat
+                    await gw.send({"op": 11, "d": None, "s": None, "t": None})
+                elif op == 2:  # identify
+                    if d.get("token") != self.token:
+                        await ws.close(code=4004, message=b"Authentication failed.")
+                        break
+                    self.identifies.append(d)
+                    self._gateway = gw
+                    await gw.dispatch("READY", {
+                        "v": 10, "user": self.bot_user.payload() | {"verified": True, "mfa_enabled": False},
+                        "guilds": [{"id": str(self.guild_id), "unavailable": True}],
+                        "session_id": f"session-{snowflake()}",
+                        "resume_gateway_url": f"ws://127.0.0.1:{self.port}/gateway",
+                        "application": {"id": str(self.app_id), "flags": 0},
+                        "private_channels": [], "relationships": [], "presences": [],
+                        "guild_join_requests": [], "shard": [0, 1]})
+                    await gw.dispatch("GUILD_CREATE", self.guild_payload())
+                    gw.identified.set()
+                    self._connected.set()
+                elif op == 6:  # resume: not supported, ask for a fresh identify
+                    await gw.send({"op": 9, "d": False, "s": None, "t": None})
+        finally:
+            if self._gateway is gw:
+                self._gateway = None
+                self._connected.clear()
+        return ws
+
+    async def dispatch(self, event: str, data: dict) -> None:
+        """Send a gateway event to the connected bot."""
+        if self._gateway is None:
+            await asyncio.wait_for(self._connected.wait(), self.timeout)
+        assert self._gateway is not None
+        await self._gateway.dispatch(event, data)
+
+    # ------------------------------------------------------------------ REST plumbing
+
+    @web.middleware
+    async def _middleware(self, request: web.Request, handler):
+        self.requests += 1
+        self._last_activity = time.perf_counter()
+        try:
+            return await handler(request)
+        except FakeHTTPError as e:
+            self.errors.append((f"{request.method} {request.path}", e.status, e.code))
+            for ex in self._open:
+                ex.errors.append((f"{request.method} {request.path}", e.status, e.code))
+            return _json({"code": e.code, "message": e.message}, status=e.status)
+        finally:
+            self._last_activity = time.perf_counter()
+
+    _ROUTES: list[tuple[str, str, str]] = [
+        ("GET", r"/gateway/bot", "gateway_bot"),
+        ("GET", r"/gateway", "gateway"),
+        ("GET", r"/users/@me", "me"),
+        ("GET", r"/oauth2/applications/@me", "application"),
+        ("GET", r"/applications/@me", "application"),
+        ("PUT", r"/applications/(?P<app>\d+)/commands", "put_global_commands"),
+        ("GET", r"/applications/(?P<app>\d+)/commands", "get_global_commands"),
+        ("PUT", r"/applications/(?P<app>\d+)/guilds/(?P<gid>\d+)/commands", "put_guild_commands"),
+        ("GET", r"/applications/(?P<app>\d+)/guilds/(?P<gid>\d+)/commands", "get_guild_commands"),
+        ("POST", r"/interactions/(?P<iid>\d+)/(?P<token>[^/]+)/callback", "callback"),
+        ("POST", r"/webhooks/(?P<app>\d+)/(?P<token>[^/]+)", "followup"),
+        ("GET", r"/webhooks/(?P<app>\d+)/(?P<token>[^/]+)/messages/(?P<mid>@original|\d+)", "get_webhook_message"),
+        ("PATCH", r"/webhooks/(?P<app>\d+)/(?P<token>[^/]+)/messages/(?P<mid>@original|\d+)", "edit_webhook_message"),
+        ("DELETE", r"/webhooks/(?P<app>\d+)/(?P<token>[^/]+)/messages/(?P<mid>@original|\d+)", "delete_webhook_message"),
+        ("GET", r"/channels/(?P<cid>\d+)", "get_channel"),
+        ("POST", r"/channels/(?P<cid>\d+)/messages", "post_message"),
+        ("GET", r"/channels/(?P<cid>\d+)/messages/(?P<mid>\d+)", "get_message"),
+        ("PATCH", r"/channels/(?P<cid>\d+)/messages/(?P<mid>\d+)", "edit_message"),
+        ("DELETE", r"/channels/(?P<cid>\d+)/messages/(?P<mid>\d+)", "delete_message"),
+        ("POST", r"/channels/(?P<cid>\d+)/threads", "create_thread"),
+        ("POST", r"/channels/(?P<cid>\d+)/messages/(?P<mid>\d+)/threads", "create_thread"),
+        ("PUT", r"/channels/(?P<cid>\d+)/thread-members/(?P<uid>\d+|@me)", "add_thread_member"),
+        ("POST", r"/users/@me/channels", "open_dm"),
+        ("GET", r"/users/(?P<uid>\d+)", "get_user"),
+        ("GET", r"/guilds/(?P<gid>\d+)/members/(?P<uid>\d+)", "get_member"),
+        ("GET", r"/guilds/(?P<gid>\d+)", "get_guild"),
+    ]
+    _COMPILED = [(m, re.compile(p + r"/?$"), h) for m, p, h in _ROUTES]
+
+    async def _rest(self, request: web.Request) -> web.StreamResponse:
+        path = "/" + request.match_info["tail"]
+        for method, pattern, handler in self._COMPILED:
+            if method != request.method:
+                continue
+            m = pattern.match(path)
+            if m:
+                if not (handler in ("callback", "followup") or handler.endswith("webhook_message")):
+                    if request.headers.get("Authorization") != f"Bot {self.token}":
+                        raise FakeHTTPError(401, 0, "401: Unauthorized")
+                result = await getattr(self, "_r_" + handler)(request, **m.groupdict())
+                if result is None:
+                    return web.Response(status=204)
+                return _json(result)
+        self.unknown_routes.append(f"{request.method} {path}")
+        log.error("fake Discord: unknown route %s %s", request.method, path)
+        raise FakeHTTPError(404, 0, f"404: Not Found ({request.method} {path})")
+
+    async def _read_body(self, request: web.Request) -> tuple[dict, dict[int, tuple[str, bytes, str | None]]]:
+        """JSON body, or multipart payload_json plus files[n] -> (filename, bytes, type)."""
+        files: dict[int, tuple[str, bytes, str | None]] = {}
+        if request.content_type.startswith("multipart/"):
+            payload: dict = {}
+            reader = await request.multipart()
+            async for part in reader:
+                name = part.name or ""
+                if name == "payload_json":
+                    payload = json.loads(await part.text())
+                else:
+                    m = re.fullmatch(r"files\[(\d+)\]", name)
+                    if m:
+                        files[int(m.group(1))] = (part.filename or f"file{m.group(1)}",
+                                                  bytes(await part.read()),
+                                                  part.headers.get("Content-Type"))
+            return payload, files
+        if request.can_read_body:
+            text = await request.text()
+            return (json.loads(text) if text else {}), files
+        return {}, files
+
+    # ------------------------------------------------------------------ messages
+
+    def _mentions_pinged(self, content: str, allowed: dict | None) -> frozenset[int]:
+        mentioned = {int(m) for m in re.findall(r"<@!?(\d+)>", content or "")}
+        if allowed is None:
+            return frozenset(mentioned)
+        if "users" in (allowed.get("parse") or []):
+            return frozenset(mentioned)
+        return frozenset(mentioned & {int(u) for u in allowed.get("users") or []})
+
+    def _apply_fields(self, msg: Msg, payload: dict, files: dict, *, new: bool) -> None:
+        if "content" in payload:
+            msg.content = payload["content"] or ""
+        if "embeds" in payload:
+            msg.embeds = payload["embeds"] or []
+        elif "embed" in payload:
+            msg.embeds = [payload["embed"]] if payload["embed"] else []
+        if "components" in payload:
+            msg.components = payload["components"] or []
+        if "allowed_mentions" in payload:
+            msg.allowed_mentions = payload["allowed_mentions"]
+        if "flags" in payload and payload["flags"] is not None:
+            msg.flags = (msg.flags & FLAG_EPHEMERAL) | (payload["flags"] & ~FLAG_LOADING) if not new \
+                else payload["flags"]
+        if "attachments" in payload:
+            kept: list[Attachment] = []
+            existing = {a.id: a for a in msg.attachments}
+            for ref in payload["attachments"] or []:
+                rid = int(ref["id"])
+                if rid in existing:
+                    kept.append(existing[rid])
+                elif rid in files:
+                    kept.append(self._store_file(files[rid]))
+            msg.attachments = kept
+        elif files:
+            msg.attachments = ([] if new else msg.attachments) + [self._store_file(f) for _, f in sorted(files.items())]
+
+    def _store_file(self, f: tuple[str, bytes, str | None]) -> Attachment:
+        aid = snowflake()
+        att = Attachment(aid, f[0], f[1], f[2], f"{self.base_url}/attachments/{aid}/{f[0]}")
+        self.attachments[aid] = att
+        return att
+
+    def _new_message(self, channel_id: int, payload: dict, files: dict, *, source: str,
+                     interaction: Exchange | None = None, pings: bool = True,
+                     record: bool = True) -> Msg:
+        channel = self.channels.get(channel_id)
+        guild_id = int(channel["guild_id"]) if channel and channel.get("guild_id") else None
+        msg = Msg(id=snowflake(), channel_id=channel_id, guild_id=guild_id, author=self.bot_user,
+                  source=source, interaction_id=interaction.id if interaction else None,
+                  webhook_id=self.app_id if interaction else None)
+        self._apply_fields(msg, payload, files, new=True)
+        if pings and not msg.ephemeral:
+            msg.pings = self._mentions_pinged(msg.content, msg.allowed_mentions)
+        self.messages[msg.id] = msg
+        self.channel_log.setdefault(channel_id, []).append(msg)
+        if channel is not None:
+            channel["last_message_id"] = str(msg.id)
+            if channel["type"] in (11, 12):
+                channel["message_count"] = channel.get("message_count", 0) + 1
+        if record:
+            for ex in self._open:
+                ex.messages.append(msg)
+        return msg
+
+    def _edit(self, msg: Msg, payload: dict, files: dict) -> Msg:
+        was_loading = msg.loading
+        self._apply_fields(msg, payload, files, new=False)
+        if was_loading:
+            msg.flags &= ~FLAG_LOADING
+        msg.edits += 1
+        msg.edited_at = time.time()
+        for ex in self._open:
+            if msg in ex.messages or msg in ex.edited:
+                continue
+            if was_loading and msg.interaction_id == ex.id:
+                ex.messages.append(msg)  # a deferred reply completed: it counts as the reply
+            else:
+                ex.edited.append(msg)
+        return msg
+
+    def _channel(self, cid: str | int) -> dict:
+        channel = self.channels.get(int(cid))
+        if channel is None:
+            raise FakeHTTPError(404, 10003, "Unknown Channel")
+        return channel
+
+    def _message(self, cid: str | int, mid: str | int) -> Msg:
+        msg = self.messages.get(int(mid))
+        if msg is None or msg.channel_id != int(cid) or msg.deleted:
+            raise FakeHTTPError(404, 10008, "Unknown Message")
+        return msg
+
+    # ------------------------------------------------------------------ REST routes
+
+    async def _r_gateway_bot(self, request):
+        return {"url": f"ws://127.0.0.1:{self.port}/gateway", "shards": 1,
+                "session_start_limit": {"total": 1000, "remaining": 999, "reset_after": 0,
+                                        "max_concurrency": 1}}
+
+    async def _r_gateway(self, request):
+        return {"url": f"ws://127.0.0.1:{self.port}/gateway"}
+
+    async def _r_me(self, request):
+        return self.bot_user.payload() | {"verified": True, "mfa_enabled": False}
+
+    async def _r_application(self, request):
+        return {"id": str(self.app_id), "name": "Stonecast", "icon": None, "description": "",
+                "rpc_origins": [], "bot_public": True, "bot_require_code_grant": False,
+                "terms_of_service_url": None, "privacy_policy_url": None,
+                "owner": self.mod.payload(), "summary": "", "verify_key": "0" * 64,
+                "team": None, "guild_id": None, "primary_sku_id": None, "slug": None,
+                "cover_image": None, "flags": 0, "tags": [], "install_params": None,
+                "custom_install_url": None, "interactions_endpoint_url": None,
+                "redirect_uris": [], "role_connections_verification_url": None,
+                "approximate_guild_count": 1, "bot": self.bot_user.payload()}
+
+    def _register_commands(self, body: list[dict], guild_id: int | None) -> list[dict]:
+        out = []
+        for cmd in body:
+            c = dict(cmd)
+            c.setdefault("type", 1)
+            c["id"] = str(snowflake())
+            c["application_id"] = str(self.app_id)
+            c["version"] = str(snowflake())
+            if guild_id is not None:
+                c["guild_id"] = str(guild_id)
+            c.setdefault("description", "")
+            c.setdefault("default_member_permissions", None)
+            c.setdefault("dm_permission", True)
+            c.setdefault("nsfw", False)
+            out.append(c)
+        self.sync_calls.append((guild_id, len(out)))
+        return out
+
+    async def _r_put_global_commands(self, request, app):
+        body, _ = await self._read_body(request)
+        self.global_commands = self._register_commands(body, None)
+        return self.global_commands
+
+    async def _r_get_global_commands(self, request, app):
+        return self.global_commands
+
+    async def _r_put_guild_commands(self, request, app, gid):
+        body, _ = await self._read_body(request)
+        self.guild_commands[int(gid)] = self._register_commands(body, int(gid))
+        return self.guild_commands[int(gid)]
+
+    async def _r_get_guild_commands(self, request, app, gid):
+        return self.guild_commands.get(int(gid), [])
+
+    def _exchange(self, token: str) -> Exchange:
+        ex = self.exchanges.get(token)
+        if ex is None:
+            raise FakeHTTPError(404, 10015, "Unknown Webhook")
+        return ex
+
+    async def _r_callback(self, request, iid, token):
+        ex = self._exchange(token)
+        if ex.id != int(iid):
+            raise FakeHTTPError(404, 10062, "Unknown interaction")
+        if ex.callback_type is not None:
+            raise FakeHTTPError(400, 40060, "Interaction has already been acknowledged.")
+        body, files = await self._read_body(request)
+        t = body.get("type")
+        data = body.get("data") or {}
+        ex.callback_type = t
+        resource: dict[str, Any] = {"type": t}
+        if t == CB_MESSAGE:
+            ex.original = self._new_message(ex.channel_id, data, files, source="callback", interaction=ex)
+            resource["message"] = ex.original.payload()
+            self._complete(ex)
+        elif t == CB_DEFER:
+            flags = FLAG_LOADING | (data.get("flags", 0) & FLAG_EPHEMERAL)
+            ex.original = self._new_message(ex.channel_id, {"flags": flags}, {}, source="deferred",
+                                            interaction=ex, pings=False, record=False)
+            resource["message"] = ex.original.payload()
+        elif t == CB_DEFER_UPDATE:
+            if ex.message is None:
+                raise FakeHTTPError(400, 50035, "Invalid Form Body: deferred update needs a message")
+            ex.original = ex.message
+        elif t == CB_UPDATE:
+            if ex.message is None:
+                raise FakeHTTPError(400, 50035, "Invalid Form Body: update needs a message")
+            ex.original = self._edit(ex.message, data, files)
+            resource["message"] = ex.original.payload()
+            self._complete(ex)
+        elif t == CB_AUTOCOMPLETE:
+            ex.choices = data.get("choices", [])
+            self._complete(ex)
+        elif t == CB_MODAL:
+            self._complete(ex)
+        else:
+            raise FakeHTTPError(400, 50035, f"Invalid Form Body: callback type {t}")
+        return {"interaction": {"id": str(ex.id), "type": ex.type,
+                                "response_message_id": str(ex.original.id) if ex.original else None,
+                                "response_message_loading": t == CB_DEFER,
+                                "response_message_ephemeral": bool(ex.original and ex.original.ephemeral)},
+                "resource": resource}
+
+    def _complete(self, ex: Exchange) -> None:
+        if not ex.completed.is_set():
+            ex.finished = time.perf_counter()
+            ex.completed.set()
+
+    async def _r_followup(self, request, app, token):
+        ex = self._exchange(token)
+        if ex.callback_type is None:
+            raise FakeHTTPError(404, 10015, "Unknown Webhook (interaction not acknowledged)")
+        body, files = await self._read_body(request)
+        if ex.original is not None and ex.original.loading:
+            # The first follow-up after a "thinking" deferral fills the loading message; it is an
+            # edit, so its mentions do not ping (DESIGN.md, Bot).
+            msg = self._edit(ex.original, {k: v for k, v in body.items() if k != "flags"}, files)
+            msg.source = "followup"
+        else:
+            msg = self._new_message(ex.channel_id, body, files, source="followup", interaction=ex)
+        self._complete(ex)
+        return msg.payload()
+
+    def _webhook_message(self, ex: Exchange, mid: str) -> Msg:
+        if mid == "@original":
+            if ex.original is None:
+                raise FakeHTTPError(404, 10008, "Unknown Message")
+            return ex.original
+        msg = self.messages.get(int(mid))
+        if msg is None or (msg.interaction_id != ex.id and msg is not ex.original):
+            raise FakeHTTPError(404, 10008, "Unknown Message")
+        return msg
+
+    async def _r_get_webhook_message(self, request, app, token, mid):
+        return self._webhook_message(self._exchange(token), mid).payload()
+
+    async def _r_edit_webhook_message(self, request, app, token, mid):
+        ex = self._exchange(token)
+        msg = self._webhook_message(ex, mid)
+        body, files = await self._read_body(request)
+        msg = self._edit(msg, body, files)
+        if mid == "@original":
+            self._complete(ex)
+        return msg.payload()
+
+    async def _r_delete_webhook_message(self, request, app, token, mid):
+        ex = self._exchange(token)
+        self._webhook_message(ex, mid).deleted = True
+        if mid == "@original":
+            self._complete(ex)
+        return None
+
+    async def _r_get_channel(self, request, cid):
+        return self._channel(cid)
+
+    async def _r_post_message(self, request, cid):
+        channel = self._channel(cid)
+        body, files = await self._read_body(request)
+        if channel["type"] == 1:
+            user = self.users[int(channel["recipients"][0]["id"])]
+            if user.dms_closed:
+                raise FakeHTTPError(403, 50007, "Cannot send messages to this user")
+        if channel["type"] in (11, 12) and channel["thread_metadata"]["locked"]:
+            raise FakeHTTPError(403, 50083, "Thread is archived")
+        if not body.get("content") and not body.get("embeds") and not files and not body.get("components"):
+            raise FakeHTTPError(400, 50006, "Cannot send an empty message")
+        return self._new_message(int(cid), body, files, source="channel").payload()
+
+    async def _r_get_message(self, request, cid, mid):
+        return self._message(cid, mid).payload()
+
+    async def _r_edit_message(self, request, cid, mid):
+        msg = self._message(cid, mid)
+        body, files = await self._read_body(request)
+        return self._edit(msg, body, files).payload()
+
+    async def _r_delete_message(self, request, cid, mid):
+        self._message(cid, mid).deleted = True
+        return None
+
+    async def _r_create_thread(self, request, cid, mid=None):
+        parent = self._channel(cid)
+        if int(cid) in self.threads_forbidden:
+            raise FakeHTTPError(403, 50013, "Missing Permissions")
+        if parent["type"] != 0:
+            raise FakeHTTPError(400, 50024, "Cannot execute action on this channel type")
+        body, _ = await self._read_body(request)
+        if mid is not None:
+            self._message(cid, mid)
+            tid = int(mid)
+            if tid in self.channels:
+                raise FakeHTTPError(400, 160004, "A thread has already been created for this message")
+            ttype = 11
+        else:
+            tid = snowflake()
+            ttype = body.get("type", 12)
+        name = body.get("name") or ""
+        if not 1 <= len(name) <= 100:
+            raise FakeHTTPError(400, 50035, "Invalid Form Body: name must be 1-100 characters")
+        thread = {"id": str(tid), "type": ttype, "guild_id": str(self.guild_id), "parent_id": str(cid),
+                  "owner_id": str(self.bot_user.id), "name": name, "last_message_id": None,
+                  "rate_limit_per_user": body.get("rate_limit_per_user") or 0,
+                  "message_count": 0, "member_count": 1, "total_message_sent": 0, "flags": 0,
+                  "thread_metadata": {"archived": False,
+                                      "auto_archive_duration": body.get("auto_archive_duration", 1440),
+                                      "archive_timestamp": _iso(), "locked": False,
+                                      "invitable": body.get("invitable", True),
+                                      "create_timestamp": _iso()},
+                  "member": {"id": str(tid), "user_id": str(self.bot_user.id),
+                             "join_timestamp": _iso(), "flags": 0}}
+        self.channels[tid] = thread
+        self.thread_members[tid] = {self.bot_user.id}
+        await self.dispatch("THREAD_CREATE", thread | {"newly_created": True})
+        return thread
+
+    async def _r_add_thread_member(self, request, cid, uid):
+        channel = self._channel(cid)
+        if channel["type"] not in (11, 12):
+            raise FakeHTTPError(400, 50024, "Cannot execute action on this channel type")
+        uid_int = self.bot_user.id if uid == "@me" else int(uid)
+        if uid_int not in self.users:
+            raise FakeHTTPError(404, 10013, "Unknown User")
+        self.thread_members.setdefault(int(cid), set()).add(uid_int)
+        return None
+
+    async def _r_open_dm(self, request):
+        body, _ = await self._read_body(request)
+        user = self.users.get(int(body.get("recipient_id", 0)))
+        if user is None:
+            raise FakeHTTPError(404, 10013, "Unknown User")
+        for c in self.channels.values():
+            if c["type"] == 1 and c["recipients"][0]["id"] == str(user.id):
+                return c
+        cid = snowflake()
+        self.channels[cid] = {"id": str(cid), "type": 1, "last_message_id": None,
+                              "recipients": [user.payload()]}
+        return self.channels[cid]
+
+    async def _r_get_user(self, request, uid):
+        user = self.users.get(int(uid))
+        if user is None:
+            raise FakeHTTPError(404, 10013, "Unknown User")
+        return user.payload()
+
+    async def _r_get_member(self, request, gid, uid):
+        user = self.users.get(int(uid))
+        if user is None or int(gid) != self.guild_id:
+            raise FakeHTTPError(404, 10007, "Unknown Member")
+        return user.member_payload()
+
+    async def _r_get_guild(self, request, gid):
+        if int(gid) != self.guild_id:
+            raise FakeHTTPError(404, 10004, "Unknown Guild")
+        data = self.guild_payload()
+        for k in ("channels", "threads", "members", "presences", "voice_states"):
+            data.pop(k)
+        return data
+
+    async def _get_attachment(self, request):
+        att = self.attachments.get(int(request.match_info["aid"]))
+        if att is None:
+            raise web.HTTPNotFound()
+        return web.Response(body=att.data, content_type=att.content_type or "application/octet-stream")
+
+    # ------------------------------------------------------------------ driver
+
+    def command(self, name: str) -> dict:
+        """The synced definition of top-level command ``name`` (guild commands first)."""
+        for cmd in self.guild_commands.get(self.guild_id, []) + self.global_commands:
+            if cmd["name"] == name and cmd.get("type", 1) == 1:
+                return cmd
+        raise AssertionError(f"command /{name} was not synced; synced: "
+                             f"{[c['name'] for c in self.guild_commands.get(self.guild_id, []) + self.global_commands]}")
+
+    def _build_options(self, schema: list[dict], values: dict, resolved: dict, *,
+                       focused: str | None) -> list[dict]:
+        """Typed option payloads for ``values``, validated like Discord's client would."""
+        by_name = {o["name"]: o for o in schema}
+        out = []
+        for name, value in values.items():
+            spec = by_name.get(name)
+            if spec is None:
+                raise AssertionError(f"no option {name!r}; options: {list(by_name)}")
+            t = spec["type"]
+            if name == focused:
+                out.append({"name": name, "type": t, "value": str(value), "focused": True})
+                continue
+            if t == OPT_USER:
+                user = value if isinstance(value, FakeUser) else self.users[int(value)]
+                resolved.setdefault("users", {})[str(user.id)] = user.payload()
+                resolved.setdefault("members", {})[str(user.id)] = user.member_payload(with_user=False)
+                value = str(user.id)
+            elif t == OPT_INTEGER:
+                assert isinstance(value, int) and not isinstance(value, bool), f"{name} needs an int"
+            elif t == OPT_NUMBER:
+                value = float(value)
+            elif t == OPT_BOOLEAN:
+                assert isinstance(value, bool), f"{name} needs a bool"
+            elif t == OPT_STRING:
+                assert isinstance(value, str), f"{name} needs a str"
+                if "max_length" in spec and spec["max_length"] is not None:
+                    assert len(value) <= spec["max_length"], f"{name} too long for Discord"
+            if spec.get("choices"):
+                allowed = [c["value"] for c in spec["choices"]]
+                assert value in allowed, f"Discord's client offers only {allowed} for {name}"
+            if spec.get("min_value") is not None:
+                assert value >= spec["min_value"], f"{name} below Discord's minimum"
+            if spec.get("max_value") is not None:
+                assert value <= spec["max_value"], f"{name} above Discord's maximum"
+            out.append({"name": name, "type": t, "value": value})
+        if focused is None:
+            for spec in schema:
+                if spec.get("required") and spec["name"] not in values:
+                    raise AssertionError(f"option {spec['name']} is required")
+        return out
+
+    def _interaction_payload(self, ex: Exchange, user: FakeUser, channel_id: int, data: dict | None,
+                             message: Msg | None) -> dict:
+        channel = self.channels[channel_id]
+        payload = {
+            "id": str(ex.id), "application_id": str(self.app_id), "type": ex.type,
+            "token": ex.token, "version": 1, "guild_id": str(self.guild_id),
+            "guild": {"id": str(self.guild_id), "locale": "en-US", "features": []},
+            "channel_id": str(channel_id), "channel": channel | {"permissions": str(user.permissions)},
+            "member": user.member_payload(), "app_permissions": str(MEMBER_PERMISSIONS),
+            "locale": "en-US", "guild_locale": "en-US", "entitlements": [],
+            "authorizing_integration_owners": {"0": str(self.guild_id)}, "context": 0,
+            "attachment_size_limit": 10 * 1024 * 1024,
+        }
+        if data is not None:
+            payload["data"] = data
+        if message is not None:
+            payload["message"] = message.payload()
+        return payload
+
+    async def _run(self, ex: Exchange, payload: dict, timeout: float | None) -> Exchange:
+        self.exchanges[ex.token] = ex
+        self._open.append(ex)
+        try:
+            ex.started = time.perf_counter()
+            await self.dispatch("INTERACTION_CREATE", payload)
+            try:
+                await asyncio.wait_for(ex.completed.wait(), timeout or self.timeout)
+            except TimeoutError:
+                raise AssertionError(
+                    f"the bot did not finish answering the interaction (callback type "
+                    f"{ex.callback_type}); unknown routes: {self.unknown_routes}; "
+                    f"errors: {ex.errors}") from None
+            await self.quiet()
+        finally:
+            self._open.remove(ex)
+        return ex
+
+    async def quiet(self, settle: float | None = None) -> None:
+        """Wait until the bot has made no request for ``settle`` seconds."""
+        settle = self.settle if settle is None else settle
+        while True:
+            idle = time.perf_counter() - self._last_activity
+            if idle >= settle:
+                return
+            await asyncio.sleep(settle - idle)
+
+    def _new_exchange(self, user: FakeUser, type_: int, channel: int | None, message: Msg | None = None) -> Exchange:
+        channel_id = channel or (message.channel_id if message else self.general)
+        return Exchange(id=snowflake(), token=f"tok{snowflake()}", user=user, type=type_,
+                        channel_id=channel_id, message=message)
+
+    def _command_data(self, command: str, options: dict, focused: str | None) -> dict:
+        parts = command.split()
+        cmd = self.command(parts[0])
+        resolved: dict = {}
+        schema = cmd.get("options") or []
+        nested: list[dict] | None = None
+        wrapper: list[dict] = []
+        cursor = wrapper
+        for sub in parts[1:]:
+            spec = next((o for o in schema if o["name"] == sub and o["type"] in (OPT_SUB_COMMAND, OPT_GROUP)), None)
+            if spec is None:
+                raise AssertionError(f"/{parts[0]} has no subcommand {sub!r}")
+            node = {"name": sub, "type": spec["type"], "options": []}
+            cursor.append(node)
+            cursor = node["options"]
+            schema = spec.get("options") or []
+        nested = self._build_options(schema, options, resolved, focused=focused)
+        cursor.extend(nested)
+        data = {"id": cmd["id"], "name": cmd["name"], "type": 1, "options": wrapper}
+        if cmd.get("guild_id"):
+            data["guild_id"] = cmd["guild_id"]
+        if resolved:
+            data["resolved"] = resolved
+        return data
+
+    async def slash(self, user: FakeUser, command: str, options: dict | None = None, *,
+                    channel: int | None = None, timeout: float | None = None) -> Exchange:
+        """Run ``/command`` (``"challenge io"`` for a subcommand) as ``user`` in ``channel``."""
+        ex = self._new_exchange(user, 2, channel)
+        data = self._command_data(command, options or {}, None)
+        return await self._run(ex, self._interaction_payload(ex, user, ex.channel_id, data, None), timeout)
+
+    async def autocomplete(self, user: FakeUser, command: str, options: dict, *, focused: str,
+                           channel: int | None = None, timeout: float | None = None) -> Exchange:
+        """Type into option ``focused`` of ``/command``; ``ex.choices`` holds the suggestions."""
+        assert focused in options, "the focused option must be among the options typed"
+        ex = self._new_exchange(user, 4, channel)
+        data = self._command_data(command, options, focused)
+        return await self._run(ex, self._interaction_payload(ex, user, ex.channel_id, data, None), timeout)
+
+    async def click(self, user: FakeUser, message: Msg, custom_id: str, *,
+                    timeout: float | None = None) -> Exchange:
+        """Press the button ``custom_id`` on ``message`` as ``user``."""
+        assert custom_id in message.custom_ids, f"{custom_id!r} is not on the message ({message.custom_ids})"
+        button = next(b for b in message.buttons if b.get("custom_id") == custom_id)
+        assert not button.get("disabled"), f"button {custom_id!r} is disabled"
+        ex = self._new_exchange(user, 3, None, message)
+        data = {"custom_id": custom_id, "component_type": 2}
+        return await self._run(ex, self._interaction_payload(ex, user, message.channel_id, data, message), timeout)
+
+    # ------------------------------------------------------------------ inspection
+
+    def channel_messages(self, channel_id: int) -> list[Msg]:
+        """Messages created in ``channel_id`` (threads and DM channels included), oldest first."""
+        return [m for m in self.channel_log.get(channel_id, []) if not m.deleted]
+
+    def threads(self) -> list[dict]:
+        return [c for c in self.channels.values() if c["type"] in (11, 12)]
+
+    def dm_channel(self, user: FakeUser) -> int | None:
+        for c in self.channels.values():
+            if c["type"] == 1 and c["recipients"][0]["id"] == str(user.id):
+                return int(c["id"])
+        return None
