@@ -1,0 +1,159 @@
+"""The Discord client: :class:`StonecastBot`, a ``commands.Bot`` running the game manager.
+
+``setup_hook`` opens the manager on the configured database, loads the cogs, registers the
+persistent buttons and syncs the slash commands (to ``STONECAST_GUILD`` when set, else
+globally). ``close`` closes the gateway and then the manager.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from typing import Any
+
+import discord
+import yarl
+from discord.ext import commands
+
+from . import texts
+from .config import Config
+from .manager import GameManager
+from .replies import report_error
+from .views import DYNAMIC_ITEMS
+
+log = logging.getLogger("stonecast.bot")
+
+# How often challenges are checked for expiry (seconds).
+MAINTENANCE_INTERVAL = 300.0
+
+
+def bot_intents() -> discord.Intents:
+    """Only non-privileged intents: no message content, members or presences."""
+    intents = discord.Intents.default()
+    intents.message_content = False
+    intents.members = False
+    intents.presences = False
+    return intents
+
+
+class StonecastBot(commands.Bot):
+    """The Stonecast bot.
+
+    * ``config`` -- :class:`bot.config.Config`.
+    * ``manager`` -- an open :class:`bot.manager.GameManager` to use; by default one is
+      opened on ``config.db_path`` in ``setup_hook`` (its folder created) and closed by
+      :meth:`close`.
+    * ``manager_options`` -- keyword arguments for ``GameManager.open`` (e.g. ``clock``).
+    * other keyword arguments go to ``commands.Bot``.
+    """
+
+    def __init__(self, config: Config, *, manager: GameManager | None = None,
+                 manager_options: dict | None = None, **kwargs: Any):
+        kwargs.setdefault("intents", bot_intents())
+        kwargs.setdefault("allowed_mentions", discord.AllowedMentions.none())
+        super().__init__(command_prefix=commands.when_mentioned, help_command=None, **kwargs)
+        self.config = config
+        self.manager: GameManager | None = manager
+        self._owns_manager = manager is None
+        self._manager_options = manager_options or {}
+        self._names: dict[int, str] = {}
+        self._maintenance: asyncio.Task | None = None
+        self.games = None  # the GamesCog, set in setup_hook
+        if config.api_url:
+            discord.http.Route.BASE = config.api_url
+
+    async def setup_hook(self) -> None:
+        if self.config.api_url:
+            # a non-default API: ask it where its gateway is (discord.py assumes discord.gg)
+            _, url, _ = await self.http.get_bot_gateway()
+            discord.gateway.DiscordWebSocket.DEFAULT_GATEWAY = yarl.URL(url)
+        if self.manager is None:
+            self.config.db_path.parent.mkdir(parents=True, exist_ok=True)
+            self.manager = await GameManager.open(self.config.db_path, **self._manager_options)
+        from .cogs.games import GamesCog
+        from .cogs.info import InfoCog
+
+        self.games = GamesCog(self)
+        await self.add_cog(self.games)
+        await self.add_cog(InfoCog(self))
+        self.add_dynamic_items(*DYNAMIC_ITEMS)
+        self.tree.on_error = report_error
+        await self.sync_commands()
+        self._maintenance = asyncio.create_task(self._maintenance_loop(), name="stonecast-maintenance")
+
+    async def sync_commands(self) -> None:
+        """Register the slash commands with Discord: in one server if configured, else globally."""
+        if self.config.guild_id is not None:
+            guild = discord.Object(self.config.guild_id)
+            self.tree.copy_global_to(guild=guild)
+            synced = await self.tree.sync(guild=guild)
+            log.info("synced %d commands to server %s", len(synced), self.config.guild_id)
+        else:
+            synced = await self.tree.sync()
+            log.info("synced %d global commands (Discord may take a while to show changes)", len(synced))
+
+    async def close(self) -> None:
+        """Close the gateway connection, then the manager (if this bot opened it)."""
+        if self._maintenance is not None:
+            self._maintenance.cancel()
+            try:
+                await self._maintenance
+            except (asyncio.CancelledError, Exception):  # noqa: BLE001
+                pass
+            self._maintenance = None
+        await super().close()
+        if self.manager is not None and self._owns_manager:
+            await self.manager.close()
+            self.manager = None
+
+    async def on_ready(self) -> None:
+        log.info("connected as %s (id %s) to %d server(s)", self.user, self.user.id if self.user else "?",
+                 len(self.guilds))
+
+    # ------------------------------------------------------------------ names
+
+    def remember(self, user: discord.abc.User) -> None:
+        """Note a user's display name (used on board images)."""
+        self._names[user.id] = user.display_name
+
+    async def display_name(self, user_id: int, guild_id: int | None = None) -> str:
+        """A user's display name: from what the bot saw, the member cache, or Discord's API."""
+        name = self._names.get(user_id)
+        if name is not None:
+            return name
+        guild = self.get_guild(guild_id) if guild_id else None
+        member = guild.get_member(user_id) if guild else None
+        user: discord.abc.User | None = member or self.get_user(user_id)
+        if user is None:
+            try:
+                user = await self.fetch_user(user_id)
+            except discord.HTTPException:
+                return f"player {user_id}"
+        self.remember(user)
+        return self._names[user_id]
+
+    # ------------------------------------------------------------------ housekeeping
+
+    async def _maintenance_loop(self) -> None:
+        await self.wait_until_ready()
+        while not self.is_closed():
+            try:
+                await self.expire_challenges()
+            except Exception:  # noqa: BLE001 - keep the loop alive
+                log.exception("maintenance failed")
+            await asyncio.sleep(MAINTENANCE_INTERVAL)
+
+    async def expire_challenges(self) -> int:
+        """Expire challenges older than their deadline and mark their messages. Returns how many."""
+        expired = await self.manager.expire_challenges()
+        for c in expired:
+            if c.message_id is None:
+                continue
+            title = self.games.challenge_title(c) if self.games else texts.title(c.kind)
+            try:
+                await self.get_partial_messageable(c.channel_id, guild_id=c.guild_id).get_partial_message(
+                    c.message_id).edit(content=f"{title}\nNobody answered in time: the challenge lapsed.",
+                                       view=None, allowed_mentions=discord.AllowedMentions.none())
+            except discord.HTTPException:
+                log.info("could not mark expired challenge %s", c.id)
+        return len(expired)

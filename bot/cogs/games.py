@@ -1,0 +1,364 @@
+"""Slash commands and buttons for playing: /challenge, /move, /resign, /board, /games.
+
+Each handler defers first (the database and the renderer may take longer than Discord's
+three seconds), makes one manager call, and turns the answer into messages. Replies to the
+person acting are ephemeral; what everyone should see (challenges, boards) is posted as a new
+message in the channel or the game's thread, mentioning only the player who must act.
+"""
+
+from __future__ import annotations
+
+import inspect
+import logging
+from typing import TYPE_CHECKING, Any, Literal, Optional
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+import engine
+
+from .. import boards, texts
+from ..manager import GameOver, NotAllowed, UserError
+from ..replies import ephemeral, report_error
+from ..views import challenge_view, resign_view
+
+if TYPE_CHECKING:
+    from ..client import StonecastBot
+    from ..manager import Challenge, Game
+
+log = logging.getLogger("stonecast.bot")
+
+# /challenge first: value shown to players -> the manager's term
+FIRST = {"me": "challenger", "opponent": "opponent", "random": "random"}
+MAX_GAMES_LISTED = 20
+
+
+def option_annotation(spec: engine.OptionSpec) -> Any:
+    """The slash-command type for an engine option: choices as a Literal, int ranges as Range."""
+    if spec.choices is not None:
+        return Literal[tuple(spec.choices)]
+    if spec.type is int:
+        if spec.minimum is None and spec.maximum is None:
+            return int
+        return app_commands.Range[int, spec.minimum, spec.maximum]
+    return str
+
+
+def challenge_command(cog: GamesCog, kind: engine.GameKind) -> app_commands.Command:
+    """``/challenge <kind>``: opponent, then the game's options (from ``kind.options``), first.
+
+    The callback's signature is generated from the engine's option specs, so discord.py
+    builds typed options with choices and min/max from them; every subcommand calls
+    :meth:`GamesCog.challenge`.
+    """
+    names = [spec.name for spec in kind.options]
+
+    async def callback(interaction: discord.Interaction, **values: Any) -> None:
+        opponent = values.pop("opponent")
+        first = values.pop("first", None)
+        options = {name: values[name] for name in names if values.get(name) is not None}
+        await cog.challenge(interaction, kind.key, opponent, options, first)
+
+    kw = inspect.Parameter.KEYWORD_ONLY
+    params = [inspect.Parameter("interaction", inspect.Parameter.POSITIONAL_OR_KEYWORD,
+                                annotation=discord.Interaction),
+              inspect.Parameter("opponent", kw, annotation=discord.Member)]
+    descriptions = {"opponent": "Who you want to play against",
+                    "first": "Who moves first: you, your opponent, or decided at random (default)"}
+    for spec in kind.options:
+        params.append(inspect.Parameter(spec.name, kw, annotation=Optional[option_annotation(spec)],  # noqa: UP007 - Range needs typing.Optional
+                                        default=None))
+        descriptions[spec.name] = f"{spec.description} (default {spec.default})"[:100]
+    params.append(inspect.Parameter("first", kw, annotation=Optional[Literal["me", "opponent", "random"]],  # noqa: UP007
+                                    default=None))
+    callback.__signature__ = inspect.Signature(params)
+    callback.__discord_app_commands_param_description__ = descriptions
+    summary = getattr(kind, "summary", "") or ""
+    description = f"Challenge someone to {kind.title}" + (f": {summary}" if summary else "")
+    return app_commands.Command(name=kind.key, description=description[:100], callback=callback)
+
+
+def _as_int(value: Any) -> int | None:
+    try:
+        return int(value)
+    except (TypeError, ValueError):
+        return None
+
+
+class GamesCog(commands.Cog, name="Games"):
+    """Challenges, moves and boards. ``bot.games`` is this cog (the buttons call into it)."""
+
+    def __init__(self, bot: StonecastBot):
+        self.bot = bot
+        self.challenge_group = app_commands.Group(
+            name="challenge", description="Challenge a member of this server to a game",
+            guild_only=True)
+        for key in texts.GAME_ORDER:
+            if key in engine.GAMES:
+                self.challenge_group.add_command(challenge_command(self, engine.GAMES[key]))
+
+    @property
+    def manager(self):
+        return self.bot.manager
+
+    async def cog_load(self) -> None:
+        self.bot.tree.add_command(self.challenge_group)
+
+    async def cog_unload(self) -> None:
+        self.bot.tree.remove_command(self.challenge_group.name)
+
+    # ------------------------------------------------------------------ challenges
+
+    def challenge_title(self, c: Challenge) -> str:
+        """``"<@a> challenges <@b> to **Io** (size 9)"``."""
+        opts = texts.options_text(c.options)
+        return (f"<@{c.challenger_id}> challenges <@{c.opponent_id}> to **{texts.title(c.kind)}**"
+                + (f" ({opts})" if opts else ""))
+
+    def first_text(self, c: Challenge) -> str:
+        if c.first == "challenger":
+            return f"<@{c.challenger_id}> moves first."
+        if c.first == "opponent":
+            return f"<@{c.opponent_id}> moves first."
+        return "Who moves first is drawn at random when the challenge is accepted."
+
+    async def challenge(self, interaction: discord.Interaction, kind: str, opponent: discord.Member,
+                        options: dict, first: str | None) -> None:
+        """Create a challenge and post it with Accept / Decline / Cancel buttons."""
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        self.bot.remember(interaction.user)
+        self.bot.remember(opponent)
+        c = await self.manager.create_challenge(
+            guild_id=interaction.guild_id, channel_id=interaction.channel_id,
+            challenger_id=interaction.user.id, opponent_id=opponent.id, kind=kind,
+            options=options, first=FIRST[first or "random"], opponent_is_bot=opponent.bot)
+        content = "\n".join([
+            self.challenge_title(c),
+            self.first_text(c),
+            f"<@{c.opponent_id}>, accept or decline below — the challenge lapses "
+            f"<t:{int(c.expires_at)}:R>.",
+        ])
+        channel = self.bot.get_partial_messageable(interaction.channel_id, guild_id=interaction.guild_id)
+        try:
+            message = await channel.send(
+                content, view=challenge_view(c.id),
+                allowed_mentions=discord.AllowedMentions(users=[discord.Object(opponent.id)]))
+        except discord.HTTPException:
+            log.warning("cannot post challenge %s in channel %s", c.id, interaction.channel_id,
+                        exc_info=True)
+            await self.manager.cancel_challenge(c.id, interaction.user.id)
+            raise UserError("I am not allowed to post in this channel, so the challenge was not "
+                            "sent. Try another channel, or ask a moderator to let me send "
+                            "messages here.") from None
+        await self.manager.set_challenge_message(c.id, message.id)
+        await ephemeral(interaction, f"Challenge sent to <@{opponent.id}>. You can withdraw it "
+                                     f"with its Cancel button until it is accepted.")
+
+    async def on_challenge_button(self, interaction: discord.Interaction, action: str,
+                                  challenge_id: int) -> None:
+        """Accept, Decline or Cancel pressed on challenge ``challenge_id``."""
+        try:
+            await interaction.response.defer()
+            self.bot.remember(interaction.user)
+            if action == "accept":
+                await self._accept(interaction, challenge_id)
+                return
+            if action == "decline":
+                c = await self.manager.decline_challenge(challenge_id, interaction.user.id)
+                outcome = f"<@{c.opponent_id}> declined."
+            else:
+                c = await self.manager.cancel_challenge(challenge_id, interaction.user.id)
+                outcome = f"Withdrawn by <@{c.challenger_id}>."
+            await interaction.edit_original_response(
+                content=f"{self.challenge_title(c)}\n{outcome}", view=None,
+                allowed_mentions=discord.AllowedMentions.none())
+        except Exception as e:  # noqa: BLE001 - every failure becomes a reply
+            await report_error(interaction, e)
+
+    async def _open_thread(self, interaction: discord.Interaction, game: Game) -> int | None:
+        """A public thread for the game on the challenge message; None where not allowed."""
+        name = (f"{texts.game_label(game.kind, game.id)}: "
+                f"{await self.bot.display_name(game.players[1], game.guild_id)} vs "
+                f"{await self.bot.display_name(game.players[2], game.guild_id)}")[:100]
+        try:
+            if interaction.message is not None and not isinstance(interaction.channel, discord.Thread):
+                thread = await interaction.message.create_thread(name=name, auto_archive_duration=10080)
+            else:
+                return None
+        except (discord.HTTPException, ValueError):
+            log.info("no thread for game %s in channel %s; posting in the channel", game.id,
+                     game.channel_id)
+            return None
+        return thread.id
+
+    async def _accept(self, interaction: discord.Interaction, challenge_id: int) -> None:
+        game = await self.manager.accept_challenge(challenge_id, interaction.user.id)
+        c = await self.manager.get_challenge(challenge_id)
+        thread_id = await self._open_thread(interaction, game)
+        if thread_id is not None:
+            await self.manager.set_game_thread(game.id, thread_id)
+            game = await self.manager.get_game(game.id)
+        position = game.position
+        headline = (f"{boards.seat_line(game, position, 1)} vs {boards.seat_line(game, position, 2)}"
+                    f" — the game begins.")
+        where = f"<#{game.channel_for_posts}>"
+        try:
+            await boards.post_board(self.bot, game, position, headline=headline)
+        except discord.HTTPException:
+            log.warning("cannot post the first board of game %s", game.id, exc_info=True)
+            where += " (I could not post the board there: check my permissions, then use `/board`)"
+        await interaction.edit_original_response(
+            content=f"{self.challenge_title(c)}\nAccepted: **{texts.game_label(game.kind, game.id)}** "
+                    f"is on in {where}.",
+            view=None, allowed_mentions=discord.AllowedMentions.none())
+
+    # ------------------------------------------------------------------ games
+
+    async def _game_for(self, interaction: discord.Interaction, game_id: int | None) -> Game:
+        """The game meant: ``game_id``, this thread's game, or the user's only fitting game."""
+        try:
+            return await self.manager.resolve_game(interaction.user.id, game_id=game_id,
+                                                   channel_id=interaction.channel_id)
+        except UserError:
+            if game_id is not None:
+                raise
+            active = await self.manager.active_games(interaction.user.id, interaction.guild_id)
+            if len(active) == 1:
+                return active[0]
+            raise
+
+    @app_commands.command(name="move", description="Play your move in a game")
+    @app_commands.describe(move="Your move, like g7, c3 e5 or pass — pick from the suggestions",
+                           game="The game's number (not needed in its thread or with one game waiting)")
+    @app_commands.guild_only()
+    async def move(self, interaction: discord.Interaction,
+                   move: app_commands.Range[str, 1, 40], game: int | None = None) -> None:
+        """Validate and commit the move, post the new board in the game's thread."""
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        self.bot.remember(interaction.user)
+        g = await self._game_for(interaction, game)
+        result = await self.manager.play_move(g.id, interaction.user.id, move)
+        g, position = result.game, result.position
+        headline = f"move {position.ply}: <@{interaction.user.id}> played `{result.move}`"
+        ping = None
+        if result.finished:
+            headline += " — game over"
+            ping = g.opponent_of(interaction.user.id)
+        note = ""
+        try:
+            await boards.post_board(self.bot, g, position, headline=headline, ping=ping)
+        except discord.HTTPException:
+            log.warning("move %s of game %s is saved but its board could not be posted",
+                        position.ply, g.id, exc_info=True)
+            note = (" Your move is saved, but I could not post the board in the game's thread "
+                    "— check my permissions there.")
+        label = texts.game_label(g.kind, g.id)
+        if result.finished:
+            names = {seat: f"<@{uid}>" for seat, uid in g.players.items()}
+            text = f"You played `{result.move}` in {label}. Game over: " \
+                   f"{texts.result_text(g.kind, position.outcome, names)}"
+        else:
+            text = f"You played `{result.move}` in {label}. Now it is <@{g.to_move_user}>'s move."
+        await ephemeral(interaction, text + note)
+
+    @move.autocomplete("move")
+    async def move_autocomplete(self, interaction: discord.Interaction, current: str
+                                ) -> list[app_commands.Choice[str]]:
+        try:
+            moves = await self.manager.complete_move(
+                interaction.user.id, current, game_id=_as_int(interaction.namespace.game),
+                channel_id=interaction.channel_id, limit=25)
+        except Exception:  # noqa: BLE001 - suggestions must never break typing
+            log.exception("move autocomplete failed")
+            return []
+        return [app_commands.Choice(name=m, value=m) for m in moves[:25]]
+
+    async def game_autocomplete(self, interaction: discord.Interaction, current: str
+                                ) -> list[app_commands.Choice[int]]:
+        """Suggest the caller's games for a ``game:`` option."""
+        try:
+            pairs = await self.manager.complete_game(interaction.user.id, current, limit=25)
+        except Exception:  # noqa: BLE001
+            log.exception("game autocomplete failed")
+            return []
+        return [app_commands.Choice(name=label[:100], value=gid) for gid, label in pairs[:25]]
+
+    move.autocomplete("game")(game_autocomplete)
+
+    @app_commands.command(name="resign", description="Resign a game (asks you to confirm)")
+    @app_commands.describe(game="The game's number (not needed in its thread or with one game)")
+    @app_commands.guild_only()
+    async def resign(self, interaction: discord.Interaction, game: int | None = None) -> None:
+        """Ask for confirmation with a Resign button (:meth:`on_resign_button` does it)."""
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        g = await self._game_for(interaction, game)
+        label = texts.game_label(g.kind, g.id)
+        if g.seat_of(interaction.user.id) is None:
+            raise NotAllowed(f"You are not playing in {label}.")
+        if g.status != "active":
+            raise GameOver(f"{label} is already over.")
+        opponent = g.opponent_of(interaction.user.id)
+        await ephemeral(interaction, f"Resign **{label}** against <@{opponent}>? The game ends "
+                                     f"and counts as a loss. Press the button to confirm, or "
+                                     f"just ignore this message.",
+                        view=resign_view(g.id, interaction.user.id))
+
+    async def on_resign_button(self, interaction: discord.Interaction, game_id: int, user_id: int) -> None:
+        """The Resign confirmation was pressed."""
+        try:
+            if interaction.user.id != user_id:
+                raise NotAllowed("This button belongs to someone else's /resign.")
+            await interaction.response.defer()
+            g = await self.manager.resign(game_id, interaction.user.id)
+            position = g.position
+            opponent = g.opponent_of(interaction.user.id)
+            label = texts.game_label(g.kind, g.id)
+            try:
+                await boards.post_board(self.bot, g, position,
+                                        headline=f"<@{interaction.user.id}> resigned", ping=opponent)
+            except discord.HTTPException:
+                log.warning("cannot post the final board of game %s", g.id, exc_info=True)
+            await interaction.edit_original_response(content=f"You resigned {label}.", view=None)
+        except Exception as e:  # noqa: BLE001
+            await report_error(interaction, e)
+
+    resign.autocomplete("game")(game_autocomplete)
+
+    @app_commands.command(name="board", description="Show a game's current board (only to you)")
+    @app_commands.describe(game="The game's number (not needed in its thread or with one game)")
+    @app_commands.guild_only()
+    async def board(self, interaction: discord.Interaction, game: int | None = None) -> None:
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        g = await self._game_for(interaction, game)
+        position = g.position
+        png = await boards.render(self.bot, g, position)
+        headline = f"move {position.ply}" + (f": last `{position.last_move}`" if position.last_move else "")
+        if g.status == "aborted":
+            headline += " — aborted"
+        content, _ = boards.board_text(g, position, headline=headline)
+        if g.status == "active" and position.outcome is None:
+            content += f"\nThread: <#{g.channel_for_posts}>"
+        await ephemeral(interaction, content, file=boards.board_file(g, position, png))
+
+    board.autocomplete("game")(game_autocomplete)
+
+    @app_commands.command(name="games", description="Your games in progress and whose turn it is")
+    @app_commands.guild_only()
+    async def games(self, interaction: discord.Interaction) -> None:
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        active = await self.manager.active_games(interaction.user.id, interaction.guild_id)
+        if not active:
+            await ephemeral(interaction, "You have no games in progress. Start one with `/challenge`.")
+            return
+        uid = interaction.user.id
+        mine = [g for g in active if g.to_move_user == uid]
+        lines = [f"You are playing {len(active)} game{'s' if len(active) != 1 else ''}; "
+                 f"your move in {len(mine)}:"]
+        for g in sorted(active, key=lambda g: (g.to_move_user != uid, g.updated_at))[:MAX_GAMES_LISTED]:
+            turn = "**your move**" if g.to_move_user == uid else "their move"
+            lines.append(f"• **{texts.game_label(g.kind, g.id)}** vs <@{g.opponent_of(uid)}> — "
+                         f"{turn}, {g.ply} moves played — <#{g.channel_for_posts}>")
+        if len(active) > MAX_GAMES_LISTED:
+            lines.append(f"… and {len(active) - MAX_GAMES_LISTED} more.")
+        await ephemeral(interaction, "\n".join(lines))

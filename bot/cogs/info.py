@@ -1,0 +1,58 @@
+"""/rules and /help: what the games are and how to use the bot."""
+
+from __future__ import annotations
+
+import asyncio
+import io
+from typing import TYPE_CHECKING
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+import engine
+import renderers
+
+from .. import texts
+from ..replies import ephemeral
+
+if TYPE_CHECKING:
+    from ..client import StonecastBot
+
+GAME_CHOICES = [app_commands.Choice(name=texts.TITLES[k], value=k) for k in texts.GAME_ORDER]
+
+# Start positions for /rules pictures: small boards read better than the defaults at a glance.
+RULES_OPTIONS = {"coil": {"size": 5}, "io": {"size": 8}, "braincoral": {},
+                 "branchingcoral": {}, "whirlwind": {"size": 14}}
+
+
+def rules_picture(kind: str) -> bytes:
+    """PNG of a start position of ``kind`` (CPU work: call it off the event loop)."""
+    try:
+        position = engine.new_game(kind, **RULES_OPTIONS.get(kind, {}))
+    except engine.OptionError:
+        position = engine.new_game(kind)
+    return renderers.render_png(position)
+
+
+class InfoCog(commands.Cog, name="Info"):
+    """Rules summaries and help."""
+
+    def __init__(self, bot: StonecastBot):
+        self.bot = bot
+        self._pictures: dict[str, bytes] = {}
+
+    @app_commands.command(name="rules", description="A short summary of a game's rules, with a picture")
+    @app_commands.describe(game="Which game")
+    @app_commands.choices(game=GAME_CHOICES)
+    async def rules(self, interaction: discord.Interaction, game: app_commands.Choice[str]) -> None:
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        kind = game.value
+        if kind not in self._pictures:
+            self._pictures[kind] = await asyncio.to_thread(rules_picture, kind)
+        await ephemeral(interaction, texts.rules_text(kind),
+                        file=discord.File(io.BytesIO(self._pictures[kind]), filename=f"{kind}-start.png"))
+
+    @app_commands.command(name="help", description="How to play with Stonecast")
+    async def help(self, interaction: discord.Interaction) -> None:
+        await ephemeral(interaction, texts.help_text())

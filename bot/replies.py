@@ -1,0 +1,62 @@
+"""Answering interactions: ephemeral notes, and turning errors into messages for players.
+
+Every :class:`bot.manager.UserError` becomes an ephemeral message with its own sentence; any
+other exception is logged with its traceback and the player gets a short apology without
+internals (issue 4, "Every user error is an ephemeral message").
+"""
+
+from __future__ import annotations
+
+import logging
+
+import discord
+from discord import app_commands
+
+from . import texts
+from .manager import UserError
+
+log = logging.getLogger("stonecast.bot")
+
+
+async def ephemeral(interaction: discord.Interaction, text: str, **kwargs) -> None:
+    """Send ``text`` to the interaction's user only, whether or not it was answered already.
+
+    After a deferral this is a follow-up (which completes a "thinking" deferral); otherwise
+    the interaction's first response. ``kwargs`` go to discord.py (``view``, ``file``, ...).
+    """
+    kwargs.setdefault("allowed_mentions", discord.AllowedMentions.none())
+    if interaction.response.is_done():
+        await interaction.followup.send(text, ephemeral=True, **kwargs)
+    else:
+        await interaction.response.send_message(text, ephemeral=True, **kwargs)
+
+
+def unwrap(error: BaseException) -> BaseException:
+    """The exception a command or button raised, without discord.py's wrappers."""
+    while isinstance(error, app_commands.CommandInvokeError | app_commands.TransformerError) \
+            and error.__cause__ is not None:
+        error = error.__cause__
+    if isinstance(error, app_commands.CommandInvokeError):
+        error = error.original
+    return error
+
+
+async def report_error(interaction: discord.Interaction, error: BaseException) -> None:
+    """Tell the user what went wrong: their mistake in full, our failure without details."""
+    error = unwrap(error)
+    if isinstance(error, UserError):
+        text = str(error)
+    elif isinstance(error, app_commands.NoPrivateMessage):
+        text = "Stonecast games live in servers: use this command in a server channel."
+    elif isinstance(error, app_commands.CheckFailure):
+        text = str(error) or "You cannot use this command here."
+    else:
+        log.error("unexpected error in interaction %s (%s)", interaction.id,
+                  interaction.command.qualified_name if interaction.command else
+                  (interaction.data or {}).get("custom_id"), exc_info=error)
+        text = texts.GENERIC_FAILURE
+    try:
+        await ephemeral(interaction, text)
+    except discord.HTTPException:
+        log.warning("could not tell user %s about an error in interaction %s",
+                    interaction.user.id, interaction.id, exc_info=True)

@@ -1,0 +1,189 @@
+"""Everything the bot says to players: help, rules summaries, results and turn hints.
+
+Written in the project's own words (RULES.md is the authority on the rules; the summaries
+here only help a newcomer start playing).
+"""
+
+from __future__ import annotations
+
+GAME_ORDER = ("coil", "io", "braincoral", "branchingcoral", "whirlwind")
+
+TITLES = {
+    "coil": "Coil",
+    "io": "Io",
+    "braincoral": "Brain Coral",
+    "branchingcoral": "Branching Coral",
+    "whirlwind": "Whirlwind",
+}
+
+# One short paragraph per game, followed by a few bullet points. Our own words, checked
+# against RULES.md.
+RULES = {
+    "coil": (
+        "A game of bluff about who will own the black stones. Hexagonal board, empty at the start.",
+        [
+            "**Phase I** — on your turn, put a *black* stone on any empty cell, or pass. "
+            "A placement that would already make a coil is not allowed here.",
+            "The first player to pass becomes **Black**; the other becomes **White**.",
+            "**Phase II** — White plays first; each turn you add one stone of your own colour. "
+            "Passing is over.",
+            "Black wins the moment black stones form a **coil**: a closed ring of black "
+            "stones around at least one cell (whatever is inside). Rings that need the "
+            "board's edge to close do not count.",
+            "White wins if the board fills up without a coil.",
+        ],
+    ),
+    "io": (
+        "Othello-style captures on a square board, with a careful opening.",
+        [
+            "White moves first. Whenever you place a stone, every straight line of enemy "
+            "stones (in any of the 8 directions) closed off by another stone of yours turns "
+            "to your colour.",
+            "**Opening** — White's first stone may go anywhere except a corner. After that each "
+            "turn is two stones: a **bound** stone next to the opponent's last stone, then a "
+            "**free** stone on a cell with no stones around it (never a corner). Type both: "
+            "`c3 e5`.",
+            "When no free cell is left after the bound stone, that turn is the bound stone "
+            "alone and the opening is over; from then on each turn is one stone anywhere empty.",
+            "The game ends when the board is full: more stones wins (an even board can draw).",
+        ],
+    ),
+    "braincoral": (
+        "Grow coral without sealing off the sea. Hexagonal board; Black (seat 1) moves first.",
+        [
+            "Each turn, put one stone of your colour on an empty cell — but only if every empty "
+            "cell can still reach an empty edge cell through empty cells, and every stone still "
+            "touches such a reachable empty cell.",
+            "No passing: the game ends when nobody can place.",
+            "Score: the size of your largest group, plus the bonus chosen with the challenge "
+            "(your number of groups by default, or your opponent's, or none).",
+            "Higher score wins; on a tie the player who placed the last stone wins.",
+        ],
+    ),
+    "branchingcoral": (
+        "Brain Coral's sharper cousin: stones get squeezed out. Same boards; Black moves first.",
+        [
+            "You may place on an empty cell with at least two empty neighbours, provided every "
+            "empty cell can still reach an empty edge cell right after you place.",
+            "Then any stone of either colour next to yours that is left with fewer than two "
+            "empty neighbours is removed — all at once.",
+            "The game ends when nobody can place. Score: your largest group plus the chosen "
+            "bonus (your groups by default, your opponent's groups, your captures, or none).",
+            "Higher score wins; on a tie the last player to place wins.",
+        ],
+    ),
+    "whirlwind": (
+        "A connection race on a grid that starts half full. Black joins top to bottom, White "
+        "left to right.",
+        [
+            "The board starts with a spiral-like pattern of black and white stones "
+            "(set-up A or B).",
+            "Black moves first with a single stone; after that each turn is one or two stones "
+            "of your colour: `e5` or `e5 f6`.",
+            "After your turn, any two of your stones touching only at a corner must share a "
+            "side-neighbour holding one of your stones.",
+            "Win by finishing a side-to-side chain of your stones between your two edges. A "
+            "player left with no legal turn loses.",
+        ],
+    ),
+}
+
+# How to write a move, per game.
+MOVE_FORMAT = {
+    "coil": "one cell (`g7`), or `pass` during Phase I",
+    "io": "`c3 e5` (bound then free) in the opening, one cell (`e5`) afterwards",
+    "braincoral": "one cell, e.g. `d4`",
+    "branchingcoral": "one cell, e.g. `d4`",
+    "whirlwind": "one or two cells: `e5` or `e5 f6`",
+}
+
+REASONS = {
+    "coil": "with a coil",
+    "board full": "— the board filled without a coil",
+    "stones": "on stones",
+    "score": "on score",
+    "connection": "by connecting their edges",
+    "no moves": "— the opponent had no legal turn",
+    "resignation": "by resignation",
+    "timeout": "on time",
+}
+
+HELP_INTRO = (
+    "Stonecast runs correspondence games of **Coil**, **Io**, **Brain Coral**, "
+    "**Branching Coral** and **Whirlwind** in this server. Challenge someone, move whenever "
+    "you like, and the board is posted after every move in the game's own thread."
+)
+
+HELP_COMMANDS = [
+    ("/challenge <game> opponent:", "invite a member to a game; the game's options and "
+     "`first:` (me / opponent / random) are optional"),
+    ("/move move: [game:]", "play a move; start typing and pick from the suggestions. "
+     "`game:` is only needed when it is your turn in several games and you are not in the "
+     "game's thread"),
+    ("/board [game:]", "see the current board (only you see it)"),
+    ("/games", "your games in progress and whose turn it is"),
+    ("/resign [game:]", "give up a game (asks for confirmation)"),
+    ("/rules game:", "a short summary of a game's rules with a picture"),
+    ("/help", "this message"),
+]
+
+GENERIC_FAILURE = ("Something went wrong on my side and nothing was changed by it. "
+                   "Please try again in a moment.")
+
+
+def title(kind: str) -> str:
+    """The display title of game ``kind`` ("braincoral" -> "Brain Coral")."""
+    return TITLES.get(kind, kind)
+
+
+def options_text(options: dict) -> str:
+    """Options as players read them: ``"size 9, setup a"``; empty string when none."""
+    return ", ".join(f"{k} {v}" for k, v in options.items())
+
+
+def game_label(kind: str, game_id: int) -> str:
+    """``"Io #12"``."""
+    return f"{title(kind)} #{game_id}"
+
+
+def rules_text(kind: str) -> str:
+    """The /rules message body for ``kind`` (markdown)."""
+    intro, points = RULES[kind]
+    lines = [f"**{title(kind)}** — {intro}", ""]
+    lines += [f"• {p}" for p in points]
+    lines += ["", f"Moves: {MOVE_FORMAT[kind]}."]
+    return "\n".join(lines)
+
+
+def help_text() -> str:
+    """The /help message body (markdown)."""
+    lines = [HELP_INTRO, ""]
+    lines += [f"`{name}` — {what}" for name, what in HELP_COMMANDS]
+    lines += ["", "Cells are named by file letter and row number from the bottom, like `g7`."]
+    return "\n".join(lines)
+
+
+def turn_hint(kind: str, phase: str | None) -> str:
+    """A short reminder of what the player to move may play in this phase."""
+    if kind == "coil":
+        return ("place a black stone or `pass`" if phase == "I"
+                else "place a stone of your colour")
+    if kind == "io":
+        return "bound then free, like `c3 e5`" if phase == "opening" else "one stone"
+    if kind == "whirlwind":
+        return "one or two stones"
+    return "one stone"
+
+
+def result_text(kind: str, outcome, names: dict[int, str]) -> str:
+    """The result sentence: ``"alice wins on stones (33–16)."`` or ``"Draw (32–32)."``.
+
+    ``outcome`` is an :class:`engine.Outcome`; ``names`` maps seat -> display text.
+    """
+    scores = ""
+    if outcome.scores:
+        scores = f" ({outcome.scores[1]}–{outcome.scores[2]})"
+    if outcome.winner is None:
+        return f"The game is drawn{scores}."
+    reason = REASONS.get(outcome.reason, f"({outcome.reason})")
+    return f"{names[outcome.winner]} wins {reason}{scores}."

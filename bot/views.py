@@ -1,0 +1,82 @@
+"""Persistent buttons: their custom ids carry the challenge or game id, so they keep working
+after a restart (discord.py ``DynamicItem``s registered in ``setup_hook``).
+
+Custom ids:
+
+* ``stonecast:accept:<challenge>``, ``stonecast:decline:<challenge>``,
+  ``stonecast:cancel:<challenge>`` -- on a challenge message;
+* ``stonecast:resign:<game>:<user>`` -- the confirmation shown by ``/resign`` to ``user``.
+
+The buttons only route the press to the games cog; every check (who may press, whether the
+challenge is still open) is the manager's, and its refusal comes back as an ephemeral message.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+import discord
+
+CHALLENGE_ACTIONS = {
+    "accept": ("Accept", discord.ButtonStyle.success),
+    "decline": ("Decline", discord.ButtonStyle.danger),
+    "cancel": ("Cancel challenge", discord.ButtonStyle.secondary),
+}
+
+
+class ChallengeButton(discord.ui.DynamicItem[discord.ui.Button],
+                      template=r"stonecast:(?P<action>accept|decline|cancel):(?P<id>[0-9]+)"):
+    """Accept / Decline (for the opponent) or Cancel (for the challenger) on a challenge."""
+
+    def __init__(self, action: str, challenge_id: int):
+        label, style = CHALLENGE_ACTIONS[action]
+        super().__init__(discord.ui.Button(label=label, style=style,
+                                           custom_id=f"stonecast:{action}:{challenge_id}"))
+        self.action = action
+        self.challenge_id = challenge_id
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Button,
+                             match: re.Match[str], /) -> ChallengeButton:
+        return cls(match["action"], int(match["id"]))
+
+    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+        await interaction.client.games.on_challenge_button(interaction, self.action, self.challenge_id)
+
+
+class ResignButton(discord.ui.DynamicItem[discord.ui.Button],
+                   template=r"stonecast:resign:(?P<game>[0-9]+):(?P<user>[0-9]+)"):
+    """The "Resign" confirmation for one player's game."""
+
+    def __init__(self, game_id: int, user_id: int):
+        super().__init__(discord.ui.Button(label="Resign", style=discord.ButtonStyle.danger,
+                                           custom_id=f"stonecast:resign:{game_id}:{user_id}"))
+        self.game_id = game_id
+        self.user_id = user_id
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Button,
+                             match: re.Match[str], /) -> ResignButton:
+        return cls(int(match["game"]), int(match["user"]))
+
+    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+        await interaction.client.games.on_resign_button(interaction, self.game_id, self.user_id)
+
+
+def challenge_view(challenge_id: int) -> discord.ui.View:
+    """Accept, Decline and Cancel buttons for a challenge message."""
+    view = discord.ui.View(timeout=None)
+    for action in CHALLENGE_ACTIONS:
+        view.add_item(ChallengeButton(action, challenge_id))
+    return view
+
+
+def resign_view(game_id: int, user_id: int) -> discord.ui.View:
+    """The single confirmation button shown by ``/resign``."""
+    view = discord.ui.View(timeout=None)
+    view.add_item(ResignButton(game_id, user_id))
+    return view
+
+
+DYNAMIC_ITEMS = (ChallengeButton, ResignButton)
