@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import inspect
 import logging
-from typing import TYPE_CHECKING, Any, Literal, Optional
+from typing import TYPE_CHECKING, Any, Literal
 
 import discord
 from discord import app_commands
@@ -67,10 +67,10 @@ def challenge_command(cog: GamesCog, kind: engine.GameKind) -> app_commands.Comm
     descriptions = {"opponent": "Who you want to play against",
                     "first": "Who moves first: you, your opponent, or decided at random (default)"}
     for spec in kind.options:
-        params.append(inspect.Parameter(spec.name, kw, annotation=Optional[option_annotation(spec)],  # noqa: UP007 - Range needs typing.Optional
+        params.append(inspect.Parameter(spec.name, kw, annotation=option_annotation(spec) | None,
                                         default=None))
         descriptions[spec.name] = f"{spec.description} (default {spec.default})"[:100]
-    params.append(inspect.Parameter("first", kw, annotation=Optional[Literal["me", "opponent", "random"]],  # noqa: UP007
+    params.append(inspect.Parameter("first", kw, annotation=Literal["me", "opponent", "random"] | None,
                                     default=None))
     callback.__signature__ = inspect.Signature(params)
     callback.__discord_app_commands_param_description__ = descriptions
