@@ -87,7 +87,7 @@ class CoilTables:
             self.key2m[sum(1 << offsets[i] for i in range(6) if (m >> i) & 1)] = m
         self.key_base = tuple(p - W - 1 for p in self.pad)
         checks = []
-        for i, (f, r) in enumerate(board.coords):
+        for f, r in board.coords:
             ring = []
             for df, dr in _RING:
                 j = board.index.get((f + df, r + dr))
