@@ -99,11 +99,11 @@ MOVE_FORMAT = {
 
 REASONS = {
     "coil": "with a coil",
-    "board full": "— the board filled without a coil",
+    "board full": "as the board filled without a coil",
     "stones": "on stones",
     "score": "on score",
     "connection": "by connecting their edges",
-    "no moves": "— the opponent had no legal turn",
+    "no moves": "who has no legal turn left",
     "resignation": "by resignation",
     "timeout": "on time",
 }
@@ -176,14 +176,16 @@ def turn_hint(kind: str, phase: str | None) -> str:
 
 
 def result_text(kind: str, outcome, names: dict[int, str]) -> str:
-    """The result sentence: ``"alice wins on stones (33–16)."`` or ``"Draw (32–32)."``.
+    """The result sentence naming both players, e.g. ``"A beats B on stones (33–16)."``.
 
-    ``outcome`` is an :class:`engine.Outcome`; ``names`` maps seat -> display text.
+    ``outcome`` is an :class:`engine.Outcome` (RULES.md "Every game"); ``names`` maps seat ->
+    display text (mentions are fine).
     """
     scores = ""
     if outcome.scores:
         scores = f" ({outcome.scores[1]}–{outcome.scores[2]})"
     if outcome.winner is None:
-        return f"The game is drawn{scores}."
+        return f"{names[1]} and {names[2]} draw{scores}."
+    loser = 2 if outcome.winner == 1 else 1
     reason = REASONS.get(outcome.reason, f"({outcome.reason})")
-    return f"{names[outcome.winner]} wins {reason}{scores}."
+    return f"{names[outcome.winner]} beats {names[loser]} {reason}{scores}."

@@ -217,16 +217,9 @@ class GamesCog(commands.Cog, name="Games"):
 
     async def _game_for(self, interaction: discord.Interaction, game_id: int | None) -> Game:
         """The game meant: ``game_id``, this thread's game, or the user's only fitting game."""
-        try:
-            return await self.manager.resolve_game(interaction.user.id, game_id=game_id,
-                                                   channel_id=interaction.channel_id)
-        except UserError:
-            if game_id is not None:
-                raise
-            active = await self.manager.active_games(interaction.user.id, interaction.guild_id)
-            if len(active) == 1:
-                return active[0]
-            raise
+        return await self.manager.resolve_game(interaction.user.id, game_id=game_id,
+                                               channel_id=interaction.channel_id,
+                                               guild_id=interaction.guild_id)
 
     @app_commands.command(name="move", description="Play your move in a game")
     @app_commands.describe(move="Your move, like g7, c3 e5 or pass — pick from the suggestions",

@@ -1,0 +1,35 @@
+"""Pytest fixtures for end-to-end bot tests. Use with ``from fakediscord.fixtures import *``.
+
+* ``fake`` -- a started :class:`FakeDiscord` with discord.py pointed at it.
+* ``harness`` -- a started :class:`BotHarness` (the real bot on a fresh SQLite file).
+"""
+
+import pytest
+
+from .harness import BotHarness
+from .server import FakeDiscord
+
+__all__ = ["fake", "harness"]
+
+
+@pytest.fixture
+async def fake():
+    f = FakeDiscord()
+    await f.start()
+    restore = f.patch_discord()
+    try:
+        yield f
+    finally:
+        restore()
+        await f.stop()
+
+
+@pytest.fixture
+async def harness(fake, tmp_path):
+    h = BotHarness(fake, tmp_path / "stonecast.db")
+    await h.start()
+    try:
+        yield h
+    finally:
+        await h.stop()
+    assert not fake.unknown_routes, f"the bot called routes the fake does not know: {fake.unknown_routes}"

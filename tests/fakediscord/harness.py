@@ -1,0 +1,60 @@
+"""Runs the real Stonecast bot against a :class:`FakeDiscord`: start, stop, restart on one database."""
+
+from __future__ import annotations
+
+import asyncio
+import random
+from pathlib import Path
+
+from .server import FakeDiscord
+
+
+class BotHarness:
+    """One Stonecast bot process-equivalent: a ``StonecastBot`` on ``db_path`` talking to ``fake``.
+
+    ``manager_options`` go to ``GameManager.open`` (e.g. ``clock``, ``rng``).
+    """
+
+    def __init__(self, fake: FakeDiscord, db_path: Path, **manager_options):
+        self.fake = fake
+        self.db_path = db_path
+        self.manager_options = manager_options
+        self.manager_options.setdefault("rng", random.Random(1))
+        self.bot = None
+        self._task: asyncio.Task | None = None
+
+    async def start(self) -> None:
+        """Start a new bot and wait until it is ready (commands synced, guild received)."""
+        from bot.client import StonecastBot
+        from bot.config import Config
+
+        config = Config(token=self.fake.token, db_path=self.db_path, guild_id=self.fake.guild_id)
+        self.bot = StonecastBot(config, manager_options=dict(self.manager_options),
+                                guild_ready_timeout=0.01)
+        self._task = asyncio.create_task(self.bot.start(self.fake.token))
+        ready = asyncio.ensure_future(self.bot.wait_until_ready())
+        await asyncio.wait([ready, self._task], timeout=15, return_when=asyncio.FIRST_COMPLETED)
+        if not ready.done():
+            ready.cancel()
+            if self._task.done():
+                raise RuntimeError("the bot stopped while starting") from self._task.exception()
+            raise TimeoutError("the bot did not become ready")
+
+    async def stop(self) -> None:
+        """Close the bot (gateway, then manager) and wait for its task to end."""
+        if self.bot is not None:
+            await self.bot.close()
+            if self._task is not None:
+                await self._task
+            self.bot = None
+            self._task = None
+            await self.fake.quiet()
+
+    async def restart(self) -> None:
+        """Stop this bot and start a fresh one on the same database."""
+        await self.stop()
+        await self.start()
+
+    @property
+    def manager(self):
+        return self.bot.manager
