@@ -356,6 +356,12 @@ class FakeDiscord:
 
     # ------------------------------------------------------------------ setup
 
+    def add_user(self, name: str, **kwargs: Any) -> FakeUser:
+        """A new member of the guild (``bot=True``, ``dms_closed=True``, ``permissions=...``)."""
+        user = FakeUser(snowflake(), name, **kwargs)
+        self.users[user.id] = user
+        return user
+
     def _add_text_channel(self, name: str) -> int:
         cid = snowflake()
         self.channels[cid] = {"id": str(cid), "type": 0, "guild_id": str(self.guild_id),

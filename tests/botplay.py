@@ -1,0 +1,56 @@
+"""Helpers for end-to-end bot tests: start games and play them through the fake Discord."""
+
+from __future__ import annotations
+
+from fakediscord import FakeDiscord, FakeUser, Msg
+
+import engine
+
+# Small boards so whole games stay short.
+SMALL = {
+    "coil": {"size": 5},
+    "io": {"size": 5},
+    "braincoral": {"shape": "limping", "size": 2},
+    "branchingcoral": {"shape": "limping", "size": 2, "bonus": "captures"},
+    "whirlwind": {"size": 8, "setup": "B"},
+}
+
+
+async def start_game(fake: FakeDiscord, harness, kind: str, challenger: FakeUser, opponent: FakeUser,
+                     *, options: dict | None = None, first: str = "me", channel: int | None = None):
+    """Challenge, accept; returns (game, challenge message, the first board post)."""
+    opts = SMALL[kind] if options is None else options
+    ex = await fake.slash(challenger, f"challenge {kind}", {"opponent": opponent, **opts, "first": first},
+                          channel=channel)
+    assert ex.reply.ephemeral, ex.reply.content
+    [challenge_msg] = ex.posts
+    accept = next(c for c in challenge_msg.custom_ids if c.startswith("stonecast:accept:"))
+    ex = await fake.click(opponent, challenge_msg, accept)
+    assert ex.callback_type == 6
+    [board] = ex.posts
+    game_id = int(board.content.split("#", 1)[1].split("*", 1)[0])
+    game = await harness.manager.get_game(game_id)
+    return game, challenge_msg, board
+
+
+def mover(fake: FakeDiscord, game) -> FakeUser:
+    return fake.users[game.to_move_user]
+
+
+async def play_move(fake: FakeDiscord, user: FakeUser, move: str, *, game_id: int | None = None,
+                    channel: int | None = None):
+    """/move as ``user``; returns the exchange."""
+    options = {"move": move}
+    if game_id is not None:
+        options["game"] = game_id
+    return await fake.slash(user, "move", options, channel=channel)
+
+
+def board_post(ex) -> Msg:
+    [post] = ex.posts
+    assert post.attachments and post.attachments[0].filename.endswith(".png")
+    return post
+
+
+def replay(kind: str, options: dict, moves: list[str]) -> engine.Position:
+    return engine.replay(kind, options, moves)
