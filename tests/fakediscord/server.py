@@ -263,12 +263,13 @@ class Exchange:
 
     @property
     def reply(self) -> Msg:
-        """The interaction's own answer: the original response, else the first follow-up."""
-        if self.original is not None and not self.original.loading:
-            return self.original
+        """The interaction's own answer: the first message it created (reply or follow-up),
+        else the message it updated (callback types 6 and 7 on a button's message)."""
         for m in self.messages:
             if m.interaction_id == self.id:
                 return m
+        if self.original is not None and not self.original.loading:
+            return self.original
         raise AssertionError(f"the bot sent no reply to interaction {self.id}")
 
     @property

@@ -1,0 +1,111 @@
+"""End to end: bad inputs get an ephemeral message that says what to do, and change nothing."""
+
+import logging
+
+import pytest
+from botplay import play_move, start_game
+from fakediscord.fixtures import *  # noqa: F403
+
+import engine
+
+pytestmark = pytest.mark.skipif("io" not in engine.GAMES, reason="Io engine missing")
+
+
+def assert_refused(ex, *words):
+    """The bot answered only the acting user, posted nothing and said something with ``words``."""
+    assert ex.reply.ephemeral, ex.reply.content
+    assert ex.posts == [], [m.content for m in ex.posts]
+    text = ex.reply.content.lower()
+    for w in words:
+        assert w.lower() in text, ex.reply.content
+
+
+async def test_malformed_illegal_and_out_of_turn_moves(fake, harness):
+    game, _, _ = await start_game(fake, harness, "io", fake.alice, fake.bob)
+    t = game.thread_id
+    assert_refused(await play_move(fake, fake.alice, "hello", channel=t), "cannot read")
+    assert_refused(await play_move(fake, fake.alice, "z99", channel=t), "cannot read")
+    assert_refused(await play_move(fake, fake.alice, "a1", channel=t), "illegal")  # corner on move 1
+    assert_refused(await play_move(fake, fake.bob, "c3", channel=t), "not your turn")
+    assert (await harness.manager.get_game(game.id)).ply == 0
+    ex = await play_move(fake, fake.alice, "c3", channel=t)
+    assert len(ex.posts) == 1
+    assert_refused(await play_move(fake, fake.alice, "b2 d4", channel=t), "not your turn")
+    # bob's bound stone must touch c3: e5 alone (a free-looking cell) is refused
+    assert_refused(await play_move(fake, fake.bob, "a5 e1", channel=t), "illegal")
+    assert_refused(await play_move(fake, fake.carol, "b2 e5", channel=t), "not playing")
+    assert (await harness.manager.get_game(game.id)).ply == 1
+
+
+async def test_unknown_and_unresolvable_games(fake, harness):
+    assert_refused(await play_move(fake, fake.alice, "c3", game_id=999), "no game #999")
+    assert_refused(await fake.slash(fake.alice, "board", {"game": 999}), "no game #999")
+    assert_refused(await fake.slash(fake.alice, "resign", {"game": 999}), "no game #999")
+    assert_refused(await play_move(fake, fake.alice, "c3"), "no games")
+    # two games waiting for alice: /move outside a thread must say which
+    await start_game(fake, harness, "io", fake.alice, fake.bob)
+    await start_game(fake, harness, "io", fake.alice, fake.mod)
+    assert_refused(await play_move(fake, fake.alice, "c3"), "game:")
+
+
+async def test_challenge_refusals(fake, harness):
+    assert_refused(await fake.slash(fake.alice, "challenge io", {"opponent": fake.alice}), "yourself")
+    assert_refused(await fake.slash(fake.alice, "challenge io", {"opponent": fake.otherbot}), "bot")
+    assert not any(m.source == "channel" for m in fake.messages.values())
+    assert await harness.manager.open_challenges(fake.alice.id) == []
+
+
+async def test_strangers_and_stale_buttons(fake, harness):
+    ex = await fake.slash(fake.alice, "challenge io", {"opponent": fake.bob, "size": 5})
+    [msg] = ex.posts
+    cid = int(msg.custom_ids[0].rsplit(":", 1)[1])
+    accept, decline, cancel = msg.custom_ids
+    assert_refused(await fake.click(fake.carol, msg, accept), "someone else")
+    assert_refused(await fake.click(fake.carol, msg, decline), "someone else")
+    assert_refused(await fake.click(fake.carol, msg, cancel), "only the player who sent")
+    assert_refused(await fake.click(fake.alice, msg, accept), "your own challenge")
+    assert_refused(await fake.click(fake.bob, msg, cancel), "only the player who sent")
+    assert (await harness.manager.get_challenge(cid)).status == "open"
+    assert msg.custom_ids == [accept, decline, cancel]  # refusals leave the message alone
+    # a stale copy of the buttons: the challenge is cancelled, then someone presses Accept
+    stale = fake.messages[msg.id]
+    snapshot = list(stale.components)
+    ex = await fake.click(fake.alice, msg, cancel)
+    assert ex.posts == [] and msg.components == [] and "withdrawn" in msg.content.lower()
+    stale.components = snapshot  # e.g. a client that still shows the old buttons
+    assert_refused(await fake.click(fake.bob, stale, accept), "no longer open")
+    assert (await harness.manager.get_challenge(cid)).status == "cancelled"
+    assert fake.threads() == []
+
+
+async def test_decline(fake, harness):
+    ex = await fake.slash(fake.alice, "challenge coil", {"opponent": fake.bob})
+    [msg] = ex.posts
+    ex = await fake.click(fake.bob, msg, msg.custom_ids[1])
+    assert ex.posts == [] and msg.components == [] and "declined" in msg.content
+    assert msg in ex.edited
+
+
+async def test_resign_button_refusals(fake, harness):
+    game, _, _ = await start_game(fake, harness, "io", fake.alice, fake.bob)
+    assert_refused(await fake.slash(fake.carol, "resign", {"game": game.id}), "not playing")
+    ex = await fake.slash(fake.bob, "resign", {}, channel=game.thread_id)
+    confirm = ex.reply
+    assert confirm.ephemeral and confirm.custom_ids == [f"stonecast:resign:{game.id}:{fake.bob.id}"]
+    assert_refused(await fake.click(fake.carol, confirm, confirm.custom_ids[0]), "someone else")
+    assert (await harness.manager.get_game(game.id)).status == "active"
+
+
+async def test_unexpected_error_hides_internals(fake, harness, monkeypatch, caplog):
+    game, _, _ = await start_game(fake, harness, "io", fake.alice, fake.bob)
+
+    async def broken(*args, **kwargs):
+        raise RuntimeError("database exploded: secret internals")
+
+    monkeypatch.setattr(harness.manager, "play_move", broken)
+    with caplog.at_level(logging.ERROR, logger="stonecast.bot"):
+        ex = await play_move(fake, fake.alice, "c3", channel=game.thread_id)
+    assert_refused(ex, "went wrong")
+    assert "secret" not in ex.reply.content and "RuntimeError" not in ex.reply.content
+    assert any("secret internals" in (r.exc_text or "") or
+               (r.exc_info and "secret internals" in str(r.exc_info[1])) for r in caplog.records)

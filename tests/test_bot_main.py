@@ -1,0 +1,76 @@
+"""``python -m bot``: configuration from the environment, clear one-line failures, clean stop."""
+
+import asyncio
+import os
+import signal
+import sqlite3
+import sys
+from pathlib import Path
+
+import pytest
+from fakediscord.fixtures import *  # noqa: F403
+
+from bot.config import DEFAULT_DB, Config, ConfigError
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def test_config_from_env():
+    c = Config.from_env({"DISCORD_TOKEN": " abc ", "STONECAST_GUILD": "123", "STONECAST_DB": "/x/y.db"})
+    assert (c.token, c.guild_id, c.db_path, c.api_url) == ("abc", 123, Path("/x/y.db"), None)
+    c = Config.from_env({"DISCORD_TOKEN": "abc"})
+    assert c.db_path == DEFAULT_DB == Path("data/stonecast.db") and c.guild_id is None
+    with pytest.raises(ConfigError, match="DISCORD_TOKEN"):
+        Config.from_env({"STONECAST_GUILD": "1"})
+    with pytest.raises(ConfigError, match="STONECAST_GUILD"):
+        Config.from_env({"DISCORD_TOKEN": "abc", "STONECAST_GUILD": "my server"})
+
+
+def _env(**extra) -> dict:
+    env = {k: v for k, v in os.environ.items() if not k.startswith(("DISCORD_", "STONECAST_"))}
+    env.update(extra)
+    return env
+
+
+async def _run(env, *, until=None, timeout=30.0):
+    proc = await asyncio.create_subprocess_exec(
+        sys.executable, "-m", "bot", cwd=ROOT, env=env,
+        stdout=asyncio.subprocess.PIPE, stderr=asyncio.subprocess.PIPE)
+    if until is not None:
+        deadline = asyncio.get_running_loop().time() + timeout
+        while not until() and proc.returncode is None:
+            assert asyncio.get_running_loop().time() < deadline, "the bot did not start"
+            await asyncio.sleep(0.05)
+        proc.send_signal(signal.SIGTERM)
+    out, err = await asyncio.wait_for(proc.communicate(), timeout)
+    return proc.returncode, out.decode(), err.decode()
+
+
+async def test_missing_token_is_one_line_without_traceback(tmp_path):
+    rc, out, err = await _run(_env(STONECAST_DB=str(tmp_path / "db.sqlite")))
+    assert rc == 2
+    assert "DISCORD_TOKEN" in err and len(err.strip().splitlines()) == 1
+    assert "Traceback" not in err + out
+
+
+async def test_rejected_token_is_one_line(fake, tmp_path):
+    rc, out, err = await _run(_env(DISCORD_TOKEN="wrong", STONECAST_DB=str(tmp_path / "db.sqlite"),
+                                   STONECAST_API_URL=f"{fake.base_url}/api/v10"))
+    assert rc == 1 and "Traceback" not in err
+    assert [line for line in err.splitlines() if line.startswith("stonecast:")] == [
+        "stonecast: Discord rejected DISCORD_TOKEN; copy the token again from the developer "
+        "portal (Bot page)"]
+
+
+async def test_runs_and_stops_cleanly_on_sigterm(fake, tmp_path):
+    db = tmp_path / "nested" / "stonecast.db"
+    env = _env(DISCORD_TOKEN=fake.token, STONECAST_DB=str(db), STONECAST_GUILD=str(fake.guild_id),
+               STONECAST_API_URL=f"{fake.base_url}/api/v10")
+    rc, out, err = await _run(env, until=lambda: fake.identifies and fake.sync_calls)
+    assert rc == 0, err
+    assert "Traceback" not in err
+    assert fake.sync_calls == [(fake.guild_id, 7)]  # guild sync only
+    assert fake.identifies[0]["intents"] & ((1 << 1) | (1 << 8) | (1 << 15)) == 0
+    assert db.exists()
+    with sqlite3.connect(db) as conn:  # a closed, consistent database
+        assert conn.execute("PRAGMA integrity_check").fetchone() == ("ok",)
