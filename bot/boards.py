@@ -1,8 +1,9 @@
 """Board messages: the text and the PNG posted after a game starts, after each move and at the end.
 
-Rendering runs in a worker thread (``asyncio.to_thread``) so the gateway heartbeat never
-waits on Pillow. Every board that asks someone to move is a new message that mentions only
-that player (DESIGN.md, Bot).
+Rendering never runs on the event loop: :class:`BoardRenderer` sends it to worker processes
+(so Pillow's work does not even compete with the loop for the GIL), or to a thread when
+configured with no workers. Every board that asks someone to move is a new message that
+mentions only that player (DESIGN.md, Bot).
 """
 
 from __future__ import annotations
@@ -10,17 +11,20 @@ from __future__ import annotations
 import asyncio
 import io
 import logging
+import multiprocessing
+import os
+from collections.abc import Mapping
+from concurrent.futures import ProcessPoolExecutor
 from typing import TYPE_CHECKING
 
 import discord
 
+import engine
 import renderers
 
 from . import texts
 
 if TYPE_CHECKING:
-    import engine
-
     from .client import StonecastBot
     from .manager import Game
 
@@ -34,11 +38,60 @@ def seat_line(game: Game, position: engine.Position, seat: int) -> str:
     return f"{who} ({colour.title()})" if colour else who
 
 
+def render_text(position_text: str, players: Mapping[int, str] | None, clock=None) -> bytes:
+    """PNG bytes of the position given as its one-line text (runs in a worker)."""
+    return renderers.render_png(engine.from_text(position_text), players=players, clock=clock)
+
+
+def _warm_up() -> int:
+    """Import and exercise the renderer once so the first real board is fast."""
+    return len(render_text(engine.new_game("io", size=5).to_text(), None))
+
+
+def default_workers() -> int:
+    """Render processes to use: one per CPU, at least 2, at most 4 (benchmarks/bot.py)."""
+    return max(2, min(4, os.cpu_count() or 2))
+
+
+class BoardRenderer:
+    """Renders positions off the event loop.
+
+    ``workers`` > 0: a pool of that many processes (started with "spawn", warmed up by
+    :meth:`start`); 0: a thread (``asyncio.to_thread``). :meth:`close` stops the pool.
+    """
+
+    def __init__(self, workers: int | None = None):
+        self.workers = default_workers() if workers is None else workers
+        self._pool: ProcessPoolExecutor | None = None
+
+    def start(self) -> None:
+        """Start the worker processes and warm each one up in the background."""
+        if self.workers > 0 and self._pool is None:
+            self._pool = ProcessPoolExecutor(self.workers, mp_context=multiprocessing.get_context("spawn"))
+            for _ in range(self.workers):
+                self._pool.submit(_warm_up)
+
+    async def render(self, position: engine.Position, players: Mapping[int, str] | None = None,
+                     clock=None) -> bytes:
+        """PNG bytes of ``position`` (see ``renderers.render_png``)."""
+        if self.workers <= 0:
+            return await asyncio.to_thread(renderers.render_png, position, players=players, clock=clock)
+        self.start()
+        loop = asyncio.get_running_loop()
+        return await loop.run_in_executor(self._pool, render_text, position.to_text(),
+                                          dict(players) if players else None, clock)
+
+    def close(self) -> None:
+        """Stop the worker processes (pending renders are cancelled)."""
+        if self._pool is not None:
+            self._pool.shutdown(wait=True, cancel_futures=True)
+            self._pool = None
+
+
 async def render(bot: StonecastBot, game: Game, position: engine.Position) -> bytes:
-    """PNG bytes of ``position`` with the players' names (renderers.render_png, off the loop)."""
+    """PNG bytes of ``position`` with the players' names, rendered off the event loop."""
     names = {seat: await bot.display_name(uid, game.guild_id) for seat, uid in game.players.items()}
-    return await asyncio.to_thread(renderers.render_png, position, players=names,
-                                   clock=None)
+    return await bot.renderer.render(position, players=names)
 
 
 def board_file(game: Game, position: engine.Position, png: bytes) -> discord.File:

@@ -16,6 +16,7 @@ import yarl
 from discord.ext import commands
 
 from . import texts
+from .boards import BoardRenderer
 from .config import Config
 from .manager import GameManager
 from .replies import report_error
@@ -44,11 +45,14 @@ class StonecastBot(commands.Bot):
       opened on ``config.db_path`` in ``setup_hook`` (its folder created) and closed by
       :meth:`close`.
     * ``manager_options`` -- keyword arguments for ``GameManager.open`` (e.g. ``clock``).
+    * ``render_workers`` -- processes for board images (default: ``config.render_workers``;
+      0 renders in a thread instead).
     * other keyword arguments go to ``commands.Bot``.
     """
 
     def __init__(self, config: Config, *, manager: GameManager | None = None,
-                 manager_options: dict | None = None, **kwargs: Any):
+                 manager_options: dict | None = None, render_workers: int | None = None,
+                 **kwargs: Any):
         kwargs.setdefault("intents", bot_intents())
         kwargs.setdefault("allowed_mentions", discord.AllowedMentions.none())
         super().__init__(command_prefix=commands.when_mentioned, help_command=None, **kwargs)
@@ -59,6 +63,7 @@ class StonecastBot(commands.Bot):
         self._names: dict[int, str] = {}
         self._maintenance: asyncio.Task | None = None
         self.games = None  # the GamesCog, set in setup_hook
+        self.renderer = BoardRenderer(config.render_workers if render_workers is None else render_workers)
         if config.api_url:
             discord.http.Route.BASE = config.api_url
 
@@ -67,6 +72,7 @@ class StonecastBot(commands.Bot):
             # a non-default API: ask it where its gateway is (discord.py assumes discord.gg)
             _, url, _ = await self.http.get_bot_gateway()
             discord.gateway.DiscordWebSocket.DEFAULT_GATEWAY = yarl.URL(url)
+        self.renderer.start()
         if self.manager is None:
             self.config.db_path.parent.mkdir(parents=True, exist_ok=True)
             self.manager = await GameManager.open(self.config.db_path, **self._manager_options)
@@ -102,6 +108,7 @@ class StonecastBot(commands.Bot):
                 pass
             self._maintenance = None
         await super().close()
+        await asyncio.to_thread(self.renderer.close)
         if self.manager is not None and self._owns_manager:
             await self.manager.close()
             self.manager = None

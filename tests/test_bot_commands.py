@@ -164,3 +164,21 @@ async def test_restart_mid_game_and_old_buttons(fake, harness):
     ex = await fake.click(fake.bob, confirm, confirm.custom_ids[0])
     assert "resigned" in board_post(ex).content
     assert (await harness.manager.get_game(game.id)).reason == "resignation"
+
+
+async def test_boards_rendered_in_worker_processes(fake, tmp_path):
+    from fakediscord.harness import BotHarness
+
+    harness = BotHarness(fake, tmp_path / "procs.db", render_workers=1)
+    await harness.start()
+    try:
+        assert harness.bot.renderer.workers == 1 and harness.bot.renderer._pool is not None
+        ex = await fake.slash(fake.alice, "rules", {"game": "io"})
+        assert ex.reply.png().size[0] >= 600
+        game, _, board = await start_game(fake, harness, "io", fake.alice, fake.bob)
+        assert board.png().size[0] >= 600
+        ex = await play_move(fake, fake.alice, "c3", channel=game.thread_id)
+        assert board_post(ex).png().size == board.png().size
+    finally:
+        await harness.stop()
+    assert harness.bot is None

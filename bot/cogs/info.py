@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import asyncio
 import io
 from typing import TYPE_CHECKING
 
@@ -11,7 +10,6 @@ from discord import app_commands
 from discord.ext import commands
 
 import engine
-import renderers
 
 from .. import texts
 from ..replies import ephemeral
@@ -26,13 +24,12 @@ RULES_OPTIONS = {"coil": {"size": 5}, "io": {"size": 8}, "braincoral": {},
                  "branchingcoral": {}, "whirlwind": {"size": 14}}
 
 
-def rules_picture(kind: str) -> bytes:
-    """PNG of a start position of ``kind`` (CPU work: call it off the event loop)."""
+def rules_position(kind: str) -> engine.Position:
+    """The start position pictured by /rules for ``kind``."""
     try:
-        position = engine.new_game(kind, **RULES_OPTIONS.get(kind, {}))
+        return engine.new_game(kind, **RULES_OPTIONS.get(kind, {}))
     except engine.OptionError:
-        position = engine.new_game(kind)
-    return renderers.render_png(position)
+        return engine.new_game(kind)
 
 
 class InfoCog(commands.Cog, name="Info"):
@@ -49,7 +46,8 @@ class InfoCog(commands.Cog, name="Info"):
         await interaction.response.defer(ephemeral=True, thinking=True)
         kind = game.value
         if kind not in self._pictures:
-            self._pictures[kind] = await asyncio.to_thread(rules_picture, kind)
+            position = rules_position(kind)
+            self._pictures[kind] = await self.bot.renderer.render(position)
         await ephemeral(interaction, texts.rules_text(kind),
                         file=discord.File(io.BytesIO(self._pictures[kind]), filename=f"{kind}-start.png"))
 

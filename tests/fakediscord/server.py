@@ -162,6 +162,7 @@ class Msg:
     webhook_id: int | None = None
     pings: frozenset[int] = frozenset()
     created_at: float = field(default_factory=time.time)
+    created_perf: float = field(default_factory=time.perf_counter)
     edited_at: float | None = None
     edits: int = 0
     deleted: bool = False

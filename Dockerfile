@@ -1,0 +1,24 @@
+# Stonecast: a Discord bot for correspondence play of five abstract games.
+#   docker build -t stonecast .
+#   docker run -d --name stonecast -e DISCORD_TOKEN=... -v stonecast-data:/data stonecast
+FROM python:3.12-slim
+
+ENV PYTHONDONTWRITEBYTECODE=1 \
+    PYTHONUNBUFFERED=1 \
+    PIP_NO_CACHE_DIR=1 \
+    PIP_DISABLE_PIP_VERSION_CHECK=1 \
+    STONECAST_DB=/data/stonecast.db
+
+RUN useradd --create-home --uid 10001 stonecast \
+    && mkdir /data && chown stonecast:stonecast /data
+
+WORKDIR /app
+COPY pyproject.toml README.md ./
+COPY engine ./engine
+COPY renderers ./renderers
+COPY bot ./bot
+RUN pip install . && rm -rf /app/build
+
+USER stonecast
+VOLUME ["/data"]
+CMD ["python", "-m", "bot"]
