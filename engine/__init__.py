@@ -30,6 +30,8 @@ from .base import (
 from .errors import EngineError, GameError, IllegalMove, MoveError, OptionError, PositionError
 from .geometry import Board, HexBoard, SquareBoard, hex_board, square_board
 
+from . import coral, whirlwind  # noqa: F401
+
 __all__ = [
     "GAMES",
     "Board",
