@@ -16,6 +16,7 @@ Every error is a subclass of :class:`EngineError`, itself a ValueError, with a m
 player can read. Rules are those of ``RULES.md`` in the shared project folder.
 """
 
+from . import coral, whirlwind  # noqa: F401
 from .base import (
     GAMES,
     GameKind,
@@ -29,8 +30,6 @@ from .base import (
 )
 from .errors import EngineError, GameError, IllegalMove, MoveError, OptionError, PositionError
 from .geometry import Board, HexBoard, SquareBoard, hex_board, square_board
-
-from . import coral, whirlwind  # noqa: F401
 
 __all__ = [
     "GAMES",

@@ -214,7 +214,7 @@ class _Turns:
                     cand ^= low
             ss = self.single_set
             for p in singles:
-                for dbit, om, d in diag[p]:
+                for _dbit, om, d in diag[p]:
                     if d > p and d in ss and not own & om:
                         bad.add((p, d))
         self.rescues = sorted(rescues)
