@@ -31,7 +31,7 @@ from .base import GameKind, Highlights, OptionSpec, Outcome, Position, register
 from .errors import IllegalMove, MoveError, OptionError, PositionError
 from .geometry import SquareBoard, square_board
 
-__all__ = ["WhirlwindPosition", "setup_points"]
+__all__ = ["WhirlwindPosition", "sample_turn", "setup_points"]
 
 COLOURS = {1: "black", 2: "white"}
 _REJECTION_TRIES = 40
@@ -284,6 +284,50 @@ class _Turns:
         return out
 
 
+def sample_turn(t: _Tables, own: int, occ: int, empty_points: list[int], first: bool,
+                rng: random.Random) -> tuple[int, ...] | None:
+    """A uniformly random legal turn for the player whose stones are ``own``, or None.
+
+    ``empty_points`` lists the empty points (any order), ``occ`` is the bitboard of all
+    stones, ``first`` is True on Black's first turn (single stones only). A turn is proposed
+    uniformly among every set of one or two empty points and kept when legal; after
+    ``_REJECTION_TRIES`` refusals the exact set of legal turns is built and sampled. Either
+    way the result is uniform over the legal turns.
+    """
+    diag = t.diag
+    randrange = rng.randrange
+    e = len(empty_points)
+    total = e if first else e + e * (e - 1) // 2
+    for _ in range(_REJECTION_TRIES if total else 0):
+        r = randrange(total)
+        if r < e:
+            p = empty_points[r]
+            o = own | (1 << p)
+            for dbit, om, _d in diag[p]:
+                if o & dbit and not o & om:
+                    break
+            else:
+                return (p,)
+        else:
+            i = randrange(e)
+            j = randrange(e - 1)
+            if j >= i:
+                j += 1
+            p = empty_points[i]
+            q = empty_points[j]
+            o = own | (1 << p) | (1 << q)
+            for dbit, om, _d in diag[p]:
+                if o & dbit and not o & om:
+                    break
+            else:
+                for dbit, om, _d in diag[q]:
+                    if o & dbit and not o & om:
+                        break
+                else:
+                    return (p, q) if p < q else (q, p)
+    return _Turns(t, own, t.full & ~occ, not first).sample(rng)
+
+
 def _orth(t: _Tables, p: int, empty: int) -> list[int]:
     m = t.nmask[p] & empty
     return [q for q in range(m.bit_length()) if (m >> q) & 1]
@@ -517,7 +561,6 @@ class WhirlwindPosition(Position):
             return self
         rng = rng or random.Random()
         t = self._t
-        diag = t.diag
         n2 = len(self.board)
         black, white = self.black, self.white
         occ = black | white
@@ -527,56 +570,18 @@ class WhirlwindPosition(Position):
             where[c] = i
         turn = self._turn
         ply = self.ply
-        randrange = rng.randrange
         last: tuple[int, ...] = ()
         winner = None
         reason = None
         while True:
             own = black if turn == 1 else white
-            e = len(empt)
-            first = ply == 0
-            total = e if first else e + e * (e - 1) // 2
-            move = None
-            for _ in range(_REJECTION_TRIES if total else 0):
-                r = randrange(total)
-                if r < e:
-                    p = empt[r]
-                    pb = 1 << p
-                    o = own | pb
-                    for dbit, om, _d in diag[p]:
-                        if o & dbit and not o & om:
-                            break
-                    else:
-                        move = (p,)
-                        bits = pb
-                        break
-                else:
-                    i = randrange(e)
-                    j = randrange(e - 1)
-                    if j >= i:
-                        j += 1
-                    p = empt[i]
-                    q = empt[j]
-                    bits = (1 << p) | (1 << q)
-                    o = own | bits
-                    for dbit, om, _d in diag[p]:
-                        if o & dbit and not o & om:
-                            break
-                    else:
-                        for dbit, om, _d in diag[q]:
-                            if o & dbit and not o & om:
-                                break
-                        else:
-                            move = (p, q) if p < q else (q, p)
-                            break
+            move = sample_turn(t, own, occ, empt, ply == 0, rng)
             if move is None:
-                move = _Turns(t, own, t.full & ~occ, not first).sample(rng)
-                if move is None:
-                    winner, reason = 3 - turn, "no moves"
-                    break
-                bits = 0
-                for c in move:
-                    bits |= 1 << c
+                winner, reason = 3 - turn, "no moves"
+                break
+            bits = 0
+            for c in move:
+                bits |= 1 << c
             for c in move:
                 i = where[c]
                 lastc = empt.pop()
