@@ -109,3 +109,36 @@ async def test_unexpected_error_hides_internals(fake, harness, monkeypatch, capl
     assert "secret" not in ex.reply.content and "RuntimeError" not in ex.reply.content
     assert any("secret internals" in (r.exc_text or "") or
                (r.exc_info and "secret internals" in str(r.exc_info[1])) for r in caplog.records)
+
+
+class Clock:
+    """An injectable clock (UNIX seconds) that tests move by hand."""
+
+    def __init__(self, t: float = 1_800_000_000.0):
+        self.t = t
+
+    def __call__(self) -> float:
+        return self.t
+
+
+async def test_challenge_lapses_after_a_day(fake, tmp_path):
+    from fakediscord.harness import BotHarness
+
+    clock = Clock()
+    harness = BotHarness(fake, tmp_path / "clock.db", clock=clock)
+    await harness.start()
+    try:
+        ex = await fake.slash(fake.alice, "challenge io", {"opponent": fake.bob})
+        [msg] = ex.posts
+        accept = msg.custom_ids[0]
+        clock.t += 23 * 3600
+        assert await harness.bot.expire_challenges() == 0 and msg.custom_ids
+        clock.t += 2 * 3600
+        assert await harness.bot.expire_challenges() == 1
+        assert msg.components == [] and "lapsed" in msg.content
+        msg.components = [{"type": 1, "components": [{"type": 2, "style": 3, "label": "Accept",
+                                                      "custom_id": accept}]}]
+        assert_refused(await fake.click(fake.bob, msg, accept), "no longer open")
+        assert fake.threads() == []
+    finally:
+        await harness.stop()
