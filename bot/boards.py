@@ -13,8 +13,10 @@ import io
 import logging
 import multiprocessing
 import os
+import time
 from collections.abc import Mapping
 from concurrent.futures import ProcessPoolExecutor
+from datetime import UTC, datetime
 from typing import TYPE_CHECKING
 
 import discord
@@ -30,6 +32,9 @@ if TYPE_CHECKING:
 
 log = logging.getLogger("stonecast.bot")
 
+# After a DM is refused, wait this long (seconds) before trying that member again.
+DM_RETRY_AFTER = 24 * 3600.0
+
 
 def seat_line(game: Game, position: engine.Position, seat: int) -> str:
     """``"<@id> (White)"`` -- a seat's player with their colour when known."""
@@ -41,6 +46,11 @@ def seat_line(game: Game, position: engine.Position, seat: int) -> str:
 def render_text(position_text: str, players: Mapping[int, str] | None, clock=None) -> bytes:
     """PNG bytes of the position given as its one-line text (runs in a worker)."""
     return renderers.render_png(engine.from_text(position_text), players=players, clock=clock)
+
+
+def render_gif(kind: str, options: Mapping, moves: list[str], players: Mapping[int, str] | None) -> bytes:
+    """GIF bytes replaying a game (runs in a worker)."""
+    return renderers.render_gif(kind, options, moves, players=players)
 
 
 def _warm_up() -> int:
@@ -81,6 +91,15 @@ class BoardRenderer:
         return await loop.run_in_executor(self._pool, render_text, position.to_text(),
                                           dict(players) if players else None, clock)
 
+    async def render_gif(self, kind: str, options: Mapping, moves: list[str],
+                         players: Mapping[int, str] | None = None) -> bytes:
+        """An animated GIF replay of a game (see ``renderers.render_gif``)."""
+        args = (kind, dict(options), list(moves), dict(players) if players else None)
+        if self.workers <= 0:
+            return await asyncio.to_thread(render_gif, *args)
+        self.start()
+        return await asyncio.get_running_loop().run_in_executor(self._pool, render_gif, *args)
+
     def close(self) -> None:
         """Stop the worker processes (pending renders are cancelled)."""
         if self._pool is not None:
@@ -89,9 +108,17 @@ class BoardRenderer:
 
 
 async def render(bot: StonecastBot, game: Game, position: engine.Position) -> bytes:
-    """PNG bytes of ``position`` with the players' names, rendered off the event loop."""
+    """PNG bytes of ``position`` with the players' names and, while the game runs, its
+    deadline on the side panel -- rendered off the event loop."""
     names = {seat: await bot.display_name(uid, game.guild_id) for seat, uid in game.players.items()}
-    return await bot.renderer.render(position, players=names)
+    return await bot.renderer.render(position, players=names, clock=deadline_of(game, position))
+
+
+def deadline_of(game: Game, position: engine.Position) -> datetime | None:
+    """The current move's deadline (UTC) while the game runs, else None."""
+    if game.status != "active" or position.outcome is not None or not game.deadline:
+        return None
+    return datetime.fromtimestamp(game.deadline, UTC)
 
 
 def board_file(game: Game, position: engine.Position, png: bytes) -> discord.File:
@@ -103,7 +130,7 @@ def board_text(game: Game, position: engine.Position, *, headline: str) -> tuple
     """Message content for a board post and the user id to ping (``None`` when over).
 
     ``headline`` is the first line (what just happened). While the game goes on, the second
-    line asks the player to move; at the end it gives the result.
+    line asks the player to move (with the deadline); at the end it gives the result.
     """
     label = texts.game_label(game.kind, game.id)
     lines = [f"**{label}** · {headline}"]
@@ -112,23 +139,48 @@ def board_text(game: Game, position: engine.Position, *, headline: str) -> tuple
         names = {seat: seat_line(game, position, seat) for seat in game.players}
         lines.append(texts.result_text(game.kind, outcome, names))
         return "\n".join(lines), None
+    if game.status == "aborted":
+        lines.append("The game was aborted by a moderator: no result, no rating change.")
+        return "\n".join(lines), None
     seat = position.to_move
     uid = game.players[seat]
     colour = position.colour(seat)
     as_colour = f" as {colour.title()}" if colour else ""
+    due = f" Due <t:{int(game.deadline)}:R>." if game.deadline and game.status == "active" else ""
     lines.append(f"<@{uid}>, your move{as_colour} ({texts.turn_hint(game.kind, position.phase)}): "
-                 f"use `/move`.")
+                 f"use `/move`.{due}")
     return "\n".join(lines), uid
 
 
+async def vacation_note(bot: StonecastBot, user_id: int) -> str:
+    """``" <@id> is on vacation until …: their clock waits."`` or ``""``."""
+    try:
+        settings = await bot.manager.settings(user_id)
+    except Exception:  # noqa: BLE001 - a note is not worth failing a post for
+        log.warning("no settings for user %s", user_id, exc_info=True)
+        return ""
+    until = settings.vacation_until
+    if until and until > bot.manager.clock():
+        return f"<@{user_id}> is on vacation until <t:{int(until)}:f>: their clock waits."
+    return ""
+
+
 async def post_board(bot: StonecastBot, game: Game, position: engine.Position, *, headline: str,
-                     ping: int | None = None, png: bytes | None = None) -> discord.Message:
+                     ping: int | None = None, png: bytes | None = None, extra: str = "",
+                     view: discord.ui.View | None = None) -> discord.Message:
     """Post the board in the game's thread (or channel) as a new message.
 
     ``ping`` overrides whom to notify (default: the player to move; at the end nobody unless
-    given). Raises discord.HTTPException when Discord refuses the post.
+    given); ``extra`` lines are appended; ``view`` adds buttons. Raises
+    discord.HTTPException when Discord refuses the post.
     """
     content, to_move = board_text(game, position, headline=headline)
+    if to_move is not None:
+        note = await vacation_note(bot, to_move)
+        if note:
+            content += "\n" + note
+    if extra:
+        content += "\n" + extra
     ping = ping if ping is not None else to_move
     if ping is not None and f"<@{ping}>" not in content:
         content += f"\n<@{ping}>"
@@ -137,4 +189,82 @@ async def post_board(bot: StonecastBot, game: Game, position: engine.Position, *
     channel = bot.get_partial_messageable(game.channel_for_posts, guild_id=game.guild_id)
     mentions = (discord.AllowedMentions(users=[discord.Object(ping)], roles=False, everyone=False)
                 if ping else discord.AllowedMentions.none())
-    return await channel.send(content, file=board_file(game, position, png), allowed_mentions=mentions)
+    kwargs = {"view": view} if view is not None else {}
+    return await channel.send(content[:2000], file=board_file(game, position, png),
+                              allowed_mentions=mentions, **kwargs)
+
+
+async def post_turn(bot: StonecastBot, game: Game, position: engine.Position, *, headline: str) -> None:
+    """Post a board asking the player to move, then DM them if they asked for it (issue 5)."""
+    await post_board(bot, game, position, headline=headline)
+    await notify_turn(bot, game, position)
+
+
+async def ratings_line(bot: StonecastBot, game: Game) -> str:
+    """``"Ratings: <@a> 1500 → 1520 (+20) · <@b> 1500 → 1480 (−20)"`` for a rated game, or ``""``."""
+    changes = await bot.manager.rating_changes(game.id)
+    parts = []
+    for seat in (1, 2):
+        uid = game.players[seat]
+        if uid in changes:
+            before, after = changes[uid]
+            delta = round(after) - round(before)
+            parts.append(f"<@{uid}> {round(before)} → {round(after)} ({delta:+d})".replace("-", "−"))
+    return ("Ratings: " + " · ".join(parts)) if parts else ""
+
+
+async def post_final(bot: StonecastBot, game: Game, position: engine.Position, *, headline: str,
+                     ping: int | None) -> discord.Message:
+    """The final board: result, winning structure (drawn by the renderer), rating changes and
+    a Rematch button. ``ping``: the player to tell (the one who did not end the game)."""
+    from .views import rematch_view
+
+    return await post_board(bot, game, position, headline=headline, ping=ping,
+                            extra=await ratings_line(bot, game), view=rematch_view(game.id))
+
+
+async def notify_turn(bot: StonecastBot, game: Game, position: engine.Position) -> bool:
+    """DM the player to move when they turned notifications on (``/notify``).
+
+    A member whose DMs are closed is skipped quietly and not tried again for a day (no
+    retry storm); the thread mention remains. Returns whether a DM was sent.
+    """
+    uid = game.to_move_user if position.outcome is None and game.status == "active" else None
+    if uid is None:
+        return False
+    try:
+        if not (await bot.manager.settings(uid)).dm:
+            return False
+    except Exception:  # noqa: BLE001
+        log.warning("no settings for user %s", uid, exc_info=True)
+        return False
+    closed_at = bot.dm_closed.get(uid)
+    if closed_at is not None and time.monotonic() - closed_at < DM_RETRY_AFTER:
+        return False
+    label = texts.game_label(game.kind, game.id)
+    link = f"https://discord.com/channels/{game.guild_id}/{game.channel_for_posts}"
+    due = f" It is due <t:{int(game.deadline)}:R>." if game.deadline else ""
+    try:
+        user = bot.get_user(uid) or await bot.fetch_user(uid)
+        await user.send(f"Your move in **{label}** against <@{game.opponent_of(uid)}>: {link}{due}",
+                        allowed_mentions=discord.AllowedMentions.none())
+    except discord.Forbidden:
+        bot.dm_closed[uid] = time.monotonic()
+        log.info("user %s does not accept DMs; not trying again for a while", uid)
+        return False
+    except discord.HTTPException:
+        log.warning("could not DM user %s", uid, exc_info=True)
+        return False
+    bot.dm_closed.pop(uid, None)
+    return True
+
+
+async def post_reminder(bot: StonecastBot, game: Game) -> discord.Message:
+    """The one reminder per turn before the deadline, mentioning only the player to move."""
+    uid = game.to_move_user
+    label = texts.game_label(game.kind, game.id)
+    channel = bot.get_partial_messageable(game.channel_for_posts, guild_id=game.guild_id)
+    return await channel.send(
+        f"<@{uid}>, reminder: your move in **{label}** is due <t:{int(game.deadline)}:R> "
+        f"— after that the game is lost on time. Use `/move`, or `/vacation` if you need a break.",
+        allowed_mentions=discord.AllowedMentions(users=[discord.Object(uid)]))

@@ -24,8 +24,8 @@ from .views import DYNAMIC_ITEMS
 
 log = logging.getLogger("stonecast.bot")
 
-# How often challenges are checked for expiry (seconds).
-MAINTENANCE_INTERVAL = 300.0
+# How often clocks and challenges are checked (seconds).
+MAINTENANCE_INTERVAL = 60.0
 
 
 def bot_intents() -> discord.Intents:
@@ -61,6 +61,7 @@ class StonecastBot(commands.Bot):
         self._owns_manager = manager is None
         self._manager_options = manager_options or {}
         self._names: dict[int, str] = {}
+        self.dm_closed: dict[int, float] = {}  # user id -> when a DM to them was refused
         self._maintenance: asyncio.Task | None = None
         self.games = None  # the GamesCog, set in setup_hook
         self.renderer = BoardRenderer(config.render_workers if render_workers is None else render_workers)
@@ -78,10 +79,12 @@ class StonecastBot(commands.Bot):
             self.manager = await GameManager.open(self.config.db_path, **self._manager_options)
         from .cogs.games import GamesCog
         from .cogs.info import InfoCog
+        from .cogs.players import PlayersCog
 
         self.games = GamesCog(self)
         await self.add_cog(self.games)
         await self.add_cog(InfoCog(self))
+        await self.add_cog(PlayersCog(self))
         self.add_dynamic_items(*DYNAMIC_ITEMS)
         self.tree.on_error = report_error
         await self.sync_commands()
@@ -142,13 +145,41 @@ class StonecastBot(commands.Bot):
     # ------------------------------------------------------------------ housekeeping
 
     async def _maintenance_loop(self) -> None:
+        """At start (settling whatever fell due while the bot was away) and every minute."""
         await self.wait_until_ready()
         while not self.is_closed():
-            try:
-                await self.expire_challenges()
-            except Exception:  # noqa: BLE001 - keep the loop alive
-                log.exception("maintenance failed")
+            await self.run_maintenance()
             await asyncio.sleep(MAINTENANCE_INTERVAL)
+
+    async def run_maintenance(self) -> None:
+        """Expire old challenges and sweep the clocks; failures are logged, never raised."""
+        for job in (self.expire_challenges, self.sweep_clocks):
+            try:
+                await job()
+            except Exception:  # noqa: BLE001 - keep the loop alive
+                log.exception("maintenance step %s failed", job.__name__)
+
+    async def sweep_clocks(self) -> list:
+        """Announce what the manager's clock sweep did: reminders and losses on time.
+
+        The manager marks each event in the database before returning it, so each is
+        announced once even across restarts (issue 5).
+        """
+        from . import boards
+
+        events = await self.manager.sweep()
+        for event in events:
+            game = event.game
+            try:
+                if event.kind == "reminder":
+                    await boards.post_reminder(self, game)
+                elif event.kind == "timeout":
+                    await boards.post_final(self, game, game.position,
+                                            headline=f"<@{event.user_id}> ran out of time",
+                                            ping=game.opponent_of(event.user_id))
+            except discord.HTTPException:
+                log.warning("could not announce %s in game %s", event.kind, game.id, exc_info=True)
+        return events
 
     async def expire_challenges(self) -> int:
         """Expire challenges older than their deadline and mark their messages. Returns how many."""

@@ -5,7 +5,8 @@ Custom ids:
 
 * ``stonecast:accept:<challenge>``, ``stonecast:decline:<challenge>``,
   ``stonecast:cancel:<challenge>`` -- on a challenge message;
-* ``stonecast:resign:<game>:<user>`` -- the confirmation shown by ``/resign`` to ``user``.
+* ``stonecast:resign:<game>:<user>`` -- the confirmation shown by ``/resign`` to ``user``;
+* ``stonecast:rematch:<game>`` -- on a final board: the same challenge with seats swapped.
 
 The buttons only route the press to the games cog; every check (who may press, whether the
 challenge is still open) is the manager's, and its refusal comes back as an ephemeral message.
@@ -64,11 +65,39 @@ class ResignButton(discord.ui.DynamicItem[discord.ui.Button],
         await interaction.client.games.on_resign_button(interaction, self.game_id, self.user_id)
 
 
-def challenge_view(challenge_id: int) -> discord.ui.View:
-    """Accept, Decline and Cancel buttons for a challenge message."""
+class RematchButton(discord.ui.DynamicItem[discord.ui.Button],
+                    template=r"stonecast:rematch:(?P<game>[0-9]+)"):
+    """Rematch: either player of a finished game challenges the other, seats swapped."""
+
+    def __init__(self, game_id: int):
+        super().__init__(discord.ui.Button(label="Rematch", style=discord.ButtonStyle.primary,
+                                           custom_id=f"stonecast:rematch:{game_id}"))
+        self.game_id = game_id
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Button,
+                             match: re.Match[str], /) -> RematchButton:
+        return cls(int(match["game"]))
+
+    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+        await interaction.client.games.on_rematch_button(interaction, self.game_id)
+
+
+def challenge_view(challenge_id: int, *, open_challenge: bool = False) -> discord.ui.View:
+    """Accept, Decline and Cancel buttons for a challenge message (no Decline when it is
+    open to anyone)."""
     view = discord.ui.View(timeout=None)
     for action in CHALLENGE_ACTIONS:
+        if action == "decline" and open_challenge:
+            continue
         view.add_item(ChallengeButton(action, challenge_id))
+    return view
+
+
+def rematch_view(game_id: int) -> discord.ui.View:
+    """The Rematch button of a final board."""
+    view = discord.ui.View(timeout=None)
+    view.add_item(RematchButton(game_id))
     return view
 
 
@@ -79,4 +108,4 @@ def resign_view(game_id: int, user_id: int) -> discord.ui.View:
     return view
 
 
-DYNAMIC_ITEMS = (ChallengeButton, ResignButton)
+DYNAMIC_ITEMS = (ChallengeButton, ResignButton, RematchButton)

@@ -19,7 +19,8 @@ def test_engine_kinds_are_known_to_the_texts():
 
 async def test_commands_follow_the_engine_option_specs(fake, harness):
     names = {c["name"] for c in fake.guild_commands[fake.guild_id]}
-    assert names == {"challenge", "move", "resign", "board", "games", "rules", "help"}
+    assert names == {"challenge", "move", "resign", "board", "games", "rules", "help", "history",
+                     "abort", "notify", "vacation", "leaderboard", "profile"}
     assert fake.identifies[-1]["intents"] & PRIVILEGED == 0
     challenge = fake.command("challenge")
     subs = {o["name"]: o for o in challenge["options"]}
@@ -28,8 +29,10 @@ async def test_commands_follow_the_engine_option_specs(fake, harness):
         sub = subs[key]
         assert sub["type"] == OPT_SUB
         opts = {o["name"]: o for o in sub["options"]}
-        assert opts["opponent"]["type"] == OPT_USER and opts["opponent"]["required"]
+        assert opts["opponent"]["type"] == OPT_USER and not opts["opponent"].get("required")
         assert [c["value"] for c in opts["first"]["choices"]] == ["me", "opponent", "random"]
+        assert (opts["days"]["min_value"], opts["days"]["max_value"]) == (1, 14)
+        assert opts["rated"]["type"] == 5
         for spec in kind.options:
             o = opts[spec.name]
             assert not o.get("required")

@@ -69,7 +69,7 @@ async def test_runs_and_stops_cleanly_on_sigterm(fake, tmp_path):
     rc, out, err = await _run(env, until=lambda: fake.identifies and fake.sync_calls)
     assert rc == 0, err
     assert "Traceback" not in err
-    assert fake.sync_calls == [(fake.guild_id, 7)]  # guild sync only
+    assert fake.sync_calls == [(fake.guild_id, 13)]  # guild sync only
     assert fake.identifies[0]["intents"] & ((1 << 1) | (1 << 8) | (1 << 15)) == 0
     assert db.exists()
     with sqlite3.connect(db) as conn:  # a closed, consistent database

@@ -1,4 +1,5 @@
-"""Slash commands and buttons for playing: /challenge, /move, /resign, /board, /games.
+"""Slash commands and buttons for playing: /challenge, /move, /resign, /board, /games,
+/history and /abort, plus the challenge, resign and rematch buttons.
 
 Each handler defers first (the database and the renderer may take longer than Discord's
 three seconds), makes one manager call, and turns the answer into messages. Replies to the
@@ -9,6 +10,7 @@ message in the channel or the game's thread, mentioning only the player who must
 from __future__ import annotations
 
 import inspect
+import io
 import logging
 from typing import TYPE_CHECKING, Any, Literal
 
@@ -32,6 +34,7 @@ log = logging.getLogger("stonecast.bot")
 # /challenge first: value shown to players -> the manager's term
 FIRST = {"me": "challenger", "opponent": "opponent", "random": "random"}
 MAX_GAMES_LISTED = 20
+DEFAULT_DAYS_PER_MOVE = 3
 
 
 def option_annotation(spec: engine.OptionSpec) -> Any:
@@ -46,7 +49,8 @@ def option_annotation(spec: engine.OptionSpec) -> Any:
 
 
 def challenge_command(cog: GamesCog, kind: engine.GameKind) -> app_commands.Command:
-    """``/challenge <kind>``: opponent, then the game's options (from ``kind.options``), first.
+    """``/challenge <kind>``: opponent, the game's options (from ``kind.options``), first,
+    days per move and rated.
 
     The callback's signature is generated from the engine's option specs, so discord.py
     builds typed options with choices and min/max from them; every subcommand calls
@@ -55,23 +59,28 @@ def challenge_command(cog: GamesCog, kind: engine.GameKind) -> app_commands.Comm
     names = [spec.name for spec in kind.options]
 
     async def callback(interaction: discord.Interaction, **values: Any) -> None:
-        opponent = values.pop("opponent")
-        first = values.pop("first", None)
         options = {name: values[name] for name in names if values.get(name) is not None}
-        await cog.challenge(interaction, kind.key, opponent, options, first)
+        await cog.challenge(interaction, kind.key, values.get("opponent"), options,
+                            first=values.get("first"), days=values.get("days"),
+                            rated=values.get("rated"))
 
     kw = inspect.Parameter.KEYWORD_ONLY
     params = [inspect.Parameter("interaction", inspect.Parameter.POSITIONAL_OR_KEYWORD,
                                 annotation=discord.Interaction),
-              inspect.Parameter("opponent", kw, annotation=discord.Member)]
-    descriptions = {"opponent": "Who you want to play against",
-                    "first": "Who moves first: you, your opponent, or decided at random (default)"}
+              inspect.Parameter("opponent", kw, annotation=discord.Member | None, default=None)]
+    descriptions = {"opponent": "Who you want to play; leave out to let anyone here accept"}
     for spec in kind.options:
         params.append(inspect.Parameter(spec.name, kw, annotation=option_annotation(spec) | None,
                                         default=None))
         descriptions[spec.name] = f"{spec.description} (default {spec.default})"[:100]
-    params.append(inspect.Parameter("first", kw, annotation=Literal["me", "opponent", "random"] | None,
-                                    default=None))
+    params += [
+        inspect.Parameter("first", kw, annotation=Literal["me", "opponent", "random"] | None, default=None),
+        inspect.Parameter("days", kw, annotation=app_commands.Range[int, 1, 14] | None, default=None),
+        inspect.Parameter("rated", kw, annotation=bool | None, default=None),
+    ]
+    descriptions["first"] = "Who moves first: you, your opponent, or drawn at random (default)"
+    descriptions["days"] = f"Days allowed for each move, 1 to 14 (default {DEFAULT_DAYS_PER_MOVE})"
+    descriptions["rated"] = "Whether the game changes ratings (default yes)"
     callback.__signature__ = inspect.Signature(params)
     callback.__discord_app_commands_param_description__ = descriptions
     summary = getattr(kind, "summary", "") or ""
@@ -111,49 +120,65 @@ class GamesCog(commands.Cog, name="Games"):
     # ------------------------------------------------------------------ challenges
 
     def challenge_title(self, c: Challenge) -> str:
-        """``"<@a> challenges <@b> to **Io** (size 9)"``."""
+        """``"<@a> challenges <@b> to **Io** (size 9) · 3 days a move · rated"``."""
         opts = texts.options_text(c.options)
-        return (f"<@{c.challenger_id}> challenges <@{c.opponent_id}> to **{texts.title(c.kind)}**"
-                + (f" ({opts})" if opts else ""))
+        game = f"**{texts.title(c.kind)}**" + (f" ({opts})" if opts else "")
+        terms = f" · {c.days_per_move} day{'s' if c.days_per_move != 1 else ''} a move · " \
+                f"{'rated' if c.rated else 'unrated'}"
+        if c.opponent_id is None:
+            return f"<@{c.challenger_id}> offers a game of {game} to anyone here{terms}"
+        return f"<@{c.challenger_id}> challenges <@{c.opponent_id}> to {game}{terms}"
 
     def first_text(self, c: Challenge) -> str:
         if c.first == "challenger":
             return f"<@{c.challenger_id}> moves first."
         if c.first == "opponent":
-            return f"<@{c.opponent_id}> moves first."
+            return ("Whoever accepts moves first." if c.opponent_id is None
+                    else f"<@{c.opponent_id}> moves first.")
         return "Who moves first is drawn at random when the challenge is accepted."
 
-    async def challenge(self, interaction: discord.Interaction, kind: str, opponent: discord.Member,
-                        options: dict, first: str | None) -> None:
+    async def post_challenge(self, c: Challenge) -> discord.Message:
+        """Post challenge ``c`` in its channel with its buttons; pings only the opponent."""
+        lines = [self.challenge_title(c), self.first_text(c)]
+        if c.opponent_id is None:
+            lines.append(f"Press Accept to play — the offer lapses <t:{int(c.expires_at)}:R>.")
+            mentions = discord.AllowedMentions.none()
+        else:
+            lines.append(f"<@{c.opponent_id}>, accept or decline below — the challenge lapses "
+                         f"<t:{int(c.expires_at)}:R>.")
+            mentions = discord.AllowedMentions(users=[discord.Object(c.opponent_id)])
+        channel = self.bot.get_partial_messageable(c.channel_id, guild_id=c.guild_id)
+        message = await channel.send("\n".join(lines), allowed_mentions=mentions,
+                                     view=challenge_view(c.id, open_challenge=c.opponent_id is None))
+        await self.manager.set_challenge_message(c.id, message.id)
+        return message
+
+    async def challenge(self, interaction: discord.Interaction, kind: str,
+                        opponent: discord.Member | None, options: dict, *, first: str | None = None,
+                        days: int | None = None, rated: bool | None = None) -> None:
         """Create a challenge and post it with Accept / Decline / Cancel buttons."""
         await interaction.response.defer(ephemeral=True, thinking=True)
         self.bot.remember(interaction.user)
-        self.bot.remember(opponent)
+        if opponent is not None:
+            self.bot.remember(opponent)
         c = await self.manager.create_challenge(
             guild_id=interaction.guild_id, channel_id=interaction.channel_id,
-            challenger_id=interaction.user.id, opponent_id=opponent.id, kind=kind,
-            options=options, first=FIRST[first or "random"], opponent_is_bot=opponent.bot)
-        content = "\n".join([
-            self.challenge_title(c),
-            self.first_text(c),
-            f"<@{c.opponent_id}>, accept or decline below — the challenge lapses "
-            f"<t:{int(c.expires_at)}:R>.",
-        ])
-        channel = self.bot.get_partial_messageable(interaction.channel_id, guild_id=interaction.guild_id)
+            challenger_id=interaction.user.id, opponent_id=opponent.id if opponent else None,
+            kind=kind, options=options, first=FIRST[first or "random"],
+            rated=True if rated is None else rated,
+            days_per_move=days or DEFAULT_DAYS_PER_MOVE,
+            opponent_is_bot=bool(opponent and opponent.bot))
         try:
-            message = await channel.send(
-                content, view=challenge_view(c.id),
-                allowed_mentions=discord.AllowedMentions(users=[discord.Object(opponent.id)]))
+            await self.post_challenge(c)
         except discord.HTTPException:
-            log.warning("cannot post challenge %s in channel %s", c.id, interaction.channel_id,
-                        exc_info=True)
+            log.warning("cannot post challenge %s in channel %s", c.id, c.channel_id, exc_info=True)
             await self.manager.cancel_challenge(c.id, interaction.user.id)
             raise UserError("I am not allowed to post in this channel, so the challenge was not "
                             "sent. Try another channel, or ask a moderator to let me send "
                             "messages here.") from None
-        await self.manager.set_challenge_message(c.id, message.id)
-        await ephemeral(interaction, f"Challenge sent to <@{opponent.id}>. You can withdraw it "
-                                     f"with its Cancel button until it is accepted.")
+        who = f"<@{opponent.id}>" if opponent else "anyone in this channel"
+        await ephemeral(interaction, f"Challenge sent to {who}. You can withdraw it with its "
+                                     f"Cancel button until it is accepted.")
 
     async def on_challenge_button(self, interaction: discord.Interaction, action: str,
                                   challenge_id: int) -> None:
@@ -181,11 +206,10 @@ class GamesCog(commands.Cog, name="Games"):
         name = (f"{texts.game_label(game.kind, game.id)}: "
                 f"{await self.bot.display_name(game.players[1], game.guild_id)} vs "
                 f"{await self.bot.display_name(game.players[2], game.guild_id)}")[:100]
+        if interaction.message is None or isinstance(interaction.channel, discord.Thread):
+            return None
         try:
-            if interaction.message is not None and not isinstance(interaction.channel, discord.Thread):
-                thread = await interaction.message.create_thread(name=name, auto_archive_duration=10080)
-            else:
-                return None
+            thread = await interaction.message.create_thread(name=name, auto_archive_duration=10080)
         except (discord.HTTPException, ValueError):
             log.info("no thread for game %s in channel %s; posting in the channel", game.id,
                      game.channel_id)
@@ -204,14 +228,30 @@ class GamesCog(commands.Cog, name="Games"):
                     f" — the game begins.")
         where = f"<#{game.channel_for_posts}>"
         try:
-            await boards.post_board(self.bot, game, position, headline=headline)
+            await boards.post_turn(self.bot, game, position, headline=headline)
         except discord.HTTPException:
             log.warning("cannot post the first board of game %s", game.id, exc_info=True)
             where += " (I could not post the board there: check my permissions, then use `/board`)"
+        taker = "" if c.opponent_id is not None else f" by <@{interaction.user.id}>"
         await interaction.edit_original_response(
-            content=f"{self.challenge_title(c)}\nAccepted: **{texts.game_label(game.kind, game.id)}** "
-                    f"is on in {where}.",
+            content=f"{self.challenge_title(c)}\nAccepted{taker}: "
+                    f"**{texts.game_label(game.kind, game.id)}** is on in {where}.",
             view=None, allowed_mentions=discord.AllowedMentions.none())
+
+    async def on_rematch_button(self, interaction: discord.Interaction, game_id: int) -> None:
+        """Rematch pressed on a final board: challenge the other player, seats swapped."""
+        try:
+            await interaction.response.defer(ephemeral=True, thinking=True)
+            c = await self.manager.rematch(game_id, interaction.user.id)
+            try:
+                await self.post_challenge(c)
+            except discord.HTTPException:
+                await self.manager.cancel_challenge(c.id, interaction.user.id)
+                raise UserError("I could not post the rematch challenge in the game's channel; "
+                                "use /challenge instead.") from None
+            await ephemeral(interaction, f"Rematch offered to <@{c.opponent_id}> in <#{c.channel_id}>.")
+        except Exception as e:  # noqa: BLE001
+            await report_error(interaction, e)
 
     # ------------------------------------------------------------------ games
 
@@ -234,13 +274,13 @@ class GamesCog(commands.Cog, name="Games"):
         result = await self.manager.play_move(g.id, interaction.user.id, move)
         g, position = result.game, result.position
         headline = f"move {position.ply}: <@{interaction.user.id}> played `{result.move}`"
-        ping = None
-        if result.finished:
-            headline += " — game over"
-            ping = g.opponent_of(interaction.user.id)
         note = ""
         try:
-            await boards.post_board(self.bot, g, position, headline=headline, ping=ping)
+            if result.finished:
+                await boards.post_final(self.bot, g, position, headline=headline + " — game over",
+                                        ping=g.opponent_of(interaction.user.id))
+            else:
+                await boards.post_turn(self.bot, g, position, headline=headline)
         except discord.HTTPException:
             log.warning("move %s of game %s is saved but its board could not be posted",
                         position.ply, g.id, exc_info=True)
@@ -269,9 +309,13 @@ class GamesCog(commands.Cog, name="Games"):
 
     async def game_autocomplete(self, interaction: discord.Interaction, current: str
                                 ) -> list[app_commands.Choice[int]]:
-        """Suggest the caller's games for a ``game:`` option."""
+        """Suggest the caller's games for a ``game:`` option (finished ones too for
+        /board and /history)."""
+        finished = interaction.command is not None and interaction.command.name in ("board", "history")
         try:
-            pairs = await self.manager.complete_game(interaction.user.id, current, limit=25)
+            pairs = await self.manager.complete_game(interaction.user.id, current, limit=25,
+                                                     include_finished=finished,
+                                                     guild_id=interaction.guild_id)
         except Exception:  # noqa: BLE001
             log.exception("game autocomplete failed")
             return []
@@ -304,12 +348,10 @@ class GamesCog(commands.Cog, name="Games"):
                 raise NotAllowed("This button belongs to someone else's /resign.")
             await interaction.response.defer()
             g = await self.manager.resign(game_id, interaction.user.id)
-            position = g.position
-            opponent = g.opponent_of(interaction.user.id)
             label = texts.game_label(g.kind, g.id)
             try:
-                await boards.post_board(self.bot, g, position,
-                                        headline=f"<@{interaction.user.id}> resigned", ping=opponent)
+                await boards.post_final(self.bot, g, g.position, headline=f"<@{interaction.user.id}> resigned",
+                                        ping=g.opponent_of(interaction.user.id))
             except discord.HTTPException:
                 log.warning("cannot post the final board of game %s", g.id, exc_info=True)
             await interaction.edit_original_response(content=f"You resigned {label}.", view=None)
@@ -327,10 +369,8 @@ class GamesCog(commands.Cog, name="Games"):
         position = g.position
         png = await boards.render(self.bot, g, position)
         headline = f"move {position.ply}" + (f": last `{position.last_move}`" if position.last_move else "")
-        if g.status == "aborted":
-            headline += " — aborted"
         content, _ = boards.board_text(g, position, headline=headline)
-        if g.status == "active" and position.outcome is None:
+        if g.status == "active":
             content += f"\nThread: <#{g.channel_for_posts}>"
         await ephemeral(interaction, content, file=boards.board_file(g, position, png))
 
@@ -348,10 +388,58 @@ class GamesCog(commands.Cog, name="Games"):
         mine = [g for g in active if g.to_move_user == uid]
         lines = [f"You are playing {len(active)} game{'s' if len(active) != 1 else ''}; "
                  f"your move in {len(mine)}:"]
-        for g in sorted(active, key=lambda g: (g.to_move_user != uid, g.updated_at))[:MAX_GAMES_LISTED]:
+        away: dict[int, str] = {}
+        for g in sorted(active, key=lambda g: (g.to_move_user != uid, g.deadline or 0, g.id))[:MAX_GAMES_LISTED]:
+            opponent = g.opponent_of(uid)
+            if opponent not in away:
+                away[opponent] = await boards.vacation_note(self.bot, opponent)
             turn = "**your move**" if g.to_move_user == uid else "their move"
-            lines.append(f"• **{texts.game_label(g.kind, g.id)}** vs <@{g.opponent_of(uid)}> — "
-                         f"{turn}, {g.ply} moves played — <#{g.channel_for_posts}>")
+            due = f", due <t:{int(g.deadline)}:R>" if g.deadline else ""
+            line = (f"• **{texts.game_label(g.kind, g.id)}** vs <@{opponent}> — {turn}{due}, "
+                    f"{g.ply} moves played — <#{g.channel_for_posts}>")
+            if away[opponent] and g.to_move_user == opponent:
+                line += " (on vacation)"
+            lines.append(line)
         if len(active) > MAX_GAMES_LISTED:
             lines.append(f"… and {len(active) - MAX_GAMES_LISTED} more.")
-        await ephemeral(interaction, "\n".join(lines))
+        notes = [n for n in away.values() if n]
+        await ephemeral(interaction, "\n".join(lines + notes)[:2000])
+
+    @app_commands.command(name="history", description="A game's record as a text file, with a replay once it is over")
+    @app_commands.describe(game="The game's number")
+    @app_commands.guild_only()
+    async def history(self, interaction: discord.Interaction, game: int) -> None:
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        g = await self.manager.resolve_game(interaction.user.id, game_id=game, guild_id=interaction.guild_id)
+        record = await self.manager.record_text(g.id)
+        label = texts.game_label(g.kind, g.id)
+        files = [discord.File(io.BytesIO(record.encode()), filename=f"stonecast-{g.id}.txt")]
+        text = f"The record of **{label}** ({g.ply} moves)."
+        if g.status != "active":
+            moves = [m.move for m in await self.manager.moves(g.id)]
+            names = {seat: await self.bot.display_name(uid, g.guild_id) for seat, uid in g.players.items()}
+            gif = await self.bot.renderer.render_gif(g.kind, g.options, moves, names)
+            files.append(discord.File(io.BytesIO(gif), filename=f"stonecast-{g.id}.gif"))
+            text += " The animation replays it move by move."
+        await ephemeral(interaction, text, files=files)
+
+    history.autocomplete("game")(game_autocomplete)
+
+    @app_commands.command(name="abort", description="End a game without a result (moderators)")
+    @app_commands.describe(game="The game's number")
+    @app_commands.guild_only()
+    @app_commands.default_permissions(manage_guild=True)
+    async def abort(self, interaction: discord.Interaction, game: int) -> None:
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        if not interaction.permissions.manage_guild:
+            raise NotAllowed("Only members with the Manage Server permission can abort games.")
+        g = await self.manager.resolve_game(interaction.user.id, game_id=game, guild_id=interaction.guild_id)
+        g = await self.manager.abort(g.id, interaction.user.id)
+        label = texts.game_label(g.kind, g.id)
+        try:
+            channel = self.bot.get_partial_messageable(g.channel_for_posts, guild_id=g.guild_id)
+            await channel.send(f"**{label}** was aborted by <@{interaction.user.id}>: no result and "
+                               f"no rating change.", allowed_mentions=discord.AllowedMentions.none())
+        except discord.HTTPException:
+            log.warning("cannot announce the abort of game %s", g.id, exc_info=True)
+        await ephemeral(interaction, f"{label} is aborted.")
