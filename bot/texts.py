@@ -115,15 +115,22 @@ HELP_INTRO = (
 )
 
 HELP_COMMANDS = [
-    ("/challenge <game> opponent:", "invite a member to a game; the game's options and "
-     "`first:` (me / opponent / random) are optional"),
+    ("/challenge <game> [opponent:]", "invite a member to a game, or leave the opponent out so "
+     "anyone here may accept; the game's options, `first:` (me / opponent / random), `days:` "
+     "per move and `rated:` are optional"),
     ("/move move: [game:]", "play a move; start typing and pick from the suggestions. "
      "`game:` is only needed when it is your turn in several games and you are not in the "
      "game's thread"),
     ("/board [game:]", "see the current board (only you see it)"),
-    ("/games", "your games in progress and whose turn it is"),
+    ("/games", "your games in progress, whose turn it is and the deadlines"),
     ("/resign [game:]", "give up a game (asks for confirmation)"),
+    ("/history game:", "a game's record as a text file, and an animated replay once it is over"),
+    ("/notify dm:", "`on` for a direct message whenever it becomes your move"),
+    ("/vacation days:", "pause your clocks for a few days (14 days a year)"),
+    ("/leaderboard game:", "the best ratings of a game in this server"),
+    ("/profile [member:]", "ratings, results and current games"),
     ("/rules game:", "a short summary of a game's rules with a picture"),
+    ("/abort game:", "moderators (Manage Server): end a game without a result"),
     ("/help", "this message"),
 ]
 
@@ -159,7 +166,9 @@ def help_text() -> str:
     """The /help message body (markdown)."""
     lines = [HELP_INTRO, ""]
     lines += [f"`{name}` — {what}" for name, what in HELP_COMMANDS]
-    lines += ["", "Cells are named by file letter and row number from the bottom, like `g7`."]
+    lines += ["", "Cells are named by file letter and row number from the bottom, like `g7`. "
+              "Each move has a deadline (3 days unless the challenge says otherwise): a reminder "
+              "comes before it, and a player who lets it pass loses on time."]
     return "\n".join(lines)
 
 

@@ -217,6 +217,7 @@ class GamesCog(commands.Cog, name="Games"):
         return thread.id
 
     async def _accept(self, interaction: discord.Interaction, challenge_id: int) -> None:
+        was_open = (await self.manager.get_challenge(challenge_id)).opponent_id is None
         game = await self.manager.accept_challenge(challenge_id, interaction.user.id)
         c = await self.manager.get_challenge(challenge_id)
         thread_id = await self._open_thread(interaction, game)
@@ -232,7 +233,7 @@ class GamesCog(commands.Cog, name="Games"):
         except discord.HTTPException:
             log.warning("cannot post the first board of game %s", game.id, exc_info=True)
             where += " (I could not post the board there: check my permissions, then use `/board`)"
-        taker = "" if c.opponent_id is not None else f" by <@{interaction.user.id}>"
+        taker = f" by <@{interaction.user.id}>" if was_open else ""
         await interaction.edit_original_response(
             content=f"{self.challenge_title(c)}\nAccepted{taker}: "
                     f"**{texts.game_label(game.kind, game.id)}** is on in {where}.",

@@ -1,0 +1,198 @@
+"""End to end (issue 5): clocks, reminders, timeouts across restarts, DMs, vacations, ratings,
+rematch, open challenges, records and moderation -- through the fake Discord."""
+
+import asyncio
+import io
+
+import pytest
+from botplay import board_post, play_move, start_game
+from fakediscord.fixtures import fake  # noqa: F401
+from fakediscord.harness import BotHarness
+from PIL import Image
+
+import engine
+from bot.records import parse_record
+
+DAY = 86400.0
+
+
+class Clock:
+    """An injectable clock (UNIX seconds) that tests move by hand."""
+
+    def __init__(self, t: float = 1_800_000_000.0):
+        self.t = t
+
+    def __call__(self) -> float:
+        return self.t
+
+
+@pytest.fixture
+def clock():
+    return Clock()
+
+
+@pytest.fixture
+async def harness(fake, tmp_path, clock):  # noqa: F811
+    h = BotHarness(fake, tmp_path / "corr.db", clock=clock)
+    await h.start()
+    try:
+        yield h
+    finally:
+        await h.stop()
+    assert not fake.unknown_routes
+
+
+def posts_with(fake_discord, channel_id, text):
+    return [m for m in fake_discord.channel_messages(channel_id) if text in m.content]
+
+
+async def wait_for(predicate, timeout=5.0):
+    loop = asyncio.get_running_loop()
+    end = loop.time() + timeout
+    while not predicate():
+        assert loop.time() < end, "timed out waiting"
+        await asyncio.sleep(0.02)
+
+
+async def test_timeout_settled_after_restart_exactly_once(fake, harness, clock):  # noqa: F811
+    game, _, first = await start_game(fake, harness, "io", fake.alice, fake.bob,
+                                      options={"size": 5, "days": 1})
+    assert game.days_per_move == 1 and game.deadline == pytest.approx(clock.t + DAY)
+    assert f"<t:{int(game.deadline)}:R>" in first.content  # the deadline is shown
+    await harness.stop()
+    clock.t += 2 * DAY  # the bot was away past alice's deadline
+    await harness.start()  # settles it on start
+    await wait_for(lambda: posts_with(fake, game.thread_id, "ran out of time"))
+    await fake.quiet(0.1)
+    [final] = posts_with(fake, game.thread_id, "ran out of time")
+    assert final.pings == {fake.bob.id}
+    assert f"<@{fake.bob.id}> (Black) beats <@{fake.alice.id}> (White) on time" in final.content
+    assert "Ratings:" in final.content and "(+20)" in final.content and "(−20)" in final.content
+    assert final.custom_ids == [f"stonecast:rematch:{game.id}"]
+    g = await harness.manager.get_game(game.id)
+    assert (g.status, g.reason, g.winner) == ("finished", "timeout", 2)
+    await harness.restart()
+    await harness.bot.sweep_clocks()
+    await fake.quiet(0.1)
+    assert len(posts_with(fake, game.thread_id, "ran out of time")) == 1
+    ex = await fake.slash(fake.bob, "leaderboard", {"game": "io"})
+    lines = ex.reply.content.splitlines()
+    assert f"1. <@{fake.bob.id}> — **1520** (1 rated game)" in lines
+    assert f"2. <@{fake.alice.id}> — **1480** (1 rated game)" in lines
+
+
+async def test_reminder_sent_once(fake, harness, clock):  # noqa: F811
+    game, _, _ = await start_game(fake, harness, "io", fake.alice, fake.bob, options={"size": 5, "days": 2})
+    await play_move(fake, fake.alice, "c3", channel=game.thread_id)
+    game = await harness.manager.get_game(game.id)
+    # two days a move: the reminder comes when a quarter of that (12 hours) is left
+    clock.t = game.deadline - 13 * 3600
+    assert await harness.bot.sweep_clocks() == []
+    clock.t = game.deadline - 11 * 3600
+    [event] = await harness.bot.sweep_clocks()
+    assert event.kind == "reminder" and event.user_id == fake.bob.id
+    assert await harness.bot.sweep_clocks() == []
+    await fake.quiet()
+    [reminder] = posts_with(fake, game.thread_id, "reminder")
+    assert reminder.pings == {fake.bob.id} and f"<t:{int(game.deadline)}:R>" in reminder.content
+
+
+async def test_dm_notifications_and_closed_dms(fake, harness):  # noqa: F811
+    ex = await fake.slash(fake.alice, "notify", {"dm": "on"})
+    assert ex.reply.ephemeral and "direct message" in ex.reply.content
+    await fake.slash(fake.carol, "notify", {"dm": "on"})
+    # carol (DMs closed) moves first: the DM fails quietly, the thread mention remains
+    game, _, first = await start_game(fake, harness, "io", fake.alice, fake.carol, first="opponent")
+    assert first.pings == {fake.carol.id}
+    assert [e[1:] for e in fake.errors] == [(403, 50007)]
+    ex = await play_move(fake, fake.carol, "c3", channel=game.thread_id)
+    # alice gets her DM, with a link to the thread
+    [dm] = fake.channel_messages(fake.dm_channel(fake.alice))
+    assert f"Io #{game.id}" in dm.content and str(game.thread_id) in dm.content
+    assert dm in ex.messages
+    # carol's next turn: no second attempt (no retry storm)
+    position = engine.replay("io", {"size": 5}, ["c3"])
+    move = next(iter(position.legal_moves()))
+    await play_move(fake, fake.alice, move, channel=game.thread_id)
+    assert [e[1:] for e in fake.errors] == [(403, 50007)]
+    ex = await fake.slash(fake.alice, "notify", {"dm": "off"})
+    assert "No more direct messages" in ex.reply.content
+
+
+async def test_vacation_is_shown_to_opponents(fake, harness, clock):  # noqa: F811
+    game, _, _ = await start_game(fake, harness, "io", fake.alice, fake.bob)
+    ex = await fake.slash(fake.bob, "vacation", {"days": 3})
+    assert ex.reply.ephemeral and "11 vacation days left" in ex.reply.content
+    ex = await play_move(fake, fake.alice, "c3", channel=game.thread_id)
+    post = board_post(ex)
+    assert "on vacation until" in post.content and post.pings == {fake.bob.id}
+    ex = await fake.slash(fake.alice, "games")
+    assert "(on vacation)" in ex.reply.content
+    ex = await fake.slash(fake.bob, "vacation", {"days": 0})
+    assert "clocks run again" in ex.reply.content
+
+
+async def test_win_ratings_rematch_profile_and_history(fake, harness):  # noqa: F811
+    game, _, _ = await start_game(fake, harness, "io", fake.alice, fake.bob)
+    await play_move(fake, fake.alice, "c3", channel=game.thread_id)
+    ex = await fake.slash(fake.bob, "resign", {"game": game.id})
+    ex = await fake.click(fake.bob, ex.reply, ex.reply.custom_ids[0])
+    final = board_post(ex)
+    assert f"<@{fake.alice.id}> 1500 → 1520 (+20)" in final.content
+    assert f"<@{fake.bob.id}> 1500 → 1480 (−20)" in final.content
+    # rematch: bob asks, the challenge goes to alice in the game's channel, seats swapped
+    assert_refused = [await fake.click(fake.carol, final, f"stonecast:rematch:{game.id}")]
+    assert assert_refused[0].reply.ephemeral and assert_refused[0].posts == []
+    ex = await fake.click(fake.bob, final, f"stonecast:rematch:{game.id}")
+    assert ex.reply.ephemeral and "Rematch offered" in ex.reply.content
+    [challenge] = ex.posts
+    assert challenge.channel_id == fake.general and challenge.pings == {fake.alice.id}
+    assert f"<@{fake.bob.id}> moves first" in challenge.content
+    ex = await fake.click(fake.alice, challenge, challenge.custom_ids[0])
+    rematch = await harness.manager.get_game(game.id + 1)
+    assert rematch.players == {1: fake.bob.id, 2: fake.alice.id}
+    assert board_post(ex).pings == {fake.bob.id}
+    ex = await fake.slash(fake.carol, "profile", {"member": fake.alice})
+    assert "rating **1520**" in ex.reply.content and "1 won, 0 lost, 0 drawn" in ex.reply.content
+    assert f"Io #{rematch.id}" in ex.reply.content
+    # the record: a text file that replays in the engine, and a GIF for the finished game
+    ex = await fake.slash(fake.alice, "history", {"game": game.id})
+    record, gif = ex.reply.attachments
+    assert record.filename.endswith(".txt") and gif.filename.endswith(".gif")
+    kind, options, moves = parse_record(record.data.decode())
+    assert (kind, moves) == ("io", ["c3"]) and engine.replay(kind, options, moves).ply == 1
+    img = Image.open(io.BytesIO(gif.data))
+    assert img.format == "GIF" and img.n_frames >= 2
+    ex = await fake.slash(fake.alice, "history", {"game": rematch.id})
+    assert len(ex.reply.attachments) == 1  # no replay while the game runs
+
+
+async def test_open_challenge(fake, harness):  # noqa: F811
+    ex = await fake.slash(fake.alice, "challenge coil", {"size": 5})
+    [offer] = ex.posts
+    assert offer.pings == frozenset() and "anyone" in offer.content
+    assert [c.split(":")[1] for c in offer.custom_ids] == ["accept", "cancel"]
+    ex = await fake.click(fake.alice, offer, offer.custom_ids[0])
+    assert ex.reply.ephemeral and "your own challenge" in ex.reply.content and ex.posts == []
+    ex = await fake.click(fake.carol, offer, offer.custom_ids[0])
+    board = board_post(ex)
+    game = (await harness.manager.active_games(fake.carol.id))[0]
+    assert set(game.players.values()) == {fake.alice.id, fake.carol.id}
+    assert f"Accepted by <@{fake.carol.id}>" in offer.content and offer.components == []
+    assert board.channel_id == offer.id
+
+
+async def test_abort_needs_manage_server(fake, harness):  # noqa: F811
+    game, _, _ = await start_game(fake, harness, "io", fake.alice, fake.bob)
+    ex = await fake.slash(fake.alice, "abort", {"game": game.id})
+    assert ex.reply.ephemeral and "Manage Server" in ex.reply.content and ex.posts == []
+    assert (await harness.manager.get_game(game.id)).status == "active"
+    ex = await fake.slash(fake.mod, "abort", {"game": game.id})
+    assert ex.reply.ephemeral and "aborted" in ex.reply.content
+    [note] = ex.posts
+    assert note.channel_id == game.thread_id and note.pings == frozenset()
+    assert (await harness.manager.get_game(game.id)).status == "aborted"
+    ex = await play_move(fake, fake.alice, "c3", game_id=game.id)
+    assert ex.reply.ephemeral and "aborted" in ex.reply.content.lower()
+    ex = await fake.slash(fake.alice, "leaderboard", {"game": "io"})
+    assert "Nobody has finished a rated game" in ex.reply.content
