@@ -179,7 +179,7 @@ def layout_for(family: str, shape: str, size: int, width: int = 1200, height: in
     oy = margin + (avail_h - (v1 - v0) * scale) / 2 + v1 * scale
     centres = tuple((ox + x * scale, oy - y * scale) for x, y in pts)
     k = width / 1200
-    label_size = round(min(max(0.4 * scale, 13 * k), 30 * k))
+    label_size = round(min(max(0.44 * scale, 13 * k), 32 * k))
     spots = tuple(LabelSpot(t, ox + x * scale, oy - y * scale) for t, x, y in labels)
     return Layout(
         width=width,

@@ -175,20 +175,20 @@ def draw_panel(
     f_title = font(size * k, "bold")
     d.text((x0, y + (46 - size) * k * 0.8), _fit(d, title, f_title, width), font=f_title, fill=th.text)
     y += 58 * k
-    f_small = font(24 * k)
+    f_small = font(26 * k)
     for line in _wrap(d, options_text(position.options, position.board), f_small, width):
         d.text((x0, y), line, font=f_small, fill=th.text_dim)
-        y += 31 * k
+        y += 33 * k
     y += 18 * k
 
     over = position.outcome is not None
     winner = position.outcome.winner if over else None
     scores = position.scores
-    f_name = font(31 * k, "bold")
-    f_sub = font(23 * k)
+    f_name = font(34 * k, "bold")
+    f_sub = font(26 * k)
     f_score = font(44 * k, "bold")
-    card_h = 108 * k
-    r_icon = 22 * k
+    card_h = 116 * k
+    r_icon = 24 * k
     for seat in (1, 2):
         colour = position.colour(seat)
         focus = (position.to_move == seat) if not over else (winner == seat)
@@ -213,36 +213,37 @@ def draw_panel(
             score_w = d.textlength(s, font=f_score) + 10 * k
             d.text((x1, y + card_h / 2), s, font=f_score, fill=th.text, anchor="rm")
         name = _fit(d, names[seat], f_name, x1 - tx - score_w)
-        d.text((tx, y + 22 * k), name, font=f_name, fill=th.text)
-        sub = colour.capitalize() if colour else f"Seat {seat} · undecided"
+        d.text((tx, y + 20 * k), name, font=f_name, fill=th.text)
+        sub = colour.capitalize() if colour else "Undecided"
         if over and winner == seat:
             sub += " · wins"
-        d.text((tx, y + 64 * k), _fit(d, sub, f_sub, x1 - tx - score_w), font=f_sub,
+        d.text((tx, y + 66 * k), _fit(d, sub, f_sub, x1 - tx - score_w), font=f_sub,
                fill=th.turn if focus else th.text_dim)
         y += card_h + 12 * k
     y += 14 * k
 
-    f_head = font(34 * k, "bold")
-    f_line = font(25 * k)
+    f_head = font(38 * k, "bold")
+    f_line = font(28 * k)
     if over:
         head, detail = result_text(position, names)
         for line in _wrap(d, head, f_head, width):
             d.text((x0, y), line, font=f_head, fill=th.turn)
-            y += 42 * k
+            y += 46 * k
         for line in _wrap(d, detail, f_line, width):
             d.text((x0, y), line, font=f_line, fill=th.text)
-            y += 32 * k
+            y += 35 * k
     else:
         seat = position.to_move
         colour = position.colour(seat)
-        head = f"{colour.capitalize()} to move" if colour else f"Seat {seat} to move"
-        d.text((x0, y), _fit(d, head, f_head, width), font=f_head, fill=th.turn)
-        y += 44 * k
+        head = f"{colour.capitalize()} to move" if colour else f"{names[seat]} to move"
+        for line in _wrap(d, head, f_head, width)[:2]:
+            d.text((x0, y), line, font=f_head, fill=th.turn)
+            y += 46 * k
         phase = _phase_text(position)
         if phase:
             for line in _wrap(d, phase, f_line, width):
                 d.text((x0, y), line, font=f_line, fill=th.text)
-                y += 32 * k
+                y += 35 * k
     y += 10 * k
     if position.ply:
         last = position.last_move or ""
@@ -251,10 +252,10 @@ def draw_panel(
         move = "No moves yet"
     for line in _wrap(d, move, f_line, width):
         d.text((x0, y), line, font=f_line, fill=th.text_dim)
-        y += 32 * k
+        y += 35 * k
 
     if clock:
-        f_clock = font(26 * k, "medium")
+        f_clock = font(28 * k, "medium")
         cy = card[3] - pad - 16 * k
         cr = 13 * k
         cx = x0 + cr

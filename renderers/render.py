@@ -114,6 +114,7 @@ def render_image(
                     angle = round(_angle(nx - x, y - ny))
                     paste(im, sprite("bond", half, th.name, colour, extra=angle), (x + nx) / 2, (y + ny) / 2)
     winning = set(_cells(board, hl.winning)) if over else set()
+    keep = winning | set(enclosed)  # stones that do not fade once the game is won
     if winning:
         halo = sprite("halo", radius, th.name)
         for c in winning:
@@ -126,7 +127,7 @@ def render_image(
 
     # The stones; once a game is won on a structure, the rest fade so the structure stands out.
     for c, colour in stones.items():
-        name = "faded" if winning and c not in winning else "stone"
+        name = "faded" if winning and c not in keep else "stone"
         paste(im, sprite(name, radius, th.name, colour), *cs[c])
 
     # Marks on top: flipped stones (Io) and the last move.

@@ -79,7 +79,7 @@ def sprite(name: str, radius: float, theme: str, colour: str = "black", extra: f
     elif name == "dot":
         im, d, side, c = _canvas(radius)
         # A small square on its corner, in the colour the stone had before it turned.
-        s = max(2.5 * SS, 0.22 * r)
+        s = max(2.5 * SS, 0.27 * r)
         d.polygon([(c, c - s), (c + s, c), (c, c + s), (c - s, c)], fill=th.contrast(colour))
     elif name == "ghost":
         im, d, side, c = _canvas(radius + 1)
