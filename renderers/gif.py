@@ -86,19 +86,14 @@ def render_gif(
     an unknown theme.
     """
     moves = list(moves)
-    positions = _positions(kind, options, moves)
+    positions = list(_positions(kind, options, moves))  # positions are small; frames are not
     w, h = GIF_SIZE
 
     def draw(pos) -> Image.Image:
         return render_image(pos, players=players, theme=theme, width=w, height=h)
 
-    start = next(positions)
-    first = draw(start)
-    # The palette needs the final frame too; play the game through once (cheap) to draw it.
-    final_pos = start
-    for final_pos in _positions(kind, options, moves):
-        pass
-    pal = _palette(first, draw(final_pos))
+    first = draw(positions[0])
+    pal = _palette(first, draw(positions[-1]))
     per_move = max(MOVE_MS_RANGE[0], min(MOVE_MS_RANGE[1], TARGET_MS // max(1, len(moves))))
     per_move = per_move // 10 * 10
 
@@ -113,7 +108,7 @@ def render_gif(
     prev = quant(first)
     count = len(moves)
     out.write(_frame_bytes(prev, (0, 0), FINAL_MS if count == 0 else FIRST_MS, delta=False))
-    for i, pos in enumerate(positions, 1):
+    for i, pos in enumerate(positions[1:], 1):
         cur = quant(draw(pos))
         changed = ImageChops.difference(prev, cur)
         bbox = changed.getbbox()
