@@ -17,7 +17,10 @@ from .board import SS, hex_corners
 from .layout import HEX_R
 from .theme import RGB, get_theme
 
-__all__ = ["paste", "sprite"]
+__all__ = ["RING", "paste", "sprite"]
+
+#: Radius of the middle of the last-move ring, as a share of the stone radius.
+RING = 0.52
 
 
 def _canvas(extent: float) -> tuple[Image.Image, ImageDraw.ImageDraw, int, float]:
@@ -74,8 +77,7 @@ def sprite(name: str, radius: float, theme: str, colour: str = "black", extra: f
     elif name == "ring":
         im, d, side, c = _canvas(radius)
         w = max(2.0 * SS, 0.17 * r)
-        rr = 0.56 * r
-        _circle(d, c, rr, outline=th.contrast(colour), width=round(w))
+        _circle(d, c, RING * r + w / 2, outline=th.contrast(colour), width=round(w))
     elif name == "dot":
         im, d, side, c = _canvas(radius)
         # A small square on its corner, in the colour the stone had before it turned.
