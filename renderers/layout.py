@@ -154,32 +154,36 @@ def layout_for(family: str, shape: str, size: int, width: int = 1200, height: in
         raise ValueError(f"unknown board family {family!r}")
     board = board_for(shape, size)
     pts = [board.point(i) for i in range(len(board))]
-    if family == "hex":
-        labels = _hex_labels(board)
-        ext_x, ext_y = 0.5, HEX_R
-    elif family == "cells":
-        labels = _square_labels(size, 0.95)
-        ext_x = ext_y = 0.5
-    else:
-        labels = _square_labels(size, BAND_GAP + BAND_WIDTH + 0.42)
-        ext_x = ext_y = BAND_GAP + BAND_WIDTH
-    pad = 0.34  # room for a label's own width and height around its centre
-    xs = [p[0] - ext_x for p in pts] + [p[0] + ext_x for p in pts]
-    ys = [p[1] - ext_y for p in pts] + [p[1] + ext_y for p in pts]
-    xs += [x - pad for _t, x, _y in labels] + [x + pad for _t, x, _y in labels]
-    ys += [y - pad for _t, _x, y in labels] + [y + pad for _t, _x, y in labels]
-    u0, u1, v0, v1 = min(xs), max(xs), min(ys), max(ys)
-
+    k = width / 1200
     panel_w = round(width * PANEL_SHARE)
     bw = width - panel_w
     margin = max(6, round(width * 0.012))
     avail_w, avail_h = bw - 2 * margin, height - 2 * margin
-    scale = min(avail_w / (u1 - u0), avail_h / (v1 - v0))
+    # Square boards keep their coordinates about one label's height from the board, so the
+    # gap depends on the scale; two rounds settle it.
+    gap = 0.95
+    for _ in range(2):
+        if family == "hex":
+            labels = _hex_labels(board)
+            ext_x, ext_y = 0.5, HEX_R
+        elif family == "cells":
+            labels = _square_labels(size, gap)
+            ext_x = ext_y = 0.5
+        else:
+            labels = _square_labels(size, BAND_GAP + BAND_WIDTH + gap - 0.5)
+            ext_x = ext_y = BAND_GAP + BAND_WIDTH
+        pad = 0.34  # room for a label's own width and height around its centre
+        xs = [p[0] - ext_x for p in pts] + [p[0] + ext_x for p in pts]
+        ys = [p[1] - ext_y for p in pts] + [p[1] + ext_y for p in pts]
+        xs += [x - pad for _t, x, _y in labels] + [x + pad for _t, x, _y in labels]
+        ys += [y - pad for _t, _x, y in labels] + [y + pad for _t, _x, y in labels]
+        u0, u1, v0, v1 = min(xs), max(xs), min(ys), max(ys)
+        scale = min(avail_w / (u1 - u0), avail_h / (v1 - v0))
+        label_size = round(min(max(0.44 * scale, 13 * k), 32 * k))
+        gap = min(0.95, 0.5 + 1.1 * label_size / scale)
     ox = margin + (avail_w - (u1 - u0) * scale) / 2 - u0 * scale
     oy = margin + (avail_h - (v1 - v0) * scale) / 2 + v1 * scale
     centres = tuple((ox + x * scale, oy - y * scale) for x, y in pts)
-    k = width / 1200
-    label_size = round(min(max(0.44 * scale, 13 * k), 32 * k))
     spots = tuple(LabelSpot(t, ox + x * scale, oy - y * scale) for t, x, y in labels)
     return Layout(
         width=width,
