@@ -14,7 +14,7 @@ from functools import lru_cache
 
 from PIL import Image, ImageDraw, ImageFont
 
-from .layout import BAND_GAP, BAND_WIDTH, HEX_R, Layout, layout_for
+from .layout import BAND_GAP, BAND_MARGIN, BAND_WIDTH, HEX_R, Layout, layout_for
 from .theme import RGB, get_theme
 
 __all__ = ["SS", "base_image", "font", "hex_corners"]
@@ -94,9 +94,14 @@ def _draw_points(d: ImageDraw.ImageDraw, lay: Layout, th, s: int) -> None:
     n = lay.board.size
     sc = lay.scale * s
     g = BAND_GAP
+    out = BAND_GAP + BAND_WIDTH + BAND_MARGIN
+    wx0, wy0 = lay.px(-out, n - 1 + out)
+    wx1, wy1 = lay.px(n - 1 + out, -out)
+    edge = max(2.0, 0.07 * sc)
+    d.rectangle((wx0 * s - edge, wy0 * s - edge, wx1 * s + edge, wy1 * s + edge), fill=th.board_edge)
+    d.rectangle((wx0 * s, wy0 * s, wx1 * s, wy1 * s), fill=th.board)
     bx0, by0 = lay.px(-g, n - 1 + g)
     bx1, by1 = lay.px(n - 1 + g, -g)
-    d.rectangle((bx0 * s, by0 * s, bx1 * s, by1 * s), fill=th.board)
     w = BAND_WIDTH * sc
     rim = max(1, round(0.025 * sc))
     x0, y0, x1, y1 = bx0 * s, by0 * s, bx1 * s, by1 * s
@@ -109,7 +114,7 @@ def _draw_points(d: ImageDraw.ImageDraw, lay: Layout, th, s: int) -> None:
     for poly in (left, right):
         d.polygon(poly, fill=th.white, outline=th.white_rim, width=rim)
     for poly in (top, bottom):
-        d.polygon(poly, fill=th.black, outline=th.black_rim, width=rim)
+        d.polygon(poly, fill=th.black, outline=th.black, width=rim)
     line = max(1, round(0.03 * sc))
     for i in range(n):
         x, _ = lay.px(i, 0)

@@ -29,8 +29,9 @@ HEX_R = 1 / SQRT3  # centre-to-corner distance of a hexagon one unit wide
 
 #: Stone radius in units, per family.
 STONE_RADIUS = {"hex": 0.43, "cells": 0.42, "points": 0.46}
-#: Whirlwind's coloured edges: gap from the outermost line to the band, and band width.
-BAND_GAP, BAND_WIDTH = 0.56, 0.3
+#: Whirlwind's coloured edges: gap from the outermost line to the band, band width, and the
+#: strip of board outside the band (so a black band never sits on a dark frame).
+BAND_GAP, BAND_WIDTH, BAND_MARGIN = 0.58, 0.34, 0.2
 #: Share of the image width given to the side panel.
 PANEL_SHARE = 0.28
 #: How much further out a file letter goes where a row number wants the same spot.
@@ -170,8 +171,8 @@ def layout_for(family: str, shape: str, size: int, width: int = 1200, height: in
             labels = _square_labels(size, gap)
             ext_x = ext_y = 0.5
         else:
-            labels = _square_labels(size, BAND_GAP + BAND_WIDTH + gap - 0.5)
-            ext_x = ext_y = BAND_GAP + BAND_WIDTH
+            labels = _square_labels(size, BAND_GAP + BAND_WIDTH + BAND_MARGIN + gap - 0.5)
+            ext_x = ext_y = BAND_GAP + BAND_WIDTH + BAND_MARGIN
         pad = 0.34  # room for a label's own width and height around its centre
         xs = [p[0] - ext_x for p in pts] + [p[0] + ext_x for p in pts]
         ys = [p[1] - ext_y for p in pts] + [p[1] + ext_y for p in pts]

@@ -199,17 +199,31 @@ def test_coil_enclosed_cells_are_tinted_and_the_loop_stands_out():
         assert not near(pixel(im, x, y), TH.stone(pos.stones[cell]), 30)
 
 
-def test_winning_stones_have_a_halo():
-    pos = finished("coil", lambda p: p.outcome.reason == "coil")
+WON_ON_BOARD = {"coil": "coil", "whirlwind": "connection", "braincoral": "score", "branchingcoral": "score"}
+
+
+@pytest.mark.parametrize("kind", sorted(WON_ON_BOARD))
+def test_winning_stones_have_a_halo_and_the_rest_fade(kind):
+    if kind not in engine.GAMES:
+        pytest.skip(f"{kind} is not in the engine")
+    pos = finished(kind, lambda p: p.outcome.reason == WON_ON_BOARD[kind])
+    hl = pos.highlights
+    assert hl.winning
     im = image(pos)
-    r = layout_of(pos).radius
-    halos = 0
-    for label in pos.highlights.winning:
+    lay = layout_of(pos)
+    r = lay.radius
+    for label in hl.winning:
         x, y = renderers.cell_centre(pos, label)
         ring = [pixel(im, x + 1.1 * r * math.cos(a), y + 1.1 * r * math.sin(a))
                 for a in [i * math.pi / 6 for i in range(12)]]
-        halos += any(near(p, TH.accent, 45) for p in ring)
-    assert halos == len(pos.highlights.winning)
+        assert any(near(p, TH.accent, 45) for p in ring), label
+        if label not in hl.placed:
+            assert near(pixel(im, x, y), TH.stone(pos.stones[pos.board.cell(label)])), label
+    keep = hl.winning | hl.enclosed
+    for cell, colour in pos.stones.items():
+        if pos.board.labels[cell] not in keep:
+            x, y = lay.centres[cell]
+            assert not near(pixel(im, x, y), TH.stone(colour), 30), pos.board.labels[cell]
 
 
 def test_resigned_game_shows_no_fading():
@@ -220,6 +234,72 @@ def test_resigned_game_shows_no_fading():
         label = pos.board.labels[cell]
         if label not in pos.highlights.placed:
             assert near(pixel(im, x, y), TH.stone(colour))
+
+
+def test_branching_coral_removed_stones_leave_a_crossed_ghost():
+    if "branchingcoral" not in engine.GAMES:
+        pytest.skip("Branching Coral is not in the engine")
+    for seed in range(100):
+        rng = random.Random(seed)
+        pos = engine.new_game("branchingcoral")
+        while not pos.highlights.removed and pos.outcome is None:
+            pos = pos.play(pos.random_move(rng))
+        if pos.highlights.removed:
+            break
+    else:
+        pytest.skip("no capture found")
+    im = image(pos)
+    r = layout_of(pos).radius
+    for label, colour in pos.highlights.removed.items():
+        assert pos.board.cell(label) not in pos.stones
+        x, y = renderers.cell_centre(pos, label)
+        assert near(pixel(im, x, y), TH.rim(colour), 60)  # where the two strokes of the cross meet
+        edge = pixel(im, x + r * 0.6, y)  # inside the ghost, off the cross: a washed-out fill
+        assert not near(edge, TH.board, 8) and not near(edge, TH.stone(colour), 40)
+
+
+@pytest.mark.parametrize("kind", ["braincoral", "branchingcoral"])
+def test_coral_largest_groups_are_joined_by_bars(kind):
+    if kind not in engine.GAMES:
+        pytest.skip(f"{kind} is not in the engine")
+    pos = played(kind, 24, seed=5)
+    groups = pos.highlights.groups
+    assert groups
+    im = image(pos)
+    lay = layout_of(pos)
+    board = pos.board
+    in_group = set().union(*(set(map(board.cell, g)) for g in groups.values()))
+    bonded = loose = 0
+    for a, colour in pos.stones.items():
+        for b in board.neighbours[a]:
+            if b <= a or pos.stones.get(b) != colour:
+                continue
+            (xa, ya), (xb, yb) = lay.centres[a], lay.centres[b]
+            mid = pixel(im, (xa + xb) / 2, (ya + yb) / 2)
+            if a in in_group and b in in_group:
+                assert near(mid, TH.stone(colour), 50), (board.labels[a], board.labels[b])
+                bonded += 1
+            elif a not in in_group and b not in in_group:
+                assert not near(mid, TH.stone(colour), 50), (board.labels[a], board.labels[b])
+                loose += 1
+    assert bonded
+
+
+def test_whirlwind_edges_are_coloured_for_their_owners():
+    if "whirlwind" not in engine.GAMES:
+        pytest.skip("Whirlwind is not in the engine")
+    from renderers.layout import BAND_GAP, BAND_WIDTH
+
+    pos = engine.new_game("whirlwind")
+    lay = layout_of(pos)
+    im = image(pos)
+    n = pos.board.size
+    mid = (n - 1) / 2
+    out = BAND_GAP + BAND_WIDTH / 2
+    assert near(pixel(im, *lay.px(mid, n - 1 + out)), TH.black, 10)  # top: Black
+    assert near(pixel(im, *lay.px(mid, -out)), TH.black, 10)  # bottom: Black
+    assert near(pixel(im, *lay.px(-out, mid)), TH.white, 10)  # left: White
+    assert near(pixel(im, *lay.px(n - 1 + out, mid)), TH.white, 10)  # right: White
 
 
 # ---- coordinates ------------------------------------------------------------------------------
