@@ -34,8 +34,8 @@ STONE_RADIUS = {"hex": 0.43, "cells": 0.42, "points": 0.46}
 BAND_GAP, BAND_WIDTH, BAND_MARGIN = 0.58, 0.34, 0.2
 #: Share of the image width given to the side panel.
 PANEL_SHARE = 0.28
-#: How much further out a file letter goes where a row number wants the same spot.
-FILE_PUSH = 0.5
+#: How much further out a hex file letter goes where a row number wants the same spot.
+HEX_PUSH = 0.5
 
 
 @dataclass(frozen=True)
@@ -91,13 +91,16 @@ def board_for(shape: str, size: int) -> Board:
     return square_board(size) if shape == "square" else hex_board(shape, size)
 
 
-def _hex_labels(board: Board) -> list[tuple[str, float, float]]:
+def _hex_labels(board: Board, dist: float, push: float) -> list[tuple[str, float, float]]:
     """Coordinate labels of a hex board in units.
 
     Row numbers sit beyond both ends of every row, file letters beyond both ends of every
     file (a file slants up-left). Where a row's end and a file's end want the same spot (the
     upper-left and lower-right edges), both labels move a little further out along their
     own line, so each still lines up with its row or file.
+
+    ``dist`` -- distance of a label from the centre of the cell it follows (units);
+    ``push`` -- how much further than the shared spot a file letter goes there.
     """
     pts = [board.point(i) for i in range(len(board))]
     wanted: list[tuple[str, float, float, float, float]] = []  # text, spot, direction
@@ -128,7 +131,7 @@ def _hex_labels(board: Board) -> list[tuple[str, float, float]]:
     out = []
     for t, x, y, ddx, ddy in wanted:
         shared = counts[(round(x * 4), round(y * 4))] > 1
-        step = FILE_PUSH if shared and t.isalpha() else -0.12
+        step = push if shared and t.isalpha() else dist - 1.0
         out.append((t, x + ddx * step, y + ddy * step))
     return out
 
@@ -162,10 +165,10 @@ def layout_for(family: str, shape: str, size: int, width: int = 1200, height: in
     avail_w, avail_h = bw - 2 * margin, height - 2 * margin
     # Square boards keep their coordinates about one label's height from the board, so the
     # gap depends on the scale; two rounds settle it.
-    gap = 0.95
+    gap, dist, push = 0.95, 0.88, HEX_PUSH
     for _ in range(2):
         if family == "hex":
-            labels = _hex_labels(board)
+            labels = _hex_labels(board, dist, push)
             ext_x, ext_y = 0.5, HEX_R
         elif family == "cells":
             labels = _square_labels(size, gap)
@@ -182,6 +185,10 @@ def layout_for(family: str, shape: str, size: int, width: int = 1200, height: in
         scale = min(avail_w / (u1 - u0), avail_h / (v1 - v0))
         label_size = round(min(max(0.44 * scale, 13 * k), 32 * k))
         gap = min(0.95, 0.5 + 1.1 * label_size / scale)
+        # Hex: labels about one label's height off the board. A file letter that shares its
+        # spot with a row number goes half a cell further out along its file, which puts it
+        # diagonally away from the number, never beside it.
+        dist = min(0.88, 0.5 + 0.95 * label_size / scale)
     ox = margin + (avail_w - (u1 - u0) * scale) / 2 - u0 * scale
     oy = margin + (avail_h - (v1 - v0) * scale) / 2 + v1 * scale
     centres = tuple((ox + x * scale, oy - y * scale) for x, y in pts)
