@@ -1,7 +1,7 @@
 """Sample images of every game: ``python -m renderers.gallery DIR``.
 
 Writes, for every game the engine registers, PNGs of an opening, a middle game and a finished
-game at the default board, plus the smallest and largest boards (and each board shape), a
+game (and a capture, for games that remove stones) at the default board, plus the smallest and largest boards (and each board shape), a
 few pictures in the other themes, and one short GIF replay. Games are played by seeded
 random moves, so the same engine gives the same pictures. Prints each file written.
 """
@@ -59,6 +59,18 @@ def _finished(start, seed: int):
     return best
 
 
+def _first_capture(start, seed: int):
+    """The first position of a random game whose last move removed stones, if any."""
+    for s in range(seed, seed + 20):
+        rng = random.Random(s)
+        pos = start
+        while pos.outcome is None:
+            pos = pos.play(pos.random_move(rng))
+            if pos.highlights.removed:
+                return pos
+    return None
+
+
 def _name(key: str, opts: dict, state: str) -> str:
     shape = opts.get("shape", "")
     size = opts.get("size", "")
@@ -84,6 +96,9 @@ def write_gallery(out: Path, seed: int = 1) -> list[Path]:
             states = {"opening": _play(start, 3, rng), "middle": _play(start, cells // 3, rng)}
             if i == 0:
                 states["finished"] = _finished(start, seed)
+                captured = _first_capture(start, seed)
+                if captured is not None:
+                    states["capture"] = captured
             for state, pos in states.items():
                 clock = "2 days 4 h left" if pos.outcome is None else None
                 save(_name(key, opts, state) + ".png", render_png(pos, players=PLAYERS, clock=clock))
