@@ -127,7 +127,7 @@ def _draw_points(d: ImageDraw.ImageDraw, lay: Layout, th, s: int) -> None:
         d.line((xl * s, y * s, xr * s, y * s), fill=th.line, width=line)
 
 
-@lru_cache(maxsize=24)
+@lru_cache(maxsize=12)  # about 3 MB each at 1200x900
 def base_image(
     family: str,
     shape: str,

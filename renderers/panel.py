@@ -137,11 +137,18 @@ def _wrap(d: ImageDraw.ImageDraw, text: str, f, width: float) -> list[str]:
 
 
 def _phase_text(position) -> str | None:
+    """A short reminder of what the player to move may do, where the game has phases."""
     kind, phase = position.kind, position.phase
     if kind == "coil":
         return "Phase I · place a black stone or pass" if phase == "I" else "Phase II"
     if kind == "io":
-        return "Opening · bound stone, then free" if phase == "opening" else "Main phase"
+        if phase != "opening":
+            return "Main phase"
+        if position.ply == 0:
+            return "Opening · one stone, not in a corner"
+        return "Opening · bound stone, then free"
+    if kind == "whirlwind":
+        return "First turn: one stone" if position.ply == 0 else "One or two stones a turn"
     return None
 
 

@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import io
+import math
+import threading
 from collections.abc import Mapping
 
 from PIL import Image
@@ -22,6 +24,9 @@ DEFAULT_SIZE = (1200, 900)
 #: PNG compression: zlib level 1 without optimisation is several times faster than the
 #: default and costs only a little size on these flat-coloured pictures.
 PNG_OPTIONS = {"compress_level": 1, "optimize": False}
+#: Drawing shares cached images and FreeType fonts, which are not safe to use from two
+#: threads at once; the lock covers the few milliseconds of drawing, not the PNG encoding.
+_DRAW_LOCK = threading.Lock()
 
 
 def layout_of(position, width: int = DEFAULT_SIZE[0], height: int = DEFAULT_SIZE[1]) -> Layout:
@@ -83,9 +88,14 @@ def render_image(
     th = get_theme(theme)
     names = _names(players)
     clock_line = clock_text(clock)
+    with _DRAW_LOCK:
+        return _draw(position, th, names, clock_line, bool(cell_labels), width, height)
+
+
+def _draw(position, th, names, clock_line, cell_labels: bool, width: int, height: int) -> Image.Image:
     board = position.board
     lay = layout_of(position, width, height)
-    im = base_image(lay.family, board.shape, board.size, th.name, bool(cell_labels), width, height).copy()
+    im = base_image(lay.family, board.shape, board.size, th.name, cell_labels, width, height).copy()
     radius = round(lay.radius, 1)
     hl = position.highlights
     stones = position.stones
@@ -144,8 +154,6 @@ def render_image(
 
 
 def _angle(dx: float, dy: float) -> float:
-    import math
-
     return math.degrees(math.atan2(dy, dx)) % 180
 
 

@@ -523,3 +523,13 @@ def test_gif_of_an_unplayed_game_has_one_frame():
     kind = next(iter(engine.GAMES))
     im = Image.open(io.BytesIO(renderers.render_gif(kind, {}, [])))
     assert im.n_frames == 1
+
+
+def test_rendering_from_several_threads_gives_the_same_picture():
+    from concurrent.futures import ThreadPoolExecutor
+
+    positions = [played(key, 8, seed=9) for key in sorted(engine.GAMES)]
+    alone = [renderers.render_png(p) for p in positions]
+    with ThreadPoolExecutor(4) as pool:
+        together = list(pool.map(renderers.render_png, positions * 2))
+    assert together == alone * 2
