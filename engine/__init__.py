@@ -31,6 +31,11 @@ from .base import (
 from .errors import EngineError, GameError, IllegalMove, MoveError, OptionError, PositionError
 from .geometry import Board, HexBoard, SquareBoard, hex_board, square_board
 
+# Menus list the games in this order (imports above register them alphabetically).
+for _key in ("coil", "io", "braincoral", "branchingcoral", "whirlwind"):
+    GAMES[_key] = GAMES.pop(_key)
+del _key
+
 __all__ = [
     "GAMES",
     "Board",
