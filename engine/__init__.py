@@ -16,6 +16,7 @@ Every error is a subclass of :class:`EngineError`, itself a ValueError, with a m
 player can read. Rules are those of ``RULES.md`` in the shared project folder.
 """
 
+from . import coil, io  # noqa: F401  (registers the games)
 from .base import (
     GAMES,
     GameKind,

@@ -1,0 +1,479 @@
+"""Coil (Nick Bentley): RULES.md "Coil".
+
+Phase I: the players place *black* stones or pass; a placement that would close a coil is
+illegal (**Ruling**). The first pass ends Phase I and makes the passer Black. Phase II: White
+(the other seat, who moves next) and Black alternate, each placing their own colour; no
+passing. Black wins as soon as the black stones form a coil, White when the board is full
+without one.
+
+Internals. The board is a hexhex board (:func:`engine.geometry.hex_board`). Stones are kept as
+bitboards in a *padded* layout: cell ``(f, r)`` is bit ``(r + 1) * W + f + 1`` with
+``W = 2 * size + 1``, so that a neighbour is always a fixed shift (``±1``, ``±W``, ``±(W+1)``)
+and the padding bits (never stones) stand for "off the board". This makes the flood fill from
+the off-board region a few shifts per step.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterator
+from functools import cache
+
+from .base import GameKind, Highlights, OptionSpec, Outcome, Position, register
+from .errors import IllegalMove, MoveError, PositionError
+from .geometry import hex_board
+
+__all__ = ["CoilPosition", "CoilTables", "coil_tables"]
+
+PASS = -1
+
+# Circular order of the six neighbours (df, dr): right, upper right, upper left, left,
+# lower left, lower right. Neighbours next to each other in this order touch each other.
+_RING = ((1, 0), (1, 1), (0, 1), (-1, 0), (-1, -1), (0, -1))
+
+
+def _arcs(m: int) -> int:
+    """Number of maximal runs of non-black positions around a cell (bit i of ``m`` set = black)."""
+    if m == 63:
+        return 0
+    runs = 0
+    for i in range(6):
+        here_free = not (m >> i) & 1
+        prev_free = not (m >> ((i - 1) % 6)) & 1
+        if here_free and not prev_free:
+            runs += 1
+    return runs or 1  # m == 0: one full ring of non-black positions
+
+
+_ARCS = tuple(_arcs(m) for m in range(64))
+
+
+class CoilTables:
+    """Precomputed per-board tables for Coil on hexhex ``size`` (padded bitboard layout).
+
+    * ``pad[cell]`` -- padded bit index of board cell ``cell``; ``unpad`` the reverse (dict).
+    * ``bit[cell]`` -- ``1 << pad[cell]``.
+    * ``cells`` -- bitboard of every board cell; ``perim`` -- of the perimeter cells.
+    * ``nm[p]`` -- padded neighbour mask of padded index ``p`` (dict).
+    * ``key_base[cell]`` -- shift that brings the cell's neighbour window to bit 0;
+      ``key2m`` maps the masked window to the 6-bit ring pattern (bit i = ring neighbour i black).
+    * ``checks[cell][m]`` -- neighbour masks of the interior ring neighbours that are black in
+      pattern ``m`` (candidates for "black cell with six black neighbours").
+    """
+
+    def __init__(self, size: int):
+        self.size = size
+        board = hex_board("hexhex", size)
+        self.board = board
+        W = 2 * size + 1
+        self.W = W
+        self.pad = tuple((r + 1) * W + f + 1 for f, r in board.coords)
+        self.unpad = {p: i for i, p in enumerate(self.pad)}
+        self.bit = tuple(1 << p for p in self.pad)
+        self.cells = sum(self.bit)
+        self.perim = sum(self.bit[i] for i in board.cells_of(board.perimeter))
+        self.nm = {}
+        for i, (f, r) in enumerate(board.coords):
+            m = 0
+            for df, dr in _RING:
+                j = board.index.get((f + df, r + dr))
+                if j is not None:
+                    m |= self.bit[j]
+            self.nm[self.pad[i]] = m
+        offsets = tuple(W + 1 + df + dr * W for df, dr in _RING)
+        self.pattern = sum(1 << o for o in offsets)
+        self.key2m = {}
+        for m in range(64):
+            self.key2m[sum(1 << offsets[i] for i in range(6) if (m >> i) & 1)] = m
+        self.key_base = tuple(p - W - 1 for p in self.pad)
+        checks = []
+        for f, r in board.coords:
+            ring = []
+            for df, dr in _RING:
+                j = board.index.get((f + df, r + dr))
+                if j is not None and not (board.perimeter >> j) & 1:
+                    ring.append(self.nm[self.pad[j]])
+                else:
+                    ring.append(None)
+            checks.append(
+                tuple(
+                    tuple(ring[k] for k in range(6) if (m >> k) & 1 and ring[k] is not None)
+                    for m in range(64)
+                )
+            )
+        self.checks = tuple(checks)
+
+    # ---- coil detection ---------------------------------------------------------------
+    def flood(self, black: int) -> int:
+        """Non-black cells reached from off the board through non-black cells (padded bitboard)."""
+        region = self.cells & ~black
+        x = region & self.perim
+        W = self.W
+        W1 = W + 1
+        while True:
+            y = (x | (x << 1) | (x >> 1) | (x << W) | (x >> W) | (x << W1) | (x >> W1)) & region
+            if y == x:
+                return x
+            x = y
+
+    def enclosed(self, black: int) -> int:
+        """Padded bitboard of every enclosed cell (RULES.md "Coil"), by one flood fill.
+
+        A non-black cell is enclosed when the flood from off the board does not reach it; a
+        black cell off the perimeter is enclosed when none of its neighbours is reached.
+        """
+        reached = self.flood(black)
+        out = self.cells & ~black & ~reached
+        for p in self._bits(black & ~self.perim):
+            if not self.nm[p] & reached:
+                out |= 1 << p
+        return out
+
+    @staticmethod
+    def _bits(x: int) -> Iterator[int]:
+        while x:
+            low = x & -x
+            yield low.bit_length() - 1
+            x ^= low
+
+    def closes_coil(self, black: int, cell: int) -> bool:
+        """Whether a black stone on ``cell`` (board cell number) makes a coil.
+
+        ``black`` is the padded bitboard of black stones *with* ``cell`` already added; the
+        position before the placement must hold no coil. Only cells next to ``cell`` (and
+        ``cell``) can become enclosed black cells, and a non-black cell can only be cut off
+        when the non-black positions around ``cell`` (off-board counting as non-black) form
+        two or more separate arcs -- then a flood fill decides.
+        """
+        m = self.key2m[(black >> self.key_base[cell]) & self.pattern]
+        if m == 63:
+            return True
+        for nm in self.checks[cell][m]:
+            if black & nm == nm:
+                return True
+        if _ARCS[m] > 1:
+            return self._cuts_off(black)
+        return False
+
+    def _cuts_off(self, black: int) -> bool:
+        region = self.cells & ~black
+        x = region & self.perim
+        W = self.W
+        W1 = W + 1
+        while True:
+            y = (x | (x << 1) | (x >> 1) | (x << W) | (x >> W) | (x << W1) | (x >> W1)) & region
+            if y == region:
+                return False
+            if y == x:
+                return True
+            x = y
+
+
+@cache
+def coil_tables(size: int) -> CoilTables:
+    """The shared :class:`CoilTables` for hexhex ``size`` (cached)."""
+    return CoilTables(size)
+
+
+class CoilPosition(Position):
+    """A Coil position (RULES.md "Coil").
+
+    Slots beyond the base: ``_black`` / ``_white`` (padded bitboards), ``_black_seat``
+    (``None`` in Phase I, else the seat that passed) and ``_coil`` (whether the black stones
+    form a coil). Seat 1 moves first.
+    """
+
+    __slots__ = ("_black", "_white", "_black_seat", "_coil", "_t")
+
+    # ---- construction -------------------------------------------------------------------
+    @classmethod
+    def initial(cls, options: dict) -> CoilPosition:
+        """The empty board, Phase I, seat 1 to move."""
+        return cls._make(options, 0, None, 1, 0, 0, None, False)
+
+    @classmethod
+    def _make(cls, options, ply, last, turn, black, white, black_seat, coil) -> CoilPosition:
+        p = cls.__new__(cls)
+        t = coil_tables(options["size"])
+        p._init_base(options, t.board, ply, last, turn)
+        p._t = t
+        p._black = black
+        p._white = white
+        p._black_seat = black_seat
+        p._coil = coil
+        return p
+
+    @classmethod
+    def from_body(cls, options: dict, ply: int, last: str | None, body: str) -> CoilPosition:
+        """Read ``"<rows top to bottom, '/'-separated> <turn> <I|II> <black seat|->"``.
+
+        Rows use ``.`` empty, ``x`` black, ``o`` white. Raises PositionError when the text is
+        malformed or describes a position Coil cannot reach (white stones or a coil in
+        Phase I, Phase II without a Black seat).
+        """
+        t = coil_tables(options["size"])
+        board = t.board
+        parts = body.split(" ")
+        if len(parts) != 4:
+            raise PositionError("a Coil position needs rows, turn, phase and Black's seat")
+        rows_s, turn_s, phase, seat_s = parts
+        rows = rows_s.split("/")
+        if len(rows) != board.rows:
+            raise PositionError(f"a hexhex {board.size} board has {board.rows} rows, not {len(rows)}")
+        black = white = 0
+        for k, row in enumerate(rows):
+            r = board.rows - 1 - k
+            cells = board.row_cells(r)
+            if len(row) != len(cells):
+                raise PositionError(f"row {r + 1} must have {len(cells)} cells, not {len(row)}")
+            for ch, c in zip(row, cells, strict=True):
+                if ch == "x":
+                    black |= t.bit[c]
+                elif ch == "o":
+                    white |= t.bit[c]
+                elif ch != ".":
+                    raise PositionError(f"unknown cell character {ch!r} (use . x o)")
+        if turn_s not in ("1", "2"):
+            raise PositionError("the seat to move must be 1 or 2")
+        if phase == "I":
+            if seat_s != "-":
+                raise PositionError("no one is Black yet in Phase I")
+            if white:
+                raise PositionError("there are no white stones in Phase I")
+            black_seat = None
+        elif phase == "II":
+            if seat_s not in ("1", "2"):
+                raise PositionError("Phase II needs Black's seat (1 or 2)")
+            black_seat = int(seat_s)
+        else:
+            raise PositionError("the Coil phase must be I or II")
+        coil = bool(t.enclosed(black))
+        if coil and black_seat is None:
+            raise PositionError("a coil cannot stand in Phase I")
+        return cls._make(options, ply, last, int(turn_s), black, white, black_seat, coil)
+
+    def _body(self) -> str:
+        t = self._t
+        board = t.board
+        rows = []
+        for r in range(board.rows - 1, -1, -1):
+            rows.append(
+                "".join(
+                    "x" if self._black & t.bit[c] else "o" if self._white & t.bit[c] else "."
+                    for c in board.row_cells(r)
+                )
+            )
+        seat = "-" if self._black_seat is None else str(self._black_seat)
+        return f"{'/'.join(rows)} {self._turn} {self.phase} {seat}"
+
+    # ---- public surface ---------------------------------------------------------------
+    @property
+    def phase(self) -> str:
+        """``"I"`` until someone passes, then ``"II"``."""
+        return "I" if self._black_seat is None else "II"
+
+    def colour(self, seat: int) -> str | None:
+        """``None`` in Phase I; afterwards ``"black"`` for the seat that passed, else ``"white"``.
+
+        Raises ValueError for a seat other than 1 or 2.
+        """
+        if seat not in (1, 2):
+            raise ValueError("seat must be 1 or 2")
+        if self._black_seat is None:
+            return None
+        return "black" if seat == self._black_seat else "white"
+
+    @property
+    def stones(self) -> dict[int, str]:
+        """Cell number -> ``"black"`` / ``"white"`` for every stone."""
+        t = self._t
+        out = {}
+        for c, b in enumerate(t.bit):
+            if self._black & b:
+                out[c] = "black"
+            elif self._white & b:
+                out[c] = "white"
+        return out
+
+    def _natural_outcome(self) -> Outcome | None:
+        if self._coil:
+            return Outcome(self._black_seat, "coil")
+        if (self._black | self._white) == self._t.cells:
+            return Outcome(3 - self._black_seat, "board full")
+        return None
+
+    @property
+    def highlights(self) -> Highlights:
+        """``placed``: the last placement (nothing after a pass). Once a coil has won:
+        ``enclosed`` -- every enclosed cell; ``winning`` -- the black stones, not themselves
+        enclosed, next to an enclosed cell (the loop)."""
+        placed = () if self.last_move in (None, "pass") else (self.last_move,)
+        if not self._coil or self._forced is not None:
+            return Highlights(placed=placed)
+        t = self._t
+        enc = t.enclosed(self._black)
+        ring = 0
+        for p in t._bits(enc):
+            ring |= t.nm[p]
+        loop = ring & self._black & ~enc
+        labels = self.board.labels
+        return Highlights(
+            placed=placed,
+            enclosed=frozenset(labels[t.unpad[p]] for p in t._bits(enc)),
+            winning=frozenset(labels[t.unpad[p]] for p in t._bits(loop)),
+        )
+
+    # ---- moves ------------------------------------------------------------------------
+    def _empty_cells(self) -> Iterator[int]:
+        occ = self._black | self._white
+        for c, b in enumerate(self._t.bit):
+            if not occ & b:
+                yield c
+
+    def legal_moves(self) -> Iterator[str]:
+        """Empty cells in board order (in Phase I only those that close no coil), then
+        ``"pass"`` in Phase I. Nothing once the game is over."""
+        if self.outcome is not None:
+            return
+        t = self._t
+        labels = self.board.labels
+        if self._black_seat is None:
+            for c in self._empty_cells():
+                if not t.closes_coil(self._black | t.bit[c], c):
+                    yield labels[c]
+            yield "pass"
+        else:
+            for c in self._empty_cells():
+                yield labels[c]
+
+    def _parse(self, tokens: list[str]) -> int:
+        if len(tokens) != 1:
+            raise MoveError("a Coil move is one cell (e.g. g7) or pass")
+        if tokens[0] == "pass":
+            return PASS
+        return self.board.cell(tokens[0])
+
+    def _check(self, move: int) -> None:
+        if move == PASS:
+            if self._black_seat is not None:
+                raise IllegalMove("passing is only allowed in Phase I")
+            return
+        t = self._t
+        label = self.board.labels[move]
+        if (self._black | self._white) & t.bit[move]:
+            raise IllegalMove(f"{label} is occupied")
+        if self._black_seat is None and t.closes_coil(self._black | t.bit[move], move):
+            raise IllegalMove(f"{label} would close a coil, which is not allowed before someone passes")
+
+    def _apply(self, move: int) -> CoilPosition:
+        t = self._t
+        turn = self._turn
+        if move == PASS:
+            return self._make(self.options, self.ply + 1, "pass", 3 - turn,
+                              self._black, self._white, turn, False)
+        b = t.bit[move]
+        label = self.board.labels[move]
+        if self._black_seat is None or turn == self._black_seat:
+            black = self._black | b
+            coil = t.closes_coil(black, move)
+            return self._make(self.options, self.ply + 1, label, 3 - turn,
+                              black, self._white, self._black_seat, coil)
+        return self._make(self.options, self.ply + 1, label, 3 - turn,
+                          self._black, self._white | b, self._black_seat, False)
+
+    def _random_internal(self, rng: random.Random) -> int:
+        """A uniformly random legal move: rejection sampling over empty cells (+ pass in Phase I)."""
+        empties = list(self._empty_cells())
+        if self._black_seat is not None:
+            return rng.choice(empties)
+        t = self._t
+        n = len(empties)
+        while True:
+            k = rng.randrange(n + 1)
+            if k == n:
+                return PASS
+            c = empties[k]
+            if not t.closes_coil(self._black | t.bit[c], c):
+                return c
+
+    def random_playout(self, rng: random.Random | None = None) -> CoilPosition:
+        """The final position of a game continued with uniformly random legal moves.
+
+        Same distribution as repeated :meth:`_random_internal` / :meth:`_apply`, done on
+        local bitboards: Phase I draws among the empty cells not yet known to close a coil
+        plus ``pass`` and rejects (and sets aside) cells that would close one -- a cell that
+        closes a coil keeps doing so as black stones are added.
+        """
+        rng = rng or random.Random()
+        if self.outcome is not None:
+            return self
+        t = self._t
+        bits = t.bit
+        closes = t.closes_coil
+        randrange = rng.randrange
+        black, white = self._black, self._white
+        turn = self._turn
+        black_seat = self._black_seat
+        ply = self.ply
+        last = None
+        occ = black | white
+        empties = [c for c in range(len(bits)) if not occ & bits[c]]
+        if black_seat is None:
+            banned = []
+            while True:
+                n = len(empties)
+                k = randrange(n + 1)
+                if k == n:
+                    black_seat = turn
+                    turn = 3 - turn
+                    ply += 1
+                    last = PASS
+                    break
+                c = empties[k]
+                nb = black | bits[c]
+                empties[k] = empties[-1]
+                empties.pop()
+                if closes(nb, c):
+                    banned.append(c)
+                    continue
+                black = nb
+                turn = 3 - turn
+                ply += 1
+                last = c
+            empties.extend(banned)
+        coil = False
+        while empties:
+            k = randrange(len(empties))
+            c = empties[k]
+            empties[k] = empties[-1]
+            empties.pop()
+            ply += 1
+            last = c
+            if turn == black_seat:
+                black |= bits[c]
+                turn = 3 - turn
+                if closes(black, c):
+                    coil = True
+                    break
+            else:
+                white |= bits[c]
+                turn = 3 - turn
+        text = "pass" if last == PASS else self.board.labels[last] if last is not None else self.last_move
+        return self._make(self.options, ply, text, turn, black, white, black_seat, coil)
+
+
+def _summary() -> str:
+    return "Place black stones until someone passes and takes Black; Black then wins by closing a loop."
+
+
+KIND = register(
+    GameKind(
+        key="coil",
+        title="Coil",
+        summary=_summary(),
+        options=(
+            OptionSpec("size", int, 7, "side of the hexagonal board (cells per edge)", minimum=5, maximum=12),
+        ),
+        position_class=CoilPosition,
+    )
+)

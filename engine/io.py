@@ -1,0 +1,536 @@
+"""Io (Christian Freeling): RULES.md "Io".
+
+Seat 1 is White and moves first. The opening ("one-bound-one-free"): White's first turn is
+one stone on a non-corner cell; every later opening turn is a *bound* stone next to (8
+directions) the last stone the opponent placed, then a *free* stone on an empty non-corner
+cell whose on-board neighbours are all empty. When the bound stone leaves no free cell the
+turn is the bound stone alone, the opening ends and the opponent moves first in the main
+phase: one stone anywhere empty. Othello-style captures in all 8 directions follow every
+placement. The game ends when the board is full; more stones wins (equal: a draw, **Ruling**).
+
+Internals: bitboards over the board's cell numbers (:func:`engine.geometry.square_board`), with
+per-board ray tables for captures. Captures never change which cells are occupied, so the free
+cells only depend on occupancy.
+"""
+
+from __future__ import annotations
+
+import random
+import re
+from collections.abc import Iterator
+from functools import cache
+
+from .base import GameKind, Highlights, OptionSpec, Outcome, Position, register
+from .errors import IllegalMove, MoveError, PositionError
+from .geometry import square_board
+
+__all__ = ["IoPosition", "IoTables", "io_tables"]
+
+PASS = "pass"
+WHITE_SEAT = 1
+
+_DIRS = ((1, 0), (-1, 0), (0, 1), (0, -1), (1, 1), (-1, 1), (1, -1), (-1, -1))
+
+
+class IoTables:
+    """Precomputed per-board tables for Io on an ``n x n`` board.
+
+    * ``bit[c]`` -- ``1 << c``; ``full`` -- every cell; ``corners``.
+    * ``am[c]`` -- the 8 adjacent cells; ``near[c]`` -- ``am[c]`` plus ``c`` itself.
+    * ``freeable`` -- every non-corner cell (a free stone needs, in addition, an empty
+      neighbourhood).
+    * ``rays[c]`` -- for each direction with at least two cells beyond ``c``:
+      ``(first, ray, up)`` -- the adjacent cell's bit, the bitboard of the whole ray beyond
+      ``c``, and whether the ray runs towards higher cell numbers.
+    """
+
+    def __init__(self, n: int):
+        board = square_board(n)
+        self.board = board
+        self.n = n
+        self.bit = tuple(1 << c for c in range(len(board)))
+        self.full = board.full
+        self.corners = board.corners
+        self.am = board.amask
+        self.near = tuple(m | (1 << c) for c, m in enumerate(board.amask))
+        self.freeable = board.full & ~board.corners
+        rays = []
+        for f, r in board.coords:
+            mine = []
+            for df, dr in _DIRS:
+                cells = []
+                ff, rr = f + df, r + dr
+                while 0 <= ff < n and 0 <= rr < n:
+                    cells.append(rr * n + ff)
+                    ff += df
+                    rr += dr
+                if len(cells) >= 2:
+                    mine.append((1 << cells[0], sum(1 << x for x in cells), cells[1] > cells[0]))
+            rays.append(tuple(mine))
+        self.rays = tuple(rays)
+
+    def flips(self, c: int, me: int, opp: int) -> int:
+        """Opponent stones turned by a stone of the mover on ``c`` (bitboard; RULES.md "Capture").
+
+        ``me`` / ``opp`` -- the mover's and the opponent's stones (bitboards).
+        """
+        if not opp & self.am[c]:
+            return 0
+        out = 0
+        for first, ray, up in self.rays[c]:
+            if opp & first:
+                blockers = ray & ~opp
+                if not blockers:
+                    continue
+                if up:
+                    fb = blockers & -blockers
+                    if fb & me:
+                        out |= ray & (fb - 1)
+                else:
+                    fb = 1 << (blockers.bit_length() - 1)
+                    if fb & me:
+                        out |= ray & ~((fb << 1) - 1)
+        return out
+
+
+@cache
+def io_tables(n: int) -> IoTables:
+    """The shared :class:`IoTables` for an ``n x n`` board (cached)."""
+    return IoTables(n)
+
+
+def _bits(x: int) -> Iterator[int]:
+    while x:
+        low = x & -x
+        yield low.bit_length() - 1
+        x ^= low
+
+
+_LABEL_RE = re.compile(r"^[a-z]+[0-9]+$")
+
+
+class IoPosition(Position):
+    """An Io position (RULES.md "Io").
+
+    Slots beyond the base: ``_white`` / ``_black`` (bitboards), ``_opening`` (True during the
+    one-bound-one-free opening), ``_anchor`` (cell of the last stone the opponent of the
+    seat to move placed -- the bound stone must touch it -- or ``None`` before White's first
+    stone and in the main phase) and ``_flipped`` (stones turned by the last move).
+    """
+
+    __slots__ = ("_white", "_black", "_opening", "_anchor", "_flipped", "_t")
+
+    two_placements = True
+
+    # ---- construction -------------------------------------------------------------------
+    @classmethod
+    def initial(cls, options: dict) -> IoPosition:
+        """The empty board, opening, White (seat 1) to move."""
+        return cls._make(options, 0, None, 1, 0, 0, True, None, 0)
+
+    @classmethod
+    def _make(cls, options, ply, last, turn, white, black, opening, anchor, flipped) -> IoPosition:
+        p = cls.__new__(cls)
+        t = io_tables(options["size"])
+        p._init_base(options, t.board, ply, last, turn)
+        p._t = t
+        p._white = white
+        p._black = black
+        p._opening = opening
+        p._anchor = anchor
+        p._flipped = flipped
+        return p
+
+    @classmethod
+    def from_body(cls, options: dict, ply: int, last: str | None, body: str) -> IoPosition:
+        """Read ``"<rows top to bottom, '/'-separated> <turn> <opening|main> <anchor|-> <flipped|->"``.
+
+        Rows use ``.`` empty, ``x`` black, ``o`` white; ``anchor`` is the cell the next bound
+        stone must touch; ``flipped`` the comma-separated cells turned by the last move.
+        Raises PositionError for malformed text or a position the opening cannot continue from.
+        """
+        t = io_tables(options["size"])
+        board = t.board
+        n = t.n
+        parts = body.split(" ")
+        if len(parts) != 5:
+            raise PositionError("an Io position needs rows, turn, phase, anchor and flipped stones")
+        rows_s, turn_s, phase, anchor_s, flipped_s = parts
+        rows = rows_s.split("/")
+        if len(rows) != n:
+            raise PositionError(f"a {n}x{n} board has {n} rows, not {len(rows)}")
+        white = black = 0
+        for k, row in enumerate(rows):
+            r = n - 1 - k
+            if len(row) != n:
+                raise PositionError(f"row {r + 1} must have {n} cells, not {len(row)}")
+            for f, ch in enumerate(row):
+                if ch == "x":
+                    black |= 1 << (r * n + f)
+                elif ch == "o":
+                    white |= 1 << (r * n + f)
+                elif ch != ".":
+                    raise PositionError(f"unknown cell character {ch!r} (use . x o)")
+        if turn_s not in ("1", "2"):
+            raise PositionError("the seat to move must be 1 or 2")
+        turn = int(turn_s)
+        if phase not in ("opening", "main"):
+            raise PositionError("the Io phase must be opening or main")
+        opening = phase == "opening"
+        occ = white | black
+        anchor = None
+        if anchor_s != "-":
+            if not _LABEL_RE.match(anchor_s):
+                raise PositionError(f"bad anchor cell {anchor_s!r}")
+            anchor = board.cell(anchor_s)
+        if opening:
+            if not occ:
+                if turn != WHITE_SEAT or anchor is not None:
+                    raise PositionError("White places the first stone, with nothing to touch")
+            else:
+                if anchor is None:
+                    raise PositionError("the opening needs the cell the bound stone must touch")
+                theirs = black if turn == WHITE_SEAT else white
+                if not theirs & t.bit[anchor]:
+                    raise PositionError("the bound stone must touch a stone of the opponent")
+                if not t.am[anchor] & ~occ:
+                    raise PositionError("no bound placement exists in this opening position")
+        else:
+            if anchor is not None:
+                raise PositionError("the main phase has no bound stone")
+            if not occ:
+                raise PositionError("the main phase cannot start on an empty board")
+        flipped = 0
+        if flipped_s != "-":
+            mover = white if turn != WHITE_SEAT else black
+            for lab in flipped_s.split(","):
+                if not _LABEL_RE.match(lab):
+                    raise PositionError(f"bad flipped cell {lab!r}")
+                c = board.cell(lab)
+                if not mover & t.bit[c]:
+                    raise PositionError(f"{lab} was not turned by the last move")
+                flipped |= t.bit[c]
+        return cls._make(options, ply, last, turn, white, black, opening, anchor, flipped)
+
+    def _body(self) -> str:
+        n = self._t.n
+        rows = []
+        for r in range(n - 1, -1, -1):
+            row = []
+            for f in range(n):
+                b = 1 << (r * n + f)
+                row.append("x" if self._black & b else "o" if self._white & b else ".")
+            rows.append("".join(row))
+        anchor = "-" if self._anchor is None else self.board.labels[self._anchor]
+        labels = self.board.labels
+        flipped = ",".join(labels[c] for c in _bits(self._flipped)) or "-"
+        return f"{'/'.join(rows)} {self._turn} {self.phase} {anchor} {flipped}"
+
+    # ---- public surface ---------------------------------------------------------------
+    @property
+    def phase(self) -> str:
+        """``"opening"`` (one-bound-one-free) or ``"main"``."""
+        return "opening" if self._opening else "main"
+
+    def colour(self, seat: int) -> str:
+        """Seat 1 is ``"white"``, seat 2 ``"black"``. Raises ValueError for another seat."""
+        if seat not in (1, 2):
+            raise ValueError("seat must be 1 or 2")
+        return "white" if seat == WHITE_SEAT else "black"
+
+    @property
+    def scores(self) -> dict[int, int]:
+        """Current stone counts: ``{1: white stones, 2: black stones}``."""
+        return {1: self._white.bit_count(), 2: self._black.bit_count()}
+
+    @property
+    def stones(self) -> dict[int, str]:
+        """Cell number -> ``"black"`` / ``"white"`` for every stone."""
+        out = {c: "white" for c in _bits(self._white)}
+        out.update({c: "black" for c in _bits(self._black)})
+        return dict(sorted(out.items()))
+
+    def _natural_outcome(self) -> Outcome | None:
+        if (self._white | self._black) != self._t.full:
+            return None
+        w, b = self._white.bit_count(), self._black.bit_count()
+        winner = 1 if w > b else 2 if b > w else None
+        return Outcome(winner, "stones", {1: w, 2: b})
+
+    @property
+    def highlights(self) -> Highlights:
+        """``placed`` -- the cells of the last move in order; ``flipped`` -- stones it turned."""
+        placed = tuple(self.last_move.split()) if self.last_move else ()
+        labels = self.board.labels
+        return Highlights(placed=placed, flipped=frozenset(labels[c] for c in _bits(self._flipped)))
+
+    # ---- move generation --------------------------------------------------------------
+    def _free_after(self, bound: int) -> int:
+        """Bitboard of the cells free for the free stone once ``bound`` is placed."""
+        t = self._t
+        occ = self._white | self._black | t.bit[bound]
+        near = 0
+        for c in _bits(occ):
+            near |= t.near[c]
+        return t.freeable & ~near
+
+    def _bounds(self) -> list[int]:
+        """Cells the bound stone may go on (opening turns after White's first), in board order."""
+        t = self._t
+        return list(_bits(t.am[self._anchor] & ~(self._white | self._black)))
+
+    def _near_occ(self) -> int:
+        t = self._t
+        near = 0
+        for c in _bits(self._white | self._black):
+            near |= t.near[c]
+        return near
+
+    def legal_moves(self) -> Iterator[str]:
+        """Canonical legal moves: single cells (``"e5"``) or opening pairs ``"bound free"``,
+        in board order of the bound cell, then of the free cell. Nothing once over."""
+        if self.outcome is not None:
+            return
+        t = self._t
+        labels = self.board.labels
+        occ = self._white | self._black
+        if not self._opening:
+            for c in _bits(t.full & ~occ):
+                yield labels[c]
+        elif self._anchor is None:
+            for c in _bits(t.freeable & ~occ):
+                yield labels[c]
+        else:
+            near = self._near_occ()
+            for b in self._bounds():
+                free = t.freeable & ~(near | t.near[b])
+                if not free:
+                    yield labels[b]
+                else:
+                    lb = labels[b]
+                    for f in _bits(free):
+                        yield f"{lb} {labels[f]}"
+
+    def complete(self, prefix: str, limit: int | None = 25) -> list[str]:
+        """Legal moves, or legal bound placements, starting with ``prefix`` (case-insensitive).
+
+        In an opening turn with two placements: while the first cell is still being typed,
+        the distinct legal bound cells starting with it; once it is complete (``"c3"`` being a
+        legal bound cell, or followed by a space) the full legal moves starting with the text.
+        Elsewhere as :meth:`Position.complete`. At most ``limit`` results (all when ``None``).
+        """
+        if not self._opening or self._anchor is None or self.outcome is not None:
+            return super().complete(prefix, limit)
+        if limit is not None and limit <= 0:
+            return []
+        raw = prefix.lower().replace(",", " ") if isinstance(prefix, str) else ""
+        tokens = raw.split()
+        t = self._t
+        labels = self.board.labels
+        bounds = self._bounds()
+        bound_labels = [labels[b] for b in bounds]
+        trailing_space = bool(tokens) and raw != raw.rstrip()
+        if len(tokens) <= 1 and not trailing_space and (not tokens or tokens[0] not in bound_labels):
+            start = tokens[0] if tokens else ""
+            out = [lb for lb in bound_labels if lb.startswith(start)]
+            return out if limit is None else out[:limit]
+        if len(tokens) > 2 or tokens[0] not in bound_labels:
+            return []
+        p = " ".join(tokens)
+        b = bounds[bound_labels.index(tokens[0])]
+        free = t.freeable & ~(self._near_occ() | t.near[b])
+        lb = labels[b]
+        out = []
+        if not free:
+            if lb.startswith(p) and not trailing_space:
+                out.append(lb)
+            return out
+        for f in _bits(free):
+            mv = f"{lb} {labels[f]}"
+            if mv.startswith(p):
+                out.append(mv)
+                if limit is not None and len(out) >= limit:
+                    break
+        return out
+
+    # ---- playing ----------------------------------------------------------------------
+    def _parse(self, tokens: list[str]):
+        if tokens == [PASS]:
+            return PASS
+        if len(tokens) > 2:
+            raise MoveError("an Io move is one cell (e.g. e5) or, in the opening, two (bound then free, e.g. c3 e5)")
+        return tuple(self.board.cell(tok) for tok in tokens)
+
+    def _check(self, move) -> None:
+        if move == PASS:
+            raise IllegalMove("there is no passing in Io: place a stone")
+        t = self._t
+        labels = self.board.labels
+        occ = self._white | self._black
+        first = move[0]
+        if occ & t.bit[first]:
+            raise IllegalMove(f"{labels[first]} is occupied")
+        if not self._opening:
+            if len(move) != 1:
+                raise IllegalMove("the opening is over: a turn is now a single stone")
+            return
+        if self._anchor is None:
+            if len(move) != 1:
+                raise IllegalMove("White's first turn is a single stone")
+            if t.corners & t.bit[first]:
+                raise IllegalMove("corners are not allowed for White's first stone")
+            return
+        if not t.am[self._anchor] & t.bit[first]:
+            raise IllegalMove(f"the bound stone must touch {labels[self._anchor]}")
+        free = t.freeable & ~(self._near_occ() | t.near[first])
+        if len(move) == 1:
+            if free:
+                example = labels[(free & -free).bit_length() - 1]
+                raise IllegalMove(
+                    f"a free stone must follow the bound stone while a free cell exists "
+                    f"(e.g. {labels[first]} {example})"
+                )
+            return
+        if not free:
+            raise IllegalMove(
+                f"no cell is free after {labels[first]}: play {labels[first]} alone, which ends the opening"
+            )
+        second = move[1]
+        lab = labels[second]
+        if (occ | t.bit[first]) & t.bit[second]:
+            raise IllegalMove(f"{lab} is occupied")
+        if t.corners & t.bit[second]:
+            raise IllegalMove(f"{lab} is a corner: corners cannot take a free stone")
+        if not free & t.bit[second]:
+            raise IllegalMove(f"{lab} is not free: a free stone needs all its neighbours (up to eight) empty")
+
+    def _apply(self, move) -> IoPosition:
+        t = self._t
+        turn = self._turn
+        if turn == WHITE_SEAT:
+            me, opp = self._white, self._black
+        else:
+            me, opp = self._black, self._white
+        first = move[0]
+        flipped = t.flips(first, me, opp)
+        me |= t.bit[first] | flipped
+        opp &= ~flipped
+        opening = self._opening
+        anchor = None
+        if len(move) == 2:
+            me |= t.bit[move[1]]  # a free stone never captures
+            anchor = move[1]
+        elif opening:
+            if self._anchor is None:
+                anchor = first  # White's first stone
+            else:
+                opening = False  # bound stone alone: the opening ends
+        white, black = (me, opp) if turn == WHITE_SEAT else (opp, me)
+        text = " ".join(self.board.labels[c] for c in move)
+        return self._make(self.options, self.ply + 1, text, 3 - turn, white, black, opening, anchor, flipped)
+
+    # ---- random play ------------------------------------------------------------------
+    def _random_internal(self, rng: random.Random):
+        """A uniformly random legal move (internal form).
+
+        Opening turns: each bound cell weighs as many moves as it leaves free cells (or one
+        when it leaves none); the free cell is then uniform among those.
+        """
+        t = self._t
+        occ = self._white | self._black
+        if not self._opening:
+            return (rng.choice(list(_bits(t.full & ~occ))),)
+        if self._anchor is None:
+            return (rng.choice(list(_bits(t.freeable & ~occ))),)
+        return self._random_opening(rng, self._near_occ(), t.am[self._anchor] & ~occ)
+
+    def _random_opening(self, rng: random.Random, near: int, bounds: int) -> tuple:
+        t = self._t
+        options = []
+        total = 0
+        for b in _bits(bounds):
+            free = t.freeable & ~(near | t.near[b])
+            w = free.bit_count() or 1
+            options.append((b, free, w))
+            total += w
+        k = rng.randrange(total)
+        for b, free, w in options:
+            if k < w:
+                if not free:
+                    return (b,)
+                for f in _bits(free):
+                    if k == 0:
+                        return (b, f)
+                    k -= 1
+            k -= w
+        raise AssertionError("unreachable")  # pragma: no cover
+
+    def random_playout(self, rng: random.Random | None = None) -> IoPosition:
+        """The final position of a game continued with uniformly random legal moves.
+
+        The opening goes through :meth:`_random_internal` / :meth:`_apply`; the main phase
+        runs on local bitboards (a uniformly random empty cell each ply, captures applied).
+        """
+        rng = rng or random.Random()
+        pos = self
+        while pos.outcome is None and pos._opening:
+            pos = pos._apply(pos._random_internal(rng))
+        if pos.outcome is not None:
+            return pos
+        t = pos._t
+        bits = t.bit
+        am = t.am
+        rays = t.rays
+        randrange = rng.randrange
+        turn = pos._turn
+        if turn == WHITE_SEAT:
+            me, opp = pos._white, pos._black
+        else:
+            me, opp = pos._black, pos._white
+        occ = me | opp
+        empties = [c for c in range(len(bits)) if not occ & bits[c]]
+        ply = pos.ply
+        flipped = 0
+        c = -1
+        while empties:
+            k = randrange(len(empties))
+            c = empties[k]
+            empties[k] = empties[-1]
+            empties.pop()
+            flipped = 0
+            if opp & am[c]:
+                for first, ray, up in rays[c]:
+                    if opp & first:
+                        blockers = ray & ~opp
+                        if blockers:
+                            if up:
+                                fb = blockers & -blockers
+                                if fb & me:
+                                    flipped |= ray & (fb - 1)
+                            else:
+                                fb = 1 << (blockers.bit_length() - 1)
+                                if fb & me:
+                                    flipped |= ray & ~((fb << 1) - 1)
+                me |= bits[c] | flipped
+                opp ^= flipped
+            else:
+                me |= bits[c]
+            me, opp = opp, me
+            turn = 3 - turn
+            ply += 1
+        # ``me`` is now the seat to move (``turn``).
+        white, black = (me, opp) if turn == WHITE_SEAT else (opp, me)
+        return self._make(self.options, ply, self.board.labels[c], turn, white, black, False, None, flipped)
+
+
+KIND = register(
+    GameKind(
+        key="io",
+        title="Io",
+        summary="Othello-style captures after a bound-and-free opening; the full board's majority wins.",
+        options=(
+            OptionSpec("size", int, 9, "number of cells along each side of the square board", minimum=5, maximum=19),
+        ),
+        position_class=IoPosition,
+    )
+)
