@@ -55,3 +55,14 @@ def replay_of(game: Game, moves) -> engine.Position:
         loser = 3 - game.winner
         pos = pos.resign(loser) if game.reason == "resignation" else pos.time_out(loser)
     return pos
+
+
+def small_options(kind: str) -> dict:
+    """The smallest board a game allows (every int option at its minimum), for fast games;
+    the defaults when that combination is not valid."""
+    spec = engine.GAMES[kind]
+    opts = {o.name: o.minimum for o in spec.options if o.type is int and o.minimum is not None}
+    try:
+        return spec.validate(opts)
+    except engine.OptionError:
+        return spec.validate({})

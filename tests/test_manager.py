@@ -19,6 +19,7 @@ from manager_support import (
     FakeClock,
     play_random,
     replay_of,
+    small_options,
     start_game,
 )
 
@@ -36,16 +37,10 @@ from bot.manager import (
     UserError,
 )
 
-KIND = "toy"
+KIND = "coil"
+OPTS = {"size": 5}
+TITLE = engine.GAMES[KIND].title
 
-
-@pytest.fixture(autouse=True)
-def toy_game():
-    import manager_toy
-
-    manager_toy.install()
-    yield
-    manager_toy.uninstall()
 
 
 @pytest.fixture
@@ -61,7 +56,8 @@ async def mgr(tmp_path, clock):
 
 
 async def challenge(mgr, **kw):
-    args = dict(guild_id=GUILD, channel_id=CHANNEL, challenger_id=ALICE, opponent_id=BOB, kind=KIND)
+    args = dict(guild_id=GUILD, channel_id=CHANNEL, challenger_id=ALICE, opponent_id=BOB, kind=KIND,
+                options=OPTS)
     args.update(kw)
     return await mgr.create_challenge(**args)
 
@@ -75,9 +71,9 @@ async def db_counts(mgr):
 
 # ---- challenges ----------------------------------------------------------------------------
 async def test_challenge_is_stored_with_validated_options(mgr, clock):
-    ch = await challenge(mgr, options={"size": "4"}, first="opponent", rated=False, days_per_move=5)
+    ch = await challenge(mgr, options={"size": "6"}, first="opponent", rated=False, days_per_move=5)
     assert ch.status == "open" and ch.kind == KIND
-    assert ch.options == engine.GAMES[KIND].validate({"size": 4})
+    assert ch.options == engine.GAMES[KIND].validate({"size": 6})
     assert ch.first == "opponent" and ch.rated is False and ch.days_per_move == 5
     assert ch.created_at == clock.t and ch.expires_at == clock.t + 24 * 3600
     assert await mgr.get_challenge(ch.id) == ch
@@ -110,7 +106,7 @@ async def test_accept_creates_the_game_in_one_go(mgr, clock):
     game = await mgr.accept_challenge(ch.id, BOB)
     assert game.players == {1: ALICE, 2: BOB}
     assert game.status == "active" and game.ply == 0 and game.challenge_id == ch.id
-    assert game.position == engine.new_game(KIND)
+    assert game.position == engine.new_game(KIND, **OPTS)
     assert game.to_move_user == ALICE and game.opponent_of(ALICE) == BOB
     assert game.seat_of(BOB) == 2 and game.seat_of(CAROL) is None
     assert game.channel_for_posts == CHANNEL
@@ -197,7 +193,7 @@ async def test_unknown_ids(mgr):
     with pytest.raises(NotFound):
         await mgr.set_challenge_message(99, 1)
     # a game id typed as text still works
-    g = await start_game(mgr, KIND)
+    g = await start_game(mgr, KIND, OPTS)
     assert (await mgr.get_game(f"#{g.id}")).id == g.id
 
 
@@ -234,7 +230,7 @@ async def test_limits(tmp_path, clock):
         await mgr.cancel_challenge(c2.id, ALICE)
         c3 = await challenge(mgr)  # cancelling frees a place
         await mgr.accept_challenge(c3.id, BOB)
-        await start_game(mgr, KIND, a=CAROL, b=ALICE)
+        await start_game(mgr, KIND, OPTS, a=CAROL, b=ALICE)
         # Alice now plays two games: she can neither challenge nor accept another
         with pytest.raises(LimitReached, match="already playing 2 games"):
             await challenge(mgr)
@@ -244,8 +240,8 @@ async def test_limits(tmp_path, clock):
         assert (await mgr.get_challenge(ch.id)).status == "open"
         # ...and a challenge whose sender filled up meanwhile cannot be accepted
         ch = await challenge(mgr, challenger_id=DAVE, opponent_id=None)
-        await start_game(mgr, KIND, a=DAVE, b=BOB)
-        await start_game(mgr, KIND, a=DAVE, b=CAROL)
+        await start_game(mgr, KIND, OPTS, a=DAVE, b=BOB)
+        await start_game(mgr, KIND, OPTS, a=DAVE, b=CAROL)
         with pytest.raises(LimitReached, match="The challenger is already playing 2 games"):
             await mgr.accept_challenge(ch.id, 1010)
         assert (await mgr.get_challenge(ch.id)).status == "open"
@@ -255,7 +251,7 @@ async def test_limits(tmp_path, clock):
 
 # ---- moves ---------------------------------------------------------------------------------
 async def test_a_move_is_committed_with_its_canonical_text(mgr, clock):
-    g = await start_game(mgr, KIND)
+    g = await start_game(mgr, KIND, OPTS)
     first = next(g.position.legal_moves())
     clock.advance(5)
     res = await mgr.play_move(g.id, ALICE, "  " + first.upper() + " ")
@@ -267,7 +263,7 @@ async def test_a_move_is_committed_with_its_canonical_text(mgr, clock):
 
 
 async def test_move_errors(mgr):
-    g = await start_game(mgr, KIND)
+    g = await start_game(mgr, KIND, OPTS)
     first = next(g.position.legal_moves())
     with pytest.raises(NotAllowed, match="not playing"):
         await mgr.play_move(g.id, CAROL, first)
@@ -286,7 +282,7 @@ async def test_move_errors(mgr):
 
 
 async def test_racing_moves_on_one_manager(mgr):
-    g = await start_game(mgr, KIND)
+    g = await start_game(mgr, KIND, OPTS)
     a, b = list(g.position.legal_moves())[:2]
     results = await asyncio.gather(
         mgr.play_move(g.id, ALICE, a), mgr.play_move(g.id, ALICE, b), return_exceptions=True
@@ -304,7 +300,7 @@ async def test_racing_moves_from_two_processes_on_one_file(tmp_path, clock):
     m1 = await GameManager.open(path, clock=clock)
     m2 = await GameManager.open(path, clock=clock)
     try:
-        g = await start_game(m1, KIND)
+        g = await start_game(m1, KIND, OPTS)
         for _ in range(3):
             g = await m1.get_game(g.id)
             await m2.get_game(g.id)  # both have the position cached
@@ -325,10 +321,14 @@ async def test_racing_moves_from_two_processes_on_one_file(tmp_path, clock):
         await m2.close()
 
 
-async def test_position_cache_equals_replay_through_whole_games(mgr):
+@pytest.mark.parametrize("kind", sorted(engine.GAMES))
+async def test_position_cache_equals_replay_through_whole_games(mgr, kind):
     rng = random.Random(3)
-    for _ in range(3):
-        g = await start_game(mgr, KIND)
+    for i in range(3):
+        g = await start_game(mgr, kind, small_options(kind))
+        if i == 2:  # and one ended by resignation part-way
+            g = await play_random(mgr, g, rng, max_moves=5)
+            g = await mgr.resign(g.id, g.to_move_user)
         g = await play_random(mgr, g, rng)
         assert g.status == "finished"
         moves = await mgr.moves(g.id)
@@ -345,7 +345,7 @@ async def test_position_cache_equals_replay_through_whole_games(mgr):
 
 
 async def test_finished_game_refuses_moves_and_resignation(mgr):
-    g = await play_random(mgr, await start_game(mgr, KIND), random.Random(4))
+    g = await play_random(mgr, await start_game(mgr, KIND, OPTS), random.Random(4))
     assert g.status == "finished" and g.deadline is None and g.finished_at is not None
     for uid in (ALICE, BOB):
         with pytest.raises(GameOver, match="is over"):
@@ -356,7 +356,7 @@ async def test_finished_game_refuses_moves_and_resignation(mgr):
 
 @pytest.mark.parametrize("who, seat", [(ALICE, 1), (BOB, 2)])
 async def test_resign_on_either_turn(mgr, who, seat):
-    g = await start_game(mgr, KIND)
+    g = await start_game(mgr, KIND, OPTS)
     await mgr.play_move(g.id, ALICE, next(g.position.legal_moves()))  # Bob to move
     with pytest.raises(NotAllowed):
         await mgr.resign(g.id, CAROL)
@@ -371,7 +371,7 @@ async def test_resign_on_either_turn(mgr, who, seat):
 async def test_state_survives_close_and_reopen(tmp_path, clock):
     path = tmp_path / "persist.db"
     m = await GameManager.open(path, clock=clock)
-    g = await start_game(m, KIND)
+    g = await start_game(m, KIND, OPTS)
     res = await m.play_move(g.id, ALICE, next(g.position.legal_moves()))
     ch = await challenge(m, opponent_id=CAROL)
     await m.close()
@@ -392,9 +392,9 @@ async def test_state_survives_close_and_reopen(tmp_path, clock):
 async def test_resolve_game(mgr):
     with pytest.raises(NotFound, match="no games in progress"):
         await mgr.resolve_game(ALICE)
-    g1 = await start_game(mgr, KIND)            # Alice to move
+    g1 = await start_game(mgr, KIND, OPTS)            # Alice to move
     assert (await mgr.resolve_game(BOB)).id == g1.id  # Bob's only game
-    g2 = await start_game(mgr, KIND, a=CAROL, b=ALICE)  # Carol to move
+    g2 = await start_game(mgr, KIND, OPTS, a=CAROL, b=ALICE)  # Carol to move
     assert (await mgr.resolve_game(ALICE)).id == g1.id  # the one waiting for Alice
     await mgr.play_move(g2.id, CAROL, next(g2.position.legal_moves()))
     with pytest.raises(UserError, match=f"2 games waiting for you \\(#{g1.id}, #{g2.id}\\)"):
@@ -412,7 +412,7 @@ async def test_resolve_game(mgr):
 
 
 async def test_complete_move_and_game(mgr):
-    g = await start_game(mgr, KIND, options={"size": 4})
+    g = await start_game(mgr, KIND, OPTS)
     pos = g.position
     everything = list(pos.legal_moves())
     assert await mgr.complete_move(ALICE, "") == everything[:25]
@@ -425,20 +425,20 @@ async def test_complete_move_and_game(mgr):
     assert await mgr.complete_move(ALICE, "", game_id=12345) == []
     await mgr.play_move(g.id, ALICE, everything[0])
     assert await mgr.complete_move(BOB, "") == (await mgr.get_game(g.id)).position.complete("")
-    g2 = await start_game(mgr, KIND, a=CAROL, b=BOB)
+    g2 = await start_game(mgr, KIND, OPTS, a=CAROL, b=BOB)
     labels = await mgr.complete_game(BOB, "")
-    assert labels == [(g.id, f"Toy #{g.id} · your turn"), (g2.id, f"Toy #{g2.id} · their turn")]
-    assert await mgr.complete_game(BOB, f"#{g2.id}") == [(g2.id, f"Toy #{g2.id} · their turn")]
-    assert await mgr.complete_game(BOB, "their") == [(g2.id, f"Toy #{g2.id} · their turn")]
+    assert labels == [(g.id, f"{TITLE} #{g.id} · your turn"), (g2.id, f"{TITLE} #{g2.id} · their turn")]
+    assert await mgr.complete_game(BOB, f"#{g2.id}") == [(g2.id, f"{TITLE} #{g2.id} · their turn")]
+    assert await mgr.complete_game(BOB, "their") == [(g2.id, f"{TITLE} #{g2.id} · their turn")]
     assert await mgr.complete_game(ALICE, "your") == []
     await mgr.resign(g2.id, CAROL)
     assert await mgr.complete_game(BOB, "", include_finished=True) == [
-        (g.id, f"Toy #{g.id} · your turn"), (g2.id, f"Toy #{g2.id} · finished")]
+        (g.id, f"{TITLE} #{g.id} · your turn"), (g2.id, f"{TITLE} #{g2.id} · finished")]
 
 
 async def test_active_games(mgr):
-    g1 = await start_game(mgr, KIND)
-    g2 = await start_game(mgr, KIND, a=BOB, b=CAROL)
+    g1 = await start_game(mgr, KIND, OPTS)
+    g2 = await start_game(mgr, KIND, OPTS, a=BOB, b=CAROL)
     assert [g.id for g in await mgr.active_games(BOB)] == [g1.id, g2.id]
     assert [g.id for g in await mgr.active_games(ALICE)] == [g1.id]
     assert await mgr.active_games(BOB, guild_id=GUILD + 1) == []
@@ -474,3 +474,41 @@ async def test_racing_accepts_of_an_open_challenge(tmp_path, clock):
     finally:
         await m1.close()
         await m2.close()
+
+
+async def test_complete_move_two_placements_in_io(mgr):
+    g = await start_game(mgr, "io", {"size": 5})
+    first = next(g.position.legal_moves())
+    res = await mgr.play_move(g.id, ALICE, first)
+    pos = res.position
+    # Bob's move places two stones: autocomplete offers first placements, then whole moves
+    assert await mgr.complete_move(BOB, "a") == pos.complete("a")
+    one = pos.complete("")[0]
+    whole = await mgr.complete_move(BOB, one + " ")
+    assert whole == pos.complete(one + " ") and whole and all(m.startswith(one + " ") for m in whole)
+    assert all(pos.is_legal(m) for m in whole)
+    res = await mgr.play_move(g.id, BOB, whole[0].replace(" ", ", ").upper())
+    assert res.move == whole[0] and [m.move for m in await mgr.moves(g.id)] == [first, whole[0]]
+
+
+async def test_complete_move_uses_the_cached_position(mgr, monkeypatch):
+    g = await start_game(mgr, "io", {"size": 7})
+    g = await play_random(mgr, g, random.Random(9), max_moves=6)
+    seen_sql: list[str] = []
+    for name in ("fetchone", "fetchall"):
+        real = getattr(mgr.store, name)
+
+        async def spy(sql, params=(), _real=real):
+            seen_sql.append(sql)
+            return await _real(sql, params)
+
+        monkeypatch.setattr(mgr.store, name, spy)
+
+    def no_parsing(*a, **k):
+        raise AssertionError("the position should come from the cache")
+
+    monkeypatch.setattr(engine, "from_text", no_parsing)
+    monkeypatch.setattr(engine, "replay", no_parsing)
+    got = await mgr.complete_move(g.to_move_user, "", game_id=g.id)
+    assert got and got == g.position.complete("")
+    assert seen_sql and not any("moves" in sql for sql in seen_sql)

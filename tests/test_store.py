@@ -17,17 +17,10 @@ import engine
 from bot.manager import GameManager
 from bot.store import LATEST_VERSION, MIGRATIONS, Store, StoreError
 
-KIND = "toy"
+KIND = "coil"
+OPTS = {"size": 5}
 ROOT = Path(__file__).resolve().parents[1]
 
-
-@pytest.fixture(autouse=True)
-def toy_game():
-    import manager_toy
-
-    manager_toy.install()
-    yield
-    manager_toy.uninstall()
 
 
 class SimulatedCrash(BaseException):
@@ -87,7 +80,7 @@ async def test_migration_from_version_1_keeps_the_data(tmp_path):
     v1 = await Store.open(path, target_version=1)
     assert await v1.version() == 1
     # a version-1 database as the issue-4 bot left it: a game with two moves, a challenge, a setting
-    start = engine.new_game(KIND)
+    start = engine.new_game(KIND, **OPTS)
     moves = [next(start.legal_moves())]
     moves.append(next(start.play(moves[0]).legal_moves()))
     pos = engine.replay(KIND, start.options, moves)
@@ -149,7 +142,7 @@ async def test_crash_between_move_insert_and_commit(tmp_path, monkeypatch):
     snap.mkdir()
     clock = FakeClock()
     mgr = await GameManager.open(path, clock=clock)
-    game = await start_game(mgr, KIND)
+    game = await start_game(mgr, KIND, OPTS)
     first = await mgr.play_move(game.id, ALICE, next(game.position.legal_moves()))
 
     conn = mgr.store.conn
@@ -190,8 +183,6 @@ _KILL_SCRIPT = textwrap.dedent(
     """
     import asyncio, os, sys
     sys.path[:0] = [{tests!r}, {root!r}]
-    import manager_toy
-    manager_toy.install()
     from bot.manager import GameManager
 
     async def main(path, game_id, user, move, mode):
@@ -219,7 +210,7 @@ async def test_process_killed_mid_move_and_after_acknowledging(tmp_path):
     script = tmp_path / "kill.py"
     script.write_text(_KILL_SCRIPT.format(tests=str(ROOT / "tests"), root=str(ROOT)))
     mgr = await GameManager.open(path)
-    game = await start_game(mgr, KIND)
+    game = await start_game(mgr, KIND, OPTS)
     await mgr.close()
     move = next(game.position.legal_moves())
 
