@@ -841,12 +841,22 @@ class GameManager:
     async def replay_position(self, game_id: int) -> engine.Position:
         """The position rebuilt from the record of truth: the move list replayed by the
         engine, then the resignation or timeout that ended the game, if any. Raises NotFound."""
+        return (await self.positions(game_id))[-1]
+
+    async def positions(self, game_id: int) -> list[engine.Position]:
+        """Every position of the game in order, for a replay (GIF): the start, one after each
+        move and, for a game ended by resignation or timeout, that final position too.
+        Raises NotFound."""
         game = await self.get_game(game_id)
-        pos = engine.replay(game.kind, game.options, [m.move for m in await self.moves(game.id)])
+        pos = engine.new_game(game.kind, **game.options)
+        out = [pos]
+        for m in await self.moves(game.id):
+            pos = pos.play(m.move)
+            out.append(pos)
         if game.status == "finished" and game.reason in ("resignation", "timeout") and pos.outcome is None:
             loser = 3 - game.winner
-            pos = pos.resign(loser) if game.reason == "resignation" else pos.time_out(loser)
-        return pos
+            out.append(pos.resign(loser) if game.reason == "resignation" else pos.time_out(loser))
+        return out
 
     async def active_games(self, user_id: int, guild_id: int | None = None) -> list[Game]:
         """Games in progress that ``user_id`` plays (in ``guild_id`` if given), oldest first."""

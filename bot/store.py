@@ -257,7 +257,12 @@ class Store:
                 except BaseException:
                     await self.conn.execute("ROLLBACK")
                     raise
-                await self.conn.execute("COMMIT")
+                try:
+                    await self.conn.execute("COMMIT")
+                except sqlite3.Error:
+                    if self.conn.in_transaction:
+                        await self.conn.execute("ROLLBACK")
+                    raise
             finally:
                 _in_tx.reset(token)
 

@@ -512,3 +512,14 @@ async def test_complete_move_uses_the_cached_position(mgr, monkeypatch):
     got = await mgr.complete_move(g.to_move_user, "", game_id=g.id)
     assert got and got == g.position.complete("")
     assert seen_sql and not any("moves" in sql for sql in seen_sql)
+
+
+async def test_positions_for_a_replay(mgr):
+    g = await play_random(mgr, await start_game(mgr, "io", {"size": 5}), random.Random(6), max_moves=6)
+    done = await mgr.resign(g.id, BOB)
+    positions = await mgr.positions(g.id)
+    moves = await mgr.moves(g.id)
+    assert len(positions) == len(moves) + 2  # start, one per move, the resignation
+    assert positions[0] == engine.new_game("io", size=5)
+    assert [p.last_move for p in positions[1:-1]] == [m.move for m in moves]
+    assert positions[-1] == done.position == await mgr.replay_position(g.id)

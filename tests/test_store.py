@@ -237,3 +237,32 @@ async def test_process_killed_mid_move_and_after_acknowledging(tmp_path):
         assert replay_of(g, moves).to_text() == g.position_text
     finally:
         await mgr.close()
+
+
+async def test_crash_while_accepting_leaves_no_game(tmp_path, monkeypatch):
+    """Accepting writes the game row and the challenge's new status together or not at all."""
+    path = tmp_path / "accept.db"
+    mgr = await GameManager.open(path)
+    ch = await mgr.create_challenge(guild_id=1, channel_id=2, challenger_id=ALICE, opponent_id=BOB,
+                                    kind=KIND, options=OPTS)
+    conn = mgr.store.conn
+    real_execute = conn.execute
+
+    async def crashing_execute(sql, params=()):
+        if sql.startswith("UPDATE challenges SET status = 'accepted'"):
+            raise SimulatedCrash  # the game row is already inserted at this point
+        return await real_execute(sql, params)
+
+    monkeypatch.setattr(conn, "execute", crashing_execute)
+    with pytest.raises(SimulatedCrash):
+        await mgr.accept_challenge(ch.id, BOB)
+    monkeypatch.setattr(conn, "execute", real_execute)
+    await mgr.close()
+    mgr = await GameManager.open(path)
+    try:
+        assert (await mgr.store.fetchone("SELECT COUNT(*) FROM games"))[0] == 0
+        assert (await mgr.get_challenge(ch.id)).status == "open"
+        game = await mgr.accept_challenge(ch.id, BOB)
+        assert (await mgr.get_challenge(ch.id)).game_id == game.id
+    finally:
+        await mgr.close()
