@@ -16,7 +16,7 @@ Every error is a subclass of :class:`EngineError`, itself a ValueError, with a m
 player can read. Rules are those of ``RULES.md`` in the shared project folder.
 """
 
-from . import coil, io  # noqa: F401  (registers the games)
+from . import coil, coral, io, whirlwind  # noqa: F401  (registers the games)
 from .base import (
     GAMES,
     GameKind,
@@ -30,6 +30,11 @@ from .base import (
 )
 from .errors import EngineError, GameError, IllegalMove, MoveError, OptionError, PositionError
 from .geometry import Board, HexBoard, SquareBoard, hex_board, square_board
+
+# Menus list the games in this order (imports above register them alphabetically).
+for _key in ("coil", "io", "braincoral", "branchingcoral", "whirlwind"):
+    GAMES[_key] = GAMES.pop(_key)
+del _key
 
 __all__ = [
     "GAMES",

@@ -66,8 +66,9 @@ class OptionSpec:
         else:
             if not isinstance(value, str):
                 raise OptionError(f"{self.name} must be one of {', '.join(map(str, self.choices or ()))}")
-            value = value.strip().lower() if self.choices and all(
-                isinstance(c, str) and c.islower() for c in self.choices) else value.strip()
+            value = value.strip()
+            if self.choices is not None:  # choices match whatever the case typed
+                value = next((c for c in self.choices if str(c).lower() == value.lower()), value)
         if self.choices is not None and value not in self.choices:
             allowed = ", ".join(map(str, self.choices))
             raise OptionError(f"{self.name} must be one of {allowed}, not {value}")

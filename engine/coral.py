@@ -1,0 +1,609 @@
+"""Brain Coral and Branching Coral (Dale W. Walton): RULES.md "Brain Coral" and "Branching Coral".
+
+Both games place one stone per turn on a hex board (limping or hexhex) and share most of their
+code here; they differ in the placement rule, Branching Coral's captures and the bonus options.
+
+Internal form: ``black`` / ``white`` are bitboards over the board's cells (bit ``i`` = cell
+``i`` of :class:`engine.geometry.HexBoard`), a move is a cell number (``-1`` for ``pass``).
+
+Fast legality. Every reachable position keeps the *drain invariant*: every empty cell reaches
+an empty perimeter cell through empty cells (Brain Coral by its placement rule; Branching
+Coral by its placement rule plus the fact that a captured stone had exactly one other empty
+neighbour left, which drains). Think of "outside" as one node joined to every empty perimeter
+cell; the invariant says the empty cells plus outside are connected. Filling cell ``c`` breaks
+it only when ``c`` is a cut point of that graph. Walking the six positions around ``c`` in
+circular order (an off-board position is outside), if the empty-or-outside positions form one
+contiguous arc they stay joined without ``c``; otherwise each arc that does not touch outside
+is flooded until it meets an empty perimeter cell.
+"""
+
+from __future__ import annotations
+
+import random
+import re
+from functools import cache
+
+from .base import GameKind, Highlights, OptionSpec, Outcome, Position, register
+from .errors import IllegalMove, MoveError, OptionError, PositionError
+from .geometry import HexBoard, hex_board
+
+__all__ = ["BrainCoralPosition", "BranchingCoralPosition", "CoralPosition"]
+
+SIZE_RANGE = {"limping": (2, 10), "hexhex": (3, 11)}
+COLOURS = {1: "black", 2: "white"}
+_PASS = -1
+
+# Ring order around a hex cell: consecutive entries are neighbours of each other.
+_RING = ((1, 0), (1, 1), (0, 1), (-1, 0), (-1, -1), (0, -1))
+
+
+def _runs(pattern: int) -> tuple[tuple[int, ...], ...]:
+    """Maximal circular runs of set bits in a 6-bit ``pattern``, each as ring indices."""
+    if pattern == 0b111111:
+        return (tuple(range(6)),)
+    if pattern == 0:
+        return ()
+    start = next(k for k in range(6) if not (pattern >> k) & 1)
+    runs: list[list[int]] = []
+    current: list[int] = []
+    for step in range(1, 7):
+        k = (start + step) % 6
+        if (pattern >> k) & 1:
+            current.append(k)
+        elif current:
+            runs.append(current)
+            current = []
+    if current:
+        runs.append(current)
+    return tuple(tuple(r) for r in runs)
+
+
+_RUNS = tuple(_runs(p) for p in range(64))
+
+
+class _Tables:
+    """Precomputed per-board tables for the fast legality test (one per board, cached)."""
+
+    __slots__ = ("nmask", "perimeter", "off", "ring", "runs_to_check", "n")
+
+    def __init__(self, board: HexBoard):
+        self.n = len(board)
+        self.nmask = board.nmask
+        self.perimeter = board.perimeter
+        off = []
+        ring = []
+        for f, r in board.coords:
+            o = 0
+            cells = []
+            for k, (df, dr) in enumerate(_RING):
+                j = board.index.get((f + df, r + dr))
+                if j is None:
+                    o |= 1 << k
+                    cells.append(-1)
+                else:
+                    cells.append(j)
+            off.append(o)
+            ring.append(tuple(cells))
+        self.off = tuple(off)
+        # ring[c]: ((ring bit, cell bit), ...) for the on-board ring positions of c.
+        self.ring = tuple(
+            tuple((1 << k, 1 << j) for k, j in enumerate(cells) if j >= 0) for cells in ring
+        )
+        # runs_to_check[c][pattern]: for a pattern with two or more arcs, the first cell of
+        # each arc that has no off-board position (such an arc must be flooded); else None.
+        table = []
+        for c in range(self.n):
+            per = []
+            for pat in range(64):
+                runs = _RUNS[pat]
+                if len(runs) <= 1:
+                    per.append(None)
+                    continue
+                starts = tuple(
+                    ring[c][run[0]] for run in runs if not any(ring[c][k] < 0 for k in run)
+                )
+                per.append(starts)
+            table.append(tuple(per))
+        self.runs_to_check = tuple(table)
+
+    def drains_without(self, c: int, empty: int) -> bool:
+        """True when every empty cell except ``c`` still reaches an empty perimeter cell once
+        ``c`` is filled, given that all of ``empty`` (which contains ``c``) drains now."""
+        pat = self.off[c]
+        for kb, cb in self.ring[c]:
+            if empty & cb:
+                pat |= kb
+        starts = self.runs_to_check[c][pat]
+        if not starts:
+            return True
+        avail = empty & ~(1 << c)
+        nmask = self.nmask
+        perim = self.perimeter
+        for s in starts:
+            seen = frontier = 1 << s
+            while True:
+                if frontier & perim:
+                    break
+                new = 0
+                while frontier:
+                    low = frontier & -frontier
+                    new |= nmask[low.bit_length() - 1]
+                    frontier ^= low
+                new &= avail & ~seen
+                if not new:
+                    return False
+                seen |= new
+                frontier = new
+        return True
+
+    def brain_legal(self, c: int, empty: int) -> bool:
+        """Brain Coral placement test for empty cell ``c`` (see module docstring)."""
+        nm = self.nmask[c]
+        rest = empty & ~(1 << c)
+        if not nm & rest:
+            return False
+        stones = nm & ~empty
+        nmask = self.nmask
+        while stones:
+            low = stones & -stones
+            if not nmask[low.bit_length() - 1] & rest:
+                return False
+            stones ^= low
+        return self.drains_without(c, empty)
+
+    def branching_legal(self, c: int, empty: int) -> bool:
+        """Branching Coral placement test for empty cell ``c``."""
+        if (self.nmask[c] & empty).bit_count() < 2:
+            return False
+        return self.drains_without(c, empty)
+
+    def branching_captures(self, c: int, empty_after: int, occupied: int) -> int:
+        """Bitboard of the stones next to ``c`` with fewer than two empty neighbours in
+        ``empty_after`` (the empty cells once ``c`` is filled, before removals)."""
+        out = 0
+        adj = self.nmask[c] & occupied
+        nmask = self.nmask
+        while adj:
+            low = adj & -adj
+            if (nmask[low.bit_length() - 1] & empty_after).bit_count() < 2:
+                out |= low
+            adj ^= low
+        return out
+
+
+@cache
+def _tables(shape: str, size: int) -> _Tables:
+    return _Tables(hex_board(shape, size))
+
+
+def drains(board: HexBoard, empty: int) -> bool:
+    """True when every cell of bitboard ``empty`` reaches an empty perimeter cell through
+    cells of ``empty`` (RULES.md "Brain Coral", placement). A plain flood, used for checks."""
+    reached = 0
+    seeds = empty & board.perimeter
+    for s in board.cells_of(seeds):
+        if not (reached >> s) & 1:
+            reached |= board.component(s, empty)
+    return reached == empty
+
+
+_REMOVED_RE = re.compile(r"^([a-z]+[0-9]+):([xo])$")
+
+
+class CoralPosition(Position):
+    """A Brain Coral or Branching Coral position (RULES.md "Brain Coral", "Branching Coral").
+
+    Seat 1 is Black and moves first, seat 2 White; a move is one cell label (``"d4"``). The
+    game ends when the player to move has no legal placement; :attr:`scores` are always the
+    current scores (largest group plus bonus).
+    """
+
+    __slots__ = ("black", "white", "captures", "removed_black", "removed_white", "_no_moves",
+                 "_score_cache")
+
+    branching = False
+
+    # ---- construction ---------------------------------------------------------------------
+    @classmethod
+    def initial(cls, options: dict) -> CoralPosition:
+        """The empty starting board for ``options`` (already validated)."""
+        board = hex_board(options["shape"], options["size"])
+        return cls._make(options, board, 0, None, 1, 0, 0, (0, 0), (0, 0))
+
+    @classmethod
+    def _make(cls, options, board, ply, last, turn, black, white, captures, removed):
+        p = cls.__new__(cls)
+        p._init_base(options, board, ply, last, turn)
+        p.black = black
+        p.white = white
+        p.captures = captures
+        p.removed_black, p.removed_white = removed
+        p._no_moves = None
+        p._score_cache = None
+        return p
+
+    @property
+    def _tables(self) -> _Tables:
+        return _tables(self.board.shape, self.board.size)
+
+    # ---- rules ----------------------------------------------------------------------------
+    def _legal(self, c: int, empty: int) -> bool:
+        t = self._tables
+        return t.branching_legal(c, empty) if self.branching else t.brain_legal(c, empty)
+
+    def _empty(self) -> int:
+        return self.board.full & ~(self.black | self.white)
+
+    def _legal_cells(self):
+        empty = self._empty()
+        legal = self._legal
+        rest = empty
+        while rest:
+            low = rest & -rest
+            c = low.bit_length() - 1
+            if legal(c, empty):
+                yield c
+            rest ^= low
+
+    def _has_move(self) -> bool:
+        if self._no_moves is None:
+            self._no_moves = next(self._legal_cells(), None) is None
+        return not self._no_moves
+
+    def _natural_outcome(self) -> Outcome | None:
+        if self._has_move():
+            return None
+        s = self.scores
+        if s[1] != s[2]:
+            winner = 1 if s[1] > s[2] else 2
+        else:
+            winner = self._last_placer()
+        return Outcome(winner, "score", s)
+
+    def _last_placer(self) -> int | None:
+        """Seat that placed the last stone (None before the first move)."""
+        return 3 - self._turn if self.ply > 0 else None
+
+    def colour(self, seat: int) -> str:
+        """``"black"`` for seat 1, ``"white"`` for seat 2."""
+        return COLOURS[seat]
+
+    def _largest(self, bits: int) -> tuple[int, int]:
+        """(largest group as a bitboard, number of groups) of the stones in ``bits``."""
+        groups = self.board.groups(bits)
+        best = 0
+        for g in groups:
+            if g.bit_count() > best.bit_count():
+                best = g
+        return best, len(groups)
+
+    def _score_parts(self):
+        if self._score_cache is None:
+            bg, bn = self._largest(self.black)
+            wg, wn = self._largest(self.white)
+            bonus = self.options["bonus"]
+            if bonus == "own":
+                extra = (bn, wn)
+            elif bonus == "opponent":
+                extra = (wn, bn)
+            elif bonus == "captures":
+                extra = self.captures
+            else:
+                extra = (0, 0)
+            scores = {1: bg.bit_count() + extra[0], 2: wg.bit_count() + extra[1]}
+            self._score_cache = (scores, bg, wg)
+        return self._score_cache
+
+    @property
+    def scores(self) -> dict[int, int]:
+        """Current scores ``{1: n, 2: m}``: largest group plus the bonus option's points."""
+        return dict(self._score_parts()[0])
+
+    @property
+    def stones(self) -> dict[int, str]:
+        """Cell number -> ``"black"`` / ``"white"`` for every stone on the board."""
+        out = {c: "black" for c in self.board.cells_of(self.black)}
+        out.update({c: "white" for c in self.board.cells_of(self.white)})
+        return dict(sorted(out.items()))
+
+    @property
+    def highlights(self) -> Highlights:
+        """Last placement, stones removed by it (Branching Coral), each seat's largest group
+        (``groups``), and once over both largest groups as ``winning``.
+
+        When a seat has several largest groups of equal size, the one holding the
+        lowest-numbered cell is shown.
+        """
+        labels = self.board.labels
+        _, bg, wg = self._score_parts()
+        groups = {
+            1: frozenset(labels[c] for c in self.board.cells_of(bg)),
+            2: frozenset(labels[c] for c in self.board.cells_of(wg)),
+        }
+        removed = {labels[c]: "black" for c in self.board.cells_of(self.removed_black)}
+        removed.update({labels[c]: "white" for c in self.board.cells_of(self.removed_white)})
+        winning = groups[1] | groups[2] if self.outcome is not None else frozenset()
+        placed = (self.last_move,) if self.last_move else ()
+        return Highlights(placed=placed, removed=removed, winning=winning, groups=groups)
+
+    # ---- moves ----------------------------------------------------------------------------
+    def legal_moves(self):
+        """Labels of the legal placements, by cell number (bottom row first); none once over."""
+        if self.outcome is not None:
+            return
+        labels = self.board.labels
+        for c in self._legal_cells():
+            yield labels[c]
+
+    def _parse(self, tokens: list[str]) -> int:
+        if len(tokens) != 1:
+            raise MoveError(f"a {self.title} move is one cell, e.g. {self.board.labels[len(self.board) // 2]}")
+        if tokens[0] == "pass":
+            return _PASS
+        return self.board.cell(tokens[0])
+
+    def _check(self, move: int) -> None:
+        if move == _PASS:
+            raise IllegalMove(f"passing is not allowed in {self.title}")
+        label = self.board.labels[move]
+        empty = self._empty()
+        if not (empty >> move) & 1:
+            raise IllegalMove(f"{label} is occupied")
+        t = self._tables
+        nmask = t.nmask[move]
+        rest = empty & ~(1 << move)
+        if self.branching:
+            if (nmask & empty).bit_count() < 2:
+                raise IllegalMove(f"{label} needs at least two empty neighbours")
+        else:
+            if not nmask & rest:
+                raise IllegalMove(f"a stone on {label} would have no empty neighbour")
+            for s in self.board.cells_of(nmask & ~empty):
+                if not t.nmask[s] & rest:
+                    raise IllegalMove(
+                        f"a stone on {label} would leave the stone on {self.board.labels[s]} "
+                        "with no empty neighbour"
+                    )
+        if not t.drains_without(move, empty):
+            raise IllegalMove(f"a stone on {label} would cut empty cells off from the edge")
+
+    def _apply(self, move: int) -> CoralPosition:
+        black, white, caps, removed = self._place(move)
+        return self._make(
+            self.options, self.board, self.ply + 1, self.board.labels[move], 3 - self._turn,
+            black, white, caps, removed,
+        )
+
+    def _place(self, c: int):
+        """(black, white, captures, removed) after the player to move places on ``c``."""
+        cb = 1 << c
+        black, white = self.black, self.white
+        if self._turn == 1:
+            black |= cb
+        else:
+            white |= cb
+        caps = self.captures
+        removed = (0, 0)
+        if self.branching:
+            occ = black | white
+            gone = self._tables.branching_captures(c, self.board.full & ~occ, occ)
+            if gone:
+                gb, gw = gone & black, gone & white
+                black &= ~gone
+                white &= ~gone
+                taken = gw.bit_count() if self._turn == 1 else gb.bit_count()
+                caps = (caps[0] + taken, caps[1]) if self._turn == 1 else (caps[0], caps[1] + taken)
+                removed = (gb, gw)
+        return black, white, caps, removed
+
+    # ---- random play ----------------------------------------------------------------------
+    def _random_internal(self, rng: random.Random) -> int:
+        cells = list(self._legal_cells())
+        if not cells:
+            raise IllegalMove("the game is over")
+        return rng.choice(cells)
+
+    def random_playout(self, rng: random.Random | None = None) -> CoralPosition:
+        """The final position of the game continued with uniformly random legal placements.
+
+        Each placement is uniform among the legal ones: cells are drawn uniformly from a
+        candidate list and tested, an illegal one is dropped. A dropped cell stays illegal
+        until a capture empties cells (filling cells never makes an illegal cell legal), at
+        which point every empty cell becomes a candidate again.
+        """
+        if self.outcome is not None:
+            return self
+        rng = rng or random.Random()
+        t = self._tables
+        legal = t.branching_legal if self.branching else t.brain_legal
+        full = self.board.full
+        black, white = self.black, self.white
+        turn = self._turn
+        caps = self.captures
+        ply = self.ply
+        last = None
+        removed = (self.removed_black, self.removed_white)
+        empty = full & ~(black | white)
+        cand = self.board.cells_of(empty)
+        randrange = rng.randrange
+        branching = self.branching
+        captures = t.branching_captures
+        while cand:
+            i = randrange(len(cand))
+            c = cand[i]
+            cand[i] = cand[-1]
+            cand.pop()
+            if not legal(c, empty):
+                continue
+            cb = 1 << c
+            empty ^= cb
+            if turn == 1:
+                black |= cb
+            else:
+                white |= cb
+            removed = (0, 0)
+            if branching:
+                gone = captures(c, empty, black | white)
+                if gone:
+                    gb, gw = gone & black, gone & white
+                    black ^= gb
+                    white ^= gw
+                    empty |= gone
+                    if turn == 1:
+                        caps = (caps[0] + gw.bit_count(), caps[1])
+                    else:
+                        caps = (caps[0], caps[1] + gb.bit_count())
+                    removed = (gb, gw)
+                    cand = self.board.cells_of(empty)
+            turn = 3 - turn
+            ply += 1
+            last = c
+        if last is None:
+            return self
+        end = self._make(
+            self.options, self.board, ply, self.board.labels[last], turn, black, white, caps, removed
+        )
+        end._no_moves = True
+        return end
+
+    # ---- text -----------------------------------------------------------------------------
+    def _rows_text(self) -> str:
+        board = self.board
+        rows = []
+        for r in range(board.rows - 1, -1, -1):
+            rows.append(
+                "".join(
+                    "x" if (self.black >> c) & 1 else "o" if (self.white >> c) & 1 else "."
+                    for c in board.row_cells(r)
+                )
+            )
+        return "/".join(rows)
+
+    def _body(self) -> str:
+        """Rows top to bottom (``.``/``x``/``o``, ``/`` between rows), then the seat to move.
+
+        Branching Coral adds the opponent stones each seat has captured (``b,w``) and the
+        stones the last move removed (``label:x`` / ``label:o`` joined by commas, or ``-``).
+        """
+        text = f"{self._rows_text()} {self._turn}"
+        if self.branching:
+            labels = self.board.labels
+            br = self.removed_black
+            gone = ",".join(
+                f"{labels[c]}:{'x' if (br >> c) & 1 else 'o'}"
+                for c in self.board.cells_of(self.removed_black | self.removed_white)
+            )
+            text += f" {self.captures[0]},{self.captures[1]} {gone or '-'}"
+        return text
+
+    @classmethod
+    def from_body(cls, options: dict, ply: int, last: str | None, body: str) -> CoralPosition:
+        """Read :meth:`_body` text back. Raises PositionError for a malformed body, or for a
+        board no game can reach (an empty cell cut off from the edge; in Brain Coral also a
+        stone with no empty neighbour)."""
+        board = hex_board(options["shape"], options["size"])
+        parts = body.split(" ")
+        want = 4 if cls.branching else 2
+        if len(parts) != want:
+            raise PositionError("the board part of the position text has the wrong number of fields")
+        rows = parts[0].split("/")
+        if len(rows) != board.rows:
+            raise PositionError(f"the board needs {board.rows} rows")
+        black = white = 0
+        for i, row in enumerate(rows):
+            cells = board.row_cells(board.rows - 1 - i)
+            if len(row) != len(cells):
+                raise PositionError(f"row {board.rows - i} needs {len(cells)} cells")
+            for ch, c in zip(row, cells, strict=True):
+                if ch == "x":
+                    black |= 1 << c
+                elif ch == "o":
+                    white |= 1 << c
+                elif ch != ".":
+                    raise PositionError(f"unknown cell mark {ch!r}")
+        if parts[1] not in ("1", "2"):
+            raise PositionError("the seat to move must be 1 or 2")
+        turn = int(parts[1])
+        caps = (0, 0)
+        rb = rw = 0
+        if cls.branching:
+            cs = parts[2].split(",")
+            if len(cs) != 2 or not all(x.isdigit() for x in cs):
+                raise PositionError("captures must be two counts, e.g. 0,3")
+            caps = (int(cs[0]), int(cs[1]))
+            if parts[3] != "-":
+                for item in parts[3].split(","):
+                    m = _REMOVED_RE.match(item)
+                    if not m:
+                        raise PositionError(f"bad removed stone {item!r}")
+                    c = board.cell(m.group(1))
+                    if ((black | white | rb | rw) >> c) & 1:
+                        raise PositionError(f"removed cell {m.group(1)} is not empty or listed twice")
+                    if m.group(2) == "x":
+                        rb |= 1 << c
+                    else:
+                        rw |= 1 << c
+        if last is not None and not ((black | white) >> board.cell(last)) & 1:
+            raise PositionError("the last move must name a stone on the board")
+        empty = board.full & ~(black | white)
+        if not drains(board, empty):
+            raise PositionError("an empty cell is cut off from the edge; no game reaches this board")
+        if not cls.branching:
+            for c in board.cells_of(black | white):
+                if not board.nmask[c] & empty:
+                    raise PositionError(f"the stone on {board.labels[c]} has no empty neighbour")
+        return cls._make(options, board, ply, last, turn, black, white, caps, (rb, rw))
+
+
+class BrainCoralPosition(CoralPosition):
+    """Brain Coral (RULES.md "Brain Coral"): after a placement every empty cell drains to an
+    empty perimeter cell and every stone keeps an empty neighbour."""
+
+    __slots__ = ()
+    branching = False
+
+
+class BranchingCoralPosition(CoralPosition):
+    """Branching Coral (RULES.md "Branching Coral"): the cell needs two empty neighbours, the
+    board must drain right after placement, then neighbouring stones of either colour left
+    with fewer than two empty neighbours are removed together."""
+
+    __slots__ = ()
+    branching = True
+
+
+def _check_size(options: dict) -> None:
+    """Size range per shape: limping 2..10, hexhex 3..11. Raises OptionError."""
+    lo, hi = SIZE_RANGE[options["shape"]]
+    if not lo <= options["size"] <= hi:
+        raise OptionError(f"size for a {options['shape']} board must be from {lo} to {hi}")
+
+
+def _options(bonus_choices: tuple[str, ...], bonus_help: str) -> tuple[OptionSpec, ...]:
+    return (
+        OptionSpec("shape", str, "limping", "board shape: limping (sides m+1 and m) or hexhex",
+                   choices=("limping", "hexhex")),
+        OptionSpec("size", int, 4, "board size: limping 2-10, hexhex 3-11", minimum=2, maximum=11),
+        OptionSpec("bonus", str, "own", bonus_help, choices=bonus_choices),
+    )
+
+
+register(GameKind(
+    key="braincoral",
+    title="Brain Coral",
+    summary="Place stones so that every empty cell still drains to the edge; biggest group wins.",
+    options=_options(("own", "opponent", "none"),
+                     "bonus point per group: own, opponent or none"),
+    position_class=BrainCoralPosition,
+    validate_extra=_check_size,
+))
+
+register(GameKind(
+    key="branchingcoral",
+    title="Branching Coral",
+    summary="Brain Coral with breathing room: stones need two empty neighbours or are captured.",
+    options=_options(("own", "opponent", "captures", "none"),
+                     "bonus: per own group, per opponent group, per captured stone, or none"),
+    position_class=BranchingCoralPosition,
+    validate_extra=_check_size,
+))

@@ -1,0 +1,679 @@
+"""Whirlwind (Luis Bolaños Mures): RULES.md "Whirlwind".
+
+Stones go on the points of an even n x n grid. Black (seat 1) joins the top and bottom rows,
+White (seat 2) the left and right files, with orthogonally connected chains. A turn places one
+or two stones (Black's first turn exactly one); at the end of a turn every two of the mover's
+stones touching diagonally must share an orthogonal neighbour of the mover's colour (the
+*diagonal rule*). A player with no legal turn loses (**Ruling**).
+
+Internal form: bitboards over :class:`engine.geometry.SquareBoard` points (bit ``r*n + f``);
+a move is a sorted tuple of one or two point numbers (``()`` for ``pass``).
+
+Every reachable position keeps both colours free of *breaches* (diagonal pairs without a
+shared orthogonal neighbour of their colour): the mover's stones are checked at the end of
+every turn and the opponent's turn never touches them. So a turn's legality only depends on
+the diagonals of the stones it places, which keeps the tests local:
+
+* a single stone ``p`` is legal when no own diagonal neighbour ``d`` of ``p`` has both
+  common orthogonal neighbours of ``p`` and ``d`` free of own stones;
+* a pair whose stones are each legal alone is illegal only when the two touch diagonally
+  without a shared own neighbour;
+* a stone ``p`` that is illegal alone can only be rescued by a second stone on a common
+  orthogonal neighbour of ``p`` and each of its breach partners (at most two candidates).
+"""
+
+from __future__ import annotations
+
+import random
+from functools import cache
+
+from .base import GameKind, Highlights, OptionSpec, Outcome, Position, register
+from .errors import IllegalMove, MoveError, OptionError, PositionError
+from .geometry import SquareBoard, square_board
+
+__all__ = ["WhirlwindPosition", "sample_turn", "setup_points"]
+
+COLOURS = {1: "black", 2: "white"}
+_REJECTION_TRIES = 40
+
+
+def setup_points(n: int, setup: str) -> tuple[int, int]:
+    """(black, white) bitboards of the starting stones (RULES.md "Whirlwind", Set-up).
+
+    ``y`` counts rows from the top and ``x`` files from the left, both from 0; Black stands
+    where ``(x + 3y) mod 10 == kB``, White where it equals ``(kB + 5) mod 10``, with
+    ``kB = (8 - n/2) mod 5 + 5`` for set-up ``"A"`` and ``(8 - n/2) mod 5`` for ``"B"``.
+    Raises ValueError for an odd ``n`` or an unknown set-up.
+    """
+    if n % 2:
+        raise ValueError("Whirlwind boards have an even size")
+    if setup == "A":
+        kb = (8 - n // 2) % 5 + 5
+    elif setup == "B":
+        kb = (8 - n // 2) % 5
+    else:
+        raise ValueError(f"unknown set-up {setup!r}")
+    kw = (kb + 5) % 10
+    black = white = 0
+    for r in range(n):
+        y = n - 1 - r
+        for x in range(n):
+            v = (x + 3 * y) % 10
+            if v == kb:
+                black |= 1 << (r * n + x)
+            elif v == kw:
+                white |= 1 << (r * n + x)
+    return black, white
+
+
+class _Tables:
+    """Per-size tables: diagonal triples, edge masks and shift masks (cached per size)."""
+
+    __slots__ = ("n", "full", "diag", "nmask", "edges", "not_first", "not_last")
+
+    def __init__(self, board: SquareBoard):
+        n = board.size
+        self.n = n
+        self.full = board.full
+        self.nmask = board.nmask
+        diag = []
+        for f, r in board.coords:
+            triples = []
+            for df, dr in ((1, 1), (-1, 1), (1, -1), (-1, -1)):
+                d = board.index.get((f + df, r + dr))
+                if d is not None:
+                    om = (1 << board.index[(f + df, r)]) | (1 << board.index[(f, r + dr)])
+                    triples.append((1 << d, om, d))
+            diag.append(tuple(triples))
+        self.diag = tuple(diag)
+        file0 = sum(1 << (r * n) for r in range(n))
+        file_last = file0 << (n - 1)
+        bottom = (1 << n) - 1
+        top = bottom << (n * (n - 1))
+        self.edges = {1: (top, bottom), 2: (file0, file_last)}
+        self.not_first = board.full & ~file0
+        self.not_last = board.full & ~file_last
+
+    def ok(self, own: int, p: int) -> bool:
+        """True when stone ``p`` (already in bitboard ``own``) has no breach in ``own``."""
+        for dbit, om, _ in self.diag[p]:
+            if own & dbit and not own & om:
+                return False
+        return True
+
+    def fixes(self, own: int, p: int, empty: int) -> int:
+        """Bitboard of empty points that could each mend every breach of ``p`` in
+        ``own | p`` (0 when a breach cannot be mended, or when there is none)."""
+        cand = -1
+        own |= 1 << p
+        for dbit, om, _ in self.diag[p]:
+            if own & dbit and not own & om:
+                cand &= om & empty
+        return 0 if cand == -1 else cand
+
+    def flood(self, seed: int, within: int) -> int:
+        """Orthogonally connected points of ``within`` reachable from ``seed``."""
+        n = self.n
+        nf, nl = self.not_first, self.not_last
+        x = seed & within
+        while True:
+            y = (x | (x << n) | (x >> n) | ((x << 1) & nf) | ((x >> 1) & nl)) & within
+            if y == x:
+                return x
+            x = y
+
+    def connected(self, seat: int, own: int) -> bool:
+        """True when ``own`` holds an orthogonal chain joining ``seat``'s two edges."""
+        a, b = self.edges[seat]
+        if not (own & a and own & b):
+            return False
+        return bool(self.flood(own & a, own) & b)
+
+    def joins(self, seat: int, own: int, new: int) -> bool:
+        """True when a chain through one of the stones of ``new`` (in ``own``) joins both edges."""
+        a, b = self.edges[seat]
+        if not (own & a and own & b):
+            return False
+        n = self.n
+        nf, nl = self.not_first, self.not_last
+        while new:
+            x = new & -new
+            while True:
+                y = (x | (x << n) | (x >> n) | ((x << 1) & nf) | ((x >> 1) & nl)) & own
+                if y == x:
+                    break
+                x = y
+            if x & a and x & b:
+                return True
+            new &= ~x
+        return False
+
+    def breach(self, own: int) -> tuple[int, int] | None:
+        """A diagonal pair of ``own`` without a shared own orthogonal neighbour, or None."""
+        n = self.n
+        ne = own & (own >> (n + 1)) & ~(own >> 1) & ~(own >> n) & self.not_last
+        nw = own & (own >> (n - 1)) & ~(own << 1) & ~(own >> n) & self.not_first
+        if ne:
+            p = (ne & -ne).bit_length() - 1
+            return p, p + n + 1
+        if nw:
+            p = (nw & -nw).bit_length() - 1
+            return p, p + n - 1
+        return None
+
+
+@cache
+def _tables(n: int) -> _Tables:
+    return _Tables(square_board(n))
+
+
+class _Turns:
+    """Every legal turn of one position, grouped for counting and uniform sampling.
+
+    * ``singles`` -- points legal as a one-stone turn (ascending).
+    * ``rescues`` -- sorted pairs ``(p, q)``, ``p < q``, legal together where at least one
+      stone is illegal alone.
+    * ``bad`` -- pairs of two singles that breach each other (touch diagonally without a
+      shared own neighbour), as a set of sorted tuples.
+    * ``pairs_allowed`` -- False on Black's first turn.
+    """
+
+    __slots__ = ("singles", "single_set", "rescues", "bad", "pairs_allowed", "illegal")
+
+    def __init__(self, t: _Tables, own: int, empty: int, pairs_allowed: bool):
+        singles = []
+        illegal = []
+        rest = empty
+        diag = t.diag
+        while rest:
+            low = rest & -rest
+            p = low.bit_length() - 1
+            o = own | low
+            for dbit, om, _ in diag[p]:
+                if o & dbit and not o & om:
+                    illegal.append(p)
+                    break
+            else:
+                singles.append(p)
+            rest ^= low
+        self.singles = singles
+        self.single_set = set(singles)
+        self.illegal = illegal
+        self.pairs_allowed = pairs_allowed
+        rescues: set[tuple[int, int]] = set()
+        bad: set[tuple[int, int]] = set()
+        if pairs_allowed:
+            for p in illegal:
+                cand = t.fixes(own, p, empty)
+                while cand:
+                    low = cand & -cand
+                    q = low.bit_length() - 1
+                    both = own | low | (1 << p)
+                    if t.ok(both, p) and t.ok(both, q):
+                        rescues.add((p, q) if p < q else (q, p))
+                    cand ^= low
+            ss = self.single_set
+            for p in singles:
+                for _dbit, om, d in diag[p]:
+                    if d > p and d in ss and not own & om:
+                        bad.add((p, d))
+        self.rescues = sorted(rescues)
+        self.bad = bad
+
+    def count(self) -> int:
+        """Number of legal turns."""
+        k = len(self.singles)
+        if not self.pairs_allowed:
+            return k
+        return k + len(self.rescues) + k * (k - 1) // 2 - len(self.bad)
+
+    def sample(self, rng: random.Random) -> tuple[int, ...] | None:
+        """A uniformly random legal turn (sorted tuple), or None when there is none."""
+        total = self.count()
+        if total == 0:
+            return None
+        r = rng.randrange(total)
+        k = len(self.singles)
+        if r < k:
+            return (self.singles[r],)
+        r -= k
+        if r < len(self.rescues):
+            return self.rescues[r]
+        s = self.singles
+        while True:
+            i = rng.randrange(k)
+            j = rng.randrange(k - 1)
+            if j >= i:
+                j += 1
+            p, q = (s[i], s[j]) if s[i] < s[j] else (s[j], s[i])
+            if (p, q) not in self.bad:
+                return (p, q)
+
+    def partners(self, t: _Tables, own: int, empty: int, p: int) -> list[int]:
+        """Ascending points ``q`` such that ``{p, q}`` is a legal turn."""
+        if not self.pairs_allowed or not (empty >> p) & 1:
+            return []
+        out = []
+        if p in self.single_set:
+            bad = self.bad
+            for q in self.singles:
+                if q != p and ((p, q) if p < q else (q, p)) not in bad:
+                    out.append(q)
+            ss = self.single_set
+            for q in _orth(t, p, empty):
+                if q not in ss:
+                    both = own | (1 << p) | (1 << q)
+                    if t.ok(both, p) and t.ok(both, q):
+                        out.append(q)
+            out.sort()
+        else:
+            cand = t.fixes(own, p, empty)
+            for q in range(cand.bit_length()):
+                if (cand >> q) & 1:
+                    both = own | (1 << p) | (1 << q)
+                    if t.ok(both, p) and t.ok(both, q):
+                        out.append(q)
+        return out
+
+    def first_stones(self) -> set[int]:
+        """Points that appear in some legal turn."""
+        out = set(self.singles)
+        for p, q in self.rescues:
+            out.add(p)
+            out.add(q)
+        return out
+
+
+def sample_turn(t: _Tables, own: int, occ: int, empty_points: list[int], first: bool,
+                rng: random.Random) -> tuple[int, ...] | None:
+    """A uniformly random legal turn for the player whose stones are ``own``, or None.
+
+    ``empty_points`` lists the empty points (any order), ``occ`` is the bitboard of all
+    stones, ``first`` is True on Black's first turn (single stones only). A turn is proposed
+    uniformly among every set of one or two empty points and kept when legal; after
+    ``_REJECTION_TRIES`` refusals the exact set of legal turns is built and sampled. Either
+    way the result is uniform over the legal turns.
+    """
+    diag = t.diag
+    randrange = rng.randrange
+    e = len(empty_points)
+    total = e if first else e + e * (e - 1) // 2
+    for _ in range(_REJECTION_TRIES if total else 0):
+        r = randrange(total)
+        if r < e:
+            p = empty_points[r]
+            o = own | (1 << p)
+            for dbit, om, _d in diag[p]:
+                if o & dbit and not o & om:
+                    break
+            else:
+                return (p,)
+        else:
+            i = randrange(e)
+            j = randrange(e - 1)
+            if j >= i:
+                j += 1
+            p = empty_points[i]
+            q = empty_points[j]
+            o = own | (1 << p) | (1 << q)
+            for dbit, om, _d in diag[p]:
+                if o & dbit and not o & om:
+                    break
+            else:
+                for dbit, om, _d in diag[q]:
+                    if o & dbit and not o & om:
+                        break
+                else:
+                    return (p, q) if p < q else (q, p)
+    return _Turns(t, own, t.full & ~occ, not first).sample(rng)
+
+
+def _orth(t: _Tables, p: int, empty: int) -> list[int]:
+    m = t.nmask[p] & empty
+    return [q for q in range(m.bit_length()) if (m >> q) & 1]
+
+
+class WhirlwindPosition(Position):
+    """A Whirlwind position (RULES.md "Whirlwind").
+
+    Seat 1 is Black (top and bottom rows) and moves first, seat 2 White (left and right
+    files). Moves: ``"e5"`` or ``"e5 f6"``; a pair is accepted in either order and written
+    lower row first, then the file further left.
+    """
+
+    __slots__ = ("black", "white", "_turns_cache")
+
+    two_placements = True
+
+    # ---- construction ---------------------------------------------------------------------
+    @classmethod
+    def initial(cls, options: dict) -> WhirlwindPosition:
+        """The set-up position for ``options`` (already validated)."""
+        n = options["size"]
+        black, white = setup_points(n, options["setup"])
+        return cls._make(options, square_board(n), 0, None, 1, black, white)
+
+    @classmethod
+    def _make(cls, options, board, ply, last, turn, black, white):
+        p = cls.__new__(cls)
+        p._init_base(options, board, ply, last, turn)
+        p.black = black
+        p.white = white
+        p._turns_cache = None
+        return p
+
+    @property
+    def _t(self) -> _Tables:
+        return _tables(self.board.size)
+
+    def _own(self, seat: int) -> int:
+        return self.black if seat == 1 else self.white
+
+    def _empty(self) -> int:
+        return self.board.full & ~(self.black | self.white)
+
+    def _turns(self) -> _Turns:
+        if self._turns_cache is None:
+            self._turns_cache = _Turns(self._t, self._own(self._turn), self._empty(), self.ply > 0)
+        return self._turns_cache
+
+    # ---- rules ----------------------------------------------------------------------------
+    def _natural_outcome(self) -> Outcome | None:
+        t = self._t
+        for seat in (1, 2):
+            if t.connected(seat, self._own(seat)):
+                return Outcome(seat, "connection")
+        if self._turns().count() == 0:
+            return Outcome(3 - self._turn, "no moves")
+        return None
+
+    def colour(self, seat: int) -> str:
+        """``"black"`` for seat 1, ``"white"`` for seat 2."""
+        return COLOURS[seat]
+
+    @property
+    def stones(self) -> dict[int, str]:
+        """Point number -> ``"black"`` / ``"white"`` for every stone (set-up stones included)."""
+        out = {c: "black" for c in self.board.cells_of(self.black)}
+        out.update({c: "white" for c in self.board.cells_of(self.white)})
+        return dict(sorted(out.items()))
+
+    @property
+    def highlights(self) -> Highlights:
+        """The last turn's stones (``placed``) and, once won by connection, the winning
+        chain (every stone of the winner's groups that touch both of their edges)."""
+        placed = tuple(self.last_move.split()) if self.last_move else ()
+        winning: frozenset[str] = frozenset()
+        out = self.outcome
+        if out is not None and out.reason == "connection":
+            t = self._t
+            own = self._own(out.winner)
+            a, b = t.edges[out.winner]
+            x = t.flood(own & a, own)
+            chain = t.flood(x & b, x)
+            winning = frozenset(self.board.labels[c] for c in self.board.cells_of(chain))
+        return Highlights(placed=placed, winning=winning)
+
+    # ---- moves ----------------------------------------------------------------------------
+    def _text(self, move: tuple[int, ...]) -> str:
+        return " ".join(self.board.labels[c] for c in move)
+
+    def legal_moves(self):
+        """Legal turns as canonical text: every single stone (ascending point number, i.e.
+        bottom row first), then every pair ``"p q"`` with ``p < q`` in ascending order."""
+        if self.outcome is not None:
+            return
+        turns = self._turns()
+        labels = self.board.labels
+        for p in turns.singles:
+            yield labels[p]
+        if not turns.pairs_allowed:
+            return
+        t, own, empty = self._t, self._own(self._turn), self._empty()
+        firsts = sorted(turns.first_stones())
+        for p in firsts:
+            lp = labels[p] + " "
+            for q in turns.partners(t, own, empty, p):
+                if q > p:
+                    yield lp + labels[q]
+
+    def _parse(self, tokens: list[str]) -> tuple[int, ...]:
+        if tokens == ["pass"]:
+            return ()
+        if len(tokens) > 2:
+            raise MoveError("a Whirlwind move is one or two points, e.g. e5 or e5 f6")
+        cells = [self.board.cell(tok) for tok in tokens]
+        if len(cells) == 2 and cells[0] == cells[1]:
+            raise MoveError(f"{tokens[0]} is named twice; name two different points")
+        return tuple(sorted(cells))
+
+    def _check(self, move: tuple[int, ...]) -> None:
+        if not move:
+            raise IllegalMove("passing is not allowed in Whirlwind")
+        labels = self.board.labels
+        empty = self._empty()
+        for c in move:
+            if not (empty >> c) & 1:
+                raise IllegalMove(f"{labels[c]} is occupied")
+        if len(move) == 2 and self.ply == 0:
+            raise IllegalMove("Black's first turn places exactly one stone")
+        own = self._own(self._turn)
+        for c in move:
+            own |= 1 << c
+        t = self._t
+        for c in move:
+            for dbit, om, d in t.diag[c]:
+                if own & dbit and not own & om:
+                    raise IllegalMove(
+                        f"{labels[c]} and {labels[d]} would touch diagonally without an "
+                        f"orthogonal neighbour of your colour between them (diagonal rule)"
+                    )
+
+    def _apply(self, move: tuple[int, ...]) -> WhirlwindPosition:
+        bits = 0
+        for c in move:
+            bits |= 1 << c
+        black, white = self.black, self.white
+        if self._turn == 1:
+            black |= bits
+        else:
+            white |= bits
+        return self._make(self.options, self.board, self.ply + 1, self._text(move),
+                          3 - self._turn, black, white)
+
+    def complete(self, prefix: str, limit: int | None = 25) -> list[str]:
+        """Autocomplete for a move being typed (see :meth:`engine.base.Position.complete`).
+
+        While the first point is being typed: the points starting with the text that begin
+        some legal turn (alone or as one stone of a legal pair). Once a whole point is typed
+        (``"e5"``, ``"e5 "`` or ``"e5 f"``): ``"e5"`` itself when legal alone, other points
+        starting with the text, then the legal pairs ``"e5 q"`` in the typed order (which
+        :meth:`play` accepts) with ``q`` starting with the second part.
+        """
+        if not isinstance(prefix, str) or (limit is not None and limit <= 0):
+            return []
+        if self.outcome is not None:
+            return []
+        text = " ".join(prefix.replace(",", " ").lower().split())
+        trailing = bool(prefix) and prefix.replace(",", " ")[-1].isspace() and bool(text)
+        tokens = text.split(" ") if text else []
+        if len(tokens) > 2:
+            return []
+        turns = self._turns()
+        labels = self.board.labels
+        index = self.board._by_label
+        out: list[str] = []
+
+        def full() -> bool:
+            return limit is not None and len(out) >= limit
+
+        first = tokens[0] if tokens else ""
+        second = tokens[1] if len(tokens) == 2 else None
+        p = index.get(first)
+        if second is None and not trailing:
+            firsts = sorted(turns.first_stones())
+            if p is not None and p in turns.single_set:
+                out.append(first)
+            for q in firsts:
+                if full():
+                    return out
+                lab = labels[q]
+                if lab.startswith(first) and q != p:
+                    out.append(lab)
+            if p is None or full():
+                return out
+        if p is None:
+            return []
+        if second is None and trailing and p in turns.single_set:
+            out.append(first)
+        want = second or ""
+        exact = second is not None and trailing
+        for q in turns.partners(self._t, self._own(self._turn), self._empty(), p):
+            if full():
+                break
+            if labels[q] == want if exact else labels[q].startswith(want):
+                out.append(f"{first} {labels[q]}")
+        return out[:limit] if limit is not None else out
+
+    # ---- random play ----------------------------------------------------------------------
+    def _random_internal(self, rng: random.Random) -> tuple[int, ...]:
+        mv = self._turns().sample(rng)
+        if mv is None:
+            raise IllegalMove("the game is over")
+        return mv
+
+    def random_move(self, rng: random.Random | None = None) -> str:
+        """A legal turn chosen uniformly at random, as canonical text. Raises IllegalMove
+        once the game is over."""
+        if self.outcome is not None:
+            raise IllegalMove("the game is over")
+        return self._text(self._random_internal(rng or random.Random()))
+
+    def random_playout(self, rng: random.Random | None = None) -> WhirlwindPosition:
+        """The final position of the game continued with uniformly random legal turns.
+
+        Each turn is uniform among all legal turns (singles and pairs): a turn is proposed
+        uniformly among all sets of one or two empty points and kept when legal; after
+        several refusals the exact list of legal turns is built and sampled instead (the
+        mixture is still exactly uniform).
+        """
+        if self.outcome is not None:
+            return self
+        rng = rng or random.Random()
+        t = self._t
+        n2 = len(self.board)
+        black, white = self.black, self.white
+        occ = black | white
+        empt = self.board.cells_of(self.board.full & ~occ)
+        where = [-1] * n2
+        for i, c in enumerate(empt):
+            where[c] = i
+        turn = self._turn
+        ply = self.ply
+        last: tuple[int, ...] = ()
+        winner = None
+        reason = None
+        while True:
+            own = black if turn == 1 else white
+            move = sample_turn(t, own, occ, empt, ply == 0, rng)
+            if move is None:
+                winner, reason = 3 - turn, "no moves"
+                break
+            bits = 0
+            for c in move:
+                bits |= 1 << c
+            for c in move:
+                i = where[c]
+                lastc = empt.pop()
+                if lastc != c:
+                    empt[i] = lastc
+                    where[lastc] = i
+                where[c] = -1
+            occ |= bits
+            own |= bits
+            if turn == 1:
+                black = own
+            else:
+                white = own
+            ply += 1
+            last = move
+            if t.joins(turn, own, bits):
+                winner, reason = turn, "connection"
+                break
+            turn = 3 - turn
+        if not last:
+            return self
+        end = self._make(self.options, self.board, ply, self._text(last),
+                         3 - turn if reason == "connection" else turn, black, white)
+        end._outcome_cache = Outcome(winner, reason)
+        return end
+
+    # ---- text -----------------------------------------------------------------------------
+    def _body(self) -> str:
+        """Rows top to bottom (``.`` empty, ``x`` Black, ``o`` White, ``/`` between rows),
+        a space, then the seat to move."""
+        n = self.board.size
+        rows = []
+        for r in range(n - 1, -1, -1):
+            rows.append("".join(
+                "x" if (self.black >> c) & 1 else "o" if (self.white >> c) & 1 else "."
+                for c in range(r * n, r * n + n)
+            ))
+        return "/".join(rows) + f" {self._turn}"
+
+    @classmethod
+    def from_body(cls, options: dict, ply: int, last: str | None, body: str) -> WhirlwindPosition:
+        """Read :meth:`_body` text back. Raises PositionError for a malformed body or for
+        stones no game can reach (two stones of one colour in breach of the diagonal rule)."""
+        n = options["size"]
+        board = square_board(n)
+        parts = body.split(" ")
+        if len(parts) != 2:
+            raise PositionError("a Whirlwind body is the rows and the seat to move")
+        rows = parts[0].split("/")
+        if len(rows) != n or any(len(row) != n for row in rows):
+            raise PositionError(f"the board needs {n} rows of {n} points")
+        black = white = 0
+        for i, row in enumerate(rows):
+            r = n - 1 - i
+            for f, ch in enumerate(row):
+                if ch == "x":
+                    black |= 1 << (r * n + f)
+                elif ch == "o":
+                    white |= 1 << (r * n + f)
+                elif ch != ".":
+                    raise PositionError(f"unknown point mark {ch!r}")
+        if parts[1] not in ("1", "2"):
+            raise PositionError("the seat to move must be 1 or 2")
+        t = _tables(n)
+        for own in (black, white):
+            bad = t.breach(own)
+            if bad is not None:
+                a, b = (board.labels[c] for c in bad)
+                raise PositionError(f"{a} and {b} break the diagonal rule; no game reaches this")
+        if last is not None:
+            cells = [board.cell(tok) for tok in last.split()]
+            if len(cells) > 2 or any(not ((black | white) >> c) & 1 for c in cells):
+                raise PositionError("the last move must name stones on the board")
+        return cls._make(options, board, ply, last, int(parts[1]), black, white)
+
+
+def _check_size(options: dict) -> None:
+    """Whirlwind sizes are even. Raises OptionError."""
+    if options["size"] % 2:
+        raise OptionError("Whirlwind is played on an even board size (8, 10, ... 24)")
+
+
+register(GameKind(
+    key="whirlwind",
+    title="Whirlwind",
+    summary="Connect your two edges with one or two stones a turn; diagonal links need support.",
+    options=(
+        OptionSpec("size", int, 14, "board size, even, 8-24 (12-20 recommended)",
+                   minimum=8, maximum=24),
+        OptionSpec("setup", str, "A", "starting pattern: A or B (colours swapped)",
+                   choices=("A", "B")),
+    ),
+    position_class=WhirlwindPosition,
+    validate_extra=_check_size,
+))

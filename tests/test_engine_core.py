@@ -1,0 +1,77 @@
+"""The engine's shared surface: options, errors and the position text envelope."""
+
+import pytest
+
+import engine
+from engine import GameError, OptionError, OptionSpec, PositionError
+
+
+def test_option_spec_checks_ranges_and_choices():
+    size = OptionSpec("size", int, 7, "board size", minimum=5, maximum=12)
+    assert size.check("9") == 9
+    with pytest.raises(OptionError, match="at least 5"):
+        size.check(4)
+    with pytest.raises(OptionError, match="at most 12"):
+        size.check(13)
+    with pytest.raises(OptionError, match="whole number"):
+        size.check("big")
+    with pytest.raises(OptionError):
+        size.check(True)
+    shape = OptionSpec("shape", str, "limping", "board shape", choices=("limping", "hexhex"))
+    assert shape.check(" HexHex ") == "hexhex"
+    with pytest.raises(OptionError, match="one of limping, hexhex"):
+        shape.check("square")
+
+
+def test_unknown_game_and_option_are_typed_errors():
+    with pytest.raises(GameError, match="unknown game"):
+        engine.new_game("chess")
+    with pytest.raises(OptionError, match="no option"):
+        engine.new_game("coil", colour="red")
+    assert issubclass(GameError, ValueError) and issubclass(OptionError, ValueError)
+
+
+def test_game_names_are_forgiving():
+    assert engine.new_game("Brain Coral").kind == "braincoral"
+    assert engine.new_game("branching_coral").kind == "branchingcoral"
+
+
+@pytest.mark.parametrize("kind", sorted(engine.GAMES))
+def test_options_filled_with_defaults(kind):
+    pos = engine.new_game(kind)
+    assert set(pos.options) == {o.name for o in engine.GAMES[kind].options}
+    for spec in engine.GAMES[kind].options:
+        assert pos.options[spec.name] == spec.default
+
+
+def test_default_options_match_rules():
+    assert engine.new_game("coil").options == {"size": 7}
+    assert engine.new_game("io").options == {"size": 9}
+    assert engine.new_game("braincoral").options == {"shape": "limping", "size": 4, "bonus": "own"}
+    assert engine.new_game("branchingcoral").options == {"shape": "limping", "size": 4, "bonus": "own"}
+    assert engine.new_game("whirlwind").options == {"size": 14, "setup": "A"}
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["", "coil", "coil size=7 0 -", "coil size=99 0 - x", "coil size=7 zero - x", "coil size;7 0 - x"],
+)
+def test_bad_position_text(text):
+    with pytest.raises(engine.EngineError):
+        engine.from_text(text)
+    with pytest.raises(PositionError):
+        engine.from_text(text if text.startswith("coil size=7 ") else "coil size=7 0 - nonsense")
+
+
+def test_replay_names_the_failing_move():
+    with pytest.raises(engine.MoveError, match=r"move 2 \(z99\)"):
+        engine.replay("coil", {"size": 5}, ["c3", "z99"])
+
+
+def test_games_are_listed_in_the_issue_order():
+    assert list(engine.GAMES) == ["coil", "io", "braincoral", "branchingcoral", "whirlwind"]
+
+
+def test_string_choices_accept_any_case():
+    assert engine.new_game("whirlwind", setup="b").options["setup"] == "B"
+    assert engine.new_game("braincoral", shape="HEXHEX").options["shape"] == "hexhex"
