@@ -25,7 +25,7 @@ bench: $(STAMP)
 	$(BIN)/python benchmarks/render.py
 
 gallery: $(STAMP)
-	$(BIN)/python -m renderers.gallery docs/images
+	$(BIN)/python -m renderers.gallery gallery
 
 clean:
 	rm -rf $(VENV) .pytest_cache

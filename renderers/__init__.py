@@ -1,0 +1,28 @@
+"""Board images for every game: a PNG of a position and an animated GIF of a whole game.
+
+Public surface::
+
+    import renderers
+    png = renderers.render_png(position, players={1: "Ann", 2: "Bo"}, clock="2 days 4 h left")
+    gif = renderers.render_gif("coil", {"size": 7}, ["g7", "pass", "f6"], players=...)
+    x, y = renderers.cell_centre(position, "g7")      # pixel centre of a cell in that PNG
+    renderers.THEMES                                   # "default", "light", "dark"
+
+Only the engine's public surface is used. Rendering is CPU work: the bot calls these from a
+worker thread, never on the event loop.
+"""
+
+from .gif import render_gif
+from .render import DEFAULT_SIZE, cell_centre, render_image, render_png
+from .theme import THEMES, Theme, get_theme
+
+__all__ = [
+    "DEFAULT_SIZE",
+    "THEMES",
+    "Theme",
+    "cell_centre",
+    "get_theme",
+    "render_gif",
+    "render_image",
+    "render_png",
+]

@@ -1,0 +1,62 @@
+"""Game manager speed without Discord: ``play_move`` (committed to SQLite) and ``complete_move``.
+
+Run: ``.venv/bin/python benchmarks/manager.py [rounds]``. Plays 20 games at once (every game
+kind in turn, default options) on a fresh database file in a temporary folder, one random move
+per game per round, and prints p50/p99 in milliseconds of a move (engine check + one committed
+transaction) and of move autocompletion (cached position, the game resolved by id). The bot's
+end-to-end figures (through the fake Discord) come from ``benchmarks/bot.py``.
+"""
+
+import asyncio
+import random
+import statistics
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+import engine  # noqa: E402
+from bot.manager import GameManager  # noqa: E402
+
+
+def pct(values: list[float], q: float) -> float:
+    return statistics.quantiles(values, n=100)[q - 1] if len(values) > 1 else values[0]
+
+
+async def main(rounds: int) -> None:
+    rng = random.Random(1)
+    kinds = sorted(engine.GAMES)
+    with tempfile.TemporaryDirectory() as tmp:
+        mgr = await GameManager.open(Path(tmp) / "bench.db", rng=rng)
+        games = []
+        for i in range(20):
+            a, b = 10_000 + 2 * i, 10_001 + 2 * i
+            ch = await mgr.create_challenge(guild_id=1, channel_id=2, challenger_id=a,
+                                            opponent_id=b, kind=kinds[i % len(kinds)],
+                                            first="challenger")
+            games.append((await mgr.accept_challenge(ch.id, b)).id)
+        move_ms: list[float] = []
+        complete_ms: list[float] = []
+        for _ in range(rounds):
+            for gid in games:
+                game = await mgr.get_game(gid)
+                if game.status != "active":
+                    continue
+                user = game.to_move_user
+                t = time.perf_counter()
+                await mgr.complete_move(user, "", game_id=gid)
+                complete_ms.append((time.perf_counter() - t) * 1000)
+                move = game.position.random_move(rng)
+                t = time.perf_counter()
+                await mgr.play_move(gid, user, move)
+                move_ms.append((time.perf_counter() - t) * 1000)
+        await mgr.close()
+    print(f"games: 20 ({', '.join(kinds)}), moves played: {len(move_ms)}")
+    print(f"play_move     p50 {pct(move_ms, 50):7.2f} ms   p99 {pct(move_ms, 99):7.2f} ms")
+    print(f"complete_move p50 {pct(complete_ms, 50):7.2f} ms   p99 {pct(complete_ms, 99):7.2f} ms")
+
+
+if __name__ == "__main__":
+    asyncio.run(main(int(sys.argv[1]) if len(sys.argv) > 1 else 30))

@@ -1,0 +1,316 @@
+"""Stonecast's SQLite store: connection, transactions, schema and forward migrations.
+
+The store is a thin layer over one :mod:`aiosqlite` connection:
+
+* the database runs in WAL mode with foreign keys on and ``synchronous=FULL``, so a committed
+  transaction survives a killed process (and a power cut);
+* the schema is versioned with ``PRAGMA user_version``; :data:`MIGRATIONS` lists the forward
+  steps, each applied in its own transaction together with the version bump, so a database is
+  always at exactly one version;
+* writes go through :meth:`Store.transaction` (``BEGIN IMMEDIATE`` ... ``COMMIT``, rolled back
+  on any exception). One asyncio lock serialises the statements of this connection, so two
+  tasks never interleave statements inside one transaction; reads made inside a transaction by
+  the task that opened it see its own writes.
+
+The store knows tables and rows, not rules: :mod:`bot.manager` decides what to write.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextvars
+import sqlite3
+from collections.abc import Iterable, Sequence
+from contextlib import asynccontextmanager
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import aiosqlite
+
+__all__ = ["LATEST_VERSION", "MIGRATIONS", "Migration", "Store", "StoreError"]
+
+
+class StoreError(RuntimeError):
+    """The database file cannot be used (e.g. written by a newer Stonecast)."""
+
+
+@dataclass(frozen=True)
+class Migration:
+    """One forward step of the schema: from ``version - 1`` to ``version``.
+
+    ``statements`` run in order inside one transaction that also sets ``PRAGMA user_version``.
+    """
+
+    version: int
+    description: str
+    statements: tuple[str, ...]
+
+
+# Version 1: the playable bot (issue 4) -- challenges, games, moves, user settings.
+_V1 = (
+    """
+    CREATE TABLE challenges (
+        id            INTEGER PRIMARY KEY AUTOINCREMENT,
+        guild_id      INTEGER NOT NULL,
+        channel_id    INTEGER NOT NULL,
+        message_id    INTEGER,
+        challenger_id INTEGER NOT NULL,
+        opponent_id   INTEGER,
+        kind          TEXT    NOT NULL,
+        options       TEXT    NOT NULL,          -- JSON object, validated by the engine
+        first         TEXT    NOT NULL CHECK (first IN ('challenger', 'opponent', 'random')),
+        rated         INTEGER NOT NULL DEFAULT 1 CHECK (rated IN (0, 1)),
+        status        TEXT    NOT NULL DEFAULT 'open'
+                      CHECK (status IN ('open', 'accepted', 'declined', 'cancelled', 'expired')),
+        created_at    REAL    NOT NULL,
+        expires_at    REAL    NOT NULL,
+        game_id       INTEGER REFERENCES games(id),
+        CHECK (opponent_id IS NULL OR opponent_id <> challenger_id)
+    )
+    """,
+    "CREATE INDEX challenges_by_challenger ON challenges(challenger_id, status)",
+    "CREATE INDEX challenges_by_status ON challenges(status, expires_at)",
+    """
+    CREATE TABLE games (
+        id            INTEGER PRIMARY KEY AUTOINCREMENT,
+        guild_id      INTEGER NOT NULL,
+        channel_id    INTEGER NOT NULL,
+        thread_id     INTEGER,
+        kind          TEXT    NOT NULL,
+        options       TEXT    NOT NULL,          -- JSON object, validated by the engine
+        player1_id    INTEGER NOT NULL,          -- seat 1 (moves first)
+        player2_id    INTEGER NOT NULL,          -- seat 2
+        status        TEXT    NOT NULL DEFAULT 'active'
+                      CHECK (status IN ('active', 'finished', 'aborted')),
+        ply           INTEGER NOT NULL DEFAULT 0 CHECK (ply >= 0),  -- moves played = version
+        position_text TEXT    NOT NULL,          -- cache: equals replaying the moves
+        winner        INTEGER CHECK (winner IN (1, 2)),             -- NULL: draw or no result
+        reason        TEXT,
+        rated         INTEGER NOT NULL DEFAULT 1 CHECK (rated IN (0, 1)),
+        created_at    REAL    NOT NULL,
+        updated_at    REAL    NOT NULL,
+        finished_at   REAL,
+        challenge_id  INTEGER REFERENCES challenges(id),
+        CHECK (player1_id <> player2_id)
+    )
+    """,
+    "CREATE INDEX games_by_player1 ON games(player1_id, status)",
+    "CREATE INDEX games_by_player2 ON games(player2_id, status)",
+    "CREATE INDEX games_by_thread ON games(thread_id)",
+    """
+    CREATE TABLE moves (
+        game_id   INTEGER NOT NULL REFERENCES games(id),
+        ply       INTEGER NOT NULL CHECK (ply >= 1),   -- 1 for the first move
+        seat      INTEGER NOT NULL CHECK (seat IN (1, 2)),
+        move      TEXT    NOT NULL,                    -- canonical engine notation
+        played_at REAL    NOT NULL,
+        PRIMARY KEY (game_id, ply)
+    ) WITHOUT ROWID
+    """,
+    """
+    CREATE TABLE user_settings (
+        user_id INTEGER PRIMARY KEY,
+        dm      INTEGER NOT NULL DEFAULT 0 CHECK (dm IN (0, 1))
+    )
+    """,
+)
+
+# Version 2: correspondence play (issue 5) -- clocks, vacations, ratings, rematches.
+_V2 = (
+    "ALTER TABLE challenges ADD COLUMN days_per_move INTEGER NOT NULL DEFAULT 3"
+    " CHECK (days_per_move BETWEEN 1 AND 14)",
+    "ALTER TABLE challenges ADD COLUMN rematch_of INTEGER REFERENCES games(id)",
+    "ALTER TABLE games ADD COLUMN days_per_move INTEGER NOT NULL DEFAULT 3"
+    " CHECK (days_per_move BETWEEN 1 AND 14)",
+    "ALTER TABLE games ADD COLUMN deadline REAL",        # NULL once the game is over
+    "ALTER TABLE games ADD COLUMN reminded_ply INTEGER",  # ply at which the reminder went out
+    "ALTER TABLE games ADD COLUMN aborted_by INTEGER",
+    # Games already running get the default clock from their last move.
+    "UPDATE games SET deadline = updated_at + 3 * 86400 WHERE status = 'active'",
+    "CREATE INDEX games_by_deadline ON games(status, deadline)",
+    "ALTER TABLE user_settings ADD COLUMN vacation_until REAL",
+    "ALTER TABLE user_settings ADD COLUMN vacation_year INTEGER",
+    "ALTER TABLE user_settings ADD COLUMN vacation_used REAL NOT NULL DEFAULT 0",  # days
+    """
+    CREATE TABLE ratings (
+        guild_id INTEGER NOT NULL,
+        kind     TEXT    NOT NULL,
+        user_id  INTEGER NOT NULL,
+        rating   REAL    NOT NULL DEFAULT 1500,
+        games    INTEGER NOT NULL DEFAULT 0,     -- rated games finished
+        PRIMARY KEY (guild_id, kind, user_id)
+    ) WITHOUT ROWID
+    """,
+    "CREATE INDEX ratings_by_rating ON ratings(guild_id, kind, rating DESC)",
+    """
+    CREATE TABLE rating_changes (
+        game_id INTEGER NOT NULL REFERENCES games(id),
+        user_id INTEGER NOT NULL,
+        before  REAL    NOT NULL,
+        after   REAL    NOT NULL,
+        PRIMARY KEY (game_id, user_id)
+    ) WITHOUT ROWID
+    """,
+)
+
+MIGRATIONS: tuple[Migration, ...] = (
+    Migration(1, "challenges, games, moves, user settings", _V1),
+    Migration(2, "clocks, vacations, ratings, rematches", _V2),
+)
+LATEST_VERSION = MIGRATIONS[-1].version
+
+# The task currently inside a transaction of a given store (so its own reads skip the lock).
+_in_tx: contextvars.ContextVar[Store | None] = contextvars.ContextVar("stonecast_in_tx", default=None)
+
+
+class Store:
+    """One SQLite database file, opened through :meth:`open`.
+
+    All methods are coroutines. Rows come back as :class:`sqlite3.Row` (access by column
+    name). Raises :class:`StoreError` for a database newer than this code, and lets
+    :class:`sqlite3.Error` through for I/O problems.
+    """
+
+    def __init__(self, conn: aiosqlite.Connection, path: str):
+        self.conn = conn
+        self.path = path
+        self._lock = asyncio.Lock()
+
+    @classmethod
+    async def open(cls, path: str | Path, *, target_version: int | None = None) -> Store:
+        """Open (creating it and its folder if needed) and migrate the database at ``path``.
+
+        ``target_version`` stops migrating at that version (tests use it to build an old file);
+        by default the schema is brought to :data:`LATEST_VERSION`.
+        """
+        path = str(path)
+        if path != ":memory:":
+            Path(path).parent.mkdir(parents=True, exist_ok=True)
+        conn = await aiosqlite.connect(path, isolation_level=None)  # we issue BEGIN ourselves
+        try:
+            conn.row_factory = sqlite3.Row
+            await conn.execute("PRAGMA busy_timeout = 10000")
+            await conn.execute("PRAGMA journal_mode = WAL")
+            await conn.execute("PRAGMA synchronous = FULL")
+            await conn.execute("PRAGMA foreign_keys = ON")
+            store = cls(conn, path)
+            await store.migrate(target_version)
+        except BaseException:
+            await conn.close()
+            raise
+        return store
+
+    async def close(self) -> None:
+        """Close the connection (an unfinished transaction is rolled back by SQLite)."""
+        await self.conn.close()
+
+    # ---- schema ---------------------------------------------------------------------------
+    async def version(self) -> int:
+        """The schema version of the file (``PRAGMA user_version``; 0 for a new file)."""
+        row = await self.fetchone("PRAGMA user_version")
+        return int(row[0])
+
+    async def migrate(self, target_version: int | None = None) -> int:
+        """Apply the pending :data:`MIGRATIONS` up to ``target_version`` (default: latest).
+
+        Each step runs in one transaction with its version bump. Returns the new version.
+        Raises :class:`StoreError` when the file is newer than this code.
+        """
+        target = LATEST_VERSION if target_version is None else target_version
+        current = await self.version()
+        if current > LATEST_VERSION:
+            raise StoreError(
+                f"the database {self.path} has schema version {current}, newer than this "
+                f"Stonecast understands ({LATEST_VERSION}); upgrade Stonecast"
+            )
+        for step in MIGRATIONS:
+            if current < step.version <= target:
+                async with self.transaction():
+                    # Re-check inside the write lock: another process may have migrated.
+                    if await self.version() >= step.version:
+                        current = await self.version()
+                        continue
+                    for sql in step.statements:
+                        await self.execute(sql)
+                    await self.execute(f"PRAGMA user_version = {step.version}")
+                current = step.version
+        return current
+
+    # ---- statements -----------------------------------------------------------------------
+    @asynccontextmanager
+    async def transaction(self):
+        """``async with store.transaction():`` -- a write transaction (``BEGIN IMMEDIATE``).
+
+        Commits when the block ends normally, rolls back on any exception (which propagates).
+        Statements the same task issues inside the block belong to the transaction; other tasks
+        wait. Not re-entrant.
+        """
+        if _in_tx.get() is self:
+            raise RuntimeError("transactions do not nest")
+        async with self._lock:
+            token = _in_tx.set(self)
+            try:
+                await self.conn.execute("BEGIN IMMEDIATE")
+                try:
+                    yield self
+                except BaseException:
+                    await self.conn.execute("ROLLBACK")
+                    raise
+                try:
+                    await self.conn.execute("COMMIT")
+                except sqlite3.Error:
+                    if self.conn.in_transaction:
+                        await self.conn.execute("ROLLBACK")
+                    raise
+            finally:
+                _in_tx.reset(token)
+
+    @asynccontextmanager
+    async def _access(self):
+        if _in_tx.get() is self:
+            yield
+        else:
+            async with self._lock:
+                yield
+
+    async def execute(self, sql: str, params: Sequence[Any] = ()) -> int:
+        """Run one statement; returns the number of rows it changed (``rowcount``)."""
+        async with self._access():
+            cur = await self.conn.execute(sql, params)
+            try:
+                return cur.rowcount
+            finally:
+                await cur.close()
+
+    async def insert(self, sql: str, params: Sequence[Any] = ()) -> int:
+        """Run one INSERT; returns the new row's id."""
+        async with self._access():
+            cur = await self.conn.execute(sql, params)
+            try:
+                return int(cur.lastrowid)
+            finally:
+                await cur.close()
+
+    async def executemany(self, sql: str, rows: Iterable[Sequence[Any]]) -> None:
+        """Run one statement for each parameter row."""
+        async with self._access():
+            await self.conn.executemany(sql, rows)
+
+    async def fetchone(self, sql: str, params: Sequence[Any] = ()) -> sqlite3.Row | None:
+        """The first row of a query, or ``None``."""
+        async with self._access():
+            cur = await self.conn.execute(sql, params)
+            try:
+                return await cur.fetchone()
+            finally:
+                await cur.close()
+
+    async def fetchall(self, sql: str, params: Sequence[Any] = ()) -> list[sqlite3.Row]:
+        """Every row of a query."""
+        async with self._access():
+            cur = await self.conn.execute(sql, params)
+            try:
+                return list(await cur.fetchall())
+            finally:
+                await cur.close()

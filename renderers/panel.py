@@ -1,0 +1,273 @@
+"""The side panel: game, options, both players, whose turn or the result, phase, move, clock."""
+
+from __future__ import annotations
+
+import datetime as _dt
+import unicodedata
+from collections.abc import Mapping
+
+from PIL import Image, ImageDraw
+
+from .board import font
+from .layout import Layout
+from .sprites import paste, sprite
+from .theme import Theme
+
+__all__ = ["clock_text", "clean_name", "draw_panel", "options_text", "result_text"]
+
+#: Why a game ended, as the panel says it (RULES.md "Every game" lists the reasons).
+REASONS = {
+    "coil": "by closing a coil",
+    "board full": "board full, no coil",
+    "stones": "on stones",
+    "score": "on score",
+    "connection": "by joining both edges",
+    "no moves": "opponent had no move",
+    "resignation": "by resignation",
+    "timeout": "on time",
+}
+
+_OPTION_WORDS = {
+    ("bonus", "own"): "bonus: own groups",
+    ("bonus", "opponent"): "bonus: opponent's groups",
+    ("bonus", "captures"): "bonus: captures",
+    ("bonus", "none"): "no bonus",
+}
+
+
+def options_text(options: Mapping, board) -> str:
+    """The options of a game in a few words: ``"hexhex 7"``, ``"9×9"``, ``"limping 4 · no bonus"``."""
+    parts = []
+    if board.shape == "square":
+        parts.append(f"{board.size}×{board.size}")
+    else:
+        parts.append(f"{board.shape} {board.size}")
+    for name, value in options.items():
+        if name in ("size", "shape"):
+            continue
+        if name == "setup":
+            parts.append(f"set-up {str(value).upper()}")
+        else:
+            parts.append(_OPTION_WORDS.get((name, value), f"{name}: {value}"))
+    return " · ".join(parts)
+
+
+def clean_name(name: object, seat: int) -> str:
+    """A player name the panel font can draw.
+
+    Symbols and emoji are dropped, letters outside Latin, Greek and Cyrillic become ``?``,
+    runs of spaces shrink; an empty result becomes ``"Player <seat>"``.
+    """
+    out = []
+    for ch in str(name or ""):
+        cat = unicodedata.category(ch)
+        if cat in ("So", "Sk", "Cs", "Co", "Cn", "Mn", "Me", "Cf", "Cc"):
+            continue
+        cp = ord(ch)
+        if cp < 0x0530 or 0x1E00 <= cp < 0x2070 or 0x20A0 <= cp < 0x20C0:
+            out.append(ch)
+        else:
+            out.append("?")
+    text = " ".join("".join(out).split())
+    return text or f"Player {seat}"
+
+
+def clock_text(clock: object) -> str | None:
+    """Text for the clock line: ``None`` stays ``None``; a string is shown as given.
+
+    A :class:`datetime.timedelta` (time left to move) becomes e.g. ``"2 days 4 h left"``; a
+    :class:`datetime.datetime` (the deadline) becomes ``"due 3 May 14:00 UTC"`` (naive means
+    UTC). Raises TypeError for anything else.
+    """
+    if clock is None or isinstance(clock, str):
+        return clock
+    if isinstance(clock, _dt.timedelta):
+        secs = int(clock.total_seconds())
+        if secs <= 0:
+            return "time is up"
+        days, rest = divmod(secs, 86400)
+        hours, rest = divmod(rest, 3600)
+        minutes = rest // 60
+        if days:
+            return f"{days} day{'s' if days != 1 else ''} {hours} h left"
+        if hours:
+            return f"{hours} h {minutes} min left"
+        return f"{max(minutes, 1)} min left"
+    if isinstance(clock, _dt.datetime):
+        when = clock if clock.tzinfo is None else clock.astimezone(_dt.UTC).replace(tzinfo=None)
+        return f"due {when.day} {when:%b %H:%M} UTC"
+    raise TypeError("clock must be None, text, a timedelta or a datetime")
+
+
+def result_text(position, names: Mapping[int, str]) -> tuple[str, str]:
+    """Headline and detail of a finished game, e.g. ``("Ann wins", "by closing a coil")``."""
+    out = position.outcome
+    reason = REASONS.get(out.reason, out.reason)
+    if out.winner is None:
+        head = "Draw"
+    else:
+        head = f"{names[out.winner]} wins"
+    if out.scores:
+        reason = f"{reason} {out.scores[1]}–{out.scores[2]}" if out.reason in ("stones", "score") else reason
+    return head, reason
+
+
+def _fit(d: ImageDraw.ImageDraw, text: str, f, width: float) -> str:
+    """``text`` cut with an ellipsis so it fits ``width`` pixels."""
+    if d.textlength(text, font=f) <= width:
+        return text
+    while text and d.textlength(text + "…", font=f) > width:
+        text = text[:-1]
+    return text.rstrip() + "…"
+
+
+def _wrap(d: ImageDraw.ImageDraw, text: str, f, width: float) -> list[str]:
+    lines: list[str] = []
+    line = ""
+    for word in text.split():
+        trial = f"{line} {word}".strip()
+        if not line or d.textlength(trial, font=f) <= width:
+            line = trial
+        else:
+            lines.append(line)
+            line = word
+    if line:
+        lines.append(line)
+    return [_fit(d, ln, f, width) for ln in lines]
+
+
+def _phase_text(position) -> str | None:
+    """A short reminder of what the player to move may do, where the game has phases."""
+    kind, phase = position.kind, position.phase
+    if kind == "coil":
+        return "Phase I · place a black stone or pass" if phase == "I" else "Phase II"
+    if kind == "io":
+        if phase != "opening":
+            return "Main phase"
+        if position.ply == 0:
+            return "Opening · one stone, not in a corner"
+        return "Opening · bound stone, then free"
+    if kind == "whirlwind":
+        return "First turn: one stone" if position.ply == 0 else "One or two stones a turn"
+    return None
+
+
+def draw_panel(
+    im: Image.Image,
+    lay: Layout,
+    position,
+    th: Theme,
+    title: str,
+    names: Mapping[int, str],
+    clock: str | None,
+) -> None:
+    """Draw the side panel of ``position`` into ``lay.panel_box`` of ``im`` (RGB, in place).
+
+    ``names`` maps seats 1 and 2 to display names (already cleaned); ``clock`` is the text of
+    the clock line or None.
+    """
+    k = lay.width / 1200
+    d = ImageDraw.Draw(im)
+    px0, py0, px1, py1 = lay.panel_box
+    card = (px0 + 2 * k, 14 * k, px1 - 14 * k, py1 - 14 * k)
+    d.rounded_rectangle(card, radius=18 * k, fill=th.panel)
+    pad = 22 * k
+    x0, x1 = card[0] + pad, card[2] - pad
+    width = x1 - x0
+    y = card[1] + pad
+
+    size = 46
+    while size > 28 and d.textlength(title, font=font(size * k, "bold")) > width:
+        size -= 2
+    f_title = font(size * k, "bold")
+    d.text((x0, y + (46 - size) * k * 0.8), _fit(d, title, f_title, width), font=f_title, fill=th.text)
+    y += 58 * k
+    f_small = font(26 * k)
+    for line in _wrap(d, options_text(position.options, position.board), f_small, width):
+        d.text((x0, y), line, font=f_small, fill=th.text_dim)
+        y += 33 * k
+    y += 18 * k
+
+    over = position.outcome is not None
+    winner = position.outcome.winner if over else None
+    scores = position.scores
+    f_name = font(34 * k, "bold")
+    f_sub = font(26 * k)
+    f_score = font(44 * k, "bold")
+    card_h = 116 * k
+    r_icon = 24 * k
+    for seat in (1, 2):
+        colour = position.colour(seat)
+        focus = (position.to_move == seat) if not over else (winner == seat)
+        box = (x0 - 10 * k, y, x1 + 10 * k, y + card_h)
+        if focus:
+            d.rounded_rectangle(box, radius=14 * k, fill=th.panel_turn)
+            d.rounded_rectangle((box[0], y, box[0] + 7 * k, y + card_h), radius=3 * k, fill=th.turn)
+        icon_x, icon_y = x0 + r_icon + 6 * k, y + card_h / 2
+        if colour in ("black", "white"):
+            paste(im, sprite("stone", round(r_icon, 1), th.name, colour), icon_x, icon_y)
+        else:
+            # Colour not yet decided (Coil Phase I): half black, half white.
+            paste(im, sprite("stone", round(r_icon, 1), th.name, "white"), icon_x, icon_y)
+            half = sprite("stone", round(r_icon, 1), th.name, "black")
+            w = half.width
+            im.paste(half.crop((0, 0, w // 2 + 1, w)), (round(icon_x - 0.5) - w // 2, round(icon_y - 0.5) - w // 2),
+                     half.crop((0, 0, w // 2 + 1, w)))
+        tx = icon_x + r_icon + 16 * k
+        score_w = 0.0
+        if scores is not None and seat in scores:
+            s = str(scores[seat])
+            score_w = d.textlength(s, font=f_score) + 10 * k
+            d.text((x1, y + card_h / 2), s, font=f_score, fill=th.text, anchor="rm")
+        name = _fit(d, names[seat], f_name, x1 - tx - score_w)
+        d.text((tx, y + 20 * k), name, font=f_name, fill=th.text)
+        sub = colour.capitalize() if colour else "Undecided"
+        if over and winner == seat:
+            sub += " · wins"
+        d.text((tx, y + 66 * k), _fit(d, sub, f_sub, x1 - tx - score_w), font=f_sub,
+               fill=th.turn if focus else th.text_dim)
+        y += card_h + 12 * k
+    y += 14 * k
+
+    f_head = font(38 * k, "bold")
+    f_line = font(28 * k)
+    if over:
+        head, detail = result_text(position, names)
+        for line in _wrap(d, head, f_head, width):
+            d.text((x0, y), line, font=f_head, fill=th.turn)
+            y += 46 * k
+        for line in _wrap(d, detail, f_line, width):
+            d.text((x0, y), line, font=f_line, fill=th.text)
+            y += 35 * k
+    else:
+        seat = position.to_move
+        colour = position.colour(seat)
+        head = f"{colour.capitalize()} to move" if colour else f"{names[seat]} to move"
+        for line in _wrap(d, head, f_head, width)[:2]:
+            d.text((x0, y), line, font=f_head, fill=th.turn)
+            y += 46 * k
+        phase = _phase_text(position)
+        if phase:
+            for line in _wrap(d, phase, f_line, width):
+                d.text((x0, y), line, font=f_line, fill=th.text)
+                y += 35 * k
+    y += 10 * k
+    if position.ply:
+        last = position.last_move or ""
+        move = f"Move {position.ply}: {last}" if last else f"Move {position.ply}"
+    else:
+        move = "No moves yet"
+    for line in _wrap(d, move, f_line, width):
+        d.text((x0, y), line, font=f_line, fill=th.text_dim)
+        y += 35 * k
+
+    if clock:
+        f_clock = font(28 * k, "medium")
+        cy = card[3] - pad - 16 * k
+        cr = 13 * k
+        cx = x0 + cr
+        d.ellipse((cx - cr, cy - cr, cx + cr, cy + cr), outline=th.text, width=max(1, round(2.5 * k)))
+        d.line((cx, cy, cx, cy - cr * 0.6), fill=th.text, width=max(1, round(2.5 * k)))
+        d.line((cx, cy, cx + cr * 0.5, cy), fill=th.text, width=max(1, round(2.5 * k)))
+        d.text((cx + cr + 12 * k, cy), _fit(d, clock, f_clock, width - 2 * cr - 12 * k), font=f_clock,
+               fill=th.text, anchor="lm")

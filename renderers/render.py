@@ -1,0 +1,187 @@
+"""A position to an image: :func:`render_image`, :func:`render_png` and :func:`cell_centre`."""
+
+from __future__ import annotations
+
+import io
+import math
+import threading
+from collections.abc import Mapping
+
+from PIL import Image
+
+import engine
+
+from .board import base_image
+from .layout import Layout, family_of, layout_for
+from .panel import clean_name, clock_text, draw_panel
+from .sprites import paste, sprite
+from .theme import get_theme
+
+__all__ = ["DEFAULT_SIZE", "cell_centre", "layout_of", "render_image", "render_png"]
+
+#: Width and height of a PNG from :func:`render_png`, in pixels.
+DEFAULT_SIZE = (1200, 900)
+#: PNG compression: zlib level 1 without optimisation is several times faster than the
+#: default and costs only a little size on these flat-coloured pictures.
+PNG_OPTIONS = {"compress_level": 1, "optimize": False}
+#: Drawing shares cached images and FreeType fonts, which are not safe to use from two
+#: threads at once; the lock covers the few milliseconds of drawing, not the PNG encoding.
+_DRAW_LOCK = threading.Lock()
+
+
+def layout_of(position, width: int = DEFAULT_SIZE[0], height: int = DEFAULT_SIZE[1]) -> Layout:
+    """The cached :class:`renderers.layout.Layout` used to draw ``position`` at this size."""
+    board = position.board
+    return layout_for(family_of(position.kind, board), board.shape, board.size, width, height)
+
+
+def cell_centre(
+    position, label: str, *, width: int = DEFAULT_SIZE[0], height: int = DEFAULT_SIZE[1]
+) -> tuple[float, float]:
+    """Pixel centre ``(x, y)`` (y down) of the cell or point ``label`` (e.g. ``"g7"``) in the
+    image :func:`render_png` makes of ``position`` (or :func:`render_image` at this size).
+
+    Raises :class:`engine.MoveError` when ``label`` is not a cell of the position's board.
+    """
+    cell = position.board.cell(label)
+    return layout_of(position, width, height).centres[cell]
+
+
+def _cells(board, labels) -> list[int]:
+    out = []
+    for lab in labels:
+        try:
+            out.append(board.cell(lab))
+        except engine.MoveError:
+            continue
+    return out
+
+
+def _title(position) -> str:
+    kind = engine.GAMES.get(position.kind)
+    return kind.title if kind is not None else str(position.kind).title()
+
+
+def _names(players: Mapping[int, object] | None) -> dict[int, str]:
+    if players is not None and not isinstance(players, Mapping):
+        raise TypeError("players must be a mapping {1: name, 2: name} or None")
+    players = players or {}
+    return {seat: clean_name(players.get(seat), seat) for seat in (1, 2)}
+
+
+def render_image(
+    position,
+    *,
+    players: Mapping[int, object] | None = None,
+    clock=None,
+    theme: str = "default",
+    cell_labels: bool = False,
+    width: int = DEFAULT_SIZE[0],
+    height: int = DEFAULT_SIZE[1],
+) -> Image.Image:
+    """The picture of ``position`` as a Pillow RGB image of ``width x height`` pixels.
+
+    Arguments as :func:`render_png`; ``width``/``height`` scale everything (the GIF replay
+    uses a smaller frame). Raises ValueError for an unknown theme, TypeError for bad
+    ``players``/``clock``.
+    """
+    th = get_theme(theme)
+    names = _names(players)
+    clock_line = clock_text(clock)
+    with _DRAW_LOCK:
+        return _draw(position, th, names, clock_line, bool(cell_labels), width, height)
+
+
+def _draw(position, th, names, clock_line, cell_labels: bool, width: int, height: int) -> Image.Image:
+    board = position.board
+    lay = layout_of(position, width, height)
+    im = base_image(lay.family, board.shape, board.size, th.name, cell_labels, width, height).copy()
+    radius = round(lay.radius, 1)
+    hl = position.highlights
+    stones = position.stones
+    over = position.outcome is not None
+    cs = lay.centres
+
+    # Under the stones: Coil's enclosed cells, bonds of the largest groups, winning halos.
+    enclosed = _cells(board, hl.enclosed)
+    if enclosed:
+        tint = sprite("hextint" if lay.family == "hex" else "squaretint", 0, th.name, extra=round(lay.scale, 1))
+        for c in enclosed:
+            paste(im, tint, *cs[c])
+    group_cells: set[int] = set()
+    for labels in (hl.groups or {}).values():
+        group_cells.update(_cells(board, labels))
+    if group_cells:
+        half = round(lay.scale / 2, 1)
+        for c in group_cells:
+            colour = stones.get(c)
+            if colour is None:
+                continue
+            x, y = cs[c]
+            for nb in board.neighbours[c]:
+                if nb > c and nb in group_cells and stones.get(nb) == colour:
+                    nx, ny = cs[nb]
+                    angle = round(_angle(nx - x, y - ny))
+                    paste(im, sprite("bond", half, th.name, colour, extra=angle), (x + nx) / 2, (y + ny) / 2)
+    winning = set(_cells(board, hl.winning)) if over else set()
+    keep = winning | set(enclosed)  # stones that do not fade once the game is won
+    if winning:
+        halo = sprite("halo", radius, th.name)
+        for c in winning:
+            if c in stones:
+                paste(im, halo, *cs[c])
+    for lab, colour in (hl.removed or {}).items():
+        cells = _cells(board, [lab])
+        if cells and colour in ("black", "white") and cells[0] not in stones:
+            paste(im, sprite("ghost", radius, th.name, colour), *cs[cells[0]])
+
+    # The stones; once a game is won on a structure, the rest fade so the structure stands out.
+    for c, colour in stones.items():
+        name = "faded" if winning and c not in keep else "stone"
+        paste(im, sprite(name, radius, th.name, colour), *cs[c])
+
+    # Marks on top: flipped stones (Io) and the last move.
+    for c in _cells(board, hl.flipped):
+        if c in stones:
+            paste(im, sprite("dot", radius, th.name, stones[c]), *cs[c])
+    for c in _cells(board, hl.placed):
+        colour = stones.get(c)
+        if colour is not None:
+            paste(im, sprite("ring", radius, th.name, colour), *cs[c])
+
+    draw_panel(im, lay, position, th, _title(position), names, clock_line)
+    return im
+
+
+def _angle(dx: float, dy: float) -> float:
+    return math.degrees(math.atan2(dy, dx)) % 180
+
+
+def render_png(
+    position,
+    *,
+    players: Mapping[int, object] | None = None,
+    clock=None,
+    theme: str = "default",
+    cell_labels: bool = False,
+) -> bytes:
+    """PNG bytes (1200x900) showing ``position`` of any game: board, coordinates, panel.
+
+    * ``position`` -- an :class:`engine.Position` (or any object with the same attributes).
+    * ``players`` -- optional ``{1: name, 2: name}``; missing names show as "Player 1/2".
+      Names are drawn in Roboto: emoji are dropped, unsupported scripts show as ``?``.
+    * ``clock`` -- optional time left for the player to move: text shown as given (e.g.
+      ``"2 days 4 h left"``), a :class:`datetime.timedelta` (time left) or a
+      :class:`datetime.datetime` (the deadline, UTC).
+    * ``theme`` -- a key of :data:`renderers.THEMES` (``"default"``, ``"light"``, ``"dark"``).
+    * ``cell_labels`` -- print each empty cell's label faintly inside it.
+
+    Marks: the last move's stones carry a ring; stones flipped by it (Io) a small diamond;
+    stones it removed (Branching Coral) leave a crossed ghost; Coil's enclosed cells are
+    tinted; the Corals' largest groups are joined by bars; once a game is won, the winning
+    stones get a halo and the others fade. Raises ValueError for an unknown theme.
+    """
+    im = render_image(position, players=players, clock=clock, theme=theme, cell_labels=cell_labels)
+    buf = io.BytesIO()
+    im.save(buf, "PNG", **PNG_OPTIONS)
+    return buf.getvalue()

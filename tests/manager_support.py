@@ -1,0 +1,68 @@
+"""Shared helpers for the manager and store tests (not a test module)."""
+
+from __future__ import annotations
+
+import random
+
+import engine
+from bot.manager import Game, GameManager
+
+
+class FakeClock:
+    """An injectable clock: ``clock()`` returns ``t``; ``advance(seconds)`` moves it on."""
+
+    def __init__(self, t: float = 1_700_000_000.0):
+        self.t = t
+
+    def __call__(self) -> float:
+        return self.t
+
+    def advance(self, seconds: float) -> float:
+        self.t += seconds
+        return self.t
+
+
+GUILD, CHANNEL = 900, 901
+ALICE, BOB, CAROL, DAVE = 1001, 1002, 1003, 1004
+
+
+async def start_game(mgr: GameManager, kind: str, options: dict | None = None, *, a: int = ALICE,
+                     b: int = BOB, first: str = "challenger", **kw) -> Game:
+    """A game between ``a`` (seat 1 with first="challenger") and ``b`` through a challenge."""
+    ch = await mgr.create_challenge(guild_id=GUILD, channel_id=CHANNEL, challenger_id=a,
+                                    opponent_id=b, kind=kind, options=options, first=first, **kw)
+    return await mgr.accept_challenge(ch.id, b)
+
+
+async def play_random(mgr: GameManager, game: Game, rng: random.Random, max_moves: int = 10**6,
+                      stop=lambda pos: False) -> Game:
+    """Play uniformly random legal moves through the manager until the game ends, ``stop(pos)``
+    holds, or ``max_moves`` were played. Returns the game row afterwards."""
+    game = await mgr.get_game(game.id)
+    for _ in range(max_moves):
+        pos = game.position
+        if pos.outcome is not None or stop(pos):
+            break
+        res = await mgr.play_move(game.id, game.to_move_user, pos.random_move(rng))
+        game = res.game
+    return game
+
+
+def replay_of(game: Game, moves) -> engine.Position:
+    """The engine's replay of a stored move list (plus resignation / timeout)."""
+    pos = engine.replay(game.kind, game.options, [m.move for m in moves])
+    if game.status == "finished" and game.reason in ("resignation", "timeout"):
+        loser = 3 - game.winner
+        pos = pos.resign(loser) if game.reason == "resignation" else pos.time_out(loser)
+    return pos
+
+
+def small_options(kind: str) -> dict:
+    """The smallest board a game allows (every int option at its minimum), for fast games;
+    the defaults when that combination is not valid."""
+    spec = engine.GAMES[kind]
+    opts = {o.name: o.minimum for o in spec.options if o.type is int and o.minimum is not None}
+    try:
+        return spec.validate(opts)
+    except engine.OptionError:
+        return spec.validate({})

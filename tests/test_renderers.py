@@ -1,0 +1,535 @@
+"""Board images read back pixel by pixel: stones, marks, coordinates, panel, GIF replays.
+
+Positions come from the real engine (new games, replays and seeded random play). Pixels are
+located with :func:`renderers.cell_centre` and the layout's stone radius.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import io
+import itertools
+import math
+import random
+
+import pytest
+from PIL import Image
+
+import engine
+import renderers
+from renderers.layout import HEX_R
+from renderers.panel import clean_name, clock_text, options_text
+from renderers.render import layout_of
+from renderers.sprites import RING
+
+W, H = renderers.DEFAULT_SIZE
+TH = renderers.get_theme("default")
+
+
+# ---- helpers -------------------------------------------------------------------------------
+
+
+def image(pos, **kw) -> Image.Image:
+    png = renderers.render_png(pos, **kw)
+    assert png[:8] == b"\x89PNG\r\n\x1a\n"
+    im = Image.open(io.BytesIO(png))
+    im.load()
+    return im.convert("RGB")
+
+
+def lum(rgb) -> float:
+    r, g, b = rgb[:3]
+    return 0.299 * r + 0.587 * g + 0.114 * b
+
+
+def near(a, b, tol=40) -> bool:
+    return all(abs(x - y) <= tol for x, y in zip(a[:3], b[:3], strict=True))
+
+
+def pixels(im) -> list:
+    """Every pixel of ``im`` (Pillow 12+ renamed getdata)."""
+    flat = getattr(im, "get_flattened_data", None)
+    return list(flat() if flat else im.getdata())
+
+
+def pixel(im, x, y):
+    return im.getpixel((int(x), int(y)))
+
+
+def every_board(kind: engine.GameKind):
+    """Every (options) the engine allows for ``kind``, varying shape and size only."""
+    specs = {o.name: o for o in kind.options}
+    shapes = specs["shape"].choices if "shape" in specs else (None,)
+    size = specs["size"]
+    for shape, n in itertools.product(shapes, range(size.minimum, size.maximum + 1)):
+        opts = {"size": n} if shape is None else {"shape": shape, "size": n}
+        try:
+            kind.validate(opts)
+        except engine.OptionError:
+            continue
+        yield opts
+
+
+BOARDS = [(key, opts) for key, kind in engine.GAMES.items() for opts in every_board(kind)]
+
+
+def played(kind: str, plies: int, seed: int = 1, **opts):
+    """A position after ``plies`` random legal moves (fewer if the game ends first)."""
+    rng = random.Random(seed)
+    pos = engine.new_game(kind, **opts)
+    for _ in range(plies):
+        if pos.outcome is not None:
+            break
+        pos = pos.play(pos.random_move(rng))
+    return pos
+
+
+def finished(kind: str, want=lambda p: True, **opts):
+    """A finished random game satisfying ``want`` (searching seeds in order)."""
+    start = engine.new_game(kind, **opts)
+    for seed in range(200):
+        pos = start.random_playout(random.Random(seed))
+        if want(pos):
+            return pos
+    pytest.skip(f"no finished {kind} game found with the wanted property")
+
+
+# ---- every game, shape and size --------------------------------------------------------------
+
+
+def test_every_game_is_covered():
+    assert BOARDS, "the engine registers no games"
+    assert {k for k, _ in BOARDS} == set(engine.GAMES)
+
+
+@pytest.mark.parametrize(("kind", "opts"), BOARDS, ids=[f"{k}-{'-'.join(map(str, o.values()))}" for k, o in BOARDS])
+def test_every_board_renders_with_its_stones(kind, opts):
+    pos = played(kind, 6, seed=len(BOARDS), **opts)
+    im = image(pos)
+    assert im.size == (W, H)
+    r = layout_of(pos).radius
+    flipped = set(pos.highlights.flipped)
+    for cell, colour in pos.stones.items():
+        label = pos.board.labels[cell]
+        x, y = renderers.cell_centre(pos, label)
+        # Sample a little below the centre: clear of the last-move ring and flipped marks.
+        got = pixel(im, x, y + 0.38 * r) if label in flipped else pixel(im, x, y)
+        if label in pos.highlights.placed:
+            got = pixel(im, x, y)
+        want = TH.stone(colour)
+        assert near(got, want), (label, colour, got)
+
+
+# ---- stones and marks ------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("kind", sorted(engine.GAMES))
+def test_stone_on_the_cell_it_was_played(kind):
+    start = engine.new_game(kind)
+    move = next(m for m in start.legal_moves() if m != "pass" and " " not in m)
+    pos = start.play(move)
+    im = image(pos)
+    x, y = renderers.cell_centre(pos, move)
+    colour = pos.stones[pos.board.cell(move)]
+    assert near(pixel(im, x, y), TH.stone(colour))
+    # The same cell is empty before the move: no stone colour there.
+    before = image(start)
+    assert not near(pixel(before, x, y), TH.stone(colour))
+    # A stone's rim has the opposite lightness to its fill.
+    r = layout_of(pos).radius
+    rim = pixel(im, x + r - 1.5, y)
+    assert (lum(rim) - lum(TH.stone(colour))) * (1 if colour == "black" else -1) > 40
+
+
+@pytest.mark.parametrize("kind", sorted(engine.GAMES))
+def test_last_move_is_marked_by_a_ring(kind):
+    pos = played(kind, 5, seed=3)
+    assert pos.highlights.placed
+    im = image(pos)
+    r = layout_of(pos).radius
+    for label in pos.highlights.placed:
+        colour = pos.stones[pos.board.cell(label)]
+        x, y = renderers.cell_centre(pos, label)
+        on_ring = [pixel(im, x + RING * r * math.cos(a), y + RING * r * math.sin(a))
+                   for a in (0, math.pi / 2, math.pi, 3 * math.pi / 2)]
+        assert all(near(p, TH.contrast(colour), 70) for p in on_ring), (label, on_ring)
+        assert near(pixel(im, x, y), TH.stone(colour))
+    # Stones not placed by the last move carry no ring.
+    for cell, colour in pos.stones.items():
+        label = pos.board.labels[cell]
+        if label in pos.highlights.placed or label in pos.highlights.flipped:
+            continue
+        x, y = renderers.cell_centre(pos, label)
+        assert near(pixel(im, x + RING * r, y), TH.stone(colour)), label
+
+
+def test_io_flipped_stones_carry_a_small_mark():
+    rng = random.Random(11)
+    pos = engine.new_game("io", size=7)
+    while not pos.highlights.flipped:
+        pos = pos.play(pos.random_move(rng))
+    im = image(pos)
+    for label in pos.highlights.flipped:
+        colour = pos.stones[pos.board.cell(label)]
+        x, y = renderers.cell_centre(pos, label)
+        assert near(pixel(im, x, y), TH.contrast(colour)), label
+        # ... and only a small one: the stone's own colour is still around it.
+        r = layout_of(pos).radius
+        assert near(pixel(im, x, y + 0.38 * r), TH.stone(colour)), label
+
+
+def test_coil_enclosed_cells_are_tinted_and_the_loop_stands_out():
+    pos = finished("coil", lambda p: p.outcome.reason == "coil")
+    hl = pos.highlights
+    assert hl.enclosed and hl.winning
+    im = image(pos)
+    lay = layout_of(pos)
+    for label in hl.enclosed:
+        x, y = renderers.cell_centre(pos, label)
+        # Between the stone and the top corner of the hexagon: the tint, not the board.
+        inside = pixel(im, x, y - 0.5 * HEX_R * lay.scale - 0.45 * lay.radius)
+        assert not near(inside, TH.board, 20), (label, inside)
+        assert inside[0] > inside[2] + 40, (label, inside)  # reddish
+    for label in hl.winning:
+        x, y = renderers.cell_centre(pos, label)
+        assert near(pixel(im, x, y), TH.black), label
+    faded = [c for c in pos.stones if pos.board.labels[c] not in hl.winning | hl.enclosed]
+    for cell in faded[:10]:
+        x, y = lay.centres[cell]
+        assert not near(pixel(im, x, y), TH.stone(pos.stones[cell]), 30)
+
+
+WON_ON_BOARD = {"coil": "coil", "whirlwind": "connection", "braincoral": "score", "branchingcoral": "score"}
+
+
+@pytest.mark.parametrize("kind", sorted(WON_ON_BOARD))
+def test_winning_stones_have_a_halo_and_the_rest_fade(kind):
+    if kind not in engine.GAMES:
+        pytest.skip(f"{kind} is not in the engine")
+    pos = finished(kind, lambda p: p.outcome.reason == WON_ON_BOARD[kind])
+    hl = pos.highlights
+    assert hl.winning
+    im = image(pos)
+    lay = layout_of(pos)
+    r = lay.radius
+    for label in hl.winning:
+        x, y = renderers.cell_centre(pos, label)
+        ring = [pixel(im, x + 1.1 * r * math.cos(a), y + 1.1 * r * math.sin(a))
+                for a in [i * math.pi / 6 for i in range(12)]]
+        assert any(near(p, TH.accent, 45) for p in ring), label
+        if label not in hl.placed:
+            assert near(pixel(im, x, y), TH.stone(pos.stones[pos.board.cell(label)])), label
+    keep = hl.winning | hl.enclosed
+    for cell, colour in pos.stones.items():
+        if pos.board.labels[cell] not in keep:
+            x, y = lay.centres[cell]
+            assert not near(pixel(im, x, y), TH.stone(colour), 30), pos.board.labels[cell]
+
+
+def test_resigned_game_shows_no_fading():
+    pos = played("coil", 12, seed=4).resign(1)
+    im = image(pos)
+    for cell, colour in pos.stones.items():
+        x, y = layout_of(pos).centres[cell]
+        label = pos.board.labels[cell]
+        if label not in pos.highlights.placed:
+            assert near(pixel(im, x, y), TH.stone(colour))
+
+
+def test_branching_coral_removed_stones_leave_a_crossed_ghost():
+    if "branchingcoral" not in engine.GAMES:
+        pytest.skip("Branching Coral is not in the engine")
+    for seed in range(100):
+        rng = random.Random(seed)
+        pos = engine.new_game("branchingcoral")
+        while not pos.highlights.removed and pos.outcome is None:
+            pos = pos.play(pos.random_move(rng))
+        if pos.highlights.removed:
+            break
+    else:
+        pytest.skip("no capture found")
+    im = image(pos)
+    r = layout_of(pos).radius
+    for label, colour in pos.highlights.removed.items():
+        assert pos.board.cell(label) not in pos.stones
+        x, y = renderers.cell_centre(pos, label)
+        assert near(pixel(im, x, y), TH.rim(colour), 60)  # where the two strokes of the cross meet
+        edge = pixel(im, x + r * 0.6, y)  # inside the ghost, off the cross: a washed-out fill
+        assert not near(edge, TH.board, 8) and not near(edge, TH.stone(colour), 40)
+
+
+@pytest.mark.parametrize("kind", ["braincoral", "branchingcoral"])
+def test_coral_largest_groups_are_joined_by_bars(kind):
+    if kind not in engine.GAMES:
+        pytest.skip(f"{kind} is not in the engine")
+    pos = played(kind, 24, seed=5)
+    groups = pos.highlights.groups
+    assert groups
+    im = image(pos)
+    lay = layout_of(pos)
+    board = pos.board
+    in_group = set().union(*(set(map(board.cell, g)) for g in groups.values()))
+    bonded = loose = 0
+    for a, colour in pos.stones.items():
+        for b in board.neighbours[a]:
+            if b <= a or pos.stones.get(b) != colour:
+                continue
+            (xa, ya), (xb, yb) = lay.centres[a], lay.centres[b]
+            mid = pixel(im, (xa + xb) / 2, (ya + yb) / 2)
+            if a in in_group and b in in_group:
+                assert near(mid, TH.stone(colour), 50), (board.labels[a], board.labels[b])
+                bonded += 1
+            elif a not in in_group and b not in in_group:
+                assert not near(mid, TH.stone(colour), 50), (board.labels[a], board.labels[b])
+                loose += 1
+    assert bonded
+
+
+def test_whirlwind_edges_are_coloured_for_their_owners():
+    if "whirlwind" not in engine.GAMES:
+        pytest.skip("Whirlwind is not in the engine")
+    from renderers.layout import BAND_GAP, BAND_WIDTH
+
+    pos = engine.new_game("whirlwind")
+    lay = layout_of(pos)
+    im = image(pos)
+    n = pos.board.size
+    mid = (n - 1) / 2
+    out = BAND_GAP + BAND_WIDTH / 2
+    assert near(pixel(im, *lay.px(mid, n - 1 + out)), TH.black, 10)  # top: Black
+    assert near(pixel(im, *lay.px(mid, -out)), TH.black, 10)  # bottom: Black
+    assert near(pixel(im, *lay.px(-out, mid)), TH.white, 10)  # left: White
+    assert near(pixel(im, *lay.px(n - 1 + out, mid)), TH.white, 10)  # right: White
+
+
+# ---- coordinates ------------------------------------------------------------------------------
+
+
+def _spots(pos, text):
+    return [s for s in layout_of(pos).labels if s.text == text]
+
+
+@pytest.mark.parametrize(("shape", "size"), [("hexhex", 7), ("limping", 4), ("hexhex", 3), ("limping", 2)])
+def test_hex_labels_sit_at_both_ends_of_every_row_and_file(shape, size):
+    kind = next(k for k in ("braincoral", "branchingcoral", "coil") if k in engine.GAMES)
+    opts = {"size": size} if kind == "coil" else {"shape": shape, "size": size}
+    if kind == "coil" and shape != "hexhex":
+        pytest.skip("only Coil is available and it has no limping board")
+    try:
+        pos = engine.new_game(kind, **opts)
+    except engine.OptionError:
+        pytest.skip(f"{kind} does not allow {shape} {size}")
+    board, lay = pos.board, layout_of(pos)
+    for r in range(board.rows):
+        cells = board.row_cells(r)
+        xs = [lay.centres[c][0] for c in cells]
+        y = lay.centres[cells[0]][1]
+        spots = _spots(pos, str(r + 1))
+        assert len(spots) == 2
+        assert all(abs(s.y - y) < 0.5 for s in spots)
+        assert min(s.x for s in spots) < min(xs) and max(s.x for s in spots) > max(xs)
+    for f in range(board.files):
+        letter = engine.geometry.file_letter(f)
+        cells = [c for c, (ff, _) in enumerate(board.coords) if ff == f]
+        (x0, y0), (x1, y1) = lay.centres[cells[0]], lay.centres[cells[-1]]
+        spots = _spots(pos, letter)
+        assert len(spots) == 2, letter
+        for s in spots:  # on the file's own slanted line, beyond its ends
+            cross = (x1 - x0) * (s.y - y0) - (y1 - y0) * (s.x - x0) if len(cells) > 1 else 0
+            assert abs(cross) < 1.0 * lay.scale * max(1, len(cells) - 1) * 0.05 + 1e-6, letter
+        low, high = sorted(spots, key=lambda s: -s.y)
+        assert low.y > y0 and high.y < y1
+
+
+def test_hexhex_7_labels_match_rules():
+    if "coil" not in engine.GAMES:
+        pytest.skip("Coil not available")
+    pos = engine.new_game("coil", size=7)
+    b = pos.board
+    assert [b.labels[c] for c in b.row_cells(0)] == [f"{ch}1" for ch in "abcdefg"]
+    assert [b.labels[c] for c in b.row_cells(6)] == [f"{ch}7" for ch in "abcdefghijklm"]
+    assert [b.labels[c] for c in b.row_cells(12)] == [f"{ch}13" for ch in "ghijklm"]
+    lay = layout_of(pos)
+    # Letters a..g stand below the bottom row, g..m above the top row, under/over their cells.
+    for label, above in (("a1", False), ("g1", False), ("g13", True), ("m13", True)):
+        x, y = renderers.cell_centre(pos, label)
+        letter = label[0]
+        spot = min(_spots(pos, letter), key=lambda s: abs(s.y - y))
+        assert (spot.y < y) == above
+        assert abs(spot.x - x) < lay.scale  # half a cell along the slant, plus the gap
+
+
+def test_square_labels_on_every_side():
+    for kind in ("io", "whirlwind"):
+        if kind not in engine.GAMES:
+            continue
+        pos = engine.new_game(kind)
+        n = pos.board.size
+        x_a1, y_a1 = renderers.cell_centre(pos, "a1")
+        x_top, y_top = renderers.cell_centre(pos, f"a{n}")
+        a = sorted(_spots(pos, "a"), key=lambda s: s.y)
+        assert len(a) == 2 and a[0].y < y_top and a[1].y > y_a1
+        assert all(abs(s.x - x_a1) < 0.5 for s in a)
+        ones = sorted(_spots(pos, "1"), key=lambda s: s.x)
+        assert len(ones) == 2 and ones[0].x < x_a1
+        assert all(abs(s.y - y_a1) < 0.5 for s in ones)
+
+
+def test_coordinates_are_drawn_in_the_coordinate_colour():
+    pos = engine.new_game("io" if "io" in engine.GAMES else next(iter(engine.GAMES)))
+    im = image(pos)
+    lay = layout_of(pos)
+    for spot in lay.labels[:8]:
+        s = lay.label_size
+        box = im.crop((int(spot.x - s), int(spot.y - s / 2), int(spot.x + s), int(spot.y + s / 2)))
+        assert any(near(p, TH.coord, 30) for p in pixels(box)), spot
+
+
+def test_cell_labels_option_prints_faint_labels_in_empty_cells():
+    pos = engine.new_game(next(iter(engine.GAMES)))
+    x, y = renderers.cell_centre(pos, pos.board.labels[len(pos.board) // 2])
+    r = layout_of(pos).radius
+    box = (int(x - r), int(y - r / 2), int(x + r), int(y + r / 2))
+    plain = image(pos).crop(box)
+    labelled = image(pos, cell_labels=True).crop(box)
+    assert plain.tobytes() != labelled.tobytes()
+    assert any(near(p, TH.cell_label, 25) for p in pixels(labelled))
+
+
+# ---- panel, themes, arguments -----------------------------------------------------------------
+
+
+def test_panel_changes_with_players_and_clock_but_the_board_does_not():
+    pos = played(next(iter(engine.GAMES)), 4)
+    a = image(pos)
+    b = image(pos, players={1: "Ann", 2: "Bo"}, clock="2 days 4 h left")
+    bw = layout_of(pos).board_box[2]
+    assert a.crop((0, 0, bw, H)).tobytes() == b.crop((0, 0, bw, H)).tobytes()
+    assert a.crop((bw, 0, W, H)).tobytes() != b.crop((bw, 0, W, H)).tobytes()
+
+
+@pytest.mark.parametrize("theme", sorted(renderers.THEMES))
+def test_themes_are_opaque_and_stones_differ_by_lightness(theme):
+    th = renderers.THEMES[theme]
+    assert lum(th.white) - lum(th.black) > 180
+    assert abs(lum(th.black_rim) - lum(th.black)) > 80 and abs(lum(th.white_rim) - lum(th.white)) > 80
+    pos = played(next(iter(engine.GAMES)), 3)
+    png = renderers.render_png(pos, theme=theme)
+    im = Image.open(io.BytesIO(png))
+    assert im.mode == "RGB"  # no alpha: the same picture on Discord's dark and light themes
+    assert near(im.getpixel((1, 1)), th.frame, 2)
+
+
+def test_unknown_theme_and_bad_arguments_raise():
+    pos = engine.new_game(next(iter(engine.GAMES)))
+    with pytest.raises(ValueError, match="unknown theme"):
+        renderers.render_png(pos, theme="neon")
+    with pytest.raises(TypeError):
+        renderers.render_png(pos, players=["Ann", "Bo"])
+    with pytest.raises(TypeError):
+        renderers.render_png(pos, clock=42)
+    with pytest.raises(engine.MoveError):
+        renderers.cell_centre(pos, "z99")
+
+
+def test_clock_text():
+    assert clock_text(None) is None
+    assert clock_text("3 h left") == "3 h left"
+    assert clock_text(dt.timedelta(days=2, hours=4, minutes=5)) == "2 days 4 h left"
+    assert clock_text(dt.timedelta(days=1)) == "1 day 0 h left"
+    assert clock_text(dt.timedelta(hours=5, minutes=30)) == "5 h 30 min left"
+    assert clock_text(dt.timedelta(seconds=20)) == "1 min left"
+    assert clock_text(dt.timedelta(0)) == "time is up"
+    assert clock_text(dt.datetime(2025, 5, 3, 14, 0)) == "due 3 May 14:00 UTC"
+    eastern = dt.timezone(dt.timedelta(hours=-4))
+    assert clock_text(dt.datetime(2025, 5, 3, 10, 0, tzinfo=eastern)) == "due 3 May 14:00 UTC"
+
+
+def test_clean_name():
+    assert clean_name("Zoë 🔥", 2) == "Zoë"
+    assert clean_name("Ольга", 1) == "Ольга"
+    assert clean_name("太郎", 1) == "??"
+    assert clean_name("  ", 2) == "Player 2"
+    assert clean_name(None, 1) == "Player 1"
+
+
+def test_options_text():
+    from engine.geometry import hex_board, square_board
+
+    assert options_text({"size": 7}, hex_board("hexhex", 7)) == "hexhex 7"
+    assert options_text({"size": 9}, square_board(9)) == "9×9"
+    assert options_text({"shape": "limping", "size": 4, "bonus": "none"}, hex_board("limping", 4)) == (
+        "limping 4 · no bonus"
+    )
+
+
+def test_render_image_scales_to_other_sizes():
+    pos = played(next(iter(engine.GAMES)), 3)
+    im = renderers.render_image(pos, width=600, height=450)
+    assert im.size == (600, 450)
+    label = pos.highlights.placed[0]
+    x, y = renderers.cell_centre(pos, label, width=600, height=450)
+    assert near(im.getpixel((int(x), int(y))), TH.stone(pos.stones[pos.board.cell(label)]))
+
+
+# ---- GIF replays ------------------------------------------------------------------------------
+
+
+def test_gif_replays_every_move_and_holds_the_last_frame():
+    kind = "io" if "io" in engine.GAMES else next(iter(engine.GAMES))
+    rng = random.Random(2)
+    pos = engine.new_game(kind, size=5) if kind == "io" else engine.new_game(kind)
+    moves = []
+    while pos.outcome is None and len(moves) < 30:
+        m = pos.random_move(rng)
+        moves.append(m)
+        pos = pos.play(m)
+    gif = renderers.render_gif(kind, pos.options, moves, players={1: "Ann", 2: "Bo"})
+    assert gif[:6] == b"GIF89a"
+    im = Image.open(io.BytesIO(gif))
+    assert im.n_frames == len(moves) + 1
+    durations = []
+    for i in range(im.n_frames):
+        im.seek(i)
+        durations.append(im.info["duration"])
+    assert durations[-1] > max(durations[1:-1])
+    # The final frame shows the final position: each stone's colour at its cell.
+    im.seek(im.n_frames - 1)
+    last = im.convert("RGB")
+    from renderers.gif import GIF_SIZE
+
+    assert last.size == GIF_SIZE
+    for cell, colour in list(pos.stones.items())[:12]:
+        label = pos.board.labels[cell]
+        x, y = renderers.cell_centre(pos, label, width=GIF_SIZE[0], height=GIF_SIZE[1])
+        r = layout_of(pos, *GIF_SIZE).radius
+        want = TH.stone(colour)
+        if pos.outcome is not None and pos.highlights.winning and label not in pos.highlights.winning:
+            continue
+        got = last.getpixel((int(x), int(y + 0.38 * r)))
+        assert near(got, want, 45), (label, got)
+
+
+def test_gif_rejects_a_bad_move_with_its_number():
+    kind = next(iter(engine.GAMES))
+    first = next(engine.new_game(kind).legal_moves())
+    with pytest.raises(engine.IllegalMove, match="move 2"):
+        renderers.render_gif(kind, {}, [first, first])
+    with pytest.raises(engine.GameError):
+        renderers.render_gif("chess", {}, [])
+
+
+def test_gif_of_an_unplayed_game_has_one_frame():
+    kind = next(iter(engine.GAMES))
+    im = Image.open(io.BytesIO(renderers.render_gif(kind, {}, [])))
+    assert im.n_frames == 1
+
+
+def test_rendering_from_several_threads_gives_the_same_picture():
+    from concurrent.futures import ThreadPoolExecutor
+
+    positions = [played(key, 8, seed=9) for key in sorted(engine.GAMES)]
+    alone = [renderers.render_png(p) for p in positions]
+    with ThreadPoolExecutor(4) as pool:
+        together = list(pool.map(renderers.render_png, positions * 2))
+    assert together == alone * 2

@@ -1,0 +1,268 @@
+"""SQLite store: pragmas, migrations from the first schema version, crashes between statements."""
+
+from __future__ import annotations
+
+import json
+import shutil
+import sqlite3
+import subprocess
+import sys
+import textwrap
+from pathlib import Path
+
+import pytest
+from manager_support import ALICE, BOB, FakeClock, replay_of, start_game
+
+import engine
+from bot.manager import GameManager
+from bot.store import LATEST_VERSION, MIGRATIONS, Store, StoreError
+
+KIND = "coil"
+OPTS = {"size": 5}
+ROOT = Path(__file__).resolve().parents[1]
+
+
+
+class SimulatedCrash(BaseException):
+    """Raised in place of the process dying."""
+
+
+async def test_new_file_is_wal_with_foreign_keys_at_latest_version(tmp_path):
+    store = await Store.open(tmp_path / "sub" / "dir" / "s.db")  # folders are created
+    try:
+        assert (await store.fetchone("PRAGMA journal_mode"))[0] == "wal"
+        assert (await store.fetchone("PRAGMA foreign_keys"))[0] == 1
+        assert await store.version() == LATEST_VERSION == MIGRATIONS[-1].version
+        with pytest.raises(sqlite3.IntegrityError):  # a move of a game that does not exist
+            await store.execute("INSERT INTO moves VALUES (42, 1, 1, 'a1', 0)")
+    finally:
+        await store.close()
+
+
+async def test_transactions_roll_back_and_do_not_nest(tmp_path):
+    store = await Store.open(tmp_path / "t.db")
+    try:
+        with pytest.raises(ZeroDivisionError):
+            async with store.transaction():
+                await store.execute("INSERT INTO user_settings (user_id, dm) VALUES (1, 1)")
+                assert (await store.fetchone("SELECT COUNT(*) FROM user_settings"))[0] == 1
+                raise ZeroDivisionError
+        assert (await store.fetchone("SELECT COUNT(*) FROM user_settings"))[0] == 0
+        async with store.transaction():
+            with pytest.raises(RuntimeError, match="do not nest"):
+                async with store.transaction():
+                    pass
+    finally:
+        await store.close()
+
+
+async def test_newer_database_is_refused(tmp_path):
+    path = tmp_path / "future.db"
+    con = sqlite3.connect(path)
+    con.execute(f"PRAGMA user_version = {LATEST_VERSION + 1}")
+    con.close()
+    with pytest.raises(StoreError, match="newer"):
+        await Store.open(path)
+
+
+def _columns(path) -> dict[str, set[str]]:
+    con = sqlite3.connect(path)
+    try:
+        tables = [r[0] for r in con.execute(
+            "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%'")]
+        return {t: {r[1] for r in con.execute(f"PRAGMA table_info({t})")} for t in tables}
+    finally:
+        con.close()
+
+
+async def test_migration_from_version_1_keeps_the_data(tmp_path):
+    path = tmp_path / "old.db"
+    v1 = await Store.open(path, target_version=1)
+    assert await v1.version() == 1
+    # a version-1 database as the issue-4 bot left it: a game with two moves, a challenge, a setting
+    start = engine.new_game(KIND, **OPTS)
+    moves = [next(start.legal_moves())]
+    moves.append(next(start.play(moves[0]).legal_moves()))
+    pos = engine.replay(KIND, start.options, moves)
+    t0 = 1_700_000_000.0
+    async with v1.transaction():
+        await v1.execute(
+            "INSERT INTO challenges (id, guild_id, channel_id, challenger_id, opponent_id, kind,"
+            " options, first, rated, status, created_at, expires_at)"
+            " VALUES (1, 9, 8, ?, ?, ?, ?, 'challenger', 1, 'accepted', ?, ?)",
+            (ALICE, BOB, KIND, json.dumps(start.options), t0, t0 + 86400),
+        )
+        await v1.execute(
+            "INSERT INTO games (id, guild_id, channel_id, kind, options, player1_id, player2_id,"
+            " status, ply, position_text, rated, created_at, updated_at, challenge_id)"
+            " VALUES (1, 9, 8, ?, ?, ?, ?, 'active', 2, ?, 1, ?, ?, 1)",
+            (KIND, json.dumps(start.options), ALICE, BOB, pos.to_text(), t0, t0 + 100),
+        )
+        await v1.execute("UPDATE challenges SET game_id = 1 WHERE id = 1")
+        for ply, mv in enumerate(moves, 1):
+            await v1.execute("INSERT INTO moves VALUES (1, ?, ?, ?, ?)", (ply, 2 - ply % 2, mv, t0 + ply))
+        await v1.execute("INSERT INTO user_settings (user_id, dm) VALUES (?, 1)", (BOB,))
+    await v1.close()
+    assert "deadline" not in _columns(path)["games"]
+
+    clock = FakeClock(t0 + 200)
+    mgr = await GameManager.open(path, clock=clock)
+    try:
+        assert await mgr.store.version() == LATEST_VERSION
+        game = await mgr.get_game(1)
+        assert game.players == {1: ALICE, 2: BOB} and game.ply == 2 and game.status == "active"
+        assert game.position == pos
+        assert game.days_per_move == 3 and game.deadline == t0 + 100 + 3 * 86400
+        assert [m.move for m in await mgr.moves(1)] == moves
+        ch = await mgr.get_challenge(1)
+        assert ch.game_id == 1 and ch.days_per_move == 3 and ch.status == "accepted"
+        assert (await mgr.settings(BOB)).dm is True
+        assert (await mgr.settings(BOB)).vacation_left_days == 14
+        # and play goes on
+        res = await mgr.play_move(1, ALICE, next(game.position.legal_moves()))
+        assert res.game.ply == 3
+        assert replay_of(res.game, await mgr.moves(1)).to_text() == res.game.position_text
+    finally:
+        await mgr.close()
+    # the migrated file has the same tables and columns as a new one
+    fresh = await Store.open(tmp_path / "fresh.db")
+    await fresh.close()
+    assert _columns(path) == _columns(tmp_path / "fresh.db")
+    # reopening does not migrate again
+    store = await Store.open(path)
+    assert await store.version() == LATEST_VERSION
+    await store.close()
+
+
+async def test_crash_between_move_insert_and_commit(tmp_path, monkeypatch):
+    """Die after the move row is written but before COMMIT: what is on disk at that moment
+    (copied aside) is the game before the move, whole; the live database rolls back too."""
+    path = tmp_path / "crash.db"
+    snap = tmp_path / "snapshot"
+    snap.mkdir()
+    clock = FakeClock()
+    mgr = await GameManager.open(path, clock=clock)
+    game = await start_game(mgr, KIND, OPTS)
+    first = await mgr.play_move(game.id, ALICE, next(game.position.legal_moves()))
+
+    conn = mgr.store.conn
+    real_execute = conn.execute
+
+    async def crashing_execute(sql, params=()):
+        cur = await real_execute(sql, params)
+        if sql.startswith("INSERT INTO moves"):
+            for suffix in ("", "-wal"):
+                src = Path(str(path) + suffix)
+                if src.exists():
+                    shutil.copy(src, snap / ("crash.db" + suffix))
+            raise SimulatedCrash
+        return cur
+
+    monkeypatch.setattr(conn, "execute", crashing_execute)
+    reply = next(first.position.legal_moves())
+    with pytest.raises(SimulatedCrash):
+        await mgr.play_move(game.id, BOB, reply)
+    monkeypatch.setattr(conn, "execute", real_execute)
+    live = await mgr.get_game(game.id)
+    assert live == first.game and len(await mgr.moves(game.id)) == 1
+    await mgr.close()
+
+    for db in (snap / "crash.db", path):
+        m = await GameManager.open(db, clock=clock)
+        try:
+            g = await m.get_game(game.id)
+            moves = await m.moves(game.id)
+            assert g.ply == 1 and [x.move for x in moves] == [first.move]
+            assert replay_of(g, moves).to_text() == g.position_text
+            assert (await m.play_move(game.id, BOB, reply)).game.ply == 2
+        finally:
+            await m.close()
+
+
+_KILL_SCRIPT = textwrap.dedent(
+    """
+    import asyncio, os, sys
+    sys.path[:0] = [{tests!r}, {root!r}]
+    from bot.manager import GameManager
+
+    async def main(path, game_id, user, move, mode):
+        mgr = await GameManager.open(path)
+        if mode == "before-commit":
+            conn = mgr.store.conn
+            real = conn.execute
+            async def dying(sql, params=()):
+                cur = await real(sql, params)
+                if sql.startswith("INSERT INTO moves"):
+                    os._exit(9)  # the process dies here: no rollback, no close
+                return cur
+            conn.execute = dying
+        await mgr.play_move(game_id, user, move)
+        print("acknowledged", flush=True)
+        os._exit(7)  # killed right after the move was acknowledged
+
+    asyncio.run(main(sys.argv[1], int(sys.argv[2]), int(sys.argv[3]), sys.argv[4], sys.argv[5]))
+    """
+)
+
+
+async def test_process_killed_mid_move_and_after_acknowledging(tmp_path):
+    path = tmp_path / "killed.db"
+    script = tmp_path / "kill.py"
+    script.write_text(_KILL_SCRIPT.format(tests=str(ROOT / "tests"), root=str(ROOT)))
+    mgr = await GameManager.open(path)
+    game = await start_game(mgr, KIND, OPTS)
+    await mgr.close()
+    move = next(game.position.legal_moves())
+
+    def run(mode):
+        return subprocess.run(
+            [sys.executable, str(script), str(path), str(game.id), str(ALICE), move, mode],
+            capture_output=True, text=True, timeout=60,
+        )
+
+    proc = run("before-commit")
+    assert proc.returncode == 9, proc.stderr
+    mgr = await GameManager.open(path)
+    g = await mgr.get_game(game.id)
+    assert g.ply == 0 and await mgr.moves(game.id) == [] and g.position == game.position
+    await mgr.close()
+
+    proc = run("acknowledged")
+    assert proc.returncode == 7 and "acknowledged" in proc.stdout, proc.stderr
+    mgr = await GameManager.open(path)
+    try:
+        g = await mgr.get_game(game.id)
+        moves = await mgr.moves(game.id)
+        assert g.ply == 1 and [m.move for m in moves] == [move]
+        assert replay_of(g, moves).to_text() == g.position_text
+    finally:
+        await mgr.close()
+
+
+async def test_crash_while_accepting_leaves_no_game(tmp_path, monkeypatch):
+    """Accepting writes the game row and the challenge's new status together or not at all."""
+    path = tmp_path / "accept.db"
+    mgr = await GameManager.open(path)
+    ch = await mgr.create_challenge(guild_id=1, channel_id=2, challenger_id=ALICE, opponent_id=BOB,
+                                    kind=KIND, options=OPTS)
+    conn = mgr.store.conn
+    real_execute = conn.execute
+
+    async def crashing_execute(sql, params=()):
+        if sql.startswith("UPDATE challenges SET status = 'accepted'"):
+            raise SimulatedCrash  # the game row is already inserted at this point
+        return await real_execute(sql, params)
+
+    monkeypatch.setattr(conn, "execute", crashing_execute)
+    with pytest.raises(SimulatedCrash):
+        await mgr.accept_challenge(ch.id, BOB)
+    monkeypatch.setattr(conn, "execute", real_execute)
+    await mgr.close()
+    mgr = await GameManager.open(path)
+    try:
+        assert (await mgr.store.fetchone("SELECT COUNT(*) FROM games"))[0] == 0
+        assert (await mgr.get_challenge(ch.id)).status == "open"
+        game = await mgr.accept_challenge(ch.id, BOB)
+        assert (await mgr.get_challenge(ch.id)).game_id == game.id
+    finally:
+        await mgr.close()
