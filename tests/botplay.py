@@ -4,8 +4,6 @@ from __future__ import annotations
 
 from fakediscord import FakeDiscord, FakeUser, Msg
 
-import engine
-
 # Small boards so whole games stay short.
 SMALL = {
     "coil": {"size": 5},
@@ -33,10 +31,6 @@ async def start_game(fake: FakeDiscord, harness, kind: str, challenger: FakeUser
     return game, challenge_msg, board
 
 
-def mover(fake: FakeDiscord, game) -> FakeUser:
-    return fake.users[game.to_move_user]
-
-
 async def play_move(fake: FakeDiscord, user: FakeUser, move: str, *, game_id: int | None = None,
                     channel: int | None = None):
     """/move as ``user``; returns the exchange."""
@@ -52,5 +46,11 @@ def board_post(ex) -> Msg:
     return post
 
 
-def replay(kind: str, options: dict, moves: list[str]) -> engine.Position:
-    return engine.replay(kind, options, moves)
+class Clock:
+    """An injectable clock (UNIX seconds) for the manager, moved by hand in tests."""
+
+    def __init__(self, t: float = 1_800_000_000.0):
+        self.t = t
+
+    def __call__(self) -> float:
+        return self.t

@@ -5,7 +5,7 @@ import asyncio
 import io
 
 import pytest
-from botplay import board_post, play_move, start_game
+from botplay import Clock, board_post, play_move, start_game
 from fakediscord.fixtures import fake  # noqa: F401
 from fakediscord.harness import BotHarness
 from PIL import Image
@@ -15,15 +15,6 @@ from bot.records import parse_record
 
 DAY = 86400.0
 
-
-class Clock:
-    """An injectable clock (UNIX seconds) that tests move by hand."""
-
-    def __init__(self, t: float = 1_800_000_000.0):
-        self.t = t
-
-    def __call__(self) -> float:
-        return self.t
 
 
 @pytest.fixture
@@ -141,8 +132,8 @@ async def test_win_ratings_rematch_profile_and_history(fake, harness):  # noqa: 
     assert f"<@{fake.alice.id}> 1500 → 1520 (+20)" in final.content
     assert f"<@{fake.bob.id}> 1500 → 1480 (−20)" in final.content
     # rematch: bob asks, the challenge goes to alice in the game's channel, seats swapped
-    assert_refused = [await fake.click(fake.carol, final, f"stonecast:rematch:{game.id}")]
-    assert assert_refused[0].reply.ephemeral and assert_refused[0].posts == []
+    ex = await fake.click(fake.carol, final, f"stonecast:rematch:{game.id}")
+    assert ex.reply.ephemeral and ex.posts == [] and "only the two players" in ex.reply.content.lower()
     ex = await fake.click(fake.bob, final, f"stonecast:rematch:{game.id}")
     assert ex.reply.ephemeral and "Rematch offered" in ex.reply.content
     [challenge] = ex.posts

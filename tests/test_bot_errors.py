@@ -3,7 +3,7 @@
 import logging
 
 import pytest
-from botplay import play_move, start_game
+from botplay import Clock, play_move, start_game
 from fakediscord.fixtures import *  # noqa: F403
 
 import engine
@@ -110,15 +110,6 @@ async def test_unexpected_error_hides_internals(fake, harness, monkeypatch, capl
     assert any("secret internals" in (r.exc_text or "") or
                (r.exc_info and "secret internals" in str(r.exc_info[1])) for r in caplog.records)
 
-
-class Clock:
-    """An injectable clock (UNIX seconds) that tests move by hand."""
-
-    def __init__(self, t: float = 1_800_000_000.0):
-        self.t = t
-
-    def __call__(self) -> float:
-        return self.t
 
 
 async def test_challenge_lapses_after_a_day(fake, tmp_path):
