@@ -62,6 +62,7 @@ async def start_games(fake: FakeDiscord, harness: BotHarness, n: int):
 
 async def play(fake: FakeDiscord, game, position, turns: int, seed: int, think: tuple[float, float],
                ac_times: list[float], move_times: list[float]) -> None:
+    """Play ``turns`` turns of one game, recording both latencies."""
     rng = random.Random(seed)
     for _ in range(turns):
         if position.outcome is not None:
@@ -83,6 +84,7 @@ async def play(fake: FakeDiscord, game, position, turns: int, seed: int, think: 
 
 
 async def main() -> None:
+    """Run the benchmark and print the figures."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=20)
     parser.add_argument("--turns", type=int, default=12, help="turns played in each game")

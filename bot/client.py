@@ -69,6 +69,7 @@ class StonecastBot(commands.Bot):
             discord.http.Route.BASE = config.api_url
 
     async def setup_hook(self) -> None:
+        """Open the manager, load the cogs, register the persistent buttons, sync the commands."""
         if self.config.api_url:
             # a non-default API: ask it where its gateway is (discord.py assumes discord.gg)
             _, url, _ = await self.http.get_bot_gateway()
@@ -117,6 +118,7 @@ class StonecastBot(commands.Bot):
             self.manager = None
 
     async def on_ready(self) -> None:
+        """Log the connection."""
         log.info("connected as %s (id %s) to %d server(s)", self.user, self.user.id if self.user else "?",
                  len(self.guilds))
 

@@ -40,9 +40,11 @@ class ChallengeButton(discord.ui.DynamicItem[discord.ui.Button],
     @classmethod
     async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Button,
                              match: re.Match[str], /) -> ChallengeButton:
+        """Rebuild the button from its custom id (after a restart too)."""
         return cls(match["action"], int(match["id"]))
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
+        """Hand the press to the games cog."""
         await interaction.client.games.on_challenge_button(interaction, self.action, self.challenge_id)
 
 
@@ -59,9 +61,11 @@ class ResignButton(discord.ui.DynamicItem[discord.ui.Button],
     @classmethod
     async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Button,
                              match: re.Match[str], /) -> ResignButton:
+        """Rebuild the button from its custom id (after a restart too)."""
         return cls(int(match["game"]), int(match["user"]))
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
+        """Hand the press to the games cog."""
         await interaction.client.games.on_resign_button(interaction, self.game_id, self.user_id)
 
 
@@ -77,9 +81,11 @@ class RematchButton(discord.ui.DynamicItem[discord.ui.Button],
     @classmethod
     async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Button,
                              match: re.Match[str], /) -> RematchButton:
+        """Rebuild the button from its custom id (after a restart too)."""
         return cls(int(match["game"]))
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
+        """Hand the press to the games cog."""
         await interaction.client.games.on_rematch_button(interaction, self.game_id)
 
 

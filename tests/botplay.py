@@ -41,6 +41,7 @@ async def play_move(fake: FakeDiscord, user: FakeUser, move: str, *, game_id: in
 
 
 def board_post(ex) -> Msg:
+    """The one board posted during exchange ``ex`` (asserts it has a PNG)."""
     [post] = ex.posts
     assert post.attachments and post.attachments[0].filename.endswith(".png")
     return post

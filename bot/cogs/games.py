@@ -59,6 +59,7 @@ def challenge_command(cog: GamesCog, kind: engine.GameKind) -> app_commands.Comm
     names = [spec.name for spec in kind.options]
 
     async def callback(interaction: discord.Interaction, **values: Any) -> None:
+        """The subcommand's callback: collect the options, call GamesCog.challenge."""
         options = {name: values[name] for name in names if values.get(name) is not None}
         await cog.challenge(interaction, kind.key, values.get("opponent"), options,
                             first=values.get("first"), days=values.get("days"),
@@ -109,12 +110,15 @@ class GamesCog(commands.Cog, name="Games"):
 
     @property
     def manager(self):
+        """The bot's game manager."""
         return self.bot.manager
 
     async def cog_load(self) -> None:
+        """Register the /challenge group with the command tree."""
         self.bot.tree.add_command(self.challenge_group)
 
     async def cog_unload(self) -> None:
+        """Remove the /challenge group from the command tree."""
         self.bot.tree.remove_command(self.challenge_group.name)
 
     # ------------------------------------------------------------------ challenges
@@ -130,6 +134,7 @@ class GamesCog(commands.Cog, name="Games"):
         return f"<@{c.challenger_id}> challenges <@{c.opponent_id}> to {game}{terms}"
 
     def first_text(self, c: Challenge) -> str:
+        """Who moves first, as a sentence."""
         if c.first == "challenger":
             return f"<@{c.challenger_id}> moves first."
         if c.first == "opponent":
@@ -299,6 +304,7 @@ class GamesCog(commands.Cog, name="Games"):
     @move.autocomplete("move")
     async def move_autocomplete(self, interaction: discord.Interaction, current: str
                                 ) -> list[app_commands.Choice[str]]:
+        """Suggest legal moves (or first placements) starting with what was typed."""
         try:
             moves = await self.manager.complete_move(
                 interaction.user.id, current, game_id=_as_int(interaction.namespace.game),
@@ -365,6 +371,7 @@ class GamesCog(commands.Cog, name="Games"):
     @app_commands.describe(game="The game's number (not needed in its thread or with one game)")
     @app_commands.guild_only()
     async def board(self, interaction: discord.Interaction, game: int | None = None) -> None:
+        """/board [game] -- the current board, to the caller only."""
         await interaction.response.defer(ephemeral=True, thinking=True)
         g = await self._game_for(interaction, game)
         position = g.position
@@ -380,6 +387,7 @@ class GamesCog(commands.Cog, name="Games"):
     @app_commands.command(name="games", description="Your games in progress and whose turn it is")
     @app_commands.guild_only()
     async def games(self, interaction: discord.Interaction) -> None:
+        """/games -- the caller's games in progress, theirs to move first."""
         await interaction.response.defer(ephemeral=True, thinking=True)
         active = await self.manager.active_games(interaction.user.id, interaction.guild_id)
         if not active:
@@ -410,6 +418,7 @@ class GamesCog(commands.Cog, name="Games"):
     @app_commands.describe(game="The game's number")
     @app_commands.guild_only()
     async def history(self, interaction: discord.Interaction, game: int) -> None:
+        """/history game:<id> -- the text record, plus a GIF replay once over."""
         await interaction.response.defer(ephemeral=True, thinking=True)
         g = await self.manager.resolve_game(interaction.user.id, game_id=game, guild_id=interaction.guild_id)
         record = await self.manager.record_text(g.id)
@@ -431,6 +440,7 @@ class GamesCog(commands.Cog, name="Games"):
     @app_commands.guild_only()
     @app_commands.default_permissions(manage_guild=True)
     async def abort(self, interaction: discord.Interaction, game: int) -> None:
+        """/abort game:<id> -- end a game without result (Manage Server only)."""
         await interaction.response.defer(ephemeral=True, thinking=True)
         if not interaction.permissions.manage_guild:
             raise NotAllowed("Only members with the Manage Server permission can abort games.")

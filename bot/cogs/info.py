@@ -43,6 +43,7 @@ class InfoCog(commands.Cog, name="Info"):
     @app_commands.describe(game="Which game")
     @app_commands.choices(game=GAME_CHOICES)
     async def rules(self, interaction: discord.Interaction, game: app_commands.Choice[str]) -> None:
+        """/rules game:<game> -- a summary in our words and a start position."""
         await interaction.response.defer(ephemeral=True, thinking=True)
         kind = game.value
         if kind not in self._pictures:
@@ -53,4 +54,5 @@ class InfoCog(commands.Cog, name="Info"):
 
     @app_commands.command(name="help", description="How to play with Stonecast")
     async def help(self, interaction: discord.Interaction) -> None:
+        """/help -- how to use the bot."""
         await ephemeral(interaction, texts.help_text())

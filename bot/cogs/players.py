@@ -25,6 +25,7 @@ class PlayersCog(commands.Cog, name="Players"):
     @app_commands.command(name="notify", description="Get a direct message when it becomes your turn")
     @app_commands.describe(dm="on: a DM whenever it is your move; off: only the thread mention (default)")
     async def notify(self, interaction: discord.Interaction, dm: Literal["on", "off"]) -> None:
+        """/notify dm:on|off -- the your-turn DM (issue 5)."""
         await interaction.response.defer(ephemeral=True, thinking=True)
         settings = await self.bot.manager.set_notify(interaction.user.id, dm == "on")
         if settings.dm:
@@ -37,6 +38,7 @@ class PlayersCog(commands.Cog, name="Players"):
     @app_commands.command(name="vacation", description="Pause the clocks of all your games for some days")
     @app_commands.describe(days="How many days (0 ends a running vacation and gives the rest back)")
     async def vacation(self, interaction: discord.Interaction, days: app_commands.Range[int, 0, 366]) -> None:
+        """/vacation days:<n> -- pause the caller's clocks (issue 5)."""
         await interaction.response.defer(ephemeral=True, thinking=True)
         s = await self.bot.manager.set_vacation(interaction.user.id, days)
         left = f"{s.vacation_left_days:g} vacation day{'s' if s.vacation_left_days != 1 else ''} left this year"
@@ -52,6 +54,7 @@ class PlayersCog(commands.Cog, name="Players"):
     @app_commands.choices(game=GAME_CHOICES)
     @app_commands.guild_only()
     async def leaderboard(self, interaction: discord.Interaction, game: app_commands.Choice[str]) -> None:
+        """/leaderboard game:<game> -- top 10 ratings in this server."""
         await interaction.response.defer(ephemeral=True, thinking=True)
         rows = await self.bot.manager.leaderboard(interaction.guild_id, game.value, limit=10)
         if not rows:
@@ -68,6 +71,7 @@ class PlayersCog(commands.Cog, name="Players"):
     @app_commands.describe(member="Whose profile (default: yours)")
     @app_commands.guild_only()
     async def profile(self, interaction: discord.Interaction, member: discord.Member | None = None) -> None:
+        """/profile [member] -- ratings, records and current games."""
         await interaction.response.defer(ephemeral=True, thinking=True)
         user = member or interaction.user
         p = await self.bot.manager.profile(interaction.guild_id, user.id)

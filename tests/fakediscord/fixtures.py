@@ -14,6 +14,7 @@ __all__ = ["fake", "harness"]
 
 @pytest.fixture
 async def fake():
+    """A started fake Discord with discord.py pointed at it."""
     f = FakeDiscord()
     await f.start()
     restore = f.patch_discord()
@@ -26,6 +27,7 @@ async def fake():
 
 @pytest.fixture
 async def harness(fake, tmp_path):
+    """The real bot on a fresh database, running against ``fake``."""
     h = BotHarness(fake, tmp_path / "stonecast.db")
     await h.start()
     try:

@@ -59,4 +59,5 @@ class BotHarness:
 
     @property
     def manager(self):
+        """The running bot's game manager."""
         return self.bot.manager

@@ -106,14 +106,17 @@ class FakeUser:
 
     @property
     def mention(self) -> str:
+        """``<@id>``."""
         return f"<@{self.id}>"
 
     def payload(self) -> dict:
+        """The Discord API object for this."""
         return {"id": str(self.id), "username": self.name, "global_name": self.name.title(),
                 "discriminator": "0", "avatar": None, "bot": self.bot, "public_flags": 0,
                 "flags": 0}
 
     def member_payload(self, with_user: bool = True) -> dict:
+        """The guild member object (with or without the nested user)."""
         data = {"roles": [], "joined_at": _iso(1_600_000_000), "deaf": False, "mute": False,
                 "flags": 0, "pending": False, "nick": None, "avatar": None,
                 "permissions": str(self.permissions), "communication_disabled_until": None}
@@ -133,6 +136,7 @@ class Attachment:
     url: str
 
     def payload(self) -> dict:
+        """The Discord API object for this."""
         return {"id": str(self.id), "filename": self.filename, "size": len(self.data),
                 "url": self.url, "proxy_url": self.url, "content_type": self.content_type}
 
@@ -169,10 +173,12 @@ class Msg:
 
     @property
     def ephemeral(self) -> bool:
+        """Whether only the interaction's user sees it (flag 64)."""
         return bool(self.flags & FLAG_EPHEMERAL)
 
     @property
     def loading(self) -> bool:
+        """Whether it is a deferred reply still "thinking" (flag 128)."""
         return bool(self.flags & FLAG_LOADING)
 
     @property
@@ -187,6 +193,7 @@ class Msg:
 
     @property
     def custom_ids(self) -> list[str]:
+        """The custom ids of its buttons, in order."""
         return [b["custom_id"] for b in self.buttons if "custom_id" in b]
 
     @property
@@ -212,6 +219,7 @@ class Msg:
         return img
 
     def payload(self) -> dict:
+        """The Discord API object for this."""
         mentioned = [int(m) for m in re.findall(r"<@!?(\d+)>", self.content or "")]
         data = {
             "id": str(self.id), "channel_id": str(self.channel_id),
@@ -275,6 +283,7 @@ class Exchange:
 
     @property
     def followups(self) -> list[Msg]:
+        """Follow-up messages sent for this interaction."""
         return [m for m in self.messages if m.source == "followup" and m.interaction_id == self.id]
 
     @property
@@ -299,6 +308,7 @@ class _Gateway:
         self.lock = asyncio.Lock()
 
     async def send(self, payload: dict) -> None:
+        """Send one gateway payload (zlib-stream compressed when asked for)."""
         raw = json.dumps(payload)
         async with self.lock:
             if self.ws.closed:
@@ -310,6 +320,7 @@ class _Gateway:
                 await self.ws.send_str(raw)
 
     async def dispatch(self, event: str, data: dict) -> None:
+        """Send a dispatch event (op 0) with the next sequence number."""
         self.seq += 1
         await self.send({"op": 0, "t": event, "s": self.seq, "d": data})
 
@@ -374,6 +385,7 @@ class FakeDiscord:
 
     @property
     def base_url(self) -> str:
+        """``http://127.0.0.1:PORT``."""
         return f"http://127.0.0.1:{self.port}"
 
     async def start(self) -> None:
@@ -409,6 +421,7 @@ class FakeDiscord:
         discord.gateway.DiscordWebSocket.DEFAULT_GATEWAY = yarl.URL(f"ws://127.0.0.1:{self.port}/gateway")
 
         def restore():
+            """Undo :meth:`patch_discord`."""
             discord.http.Route.BASE = old_base
             discord.gateway.DiscordWebSocket.DEFAULT_GATEWAY = old_gw
 
@@ -1088,9 +1101,11 @@ class FakeDiscord:
         return [m for m in self.channel_log.get(channel_id, []) if not m.deleted]
 
     def threads(self) -> list[dict]:
+        """Every thread channel created so far."""
         return [c for c in self.channels.values() if c["type"] in (11, 12)]
 
     def dm_channel(self, user: FakeUser) -> int | None:
+        """The id of the DM channel the bot opened with ``user``, if any."""
         for c in self.channels.values():
             if c["type"] == 1 and c["recipients"][0]["id"] == str(user.id):
                 return int(c["id"])
