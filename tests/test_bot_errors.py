@@ -74,6 +74,7 @@ async def test_strangers_and_stale_buttons(fake, harness):
     assert ex.posts == [] and msg.components == [] and "withdrawn" in msg.content.lower()
     stale.components = snapshot  # e.g. a client that still shows the old buttons
     assert_refused(await fake.click(fake.bob, stale, accept), "no longer open")
+    assert stale.components == [] and "Withdrawn" in stale.content  # the stale buttons are gone
     assert (await harness.manager.get_challenge(cid)).status == "cancelled"
     assert fake.threads() == []
 

@@ -21,7 +21,7 @@ from discord.ext import commands
 import engine
 
 from .. import boards, texts
-from ..manager import GameOver, NotAllowed, UserError
+from ..manager import GameOver, NotAllowed, StaleAction, UserError
 from ..replies import ephemeral, report_error
 from ..views import challenge_view, resign_view
 
@@ -203,8 +203,25 @@ class GamesCog(commands.Cog, name="Games"):
             await interaction.edit_original_response(
                 content=f"{self.challenge_title(c)}\n{outcome}", view=None,
                 allowed_mentions=discord.AllowedMentions.none())
+        except StaleAction as e:
+            await report_error(interaction, e)
+            await self._retire_buttons(interaction, challenge_id)
         except Exception as e:  # noqa: BLE001 - every failure becomes a reply
             await report_error(interaction, e)
+
+    async def _retire_buttons(self, interaction: discord.Interaction, challenge_id: int) -> None:
+        """A stale challenge message still had buttons: replace them by the challenge's state."""
+        try:
+            c = await self.manager.get_challenge(challenge_id)
+            if c.status == "open" or c.message_id != getattr(interaction.message, "id", None):
+                return
+            state = {"accepted": "Already accepted.", "declined": "Declined.",
+                     "cancelled": "Withdrawn.", "expired": "Nobody answered in time: the challenge lapsed."}
+            await interaction.edit_original_response(
+                content=f"{self.challenge_title(c)}\n{state.get(c.status, c.status.capitalize() + '.')}",
+                view=None, allowed_mentions=discord.AllowedMentions.none())
+        except (UserError, discord.HTTPException):
+            log.info("could not tidy stale challenge %s", challenge_id, exc_info=True)
 
     async def _open_thread(self, interaction: discord.Interaction, game: Game) -> int | None:
         """A public thread for the game on the challenge message; None where not allowed."""
