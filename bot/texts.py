@@ -76,8 +76,8 @@ RULES = {
         "A connection race on a grid that starts half full. Black joins top to bottom, White "
         "left to right.",
         [
-            "The board starts with a spiral-like pattern of black and white stones "
-            "(set-up A or B).",
+            "The board starts with black and white stones scattered in a regular diagonal "
+            "pattern (set-up A, or B with the colours swapped).",
             "Black moves first with a single stone; after that each turn is one or two stones "
             "of your colour: `e5` or `e5 f6`.",
             "After your turn, any two of your stones touching only at a corner must share a "
