@@ -266,7 +266,7 @@ class CoralPosition(Position):
 
     def colour(self, seat: int) -> str:
         """``"black"`` for seat 1, ``"white"`` for seat 2. Raises ValueError for another seat."""
-        if seat not in COLOURS:
+        if seat not in (1, 2):
             raise ValueError("seat must be 1 or 2")
         return COLOURS[seat]
 

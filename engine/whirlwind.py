@@ -339,7 +339,8 @@ class WhirlwindPosition(Position):
 
     Seat 1 is Black (top and bottom rows) and moves first, seat 2 White (left and right
     files). Moves: ``"e5"`` or ``"e5 f6"``; a pair is accepted in either order and written
-    lower row first, then the file further left.
+    lower row first, then the file further left (RULES.md "Moves and notation"). A point
+    named twice (``"e5 e5"``) is an IllegalMove, like an occupied point.
     """
 
     __slots__ = ("black", "white", "_turns_cache")
@@ -390,7 +391,7 @@ class WhirlwindPosition(Position):
 
     def colour(self, seat: int) -> str:
         """``"black"`` for seat 1, ``"white"`` for seat 2. Raises ValueError for another seat."""
-        if seat not in COLOURS:
+        if seat not in (1, 2):
             raise ValueError("seat must be 1 or 2")
         return COLOURS[seat]
 

@@ -923,7 +923,7 @@ def test_a_size_that_is_not_a_whole_number_is_refused(value):
 @pytest.mark.parametrize("kind", ["coil", "io", "braincoral", "branchingcoral", "whirlwind"])
 def test_colour_of_a_bad_seat_is_a_value_error(kind):
     pos = engine.new_game(kind)
-    for seat in (0, 3, "1", None):
+    for seat in (0, 3, "1", None, [1]):
         with pytest.raises(ValueError, match="seat"):
             pos.colour(seat)
 
@@ -960,3 +960,54 @@ def test_every_public_function_class_and_method_has_a_docstring():
                     if inspect.isfunction(value) and not (value.__doc__ or "").strip():
                         missing.append(f"{name}.{attr}.{member}")
     assert missing == []
+
+
+def test_whirlwind_default_size_opening_turns_match_the_reference():
+    rng = random.Random(21)
+    pos = engine.new_game("whirlwind")
+    ref = RefWhirlwind(14, "A")
+    for _ in range(8):
+        assert set(pos.legal_moves()) == ref.legal()
+        mv = pos.random_move(rng)
+        pos = pos.play(mv)
+        ref.play(mv)
+        assert engine_stones(pos) == ref.stones()
+
+
+# =============================================================================================
+# Random playouts (the fast paths) end where the reference says the game ends
+# =============================================================================================
+
+
+@pytest.mark.parametrize("key,bonus", [("braincoral", "own"), ("branchingcoral", "captures")])
+def test_coral_playouts_end_where_the_reference_has_no_placement(key, bonus):
+    for seed in range(12):
+        end = engine.new_game(key, shape="limping", size=3, bonus=bonus).random_playout(random.Random(seed))
+        ref = RefCoral("limping", 3, bonus, key == "branchingcoral")
+        lab = {ref_label(c): c for c in ref.cells}
+        ref.stones = {lab[k]: v for k, v in engine_stones(end).items()}
+        if key == "branchingcoral":
+            ref.captured = dict(zip((1, 2), end.captures, strict=True))
+        ref.last_placer = 3 - end._turn  # no passing: the seat not to move placed last
+        assert ref.legal() == set()
+        same_outcome(end, ref.outcome(), ref.scores())
+
+
+def test_coil_and_io_playouts_end_with_the_reference_outcome():
+    for seed in range(12):
+        end = engine.new_game("coil", size=5).random_playout(random.Random(seed))
+        ref = RefCoil(5)
+        lab = {ref_label(c): c for c in ref.cells}
+        stones = engine_stones(end)
+        ref.black = {lab[k] for k, v in stones.items() if v == "black"}
+        ref.white = {lab[k] for k, v in stones.items() if v == "white"}
+        ref.black_seat = 1 if end.colour(1) == "black" else 2
+        ref.coil = ref.has_coil(ref.black)
+        same_outcome(end, ref.outcome())
+    for n in (5, 6):
+        for seed in range(10):
+            end = engine.new_game("io", size=n).random_playout(random.Random(seed))
+            ref = RefIo(n)
+            lab = {ref_label(c): c for c in ref.cells}
+            ref.stones = {lab[k]: v for k, v in engine_stones(end).items()}
+            same_outcome(end, ref.outcome(), ref.scores())
