@@ -30,6 +30,7 @@ __all__ = [
 ]
 
 SEATS = (1, 2)
+_WHOLE_RE = re.compile(r"^\s*[+-]?[0-9]+\s*$")
 
 
 @dataclass(frozen=True)
@@ -41,6 +42,9 @@ class OptionSpec:
     * ``choices`` -- the allowed values, or ``None`` for an int range ``minimum..maximum``.
     * ``default`` -- used when the option is not given.
     * ``description`` -- one short line for players.
+    * ``range_text`` -- for an int whose allowed range depends on another option (the
+      Corals' size on each shape): the whole rule in words, used in the message for a value
+      outside ``minimum..maximum`` instead of the bare bounds, which would mislead.
     """
 
     name: str
@@ -50,19 +54,22 @@ class OptionSpec:
     choices: tuple | None = None
     minimum: int | None = None
     maximum: int | None = None
+    range_text: str | None = None
 
     def check(self, value: Any) -> Any:
         """Coerce ``value`` to this option's type and check it is allowed.
 
-        Raises :class:`engine.OptionError` with a readable message otherwise.
+        An int option takes an int, a float with no fractional part, or text of a whole
+        number (``"9"``); anything else (``9.5``, ``True``, ``"nine"``) is refused. Raises
+        :class:`engine.OptionError` with a readable message otherwise.
         """
         if self.type is int:
-            if isinstance(value, bool):
-                raise OptionError(f"{self.name} must be a whole number")
-            try:
-                value = int(value) if not isinstance(value, int) else value
-            except (TypeError, ValueError):
-                raise OptionError(f"{self.name} must be a whole number, not {value!r}") from None
+            if isinstance(value, float) and value.is_integer():
+                value = int(value)
+            elif isinstance(value, str) and _WHOLE_RE.match(value):
+                value = int(value)
+            if isinstance(value, bool) or not isinstance(value, int):
+                raise OptionError(f"{self.name} must be a whole number, not {value!r}")
         else:
             if not isinstance(value, str):
                 raise OptionError(f"{self.name} must be one of {', '.join(map(str, self.choices or ()))}")
@@ -72,6 +79,11 @@ class OptionSpec:
         if self.choices is not None and value not in self.choices:
             allowed = ", ".join(map(str, self.choices))
             raise OptionError(f"{self.name} must be one of {allowed}, not {value}")
+        out_of_range = (self.minimum is not None and value < self.minimum) or (
+            self.maximum is not None and value > self.maximum
+        )
+        if out_of_range and self.range_text:
+            raise OptionError(f"{self.name} must be {self.range_text}, not {value}")
         if self.minimum is not None and value < self.minimum:
             raise OptionError(f"{self.name} must be at least {self.minimum}")
         if self.maximum is not None and value > self.maximum:
@@ -291,10 +303,15 @@ class Position:
     # ---- construction helpers -------------------------------------------------------------
     @classmethod
     def initial(cls, options: dict) -> Position:  # pragma: no cover - abstract
+        """The starting position for ``options`` (a full dict from :meth:`GameKind.validate`)."""
         raise NotImplementedError
 
     @classmethod
     def from_body(cls, options: dict, ply: int, last: str | None, body: str) -> Position:  # pragma: no cover
+        """The position whose game-specific text (after ``<kind> <options> <ply> <last>``) is
+        ``body``; ``last`` is the last move's text with spaces, or None. Raises
+        :class:`engine.PositionError` (or ValueError / IndexError / KeyError, which
+        :func:`engine.from_text` turns into PositionError) for text no position has."""
         raise NotImplementedError
 
     def _init_base(self, options: dict, board: Board, ply: int, last_move: str | None, turn: int) -> None:

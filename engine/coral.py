@@ -265,7 +265,9 @@ class CoralPosition(Position):
         return 3 - self._turn if self.ply > 0 else None
 
     def colour(self, seat: int) -> str:
-        """``"black"`` for seat 1, ``"white"`` for seat 2."""
+        """``"black"`` for seat 1, ``"white"`` for seat 2. Raises ValueError for another seat."""
+        if seat not in (1, 2):
+            raise ValueError("seat must be 1 or 2")
         return COLOURS[seat]
 
     def _largest(self, bits: int) -> tuple[int, int]:
@@ -576,14 +578,15 @@ def _check_size(options: dict) -> None:
     """Size range per shape: limping 2..10, hexhex 3..11. Raises OptionError."""
     lo, hi = SIZE_RANGE[options["shape"]]
     if not lo <= options["size"] <= hi:
-        raise OptionError(f"size for a {options['shape']} board must be from {lo} to {hi}")
+        raise OptionError(f"size for a {options['shape']} board must be from {lo} to {hi}, not {options['size']}")
 
 
 def _options(bonus_choices: tuple[str, ...], bonus_help: str) -> tuple[OptionSpec, ...]:
     return (
         OptionSpec("shape", str, "limping", "board shape: limping (sides m+1 and m) or hexhex",
                    choices=("limping", "hexhex")),
-        OptionSpec("size", int, 4, "board size: limping 2-10, hexhex 3-11", minimum=2, maximum=11),
+        OptionSpec("size", int, 4, "board size: limping 2-10, hexhex 3-11", minimum=2, maximum=11,
+                   range_text="from 2 to 10 on a limping board, or from 3 to 11 on a hexhex board"),
         OptionSpec("bonus", str, "own", bonus_help, choices=bonus_choices),
     )
 

@@ -7,7 +7,8 @@ stones touching diagonally must share an orthogonal neighbour of the mover's col
 *diagonal rule*). A player with no legal turn loses (**Ruling**).
 
 Internal form: bitboards over :class:`engine.geometry.SquareBoard` points (bit ``r*n + f``);
-a move is a sorted tuple of one or two point numbers (``()`` for ``pass``).
+a move is a sorted tuple of one or two point numbers (``()`` for ``pass``; a point named
+twice stays twice, for :meth:`WhirlwindPosition._check` to refuse as an illegal move).
 
 Every reachable position keeps both colours free of *breaches* (diagonal pairs without a
 shared orthogonal neighbour of their colour): the mover's stones are checked at the end of
@@ -338,7 +339,8 @@ class WhirlwindPosition(Position):
 
     Seat 1 is Black (top and bottom rows) and moves first, seat 2 White (left and right
     files). Moves: ``"e5"`` or ``"e5 f6"``; a pair is accepted in either order and written
-    lower row first, then the file further left.
+    lower row first, then the file further left (RULES.md "Moves and notation"). A point
+    named twice (``"e5 e5"``) is an IllegalMove, like an occupied point.
     """
 
     __slots__ = ("black", "white", "_turns_cache")
@@ -388,7 +390,9 @@ class WhirlwindPosition(Position):
         return None
 
     def colour(self, seat: int) -> str:
-        """``"black"`` for seat 1, ``"white"`` for seat 2."""
+        """``"black"`` for seat 1, ``"white"`` for seat 2. Raises ValueError for another seat."""
+        if seat not in (1, 2):
+            raise ValueError("seat must be 1 or 2")
         return COLOURS[seat]
 
     @property
@@ -442,10 +446,7 @@ class WhirlwindPosition(Position):
             return ()
         if len(tokens) > 2:
             raise MoveError("a Whirlwind move is one or two points, e.g. e5 or e5 f6")
-        cells = [self.board.cell(tok) for tok in tokens]
-        if len(cells) == 2 and cells[0] == cells[1]:
-            raise MoveError(f"{tokens[0]} is named twice; name two different points")
-        return tuple(sorted(cells))
+        return tuple(sorted(self.board.cell(tok) for tok in tokens))
 
     def _check(self, move: tuple[int, ...]) -> None:
         if not move:
@@ -455,6 +456,8 @@ class WhirlwindPosition(Position):
         for c in move:
             if not (empty >> c) & 1:
                 raise IllegalMove(f"{labels[c]} is occupied")
+        if len(move) == 2 and move[0] == move[1]:
+            raise IllegalMove(f"{labels[move[0]]} is named twice: the two stones need two different points")
         if len(move) == 2 and self.ply == 0:
             raise IllegalMove("Black's first turn places exactly one stone")
         own = self._own(self._turn)

@@ -172,9 +172,12 @@ def test_pair_order_is_canonical():
 
 def test_parse_errors_and_illegal_moves():
     p = engine.new_game("whirlwind").play("a1").play("a14")
-    for bad in ("z99", "hello", "e5 e5", "a2 a2", "a2 a3 a4", "", "a2 pass", "o1"):
+    for bad in ("z99", "hello", "a2 a3 a4", "", "a2 pass", "o1"):
         with pytest.raises(MoveError):
             p.play(bad)
+    for twice in ("c5 c5", "b2 B2"):  # well-formed text; the rules forbid a point twice
+        with pytest.raises(IllegalMove, match="named twice"):
+            p.play(twice)
     with pytest.raises(IllegalMove, match="passing"):
         p.play("pass")
     with pytest.raises(IllegalMove, match="a1 is occupied"):
