@@ -23,6 +23,8 @@ test: $(STAMP)
 bench: $(STAMP)
 	$(BIN)/python benchmarks/playouts.py
 	$(BIN)/python benchmarks/render.py
+	$(BIN)/python benchmarks/manager.py
+	$(BIN)/python benchmarks/bot.py
 
 gallery: $(STAMP)
 	$(BIN)/python -m renderers.gallery gallery

@@ -172,13 +172,15 @@ def help_text() -> str:
     return "\n".join(lines)
 
 
-def turn_hint(kind: str, phase: str | None) -> str:
-    """A short reminder of what the player to move may play in this phase."""
+def turn_hint(kind: str, phase: str | None, ply: int = 1) -> str:
+    """A short reminder of what the player to move may play in this phase (``ply`` moves played)."""
     if kind == "coil":
         return ("place a black stone or `pass`" if phase == "I"
                 else "place a stone of your colour")
     if kind == "io":
-        return "bound then free, like `c3 e5`" if phase == "opening" else "one stone"
+        if phase == "opening":
+            return "one stone, not on a corner" if ply == 0 else "bound then free, like `c3 e5`"
+        return "one stone"
     if kind == "whirlwind":
         return "one or two stones"
     return "one stone"
@@ -191,7 +193,7 @@ def result_text(kind: str, outcome, names: dict[int, str]) -> str:
     display text (mentions are fine).
     """
     scores = ""
-    if outcome.scores:
+    if outcome.scores and outcome.reason not in ("resignation", "timeout"):
         scores = f" ({outcome.scores[1]}–{outcome.scores[2]})"
     if outcome.winner is None:
         return f"{names[1]} and {names[2]} draw{scores}."

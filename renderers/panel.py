@@ -269,5 +269,10 @@ def draw_panel(
         d.ellipse((cx - cr, cy - cr, cx + cr, cy + cr), outline=th.text, width=max(1, round(2.5 * k)))
         d.line((cx, cy, cx, cy - cr * 0.6), fill=th.text, width=max(1, round(2.5 * k)))
         d.line((cx, cy, cx + cr * 0.5, cy), fill=th.text, width=max(1, round(2.5 * k)))
-        d.text((cx + cr + 12 * k, cy), _fit(d, clock, f_clock, width - 2 * cr - 12 * k), font=f_clock,
+        room = width - 2 * cr - 12 * k
+        for size in (28, 26, 24, 22):  # the largest size at which the whole clock text fits
+            f_clock = font(size * k, "medium")
+            if d.textlength(clock, font=f_clock) <= room:
+                break
+        d.text((cx + cr + 12 * k, cy), _fit(d, clock, f_clock, room), font=f_clock,
                fill=th.text, anchor="lm")
