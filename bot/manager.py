@@ -31,7 +31,7 @@ import random
 import time
 import weakref
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, fields
 from datetime import UTC, datetime
 from functools import cached_property
 from pathlib import Path
@@ -410,48 +410,21 @@ class GameManager:
             self._positions.clear()
         self._positions[game_id] = (text or pos.to_text(), pos)
 
+    @staticmethod
+    def _from_row(cls: type, row, **computed: Any):
+        """An instance of dataclass ``cls`` from a database row: each field takes the column
+        of the same name, except those given in ``computed`` (decoded or derived values)."""
+        values = {f.name: row[f.name] for f in fields(cls) if f.name not in computed}
+        return cls(**values, **computed)
+
     def _challenge(self, row) -> Challenge:
-        return Challenge(
-            id=row["id"],
-            guild_id=row["guild_id"],
-            channel_id=row["channel_id"],
-            message_id=row["message_id"],
-            challenger_id=row["challenger_id"],
-            opponent_id=row["opponent_id"],
-            kind=row["kind"],
-            options=json.loads(row["options"]),
-            first=row["first"],
-            rated=bool(row["rated"]),
-            days_per_move=row["days_per_move"],
-            status=row["status"],
-            created_at=row["created_at"],
-            expires_at=row["expires_at"],
-            game_id=row["game_id"],
-            rematch_of=row["rematch_of"],
-        )
+        return self._from_row(Challenge, row, options=json.loads(row["options"]),
+                              rated=bool(row["rated"]))
 
     def _game(self, row) -> Game:
-        game = Game(
-            id=row["id"],
-            guild_id=row["guild_id"],
-            channel_id=row["channel_id"],
-            thread_id=row["thread_id"],
-            kind=row["kind"],
-            options=json.loads(row["options"]),
-            players={1: row["player1_id"], 2: row["player2_id"]},
-            status=row["status"],
-            ply=row["ply"],
-            position_text=row["position_text"],
-            winner=row["winner"],
-            reason=row["reason"],
-            rated=bool(row["rated"]),
-            days_per_move=row["days_per_move"],
-            created_at=row["created_at"],
-            updated_at=row["updated_at"],
-            deadline=row["deadline"],
-            challenge_id=row["challenge_id"],
-            finished_at=row["finished_at"],
-        )
+        game = self._from_row(Game, row, options=json.loads(row["options"]),
+                              players={1: row["player1_id"], 2: row["player2_id"]},
+                              rated=bool(row["rated"]))
         hit = self._positions.get(game.id)
         if hit is not None and hit[0] == game.position_text:
             game.__dict__["position"] = hit[1]
