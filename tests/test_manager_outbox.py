@@ -29,6 +29,11 @@ async def mgr(tmp_path, clock):
     await m.close()
 
 
+async def disk_full(*args, **kwargs):
+    """Stands in for the outbox insert when the write fails."""
+    raise RuntimeError("disk full")
+
+
 def summary(pending):
     return [(a.kind, a.game.id, a.user_id, a.ply, a.attempts) for a in pending]
 
@@ -111,11 +116,7 @@ async def test_crash_between_settling_and_posting_keeps_the_announcement(tmp_pat
 async def test_announcement_is_written_in_the_settling_transaction(mgr, clock, monkeypatch):
     g = await start_game(mgr, "coil", {"size": 5}, days_per_move=1)
     clock.advance(DAY)
-
-    async def broken(*args, **kwargs):
-        raise RuntimeError("disk full")
-
-    monkeypatch.setattr(mgr, "_announce", broken)
+    monkeypatch.setattr(mgr, "_announce", disk_full)
     assert await mgr.sweep() == []  # logged, not raised
     game = await mgr.get_game(g.id)
     assert game.status == "active" and game.deadline is not None  # the timeout rolled back
@@ -128,11 +129,7 @@ async def test_announcement_is_written_in_the_settling_transaction(mgr, clock, m
 async def test_reminder_mark_rolls_back_without_its_announcement(mgr, clock, monkeypatch):
     g = await start_game(mgr, "coil", {"size": 5}, days_per_move=1)
     clock.advance(DAY - HOUR)
-
-    async def broken(*args, **kwargs):
-        raise RuntimeError("disk full")
-
-    monkeypatch.setattr(mgr, "_announce", broken)
+    monkeypatch.setattr(mgr, "_announce", disk_full)
     assert await mgr.sweep() == []
     row = await mgr.store.fetchone("SELECT reminded_ply FROM games WHERE id = ?", (g.id,))
     assert row["reminded_ply"] is None
