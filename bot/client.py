@@ -3,6 +3,14 @@
 ``setup_hook`` opens the manager on the configured database, loads the cogs, registers the
 persistent buttons and syncs the slash commands (to ``STONECAST_GUILD`` when set, else
 globally). ``close`` closes the gateway and then the manager.
+
+Clock announcements (issue 5) go through the manager's outbox: the sweep commits a timeout or
+a reminder together with an announcement row, and :meth:`StonecastBot.deliver_announcements`
+posts each pending row and marks it delivered only after Discord accepted the post. It runs
+on start and after every sweep, so a bot that died between the commit and the post (or whose
+post failed) posts it later. Delivery is at least once: a crash after a successful post but
+before the mark posts that announcement a second time after the restart -- the only window
+for a duplicate, one database write wide.
 """
 
 from __future__ import annotations
@@ -26,6 +34,9 @@ log = logging.getLogger("stonecast.bot")
 
 # How often clocks and challenges are checked (seconds).
 MAINTENANCE_INTERVAL = 60.0
+
+# Failed posts (Discord 5xx, network errors) after which an announcement is given up.
+MAX_ANNOUNCE_ATTEMPTS = 5
 
 
 def bot_intents() -> discord.Intents:
@@ -63,6 +74,7 @@ class StonecastBot(commands.Bot):
         self._names: dict[int, str] = {}
         self.dm_closed: dict[int, float] = {}  # user id -> when a DM to them was refused
         self._maintenance: asyncio.Task | None = None
+        self._delivery = asyncio.Lock()  # one delivery pass at a time: no double posts
         self.games = None  # the GamesCog, set in setup_hook
         self.renderer = BoardRenderer(config.render_workers if render_workers is None else render_workers)
         if config.api_url:
@@ -162,26 +174,71 @@ class StonecastBot(commands.Bot):
                 log.exception("maintenance step %s failed", job.__name__)
 
     async def sweep_clocks(self) -> list:
-        """Announce what the manager's clock sweep did: reminders and losses on time.
+        """Sweep the clocks (reminders, losses on time), then post whatever the outbox holds
+        -- this sweep's announcements and any left over from before a crash or a failed post.
 
-        The manager marks each event in the database before returning it, so each is
-        announced once even across restarts (issue 5).
+        Returns the manager's :class:`~bot.manager.ClockEvent` list for this sweep.
         """
+        try:
+            return await self.manager.sweep()
+        finally:
+            await self.deliver_announcements()
+
+    async def deliver_announcements(self) -> int:
+        """Post each pending announcement of the manager's outbox, oldest first, and mark it
+        delivered once the post succeeded. Returns how many were posted.
+
+        * A reminder whose turn ended meanwhile (:attr:`~bot.manager.Announcement.stale`) is
+          marked without a post.
+        * A post Discord refuses for good (404: the thread or channel is gone; 403: no
+          access) is marked delivered with a logged warning -- it is never retried.
+        * Any other failure (5xx, network, rendering) leaves it pending for the next sweep,
+          counted; after :data:`MAX_ANNOUNCE_ATTEMPTS` failures it is given up with a warning.
+
+        At least once: see the module docstring for the one window where a post can repeat.
+        Database errors propagate.
+        """
+        posted = 0
+        async with self._delivery:
+            for a in await self.manager.pending_announcements():
+                where = f"{a.kind} of game {a.game.id} (announcement {a.id})"
+                if a.stale:
+                    await self.manager.mark_delivered(a.id, error="skipped: the turn ended first")
+                    continue
+                try:
+                    await self.post_announcement(a)
+                except (discord.NotFound, discord.Forbidden) as e:
+                    log.warning("giving up the %s: Discord refused the post (%s)", where, e)
+                    await self.manager.mark_delivered(a.id, error=f"refused: {e}")
+                    continue
+                except Exception as e:  # noqa: BLE001 - a failed post is retried, not fatal
+                    attempts = await self.manager.record_failed_post(a.id, f"{type(e).__name__}: {e}")
+                    if attempts >= MAX_ANNOUNCE_ATTEMPTS:
+                        log.warning("giving up the %s after %d failed posts", where, attempts, exc_info=True)
+                        await self.manager.mark_delivered(a.id, error=f"gave up after {attempts} failed posts")
+                    else:
+                        log.info("could not post the %s (attempt %d); retrying at the next sweep",
+                                 where, attempts, exc_info=True)
+                    continue
+                await self.manager.mark_delivered(a.id)
+                posted += 1
+        return posted
+
+    async def post_announcement(self, announcement) -> discord.Message:
+        """Post one outbox :class:`~bot.manager.Announcement` in its game's thread: the
+        reminder mentioning the player to move, or the final board of a loss on time
+        pinging the winner. Raises discord.HTTPException when Discord refuses the post and
+        ValueError for an unknown kind."""
         from . import boards
 
-        events = await self.manager.sweep()
-        for event in events:
-            game = event.game
-            try:
-                if event.kind == "reminder":
-                    await boards.post_reminder(self, game)
-                elif event.kind == "timeout":
-                    await boards.post_final(self, game, game.position,
-                                            headline=f"<@{event.user_id}> ran out of time",
-                                            ping=game.opponent_of(event.user_id))
-            except discord.HTTPException:
-                log.warning("could not announce %s in game %s", event.kind, game.id, exc_info=True)
-        return events
+        game = announcement.game
+        if announcement.kind == "reminder":
+            return await boards.post_reminder(self, game)
+        if announcement.kind == "timeout":
+            return await boards.post_final(self, game, game.position,
+                                           headline=f"<@{announcement.user_id}> ran out of time",
+                                           ping=game.opponent_of(announcement.user_id))
+        raise ValueError(f"unknown announcement kind {announcement.kind!r}")
 
     async def expire_challenges(self) -> int:
         """Expire challenges older than their deadline and mark their messages. Returns how many."""

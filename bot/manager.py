@@ -31,7 +31,7 @@ import random
 import time
 import weakref
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, fields
 from datetime import UTC, datetime
 from functools import cached_property
 from pathlib import Path
@@ -45,6 +45,7 @@ from .store import Store
 
 __all__ = [
     "DAY",
+    "Announcement",
     "Challenge",
     "ClockEvent",
     "Game",
@@ -281,11 +282,36 @@ class MoveResult:
 class ClockEvent:
     """Something :meth:`GameManager.sweep` did: ``kind`` ``"reminder"`` (``user_id`` is the
     player to move, to be mentioned) or ``"timeout"`` (``user_id`` lost on time; ``game`` is
-    the finished game)."""
+    the finished game). Each event is also queued as an :class:`Announcement`."""
 
     kind: str
     game: Game
     user_id: int
+
+
+@dataclass(frozen=True)
+class Announcement:
+    """A clock event waiting in the outbox (table ``announcements``) to be posted.
+
+    ``id`` is what :meth:`GameManager.mark_delivered` takes; ``kind`` and ``user_id`` are as
+    in :class:`ClockEvent`; ``ply`` is the game's ply when the event happened; ``created_at``
+    is UNIX seconds; ``attempts`` counts failed posts so far; ``game`` is the game row as it
+    is now (for a timeout: the finished game).
+    """
+
+    id: int
+    kind: str
+    game: Game
+    user_id: int
+    ply: int
+    created_at: float
+    attempts: int
+
+    @property
+    def stale(self) -> bool:
+        """A reminder whose turn is over (the player moved, or the game ended or was
+        aborted) while it waited: there is nothing left to remind of. Timeouts never are."""
+        return self.kind == "reminder" and (self.game.status != "active" or self.game.ply != self.ply)
 
 
 @dataclass(frozen=True)
@@ -410,48 +436,21 @@ class GameManager:
             self._positions.clear()
         self._positions[game_id] = (text or pos.to_text(), pos)
 
+    @staticmethod
+    def _from_row(cls: type, row, **computed: Any):
+        """An instance of dataclass ``cls`` from a database row: each field takes the column
+        of the same name, except those given in ``computed`` (decoded or derived values)."""
+        values = {f.name: row[f.name] for f in fields(cls) if f.name not in computed}
+        return cls(**values, **computed)
+
     def _challenge(self, row) -> Challenge:
-        return Challenge(
-            id=row["id"],
-            guild_id=row["guild_id"],
-            channel_id=row["channel_id"],
-            message_id=row["message_id"],
-            challenger_id=row["challenger_id"],
-            opponent_id=row["opponent_id"],
-            kind=row["kind"],
-            options=json.loads(row["options"]),
-            first=row["first"],
-            rated=bool(row["rated"]),
-            days_per_move=row["days_per_move"],
-            status=row["status"],
-            created_at=row["created_at"],
-            expires_at=row["expires_at"],
-            game_id=row["game_id"],
-            rematch_of=row["rematch_of"],
-        )
+        return self._from_row(Challenge, row, options=json.loads(row["options"]),
+                              rated=bool(row["rated"]))
 
     def _game(self, row) -> Game:
-        game = Game(
-            id=row["id"],
-            guild_id=row["guild_id"],
-            channel_id=row["channel_id"],
-            thread_id=row["thread_id"],
-            kind=row["kind"],
-            options=json.loads(row["options"]),
-            players={1: row["player1_id"], 2: row["player2_id"]},
-            status=row["status"],
-            ply=row["ply"],
-            position_text=row["position_text"],
-            winner=row["winner"],
-            reason=row["reason"],
-            rated=bool(row["rated"]),
-            days_per_move=row["days_per_move"],
-            created_at=row["created_at"],
-            updated_at=row["updated_at"],
-            deadline=row["deadline"],
-            challenge_id=row["challenge_id"],
-            finished_at=row["finished_at"],
-        )
+        game = self._from_row(Game, row, options=json.loads(row["options"]),
+                              players={1: row["player1_id"], 2: row["player2_id"]},
+                              rated=bool(row["rated"]))
         hit = self._positions.get(game.id)
         if hit is not None and hit[0] == game.position_text:
             game.__dict__["position"] = hit[1]
@@ -787,9 +786,11 @@ class GameManager:
             result = self._game(row)
         return MoveResult(result, new, move, seat, outcome is not None)
 
-    async def _finish(self, game: Game, new: engine.Position, now: float, *, by: str) -> Game | None:
+    async def _finish(self, game: Game, new: engine.Position, now: float, *, by: str,
+                      announce: tuple[str, int] | None = None) -> Game | None:
         """End ``game`` with the forced outcome of ``new`` (resignation / timeout) in one
-        transaction with the ratings. ``None`` when the game row changed meanwhile."""
+        transaction with the ratings and, when ``announce`` is ``(kind, user id)``, the
+        outbox row that announces it. ``None`` when the game row changed meanwhile."""
         outcome = new.outcome
         text = new.to_text()
         async with self.store.transaction():
@@ -803,6 +804,8 @@ class GameManager:
                 return None
             if game.rated:
                 await self._rate(game, outcome.winner)
+            if announce is not None:
+                await self._announce(game, *announce, now)
             row = await self._game_row(game.id)
         self._remember(game.id, new, text)
         log.info("game %s ended by %s", game.id, by)
@@ -1069,8 +1072,12 @@ class GameManager:
         * A game within :meth:`reminder_window` of its deadline gets one reminder per turn
           (marked in the database before it is returned).
 
-        Returns the events for the bot to announce. Problems with one game are logged and do
-        not stop the sweep.
+        Each event is written to the outbox in the transaction that makes it, so its
+        announcement survives a crash before the post: the bot posts
+        :meth:`pending_announcements` and then calls :meth:`mark_delivered`.
+
+        Returns the events made by this call (each once, also across processes). Problems
+        with one game are logged and do not stop the sweep.
         """
         now = self.clock() if now is None else now
         rows = await self.store.fetchall(
@@ -1088,7 +1095,7 @@ class GameManager:
                     game.deadline - now <= self.reminder_window(game.days_per_move)
                     and row["reminded_ply"] != game.ply
                 ):
-                    event = await self._remind(game)
+                    event = await self._remind(game, now)
                 else:
                     event = None
             except Exception:  # noqa: BLE001 - one bad game must not stop the clocks
@@ -1104,18 +1111,80 @@ class GameManager:
             if game.status != "active" or game.deadline is None or game.deadline > now:
                 return None
             seat = self._position(game).to_move
-            done = await self._finish(game, self._position(game).time_out(seat), now, by="timeout")
-            return None if done is None else ClockEvent("timeout", done, game.players[seat])
+            loser = game.players[seat]
+            done = await self._finish(game, self._position(game).time_out(seat), now, by="timeout",
+                                      announce=("timeout", loser))
+            return None if done is None else ClockEvent("timeout", done, loser)
 
-    async def _remind(self, game: Game) -> ClockEvent | None:
-        n = await self.store.execute(
-            "UPDATE games SET reminded_ply = ply WHERE id = ? AND ply = ? AND status = 'active'"
-            " AND (reminded_ply IS NULL OR reminded_ply <> ply)",
-            (game.id, game.ply),
-        )
-        if n != 1:
-            return None
+    async def _remind(self, game: Game, now: float) -> ClockEvent | None:
+        async with self.store.transaction():
+            n = await self.store.execute(
+                "UPDATE games SET reminded_ply = ply WHERE id = ? AND ply = ? AND status = 'active'"
+                " AND (reminded_ply IS NULL OR reminded_ply <> ply)",
+                (game.id, game.ply),
+            )
+            if n != 1:
+                return None
+            await self._announce(game, "reminder", game.to_move_user, now)
         return ClockEvent("reminder", game, game.to_move_user)
+
+    # ---- the announcement outbox ----------------------------------------------------------
+    async def _announce(self, game: Game, kind: str, user_id: int, now: float) -> int:
+        """Queue an announcement of ``kind`` about ``game`` (inside the caller's transaction)."""
+        return await self.store.insert(
+            "INSERT INTO announcements (game_id, kind, user_id, ply, created_at) VALUES (?, ?, ?, ?, ?)",
+            (game.id, kind, user_id, game.ply, now),
+        )
+
+    async def pending_announcements(self, limit: int = 100) -> list[Announcement]:
+        """Announcements not yet delivered, oldest first (at most ``limit``), each with its
+        game as it is now.
+
+        Delivery is at least once: the bot posts one, then calls :meth:`mark_delivered`; a
+        crash between the two posts it again on the next start.
+        """
+        rows = await self.store.fetchall(
+            "SELECT * FROM announcements WHERE delivered_at IS NULL ORDER BY id LIMIT ?",
+            (max(0, limit),),
+        )
+        out = []
+        for r in rows:
+            game = self._game(await self._game_row(r["game_id"]))
+            out.append(Announcement(r["id"], r["kind"], game, r["user_id"], r["ply"],
+                                    r["created_at"], r["attempts"]))
+        return out
+
+    async def mark_delivered(self, announcement_id: int, *, error: str | None = None) -> bool:
+        """Take announcement ``announcement_id`` out of the outbox: posted, or given up
+        (then ``error`` says why and is kept in ``last_error``).
+
+        Returns ``False`` when it was already delivered. Raises NotFound for an unknown id.
+        """
+        aid = self._id(announcement_id, "announcement")
+        n = await self.store.execute(
+            "UPDATE announcements SET delivered_at = ?, last_error = COALESCE(?, last_error)"
+            " WHERE id = ? AND delivered_at IS NULL",
+            (self.clock(), None if error is None else str(error)[:500], aid),
+        )
+        if n == 1:
+            return True
+        if await self.store.fetchone("SELECT 1 FROM announcements WHERE id = ?", (aid,)) is None:
+            raise NotFound(f"There is no announcement #{aid}.")
+        return False
+
+    async def record_failed_post(self, announcement_id: int, error: str) -> int:
+        """Count one failed post of announcement ``announcement_id`` (``error`` says why; it
+        stays pending). Returns the failures so far. Raises NotFound for an unknown id."""
+        aid = self._id(announcement_id, "announcement")
+        async with self.store.transaction():
+            n = await self.store.execute(
+                "UPDATE announcements SET attempts = attempts + 1, last_error = ? WHERE id = ?",
+                (str(error)[:500], aid),
+            )
+            if n != 1:
+                raise NotFound(f"There is no announcement #{aid}.")
+            row = await self.store.fetchone("SELECT attempts FROM announcements WHERE id = ?", (aid,))
+        return int(row["attempts"])
 
     def _year(self, t: float) -> int:
         return datetime.fromtimestamp(t, UTC).year

@@ -154,9 +154,31 @@ _V2 = (
     """,
 )
 
+# Version 3: the announcement outbox (issue 5) -- what the clock sweep decided and the bot must
+# still post. A row is written in the same transaction as the change it announces (a timeout,
+# a reminder marked as sent), so a process that dies before posting finds it again on start.
+# Nothing is backfilled: what a version-2 bot settled it also announced (or lost for good).
+_V3 = (
+    """
+    CREATE TABLE announcements (
+        id           INTEGER PRIMARY KEY AUTOINCREMENT,
+        game_id      INTEGER NOT NULL REFERENCES games(id),
+        kind         TEXT    NOT NULL CHECK (kind IN ('reminder', 'timeout')),
+        user_id      INTEGER NOT NULL,   -- reminder: the player to move; timeout: who lost on time
+        ply          INTEGER NOT NULL,   -- the game's ply when the row was written
+        created_at   REAL    NOT NULL,
+        attempts     INTEGER NOT NULL DEFAULT 0 CHECK (attempts >= 0),  -- failed posts so far
+        last_error   TEXT,               -- why the last post failed (or why it was given up)
+        delivered_at REAL                -- NULL: still to post; set once posted or given up
+    )
+    """,
+    "CREATE INDEX announcements_pending ON announcements(id) WHERE delivered_at IS NULL",
+)
+
 MIGRATIONS: tuple[Migration, ...] = (
     Migration(1, "challenges, games, moves, user settings", _V1),
     Migration(2, "clocks, vacations, ratings, rematches", _V2),
+    Migration(3, "announcement outbox", _V3),
 )
 LATEST_VERSION = MIGRATIONS[-1].version
 

@@ -3,6 +3,7 @@ rematch, open challenges, records and moderation -- through the fake Discord."""
 
 import asyncio
 import io
+import logging
 
 import pytest
 from botplay import Clock, board_post, play_move, start_game
@@ -187,3 +188,82 @@ async def test_abort_needs_manage_server(fake, harness):  # noqa: F811
     assert ex.reply.ephemeral and "aborted" in ex.reply.content.lower()
     ex = await fake.slash(fake.alice, "leaderboard", {"game": "io"})
     assert "Nobody has finished a rated game" in ex.reply.content
+
+
+# ---- the announcement outbox: failed posts and crashes before the post --------------------
+def thread_errors(fake_discord, thread_id):
+    return [e[1:] for e in fake_discord.errors if e[0] == f"POST /api/v10/channels/{thread_id}/messages"]
+
+
+async def test_failed_timeout_post_is_delivered_by_the_next_sweep(fake, harness, clock):  # noqa: F811
+    game, _, _ = await start_game(fake, harness, "io", fake.alice, fake.bob, options={"size": 5, "days": 1})
+    clock.t = game.deadline + 1
+    fake.fail_posts(game.thread_id, 503)  # Discord has a bad moment
+    [event] = await harness.bot.sweep_clocks()
+    assert (event.kind, event.user_id) == ("timeout", fake.alice.id)
+    assert thread_errors(fake, game.thread_id) == [(503, 0)]
+    assert posts_with(fake, game.thread_id, "ran out of time") == []
+    [pending] = await harness.manager.pending_announcements()
+    assert (pending.kind, pending.attempts) == ("timeout", 1)
+    # the next sweep settles nothing new but posts what is still owed
+    assert await harness.bot.sweep_clocks() == []
+    [final] = posts_with(fake, game.thread_id, "ran out of time")
+    assert final.pings == {fake.bob.id} and final.custom_ids == [f"stonecast:rematch:{game.id}"]
+    assert await harness.manager.pending_announcements() == []
+    await harness.bot.sweep_clocks()
+    assert len(posts_with(fake, game.thread_id, "ran out of time")) == 1
+
+
+async def test_undelivered_timeout_is_announced_once_after_restart(fake, harness, clock):  # noqa: F811
+    game, _, _ = await start_game(fake, harness, "io", fake.alice, fake.bob, options={"size": 5, "days": 1})
+    clock.t = game.deadline + 1
+    # The sweep commits the timeout, then the process dies before posting it.
+    [event] = await harness.manager.sweep()
+    assert event.kind == "timeout"
+    await harness.stop()
+    assert posts_with(fake, game.thread_id, "ran out of time") == []
+    await harness.start()  # delivers the outbox on start
+    await wait_for(lambda: posts_with(fake, game.thread_id, "ran out of time"))
+    await fake.quiet(0.1)
+    [final] = posts_with(fake, game.thread_id, "ran out of time")
+    assert final.pings == {fake.bob.id}
+    assert f"<@{fake.bob.id}> (Black) beats <@{fake.alice.id}> (White) on time" in final.content
+    await harness.restart()
+    assert await harness.bot.sweep_clocks() == []
+    await fake.quiet(0.1)
+    assert len(posts_with(fake, game.thread_id, "ran out of time")) == 1
+    assert await harness.manager.pending_announcements() == []
+
+
+async def test_announcement_to_a_deleted_thread_is_given_up(fake, harness, clock, caplog):  # noqa: F811
+    game, _, _ = await start_game(fake, harness, "io", fake.alice, fake.bob, options={"size": 5, "days": 1})
+    fake.delete_channel(game.thread_id)
+    clock.t = game.deadline - 3600
+    with caplog.at_level(logging.WARNING, logger="stonecast.bot"):
+        [event] = await harness.bot.sweep_clocks()
+    assert event.kind == "reminder"
+    assert thread_errors(fake, game.thread_id) == [(404, 10003)]
+    assert any("giving up the reminder" in r.getMessage() for r in caplog.records)
+    assert await harness.manager.pending_announcements() == []
+    await harness.bot.sweep_clocks()  # not tried again
+    assert thread_errors(fake, game.thread_id) == [(404, 10003)]
+
+
+async def test_announcement_failing_again_and_again_is_given_up(fake, harness, clock, caplog):  # noqa: F811
+    from bot.client import MAX_ANNOUNCE_ATTEMPTS
+
+    game, _, _ = await start_game(fake, harness, "io", fake.alice, fake.bob, options={"size": 5, "days": 1})
+    fake.fail_posts(game.thread_id, 503, times=MAX_ANNOUNCE_ATTEMPTS + 1)
+    clock.t = game.deadline - 3600
+    with caplog.at_level(logging.WARNING, logger="stonecast.bot"):
+        for attempt in range(1, MAX_ANNOUNCE_ATTEMPTS):
+            await harness.bot.sweep_clocks()
+            [pending] = await harness.manager.pending_announcements()
+            assert pending.attempts == attempt
+        assert not any("giving up" in r.getMessage() for r in caplog.records)
+        await harness.bot.sweep_clocks()
+    assert await harness.manager.pending_announcements() == []
+    assert any(f"after {MAX_ANNOUNCE_ATTEMPTS} failed posts" in r.getMessage() for r in caplog.records)
+    await harness.bot.sweep_clocks()
+    assert thread_errors(fake, game.thread_id) == [(503, 0)] * MAX_ANNOUNCE_ATTEMPTS
+    assert posts_with(fake, game.thread_id, "reminder") == []

@@ -14,7 +14,7 @@ import pytest
 from manager_support import ALICE, BOB, FakeClock, replay_of, start_game
 
 import engine
-from bot.manager import GameManager
+from bot.manager import DAY, GameManager
 from bot.store import LATEST_VERSION, MIGRATIONS, Store, StoreError
 
 KIND = "coil"
@@ -134,6 +134,49 @@ async def test_migration_from_version_1_keeps_the_data(tmp_path):
     await store.close()
 
 
+async def test_migration_from_version_2_adds_the_outbox_and_keeps_the_data(tmp_path):
+    """A version-2 file (issue-5 bot before the outbox) with a finished rated game, a running
+    game already reminded this turn and a vacation: all kept; the outbox starts empty."""
+    path = tmp_path / "v2.db"
+    clock = FakeClock()
+    old = GameManager(await Store.open(path, target_version=2), clock=clock)
+    try:
+        assert await old.store.version() == 2
+        done = await start_game(old, KIND, OPTS)
+        await old.play_move(done.id, ALICE, next(done.position.legal_moves()))
+        done = await old.resign(done.id, BOB)
+        running = await start_game(old, KIND, OPTS, days_per_move=1)
+        await old.store.execute("UPDATE games SET reminded_ply = 0 WHERE id = ?", (running.id,))
+        await old.set_vacation(BOB, 2)
+        before = {t: [tuple(r) for r in await old.store.fetchall(f"SELECT * FROM {t} ORDER BY 1, 2")]
+                  for t in ("challenges", "games", "moves", "ratings", "rating_changes", "user_settings")}
+    finally:
+        await old.close()
+    assert "announcements" not in _columns(path)
+
+    mgr = await GameManager.open(path, clock=clock)
+    try:
+        assert await mgr.store.version() == LATEST_VERSION
+        for table, rows in before.items():
+            assert [tuple(r) for r in await mgr.store.fetchall(f"SELECT * FROM {table} ORDER BY 1, 2")] == rows
+        assert await mgr.pending_announcements() == []
+        assert (await mgr.get_game(done.id)).reason == "resignation"
+        assert (await mgr.rating_changes(done.id))[ALICE][1] > 1500
+        assert (await mgr.settings(BOB)).vacation_left_days == 12
+        # the clocks go on: no second reminder for this turn, then the timeout is queued
+        clock.advance(DAY - 60)
+        assert await mgr.sweep() == []
+        clock.advance(60)
+        assert [e.kind for e in await mgr.sweep()] == ["timeout"]
+        [a] = await mgr.pending_announcements()
+        assert (a.kind, a.game.id, a.user_id) == ("timeout", running.id, ALICE)
+    finally:
+        await mgr.close()
+    fresh = await Store.open(tmp_path / "fresh3.db")
+    await fresh.close()
+    assert _columns(path) == _columns(tmp_path / "fresh3.db")
+
+
 async def test_crash_between_move_insert_and_commit(tmp_path, monkeypatch):
     """Die after the move row is written but before COMMIT: what is on disk at that moment
     (copied aside) is the game before the move, whole; the live database rolls back too."""
@@ -183,7 +226,7 @@ _KILL_SCRIPT = textwrap.dedent(
     """
     import asyncio, os, sys
     sys.path[:0] = [{tests!r}, {root!r}]
-    from bot.manager import GameManager
+    from bot.manager import DAY, GameManager
 
     async def main(path, game_id, user, move, mode):
         mgr = await GameManager.open(path)

@@ -347,6 +347,7 @@ class FakeDiscord:
         self.general = self._add_text_channel("general")
         self.nothreads = self._add_text_channel("no-threads")
         self.threads_forbidden: set[int] = {self.nothreads}
+        self.post_failures: dict[int, list[tuple[int, int, str]]] = {}  # see fail_posts
         self.messages: dict[int, Msg] = {}
         self.channel_log: dict[int, list[Msg]] = {}
         self.global_commands: list[dict] = []
@@ -834,6 +835,9 @@ class FakeDiscord:
 
     async def _r_post_message(self, request, cid):
         channel = self._channel(cid)
+        failures = self.post_failures.get(int(cid))
+        if failures:
+            raise FakeHTTPError(*failures.pop(0))
         body, files = await self._read_body(request)
         if channel["type"] == 1:
             user = self.users[int(channel["recipients"][0]["id"])]
@@ -1093,6 +1097,19 @@ class FakeDiscord:
         ex = self._new_exchange(user, 3, None, message)
         data = {"custom_id": custom_id, "component_type": 2}
         return await self._run(ex, self._interaction_payload(ex, user, message.channel_id, data, message), timeout)
+
+    # ------------------------------------------------------------------ faults
+
+    def fail_posts(self, channel_id: int, status: int = 503, code: int = 0,
+                   message: str = "Service Unavailable", *, times: int = 1) -> None:
+        """Answer the next ``times`` message posts to ``channel_id`` with an error (recorded in
+        ``errors`` like any other). Prefer 503: discord.py itself retries 500, 502, 504 and 524
+        with sleeps of seconds, while a 503 reaches the bot at once."""
+        self.post_failures.setdefault(channel_id, []).extend([(status, code, message)] * times)
+
+    def delete_channel(self, channel_id: int) -> None:
+        """Delete a channel or thread: every later request to it answers 404 Unknown Channel."""
+        del self.channels[channel_id]
 
     # ------------------------------------------------------------------ inspection
 

@@ -1,0 +1,167 @@
+"""Game manager, issue 5: the announcement outbox (schema version 3).
+
+A timeout or reminder decided by the sweep is queued in the same transaction that settles it,
+stays pending until the bot marks it delivered, survives a process that dies before the post,
+and is never queued twice. Clocks are driven by an injected clock.
+"""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from manager_support import ALICE, BOB, CAROL, DAVE, FakeClock, start_game
+
+from bot.manager import DAY, GameManager, NotFound
+
+HOUR = 3600.0
+
+
+@pytest.fixture
+def clock():
+    return FakeClock(1_704_067_200.0)
+
+
+@pytest.fixture
+async def mgr(tmp_path, clock):
+    m = await GameManager.open(tmp_path / "outbox.db", clock=clock, rng=random.Random(5))
+    yield m
+    await m.close()
+
+
+async def disk_full(*args, **kwargs):
+    """Stands in for the outbox insert when the write fails."""
+    raise RuntimeError("disk full")
+
+
+def summary(pending):
+    return [(a.kind, a.game.id, a.user_id, a.ply, a.attempts) for a in pending]
+
+
+async def test_timeout_is_pending_until_marked_delivered(mgr, clock):
+    g = await start_game(mgr, "coil", {"size": 5}, days_per_move=1)  # Alice to move
+    assert await mgr.pending_announcements() == []
+    clock.advance(DAY)
+    [event] = await mgr.sweep()
+    assert (event.kind, event.user_id) == ("timeout", ALICE)
+    [a] = await mgr.pending_announcements()
+    assert summary([a]) == [("timeout", g.id, ALICE, 0, 0)]
+    assert a.created_at == clock.t and not a.stale
+    assert a.game.status == "finished" and a.game.reason == "timeout" and a.game.winner == 2
+    assert await mgr.mark_delivered(a.id) is True
+    assert await mgr.pending_announcements() == []
+    assert await mgr.mark_delivered(a.id) is False  # a second mark changes nothing
+    # nothing is settled or announced again, however many sweeps follow
+    clock.advance(5 * DAY)
+    assert await mgr.sweep() == []
+    assert await mgr.pending_announcements() == []
+    row = await mgr.store.fetchone("SELECT delivered_at, last_error FROM announcements WHERE id = ?", (a.id,))
+    assert tuple(row) == (clock.t - 5 * DAY, None)
+
+
+async def test_reminder_then_timeout_are_queued_oldest_first(mgr, clock):
+    g = await start_game(mgr, "coil", {"size": 5}, days_per_move=2)
+    other = await start_game(mgr, "coil", {"size": 5}, a=CAROL, b=DAVE, days_per_move=14)
+    clock.advance(2 * DAY - 11 * HOUR)  # within the 12-hour window of a 2-day clock
+    assert [e.kind for e in await mgr.sweep()] == ["reminder"]
+    assert await mgr.sweep() == []
+    clock.advance(11 * HOUR)
+    assert [e.kind for e in await mgr.sweep()] == ["timeout"]
+    pending = await mgr.pending_announcements()
+    assert summary(pending) == [("reminder", g.id, ALICE, 0, 0), ("timeout", g.id, ALICE, 0, 0)]
+    assert [a.id for a in pending] == sorted(a.id for a in pending)
+    # the reminder waited past the end of the game: nothing left to remind of
+    assert [a.stale for a in pending] == [True, False]
+    assert summary(await mgr.pending_announcements(limit=1)) == summary(pending[:1])
+    assert all(a.game.id != other.id for a in pending)
+
+
+async def test_reminder_goes_stale_when_the_player_moves(mgr, clock):
+    g = await start_game(mgr, "coil", {"size": 5}, days_per_move=1)
+    clock.advance(DAY - HOUR)
+    await mgr.sweep()
+    [a] = await mgr.pending_announcements()
+    assert a.kind == "reminder" and not a.stale
+    await mgr.play_move(g.id, ALICE, next(a.game.position.legal_moves()))
+    [a] = await mgr.pending_announcements()
+    assert a.stale and a.game.ply == 1 and a.ply == 0
+
+
+async def test_crash_between_settling_and_posting_keeps_the_announcement(tmp_path, clock):
+    path = tmp_path / "crash.db"
+    m = await GameManager.open(path, clock=clock)
+    g = await start_game(m, "coil", {"size": 5}, days_per_move=1)
+    clock.advance(DAY + 1)
+    [event] = await m.sweep()
+    # The process dies here, before posting: the first connection is never closed or
+    # checkpointed; a new process opens the file next to it.
+    m2 = await GameManager.open(path, clock=clock)
+    try:
+        [a] = await m2.pending_announcements()
+        assert (a.kind, a.game.id, a.user_id) == ("timeout", g.id, event.user_id)
+        assert a.game.status == "finished" and a.game.reason == "timeout"
+        assert await m2.sweep() == []  # settled once: no second timeout, no second row
+        assert [x.id for x in await m2.pending_announcements()] == [a.id]
+        assert await m2.mark_delivered(a.id)
+    finally:
+        await m2.close()
+        await m.close()
+    m3 = await GameManager.open(path, clock=clock)
+    try:
+        assert await m3.pending_announcements() == []
+    finally:
+        await m3.close()
+
+
+async def test_announcement_is_written_in_the_settling_transaction(mgr, clock, monkeypatch):
+    g = await start_game(mgr, "coil", {"size": 5}, days_per_move=1)
+    clock.advance(DAY)
+    monkeypatch.setattr(mgr, "_announce", disk_full)
+    assert await mgr.sweep() == []  # logged, not raised
+    game = await mgr.get_game(g.id)
+    assert game.status == "active" and game.deadline is not None  # the timeout rolled back
+    assert (await mgr.rating_changes(g.id)) == {}
+    monkeypatch.undo()
+    assert [e.kind for e in await mgr.sweep()] == ["timeout"]
+    assert summary(await mgr.pending_announcements()) == [("timeout", g.id, ALICE, 0, 0)]
+
+
+async def test_reminder_mark_rolls_back_without_its_announcement(mgr, clock, monkeypatch):
+    g = await start_game(mgr, "coil", {"size": 5}, days_per_move=1)
+    clock.advance(DAY - HOUR)
+    monkeypatch.setattr(mgr, "_announce", disk_full)
+    assert await mgr.sweep() == []
+    row = await mgr.store.fetchone("SELECT reminded_ply FROM games WHERE id = ?", (g.id,))
+    assert row["reminded_ply"] is None
+    monkeypatch.undo()
+    assert [e.kind for e in await mgr.sweep()] == ["reminder"]
+    assert summary(await mgr.pending_announcements()) == [("reminder", g.id, ALICE, 0, 0)]
+
+
+async def test_failed_posts_are_counted(mgr, clock):
+    await start_game(mgr, "coil", {"size": 5}, days_per_move=1)
+    clock.advance(DAY)
+    await mgr.sweep()
+    [a] = await mgr.pending_announcements()
+    assert await mgr.record_failed_post(a.id, "503 Service Unavailable") == 1
+    assert await mgr.record_failed_post(a.id, "503 again") == 2
+    [a] = await mgr.pending_announcements()
+    assert a.attempts == 2
+    assert await mgr.mark_delivered(a.id, error="gave up after 2 failed posts")
+    row = await mgr.store.fetchone("SELECT attempts, last_error FROM announcements WHERE id = ?", (a.id,))
+    assert tuple(row) == (2, "gave up after 2 failed posts")
+
+
+async def test_unknown_announcements_are_refused(mgr):
+    for bad in (999, 0, -1, "x"):
+        with pytest.raises(NotFound):
+            await mgr.mark_delivered(bad)
+        with pytest.raises(NotFound):
+            await mgr.record_failed_post(bad, "boom")
+    assert await mgr.pending_announcements() == []
+
+
+async def test_resignation_queues_nothing(mgr):
+    g = await start_game(mgr, "coil", {"size": 5}, a=ALICE, b=BOB)
+    await mgr.resign(g.id, BOB)
+    assert await mgr.pending_announcements() == []
