@@ -23,9 +23,19 @@ import random
 import re
 from functools import cache
 
-from .base import GameKind, Highlights, OptionSpec, Outcome, Position, register
+from .base import (
+    GameKind,
+    Highlights,
+    OptionSpec,
+    Outcome,
+    Position,
+    read_rows,
+    register,
+    rows_text,
+    stones_of,
+)
 from .errors import IllegalMove, MoveError, OptionError, PositionError
-from .geometry import HexBoard, hex_board
+from .geometry import HexBoard, bits, hex_board
 
 __all__ = ["BrainCoralPosition", "BranchingCoralPosition", "CoralPosition"]
 
@@ -237,13 +247,9 @@ class CoralPosition(Position):
     def _legal_cells(self):
         empty = self._empty()
         legal = self._legal
-        rest = empty
-        while rest:
-            low = rest & -rest
-            c = low.bit_length() - 1
+        for c in bits(empty):
             if legal(c, empty):
                 yield c
-            rest ^= low
 
     def _has_move(self) -> bool:
         if self._no_moves is None:
@@ -304,9 +310,7 @@ class CoralPosition(Position):
     @property
     def stones(self) -> dict[int, str]:
         """Cell number -> ``"black"`` / ``"white"`` for every stone on the board."""
-        out = {c: "black" for c in self.board.cells_of(self.black)}
-        out.update({c: "white" for c in self.board.cells_of(self.white)})
-        return dict(sorted(out.items()))
+        return stones_of(self.black, self.white)
 
     @property
     def highlights(self) -> Highlights:
@@ -469,25 +473,13 @@ class CoralPosition(Position):
         return end
 
     # ---- text -----------------------------------------------------------------------------
-    def _rows_text(self) -> str:
-        board = self.board
-        rows = []
-        for r in range(board.rows - 1, -1, -1):
-            rows.append(
-                "".join(
-                    "x" if (self.black >> c) & 1 else "o" if (self.white >> c) & 1 else "."
-                    for c in board.row_cells(r)
-                )
-            )
-        return "/".join(rows)
-
     def _body(self) -> str:
         """Rows top to bottom (``.``/``x``/``o``, ``/`` between rows), then the seat to move.
 
         Branching Coral adds the opponent stones each seat has captured (``b,w``) and the
         stones the last move removed (``label:x`` / ``label:o`` joined by commas, or ``-``).
         """
-        text = f"{self._rows_text()} {self._turn}"
+        text = f"{rows_text(self.board, self.black, self.white)} {self._turn}"
         if self.branching:
             labels = self.board.labels
             br = self.removed_black
@@ -508,21 +500,7 @@ class CoralPosition(Position):
         want = 4 if cls.branching else 2
         if len(parts) != want:
             raise PositionError("the board part of the position text has the wrong number of fields")
-        rows = parts[0].split("/")
-        if len(rows) != board.rows:
-            raise PositionError(f"the board needs {board.rows} rows")
-        black = white = 0
-        for i, row in enumerate(rows):
-            cells = board.row_cells(board.rows - 1 - i)
-            if len(row) != len(cells):
-                raise PositionError(f"row {board.rows - i} needs {len(cells)} cells")
-            for ch, c in zip(row, cells, strict=True):
-                if ch == "x":
-                    black |= 1 << c
-                elif ch == "o":
-                    white |= 1 << c
-                elif ch != ".":
-                    raise PositionError(f"unknown cell mark {ch!r}")
+        black, white = read_rows(board, parts[0])
         if parts[1] not in ("1", "2"):
             raise PositionError("the seat to move must be 1 or 2")
         turn = int(parts[1])

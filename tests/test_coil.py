@@ -8,6 +8,7 @@ import pytest
 import engine
 from engine import IllegalMove, MoveError, PositionError
 from engine.coil import coil_tables
+from engine.geometry import bits
 
 RING_G7 = ["f7", "h7", "g6", "g8", "h8", "f6"]  # the six neighbours of the centre g7
 
@@ -306,16 +307,16 @@ def test_fast_coil_detection_matches_slow_definition(size):
         rng.shuffle(order)
         limit = rng.randrange(len(board) // 3, len(board))
         for c in order[:limit]:
-            bits = sum(t.bit[x] for x in black | {c})
-            fast = t.closes_coil(bits, c)
+            padded = sum(t.bit[x] for x in black | {c})
+            fast = t.closes_coil(padded, c)
             slow = bool(slow_enclosed(board, black | {c}))
             assert fast == slow, (sorted(board.labels[x] for x in black), board.labels[c])
             if not fast:
                 black.add(c)
         # the one-flood enclosure of any black set equals the per-cell definition
         extra = set(rng.sample(range(len(board)), len(board) // 4)) | black
-        bits = sum(t.bit[x] for x in extra)
-        enc = {t.unpad[p] for p in t._bits(t.enclosed(bits))}
+        padded = sum(t.bit[x] for x in extra)
+        enc = {t.unpad[p] for p in bits(t.enclosed(padded))}
         assert enc == slow_enclosed(board, extra)
 
 
