@@ -368,7 +368,9 @@ class IoPosition(Position):
             )
         second = move[1]
         lab = labels[second]
-        if (occ | t.bit[first]) & t.bit[second]:
+        if second == first:
+            raise IllegalMove(f"{lab} is named twice: the bound and the free stone need two different cells")
+        if occ & t.bit[second]:
             raise IllegalMove(f"{lab} is occupied")
         if t.corners & t.bit[second]:
             raise IllegalMove(f"{lab} is a corner: corners cannot take a free stone")

@@ -148,8 +148,12 @@ def test_free_stone_needs_every_neighbour_empty():
         pos.play("e4 d6")  # d6 touches White's e5
     with pytest.raises(IllegalMove, match="e5 is occupied"):
         pos.play("e4 e5")
-    with pytest.raises(IllegalMove, match="e4 is occupied"):
+    with pytest.raises(IllegalMove, match="e4 is named twice: "):
         pos.play("e4 e4")
+    with pytest.raises(IllegalMove, match="e4 is named twice: "):
+        pos.play("E4,e4")
+    assert not pos.is_legal("e4 e4")
+    assert pos.to_text() == engine.new_game("io").play("e5").to_text()  # refusals change nothing
     assert pos.is_legal("e4 e2") and not pos.is_legal("e4 d3")
     # an edge cell is free when its five neighbours are empty
     assert pos.is_legal("e4 a5")

@@ -820,7 +820,7 @@ def test_whirlwind_same_point_twice_is_an_illegal_move_not_a_parse_error():
     with pytest.raises(IllegalMove, match="d2"):
         pos.play("D2,d2")
     io = engine.new_game("io", size=7).play("d4")
-    with pytest.raises(IllegalMove):
+    with pytest.raises(IllegalMove, match="c3 is named twice"):
         io.play("c3 c3")
 
 
