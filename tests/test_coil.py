@@ -4,6 +4,7 @@ import random
 from collections import deque
 
 import pytest
+from engine_support import rows_diagram
 
 import engine
 from engine import IllegalMove, MoveError, PositionError
@@ -15,14 +16,11 @@ RING_G7 = ["f7", "h7", "g6", "g8", "h8", "f6"]  # the six neighbours of the cent
 
 def coil_text(size=7, black=(), white=(), turn=1, phase="II", black_seat=2, ply=10, last="-"):
     """Position text of a Coil position with these stones (labels)."""
-    board = engine.hex_board("hexhex", size)
-    cells = {board.cell(c): "x" for c in black}
-    cells.update({board.cell(c): "o" for c in white})
-    rows = []
-    for r in range(board.rows - 1, -1, -1):
-        rows.append("".join(cells.get(c, ".") for c in board.row_cells(r)))
+    marks = {c: "x" for c in black}
+    marks.update({c: "o" for c in white})
+    rows = rows_diagram(engine.hex_board("hexhex", size), marks)
     seat = "-" if black_seat is None else str(black_seat)
-    return f"coil size={size} {ply} {last} {'/'.join(rows)} {turn} {phase} {seat}"
+    return f"coil size={size} {ply} {last} {rows} {turn} {phase} {seat}"
 
 
 def coil_pos(**kw):
