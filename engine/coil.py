@@ -30,31 +30,15 @@ from .base import (
     rows_text,
 )
 from .errors import IllegalMove, MoveError, PositionError
-from .geometry import bits, hex_board
+from .geometry import HEX_RING, bits, hex_board, ring_runs
 
 __all__ = ["CoilPosition", "CoilTables", "coil_tables"]
 
 PASS = -1
 
-# Circular order of the six neighbours (df, dr): right, upper right, upper left, left,
-# lower left, lower right. Neighbours next to each other in this order touch each other.
-_RING = ((1, 0), (1, 1), (0, 1), (-1, 0), (-1, -1), (0, -1))
-
-
-def _arcs(m: int) -> int:
-    """Number of maximal runs of non-black positions around a cell (bit i of ``m`` set = black)."""
-    if m == 63:
-        return 0
-    runs = 0
-    for i in range(6):
-        here_free = not (m >> i) & 1
-        prev_free = not (m >> ((i - 1) % 6)) & 1
-        if here_free and not prev_free:
-            runs += 1
-    return runs or 1  # m == 0: one full ring of non-black positions
-
-
-_ARCS = tuple(_arcs(m) for m in range(64))
+# _ARCS[m]: the number of maximal runs of non-black positions around a cell whose ring
+# neighbours are black where ``m`` has a bit (bit i = step i of HEX_RING).
+_ARCS = tuple(len(ring_runs(63 ^ m)) for m in range(64))
 
 
 class CoilTables:
@@ -84,12 +68,12 @@ class CoilTables:
         self.nm = {}
         for i, (f, r) in enumerate(board.coords):
             m = 0
-            for df, dr in _RING:
+            for df, dr in HEX_RING:
                 j = board.index.get((f + df, r + dr))
                 if j is not None:
                     m |= self.bit[j]
             self.nm[self.pad[i]] = m
-        offsets = tuple(W + 1 + df + dr * W for df, dr in _RING)
+        offsets = tuple(W + 1 + df + dr * W for df, dr in HEX_RING)
         self.pattern = sum(1 << o for o in offsets)
         self.key2m = {}
         for m in range(64):
@@ -98,7 +82,7 @@ class CoilTables:
         checks = []
         for f, r in board.coords:
             ring = []
-            for df, dr in _RING:
+            for df, dr in HEX_RING:
                 j = board.index.get((f + df, r + dr))
                 if j is not None and not (board.perimeter >> j) & 1:
                     ring.append(self.nm[self.pad[j]])

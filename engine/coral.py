@@ -35,7 +35,7 @@ from .base import (
     stones_of,
 )
 from .errors import IllegalMove, MoveError, OptionError, PositionError
-from .geometry import HexBoard, bits, hex_board
+from .geometry import HEX_RING, HexBoard, bits, hex_board, ring_runs
 
 __all__ = ["BrainCoralPosition", "BranchingCoralPosition", "CoralPosition"]
 
@@ -43,32 +43,7 @@ SIZE_RANGE = {"limping": (2, 10), "hexhex": (3, 11)}
 COLOURS = {1: "black", 2: "white"}
 _PASS = -1
 
-# Ring order around a hex cell: consecutive entries are neighbours of each other.
-_RING = ((1, 0), (1, 1), (0, 1), (-1, 0), (-1, -1), (0, -1))
-
-
-def _runs(pattern: int) -> tuple[tuple[int, ...], ...]:
-    """Maximal circular runs of set bits in a 6-bit ``pattern``, each as ring indices."""
-    if pattern == 0b111111:
-        return (tuple(range(6)),)
-    if pattern == 0:
-        return ()
-    start = next(k for k in range(6) if not (pattern >> k) & 1)
-    runs: list[list[int]] = []
-    current: list[int] = []
-    for step in range(1, 7):
-        k = (start + step) % 6
-        if (pattern >> k) & 1:
-            current.append(k)
-        elif current:
-            runs.append(current)
-            current = []
-    if current:
-        runs.append(current)
-    return tuple(tuple(r) for r in runs)
-
-
-_RUNS = tuple(_runs(p) for p in range(64))
+_RUNS = tuple(ring_runs(p) for p in range(64))
 
 
 class _Tables:
@@ -85,7 +60,7 @@ class _Tables:
         for f, r in board.coords:
             o = 0
             cells = []
-            for k, (df, dr) in enumerate(_RING):
+            for k, (df, dr) in enumerate(HEX_RING):
                 j = board.index.get((f + df, r + dr))
                 if j is None:
                     o |= 1 << k

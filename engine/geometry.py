@@ -22,9 +22,47 @@ from functools import cache
 
 from .errors import MoveError
 
-__all__ = ["Board", "HexBoard", "SquareBoard", "bits", "file_letter", "hex_board", "square_board"]
+__all__ = [
+    "HEX_RING",
+    "Board",
+    "HexBoard",
+    "SquareBoard",
+    "bits",
+    "file_letter",
+    "hex_board",
+    "ring_runs",
+    "square_board",
+]
 
 _CELL_RE = re.compile(r"^([a-z]+)([0-9]+)$")
+
+#: The six neighbour steps ``(df, dr)`` of a hex cell in circular order: right, upper right,
+#: upper left, left, lower left, lower right. Steps next to each other in this order (the
+#: last and the first included) lead to cells that touch each other.
+HEX_RING = ((1, 0), (1, 1), (0, 1), (-1, 0), (-1, -1), (0, -1))
+
+
+def ring_runs(pattern: int) -> tuple[tuple[int, ...], ...]:
+    """Maximal circular runs of set bits in a 6-bit ``pattern`` (bit ``k`` = step ``k`` of
+    :data:`HEX_RING`), each as a tuple of ring indices: ``()`` for 0, one run of all six
+    for ``0b111111``."""
+    if pattern == 0b111111:
+        return (tuple(range(6)),)
+    if pattern == 0:
+        return ()
+    start = next(k for k in range(6) if not (pattern >> k) & 1)
+    runs: list[list[int]] = []
+    current: list[int] = []
+    for step in range(1, 7):
+        k = (start + step) % 6
+        if (pattern >> k) & 1:
+            current.append(k)
+        elif current:
+            runs.append(current)
+            current = []
+    if current:
+        runs.append(current)
+    return tuple(tuple(r) for r in runs)
 
 
 def file_letter(f: int) -> str:
