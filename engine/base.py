@@ -9,12 +9,12 @@ from __future__ import annotations
 import copy
 import random
 import re
-from collections.abc import Callable, Iterator, Mapping
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
 from .errors import GameError, IllegalMove, MoveError, OptionError, PositionError
-from .geometry import Board
+from .geometry import Board, bits
 
 __all__ = [
     "GAMES",
@@ -275,6 +275,87 @@ def normalise_move_text(text: str) -> list[str]:
     return tokens
 
 
+def _check_prefix(prefix: object) -> None:
+    if not isinstance(prefix, str):
+        raise TypeError(f"the move prefix to complete must be a string, not {type(prefix).__name__}")
+
+
+def prefix_tokens(prefix: str) -> tuple[list[str], bool]:
+    """``(tokens, trailing_space)`` of a partly typed move, for :meth:`Position.complete`.
+
+    ``tokens`` -- the lower-case parts of ``prefix``, commas reading as spaces (``"C3, e"``
+    -> ``["c3", "e"]``); ``trailing_space`` -- True when there is a token and the text ends
+    with a space or comma (the last part is complete). Raises TypeError when ``prefix`` is
+    not a string.
+    """
+    _check_prefix(prefix)
+    tokens = [t for t in _SPLIT.split(prefix.lower()) if t]
+    return tokens, bool(tokens) and _SPLIT.match(prefix[-1]) is not None
+
+
+def first_matching(moves: Iterable[str], prefix: str, limit: int | None) -> list[str]:
+    """The first ``limit`` moves of ``moves`` (all when ``None``) starting with ``prefix``."""
+    out: list[str] = []
+    if limit is not None and limit <= 0:
+        return out
+    for mv in moves:
+        if mv.startswith(prefix):
+            out.append(mv)
+            if len(out) == limit:
+                break
+    return out
+
+
+def rows_text(board: Board, black: int, white: int, bit: Sequence[int] | None = None) -> str:
+    """The board part of position text: the rows top to bottom joined by ``/``, each row's
+    cells left to right as ``x`` (black stone), ``o`` (white stone) or ``.`` (empty).
+
+    ``black`` / ``white`` are bitboards in which cell ``c`` is ``bit[c]`` (``1 << c`` when
+    ``bit`` is None). :func:`read_rows` reads the text back.
+    """
+    rows = []
+    for r in range(board.rows - 1, -1, -1):
+        marks = []
+        for c in board.row_cells(r):
+            b = 1 << c if bit is None else bit[c]
+            marks.append("x" if black & b else "o" if white & b else ".")
+        rows.append("".join(marks))
+    return "/".join(rows)
+
+
+def read_rows(board: Board, text: str, bit: Sequence[int] | None = None, noun: str = "cell") -> tuple[int, int]:
+    """``(black, white)`` bitboards from :func:`rows_text` text (same ``bit`` convention).
+
+    ``noun`` names a board place in messages (``"cell"``, or ``"point"`` for Whirlwind).
+    Raises :class:`engine.PositionError` for a wrong number of rows, a row of the wrong
+    length or a character other than ``.``, ``x`` and ``o``.
+    """
+    rows = text.split("/")
+    if len(rows) != board.rows:
+        raise PositionError(f"the board has {board.rows} rows, not {len(rows)}")
+    black = white = 0
+    for k, row in enumerate(rows):
+        r = board.rows - 1 - k
+        cells = board.row_cells(r)
+        if len(row) != len(cells):
+            raise PositionError(f"row {r + 1} must have {len(cells)} {noun}s, not {len(row)}")
+        for ch, c in zip(row, cells, strict=True):
+            b = 1 << c if bit is None else bit[c]
+            if ch == "x":
+                black |= b
+            elif ch == "o":
+                white |= b
+            elif ch != ".":
+                raise PositionError(f"unknown {noun} character {ch!r} (use . x o)")
+    return black, white
+
+
+def stones_of(black: int, white: int) -> dict[int, str]:
+    """Cell number -> ``"black"`` / ``"white"`` for the bitboards ``black`` and ``white``
+    (bit ``c`` = cell ``c``), in ascending cell order."""
+    return {c: "black" if (black >> c) & 1 else "white" for c in bits(black | white)}
+
+
 class Position:
     """An immutable game position. Subclasses implement one game each.
 
@@ -435,18 +516,12 @@ class Position:
         """Legal moves (or legal first placements of two-placement moves) starting with ``prefix``.
 
         ``prefix`` is matched case-insensitively, commas read as spaces. At most ``limit``
-        results (all when ``None``), in the order of :meth:`legal_moves`.
+        results (all when ``None``, none when 0 or less), in the order of :meth:`legal_moves`.
+        Raises TypeError when ``prefix`` is not a string (in every game).
         """
-        p = " ".join(_SPLIT.split(prefix.strip().lower())) if isinstance(prefix, str) else ""
-        out: list[str] = []
-        if limit is not None and limit <= 0:
-            return out
-        for mv in self.legal_moves():
-            if mv.startswith(p):
-                out.append(mv)
-                if limit is not None and len(out) >= limit:
-                    break
-        return out
+        _check_prefix(prefix)
+        p = " ".join(_SPLIT.split(prefix.strip().lower()))
+        return first_matching(self.legal_moves(), p, limit)
 
     def random_move(self, rng: random.Random | None = None) -> str:
         """A legal move chosen uniformly at random. Raises IllegalMove once the game is over."""

@@ -19,33 +19,26 @@ import random
 from collections.abc import Iterator
 from functools import cache
 
-from .base import GameKind, Highlights, OptionSpec, Outcome, Position, register
+from .base import (
+    GameKind,
+    Highlights,
+    OptionSpec,
+    Outcome,
+    Position,
+    read_rows,
+    register,
+    rows_text,
+)
 from .errors import IllegalMove, MoveError, PositionError
-from .geometry import hex_board
+from .geometry import HEX_RING, bits, hex_board, ring_runs
 
 __all__ = ["CoilPosition", "CoilTables", "coil_tables"]
 
 PASS = -1
 
-# Circular order of the six neighbours (df, dr): right, upper right, upper left, left,
-# lower left, lower right. Neighbours next to each other in this order touch each other.
-_RING = ((1, 0), (1, 1), (0, 1), (-1, 0), (-1, -1), (0, -1))
-
-
-def _arcs(m: int) -> int:
-    """Number of maximal runs of non-black positions around a cell (bit i of ``m`` set = black)."""
-    if m == 63:
-        return 0
-    runs = 0
-    for i in range(6):
-        here_free = not (m >> i) & 1
-        prev_free = not (m >> ((i - 1) % 6)) & 1
-        if here_free and not prev_free:
-            runs += 1
-    return runs or 1  # m == 0: one full ring of non-black positions
-
-
-_ARCS = tuple(_arcs(m) for m in range(64))
+# _ARCS[m]: the number of maximal runs of non-black positions around a cell whose ring
+# neighbours are black where ``m`` has a bit (bit i = step i of HEX_RING).
+_ARCS = tuple(len(ring_runs(63 ^ m)) for m in range(64))
 
 
 class CoilTables:
@@ -75,12 +68,12 @@ class CoilTables:
         self.nm = {}
         for i, (f, r) in enumerate(board.coords):
             m = 0
-            for df, dr in _RING:
+            for df, dr in HEX_RING:
                 j = board.index.get((f + df, r + dr))
                 if j is not None:
                     m |= self.bit[j]
             self.nm[self.pad[i]] = m
-        offsets = tuple(W + 1 + df + dr * W for df, dr in _RING)
+        offsets = tuple(W + 1 + df + dr * W for df, dr in HEX_RING)
         self.pattern = sum(1 << o for o in offsets)
         self.key2m = {}
         for m in range(64):
@@ -89,7 +82,7 @@ class CoilTables:
         checks = []
         for f, r in board.coords:
             ring = []
-            for df, dr in _RING:
+            for df, dr in HEX_RING:
                 j = board.index.get((f + df, r + dr))
                 if j is not None and not (board.perimeter >> j) & 1:
                     ring.append(self.nm[self.pad[j]])
@@ -112,8 +105,8 @@ class CoilTables:
         W1 = W + 1
         while True:
             y = (x | (x << 1) | (x >> 1) | (x << W) | (x >> W) | (x << W1) | (x >> W1)) & region
-            if y == x:
-                return x
+            if y == x or y == region:  # nothing new, or nothing left to reach
+                return y
             x = y
 
     def enclosed(self, black: int) -> int:
@@ -124,17 +117,10 @@ class CoilTables:
         """
         reached = self.flood(black)
         out = self.cells & ~black & ~reached
-        for p in self._bits(black & ~self.perim):
+        for p in bits(black & ~self.perim):
             if not self.nm[p] & reached:
                 out |= 1 << p
         return out
-
-    @staticmethod
-    def _bits(x: int) -> Iterator[int]:
-        while x:
-            low = x & -x
-            yield low.bit_length() - 1
-            x ^= low
 
     def closes_coil(self, black: int, cell: int) -> bool:
         """Whether a black stone on ``cell`` (board cell number) makes a coil.
@@ -151,22 +137,9 @@ class CoilTables:
         for nm in self.checks[cell][m]:
             if black & nm == nm:
                 return True
-        if _ARCS[m] > 1:
-            return self._cuts_off(black)
+        if _ARCS[m] > 1:  # some non-black cell may be cut off from the outside
+            return self.flood(black) != self.cells & ~black
         return False
-
-    def _cuts_off(self, black: int) -> bool:
-        region = self.cells & ~black
-        x = region & self.perim
-        W = self.W
-        W1 = W + 1
-        while True:
-            y = (x | (x << 1) | (x >> 1) | (x << W) | (x >> W) | (x << W1) | (x >> W1)) & region
-            if y == region:
-                return False
-            if y == x:
-                return True
-            x = y
 
 
 @cache
@@ -217,22 +190,7 @@ class CoilPosition(Position):
         if len(parts) != 4:
             raise PositionError("a Coil position needs rows, turn, phase and Black's seat")
         rows_s, turn_s, phase, seat_s = parts
-        rows = rows_s.split("/")
-        if len(rows) != board.rows:
-            raise PositionError(f"a hexhex {board.size} board has {board.rows} rows, not {len(rows)}")
-        black = white = 0
-        for k, row in enumerate(rows):
-            r = board.rows - 1 - k
-            cells = board.row_cells(r)
-            if len(row) != len(cells):
-                raise PositionError(f"row {r + 1} must have {len(cells)} cells, not {len(row)}")
-            for ch, c in zip(row, cells, strict=True):
-                if ch == "x":
-                    black |= t.bit[c]
-                elif ch == "o":
-                    white |= t.bit[c]
-                elif ch != ".":
-                    raise PositionError(f"unknown cell character {ch!r} (use . x o)")
+        black, white = read_rows(board, rows_s, t.bit)
         if turn_s not in ("1", "2"):
             raise PositionError("the seat to move must be 1 or 2")
         if phase == "I":
@@ -254,17 +212,9 @@ class CoilPosition(Position):
 
     def _body(self) -> str:
         t = self._t
-        board = t.board
-        rows = []
-        for r in range(board.rows - 1, -1, -1):
-            rows.append(
-                "".join(
-                    "x" if self._black & t.bit[c] else "o" if self._white & t.bit[c] else "."
-                    for c in board.row_cells(r)
-                )
-            )
+        rows = rows_text(t.board, self._black, self._white, t.bit)
         seat = "-" if self._black_seat is None else str(self._black_seat)
-        return f"{'/'.join(rows)} {self._turn} {self.phase} {seat}"
+        return f"{rows} {self._turn} {self.phase} {seat}"
 
     # ---- public surface ---------------------------------------------------------------
     @property
@@ -313,14 +263,14 @@ class CoilPosition(Position):
         t = self._t
         enc = t.enclosed(self._black)
         ring = 0
-        for p in t._bits(enc):
+        for p in bits(enc):
             ring |= t.nm[p]
         loop = ring & self._black & ~enc
         labels = self.board.labels
         return Highlights(
             placed=placed,
-            enclosed=frozenset(labels[t.unpad[p]] for p in t._bits(enc)),
-            winning=frozenset(labels[t.unpad[p]] for p in t._bits(loop)),
+            enclosed=frozenset(labels[t.unpad[p]] for p in bits(enc)),
+            winning=frozenset(labels[t.unpad[p]] for p in bits(loop)),
         )
 
     # ---- moves ------------------------------------------------------------------------

@@ -23,9 +23,19 @@ import random
 import re
 from functools import cache
 
-from .base import GameKind, Highlights, OptionSpec, Outcome, Position, register
+from .base import (
+    GameKind,
+    Highlights,
+    OptionSpec,
+    Outcome,
+    Position,
+    read_rows,
+    register,
+    rows_text,
+    stones_of,
+)
 from .errors import IllegalMove, MoveError, OptionError, PositionError
-from .geometry import HexBoard, hex_board
+from .geometry import HEX_RING, HexBoard, bits, hex_board, ring_runs
 
 __all__ = ["BrainCoralPosition", "BranchingCoralPosition", "CoralPosition"]
 
@@ -33,32 +43,7 @@ SIZE_RANGE = {"limping": (2, 10), "hexhex": (3, 11)}
 COLOURS = {1: "black", 2: "white"}
 _PASS = -1
 
-# Ring order around a hex cell: consecutive entries are neighbours of each other.
-_RING = ((1, 0), (1, 1), (0, 1), (-1, 0), (-1, -1), (0, -1))
-
-
-def _runs(pattern: int) -> tuple[tuple[int, ...], ...]:
-    """Maximal circular runs of set bits in a 6-bit ``pattern``, each as ring indices."""
-    if pattern == 0b111111:
-        return (tuple(range(6)),)
-    if pattern == 0:
-        return ()
-    start = next(k for k in range(6) if not (pattern >> k) & 1)
-    runs: list[list[int]] = []
-    current: list[int] = []
-    for step in range(1, 7):
-        k = (start + step) % 6
-        if (pattern >> k) & 1:
-            current.append(k)
-        elif current:
-            runs.append(current)
-            current = []
-    if current:
-        runs.append(current)
-    return tuple(tuple(r) for r in runs)
-
-
-_RUNS = tuple(_runs(p) for p in range(64))
+_RUNS = tuple(ring_runs(p) for p in range(64))
 
 
 class _Tables:
@@ -75,7 +60,7 @@ class _Tables:
         for f, r in board.coords:
             o = 0
             cells = []
-            for k, (df, dr) in enumerate(_RING):
+            for k, (df, dr) in enumerate(HEX_RING):
                 j = board.index.get((f + df, r + dr))
                 if j is None:
                     o |= 1 << k
@@ -237,13 +222,9 @@ class CoralPosition(Position):
     def _legal_cells(self):
         empty = self._empty()
         legal = self._legal
-        rest = empty
-        while rest:
-            low = rest & -rest
-            c = low.bit_length() - 1
+        for c in bits(empty):
             if legal(c, empty):
                 yield c
-            rest ^= low
 
     def _has_move(self) -> bool:
         if self._no_moves is None:
@@ -304,9 +285,7 @@ class CoralPosition(Position):
     @property
     def stones(self) -> dict[int, str]:
         """Cell number -> ``"black"`` / ``"white"`` for every stone on the board."""
-        out = {c: "black" for c in self.board.cells_of(self.black)}
-        out.update({c: "white" for c in self.board.cells_of(self.white)})
-        return dict(sorted(out.items()))
+        return stones_of(self.black, self.white)
 
     @property
     def highlights(self) -> Highlights:
@@ -469,25 +448,13 @@ class CoralPosition(Position):
         return end
 
     # ---- text -----------------------------------------------------------------------------
-    def _rows_text(self) -> str:
-        board = self.board
-        rows = []
-        for r in range(board.rows - 1, -1, -1):
-            rows.append(
-                "".join(
-                    "x" if (self.black >> c) & 1 else "o" if (self.white >> c) & 1 else "."
-                    for c in board.row_cells(r)
-                )
-            )
-        return "/".join(rows)
-
     def _body(self) -> str:
         """Rows top to bottom (``.``/``x``/``o``, ``/`` between rows), then the seat to move.
 
         Branching Coral adds the opponent stones each seat has captured (``b,w``) and the
         stones the last move removed (``label:x`` / ``label:o`` joined by commas, or ``-``).
         """
-        text = f"{self._rows_text()} {self._turn}"
+        text = f"{rows_text(self.board, self.black, self.white)} {self._turn}"
         if self.branching:
             labels = self.board.labels
             br = self.removed_black
@@ -508,21 +475,7 @@ class CoralPosition(Position):
         want = 4 if cls.branching else 2
         if len(parts) != want:
             raise PositionError("the board part of the position text has the wrong number of fields")
-        rows = parts[0].split("/")
-        if len(rows) != board.rows:
-            raise PositionError(f"the board needs {board.rows} rows")
-        black = white = 0
-        for i, row in enumerate(rows):
-            cells = board.row_cells(board.rows - 1 - i)
-            if len(row) != len(cells):
-                raise PositionError(f"row {board.rows - i} needs {len(cells)} cells")
-            for ch, c in zip(row, cells, strict=True):
-                if ch == "x":
-                    black |= 1 << c
-                elif ch == "o":
-                    white |= 1 << c
-                elif ch != ".":
-                    raise PositionError(f"unknown cell mark {ch!r}")
+        black, white = read_rows(board, parts[0])
         if parts[1] not in ("1", "2"):
             raise PositionError("the seat to move must be 1 or 2")
         turn = int(parts[1])

@@ -17,13 +17,52 @@ from __future__ import annotations
 
 import math
 import re
+from collections.abc import Iterator
 from functools import cache
 
 from .errors import MoveError
 
-__all__ = ["Board", "HexBoard", "SquareBoard", "file_letter", "hex_board", "square_board"]
+__all__ = [
+    "HEX_RING",
+    "Board",
+    "HexBoard",
+    "SquareBoard",
+    "bits",
+    "file_letter",
+    "hex_board",
+    "ring_runs",
+    "square_board",
+]
 
 _CELL_RE = re.compile(r"^([a-z]+)([0-9]+)$")
+
+#: The six neighbour steps ``(df, dr)`` of a hex cell in circular order: right, upper right,
+#: upper left, left, lower left, lower right. Steps next to each other in this order (the
+#: last and the first included) lead to cells that touch each other.
+HEX_RING = ((1, 0), (1, 1), (0, 1), (-1, 0), (-1, -1), (0, -1))
+
+
+def ring_runs(pattern: int) -> tuple[tuple[int, ...], ...]:
+    """Maximal circular runs of set bits in a 6-bit ``pattern`` (bit ``k`` = step ``k`` of
+    :data:`HEX_RING`), each as a tuple of ring indices: ``()`` for 0, one run of all six
+    for ``0b111111``."""
+    if pattern == 0b111111:
+        return (tuple(range(6)),)
+    if pattern == 0:
+        return ()
+    start = next(k for k in range(6) if not (pattern >> k) & 1)
+    runs: list[list[int]] = []
+    current: list[int] = []
+    for step in range(1, 7):
+        k = (start + step) % 6
+        if (pattern >> k) & 1:
+            current.append(k)
+        elif current:
+            runs.append(current)
+            current = []
+    if current:
+        runs.append(current)
+    return tuple(tuple(r) for r in runs)
 
 
 def file_letter(f: int) -> str:
@@ -39,6 +78,17 @@ def file_letter(f: int) -> str:
         f, rem = divmod(f - 1, 26)
         out = chr(97 + rem) + out
     return out
+
+
+def bits(x: int) -> Iterator[int]:
+    """The cells set in bitboard ``x`` (a non-negative int), lowest first, one at a time.
+
+    The lazy form of :meth:`Board.cells_of`, for loops that may stop early.
+    """
+    while x:
+        low = x & -x
+        yield low.bit_length() - 1
+        x ^= low
 
 
 def _file_number(letters: str) -> int:
@@ -74,16 +124,12 @@ class Board:
         self._by_label: dict[str, int] = {lab: i for i, lab in enumerate(self.labels)}
         self.files = 1 + max(f for f, _ in self.coords)
         self.rows = 1 + max(r for _, r in self.coords)
-        nbrs = []
-        for f, r in self.coords:
-            nbrs.append(
-                tuple(
-                    self.index[(f + df, r + dr)]
-                    for df, dr in self._steps()
-                    if (f + df, r + dr) in self.index
-                )
-            )
-        self.neighbours: tuple[tuple[int, ...], ...] = tuple(nbrs)
+        by_row: list[list[int]] = [[] for _ in range(self.rows)]
+        for i, (_, r) in enumerate(self.coords):
+            by_row[r].append(i)
+        self._row_cells: tuple[tuple[int, ...], ...] = tuple(map(tuple, by_row))
+        nbrs = self._cells_at(self._steps())
+        self.neighbours: tuple[tuple[int, ...], ...] = nbrs
         self.nmask: tuple[int, ...] = tuple(sum(1 << j for j in ns) for ns in nbrs)
         self.full: int = (1 << len(self.coords)) - 1
         self.perimeter: int = sum(1 << i for i, ns in enumerate(nbrs) if len(ns) < full_degree)
@@ -91,6 +137,15 @@ class Board:
     @staticmethod
     def _steps() -> tuple[tuple[int, int], ...]:
         raise NotImplementedError
+
+    def _cells_at(self, steps) -> tuple[tuple[int, ...], ...]:
+        """For every cell, the cells one of ``steps`` (``(df, dr)`` pairs) away, in step order,
+        leaving out those off the board."""
+        index = self.index
+        return tuple(
+            tuple(index[(f + df, r + dr)] for df, dr in steps if (f + df, r + dr) in index)
+            for f, r in self.coords
+        )
 
     def __len__(self) -> int:
         return len(self.coords)
@@ -126,8 +181,8 @@ class Board:
         return out
 
     def row_cells(self, r: int) -> list[int]:
-        """Cells of row ``r`` (from 0 at the bottom), left to right."""
-        return [i for i, (_, rr) in enumerate(self.coords) if rr == r]
+        """Cells of row ``r`` (from 0 at the bottom), left to right; empty for a row not on the board."""
+        return list(self._row_cells[r]) if 0 <= r < self.rows else []
 
     def component(self, start: int, within: int) -> int:
         """Bitboard of the cells of ``within`` connected to ``start`` through neighbours.
@@ -175,16 +230,8 @@ class SquareBoard(Board):
 
     def __init__(self, n: int):
         super().__init__("square", n, [(f, r) for r in range(n) for f in range(n)], 4)
-        diag = []
-        for f, r in self.coords:
-            diag.append(
-                tuple(
-                    self.index[(f + df, r + dr)]
-                    for df, dr in ((1, 1), (-1, 1), (1, -1), (-1, -1))
-                    if (f + df, r + dr) in self.index
-                )
-            )
-        self.diagonals: tuple[tuple[int, ...], ...] = tuple(diag)
+        diag = self._cells_at(((1, 1), (-1, 1), (1, -1), (-1, -1)))
+        self.diagonals: tuple[tuple[int, ...], ...] = diag
         self.dmask: tuple[int, ...] = tuple(sum(1 << j for j in ds) for ds in diag)
         self.adjacent: tuple[tuple[int, ...], ...] = tuple(
             a + d for a, d in zip(self.neighbours, diag, strict=True)

@@ -20,9 +20,21 @@ import re
 from collections.abc import Iterator
 from functools import cache
 
-from .base import GameKind, Highlights, OptionSpec, Outcome, Position, register
+from .base import (
+    GameKind,
+    Highlights,
+    OptionSpec,
+    Outcome,
+    Position,
+    first_matching,
+    prefix_tokens,
+    read_rows,
+    register,
+    rows_text,
+    stones_of,
+)
 from .errors import IllegalMove, MoveError, PositionError
-from .geometry import square_board
+from .geometry import bits, square_board
 
 __all__ = ["IoPosition", "IoTables", "io_tables"]
 
@@ -99,13 +111,6 @@ def io_tables(n: int) -> IoTables:
     return IoTables(n)
 
 
-def _bits(x: int) -> Iterator[int]:
-    while x:
-        low = x & -x
-        yield low.bit_length() - 1
-        x ^= low
-
-
 _LABEL_RE = re.compile(r"^[a-z]+[0-9]+$")
 
 
@@ -151,26 +156,11 @@ class IoPosition(Position):
         """
         t = io_tables(options["size"])
         board = t.board
-        n = t.n
         parts = body.split(" ")
         if len(parts) != 5:
             raise PositionError("an Io position needs rows, turn, phase, anchor and flipped stones")
         rows_s, turn_s, phase, anchor_s, flipped_s = parts
-        rows = rows_s.split("/")
-        if len(rows) != n:
-            raise PositionError(f"a {n}x{n} board has {n} rows, not {len(rows)}")
-        white = black = 0
-        for k, row in enumerate(rows):
-            r = n - 1 - k
-            if len(row) != n:
-                raise PositionError(f"row {r + 1} must have {n} cells, not {len(row)}")
-            for f, ch in enumerate(row):
-                if ch == "x":
-                    black |= 1 << (r * n + f)
-                elif ch == "o":
-                    white |= 1 << (r * n + f)
-                elif ch != ".":
-                    raise PositionError(f"unknown cell character {ch!r} (use . x o)")
+        black, white = read_rows(board, rows_s)
         if turn_s not in ("1", "2"):
             raise PositionError("the seat to move must be 1 or 2")
         turn = int(turn_s)
@@ -213,18 +203,11 @@ class IoPosition(Position):
         return cls._make(options, ply, last, turn, white, black, opening, anchor, flipped)
 
     def _body(self) -> str:
-        n = self._t.n
-        rows = []
-        for r in range(n - 1, -1, -1):
-            row = []
-            for f in range(n):
-                b = 1 << (r * n + f)
-                row.append("x" if self._black & b else "o" if self._white & b else ".")
-            rows.append("".join(row))
+        rows = rows_text(self.board, self._black, self._white)
         anchor = "-" if self._anchor is None else self.board.labels[self._anchor]
         labels = self.board.labels
-        flipped = ",".join(labels[c] for c in _bits(self._flipped)) or "-"
-        return f"{'/'.join(rows)} {self._turn} {self.phase} {anchor} {flipped}"
+        flipped = ",".join(labels[c] for c in bits(self._flipped)) or "-"
+        return f"{rows} {self._turn} {self.phase} {anchor} {flipped}"
 
     # ---- public surface ---------------------------------------------------------------
     @property
@@ -246,9 +229,7 @@ class IoPosition(Position):
     @property
     def stones(self) -> dict[int, str]:
         """Cell number -> ``"black"`` / ``"white"`` for every stone."""
-        out = {c: "white" for c in _bits(self._white)}
-        out.update({c: "black" for c in _bits(self._black)})
-        return dict(sorted(out.items()))
+        return stones_of(self._black, self._white)
 
     def _natural_outcome(self) -> Outcome | None:
         if (self._white | self._black) != self._t.full:
@@ -262,7 +243,7 @@ class IoPosition(Position):
         """``placed`` -- the cells of the last move in order; ``flipped`` -- stones it turned."""
         placed = tuple(self.last_move.split()) if self.last_move else ()
         labels = self.board.labels
-        return Highlights(placed=placed, flipped=frozenset(labels[c] for c in _bits(self._flipped)))
+        return Highlights(placed=placed, flipped=frozenset(labels[c] for c in bits(self._flipped)))
 
     # ---- move generation --------------------------------------------------------------
     def _free_after(self, bound: int) -> int:
@@ -270,19 +251,19 @@ class IoPosition(Position):
         t = self._t
         occ = self._white | self._black | t.bit[bound]
         near = 0
-        for c in _bits(occ):
+        for c in bits(occ):
             near |= t.near[c]
         return t.freeable & ~near
 
     def _bounds(self) -> list[int]:
         """Cells the bound stone may go on (opening turns after White's first), in board order."""
         t = self._t
-        return list(_bits(t.am[self._anchor] & ~(self._white | self._black)))
+        return list(bits(t.am[self._anchor] & ~(self._white | self._black)))
 
     def _near_occ(self) -> int:
         t = self._t
         near = 0
-        for c in _bits(self._white | self._black):
+        for c in bits(self._white | self._black):
             near |= t.near[c]
         return near
 
@@ -295,10 +276,10 @@ class IoPosition(Position):
         labels = self.board.labels
         occ = self._white | self._black
         if not self._opening:
-            for c in _bits(t.full & ~occ):
+            for c in bits(t.full & ~occ):
                 yield labels[c]
         elif self._anchor is None:
-            for c in _bits(t.freeable & ~occ):
+            for c in bits(t.freeable & ~occ):
                 yield labels[c]
         else:
             near = self._near_occ()
@@ -308,7 +289,7 @@ class IoPosition(Position):
                     yield labels[b]
                 else:
                     lb = labels[b]
-                    for f in _bits(free):
+                    for f in bits(free):
                         yield f"{lb} {labels[f]}"
 
     def complete(self, prefix: str, limit: int | None = 25) -> list[str]:
@@ -318,18 +299,17 @@ class IoPosition(Position):
         the distinct legal bound cells starting with it; once it is complete (``"c3"`` being a
         legal bound cell, or followed by a space) the full legal moves starting with the text.
         Elsewhere as :meth:`Position.complete`. At most ``limit`` results (all when ``None``).
+        Raises TypeError when ``prefix`` is not a string.
         """
         if not self._opening or self._anchor is None or self.outcome is not None:
             return super().complete(prefix, limit)
+        tokens, trailing_space = prefix_tokens(prefix)
         if limit is not None and limit <= 0:
             return []
-        raw = prefix.lower().replace(",", " ") if isinstance(prefix, str) else ""
-        tokens = raw.split()
         t = self._t
         labels = self.board.labels
         bounds = self._bounds()
         bound_labels = [labels[b] for b in bounds]
-        trailing_space = bool(tokens) and raw != raw.rstrip()
         if len(tokens) <= 1 and not trailing_space and (not tokens or tokens[0] not in bound_labels):
             start = tokens[0] if tokens else ""
             out = [lb for lb in bound_labels if lb.startswith(start)]
@@ -340,18 +320,9 @@ class IoPosition(Position):
         b = bounds[bound_labels.index(tokens[0])]
         free = t.freeable & ~(self._near_occ() | t.near[b])
         lb = labels[b]
-        out = []
         if not free:
-            if lb.startswith(p) and not trailing_space:
-                out.append(lb)
-            return out
-        for f in _bits(free):
-            mv = f"{lb} {labels[f]}"
-            if mv.startswith(p):
-                out.append(mv)
-                if limit is not None and len(out) >= limit:
-                    break
-        return out
+            return [lb] if lb.startswith(p) and not trailing_space else []
+        return first_matching((f"{lb} {labels[f]}" for f in bits(free)), p, limit)
 
     # ---- playing ----------------------------------------------------------------------
     def _parse(self, tokens: list[str]):
@@ -397,7 +368,9 @@ class IoPosition(Position):
             )
         second = move[1]
         lab = labels[second]
-        if (occ | t.bit[first]) & t.bit[second]:
+        if second == first:
+            raise IllegalMove(f"{lab} is named twice: the bound and the free stone need two different cells")
+        if occ & t.bit[second]:
             raise IllegalMove(f"{lab} is occupied")
         if t.corners & t.bit[second]:
             raise IllegalMove(f"{lab} is a corner: corners cannot take a free stone")
@@ -439,16 +412,16 @@ class IoPosition(Position):
         t = self._t
         occ = self._white | self._black
         if not self._opening:
-            return (rng.choice(list(_bits(t.full & ~occ))),)
+            return (rng.choice(list(bits(t.full & ~occ))),)
         if self._anchor is None:
-            return (rng.choice(list(_bits(t.freeable & ~occ))),)
+            return (rng.choice(list(bits(t.freeable & ~occ))),)
         return self._random_opening(rng, self._near_occ(), t.am[self._anchor] & ~occ)
 
     def _random_opening(self, rng: random.Random, near: int, bounds: int) -> tuple:
         t = self._t
         options = []
         total = 0
-        for b in _bits(bounds):
+        for b in bits(bounds):
             free = t.freeable & ~(near | t.near[b])
             w = free.bit_count() or 1
             options.append((b, free, w))
@@ -458,7 +431,7 @@ class IoPosition(Position):
             if k < w:
                 if not free:
                     return (b,)
-                for f in _bits(free):
+                for f in bits(free):
                     if k == 0:
                         return (b, f)
                     k -= 1
@@ -498,7 +471,7 @@ class IoPosition(Position):
             empties[k] = empties[-1]
             empties.pop()
             flipped = 0
-            if opp & am[c]:
+            if opp & am[c]:  # IoTables.flips, inlined: a call per ply costs ~10% here
                 for first, ray, up in rays[c]:
                     if opp & first:
                         blockers = ray & ~opp

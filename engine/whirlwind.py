@@ -28,9 +28,20 @@ from __future__ import annotations
 import random
 from functools import cache
 
-from .base import GameKind, Highlights, OptionSpec, Outcome, Position, register
+from .base import (
+    GameKind,
+    Highlights,
+    OptionSpec,
+    Outcome,
+    Position,
+    prefix_tokens,
+    read_rows,
+    register,
+    rows_text,
+    stones_of,
+)
 from .errors import IllegalMove, MoveError, OptionError, PositionError
-from .geometry import SquareBoard, square_board
+from .geometry import SquareBoard, bits, square_board
 
 __all__ = ["WhirlwindPosition", "sample_turn", "setup_points"]
 
@@ -268,12 +279,10 @@ class _Turns:
                         out.append(q)
             out.sort()
         else:
-            cand = t.fixes(own, p, empty)
-            for q in range(cand.bit_length()):
-                if (cand >> q) & 1:
-                    both = own | (1 << p) | (1 << q)
-                    if t.ok(both, p) and t.ok(both, q):
-                        out.append(q)
+            for q in bits(t.fixes(own, p, empty)):
+                both = own | (1 << p) | (1 << q)
+                if t.ok(both, p) and t.ok(both, q):
+                    out.append(q)
         return out
 
     def first_stones(self) -> set[int]:
@@ -330,8 +339,7 @@ def sample_turn(t: _Tables, own: int, occ: int, empty_points: list[int], first: 
 
 
 def _orth(t: _Tables, p: int, empty: int) -> list[int]:
-    m = t.nmask[p] & empty
-    return [q for q in range(m.bit_length()) if (m >> q) & 1]
+    return list(bits(t.nmask[p] & empty))
 
 
 class WhirlwindPosition(Position):
@@ -398,9 +406,7 @@ class WhirlwindPosition(Position):
     @property
     def stones(self) -> dict[int, str]:
         """Point number -> ``"black"`` / ``"white"`` for every stone (set-up stones included)."""
-        out = {c: "black" for c in self.board.cells_of(self.black)}
-        out.update({c: "white" for c in self.board.cells_of(self.white)})
-        return dict(sorted(out.items()))
+        return stones_of(self.black, self.white)
 
     @property
     def highlights(self) -> Highlights:
@@ -491,15 +497,12 @@ class WhirlwindPosition(Position):
         some legal turn (alone or as one stone of a legal pair). Once a whole point is typed
         (``"e5"``, ``"e5 "`` or ``"e5 f"``): ``"e5"`` itself when legal alone, other points
         starting with the text, then the legal pairs ``"e5 q"`` in the typed order (which
-        :meth:`play` accepts) with ``q`` starting with the second part.
+        :meth:`play` accepts) with ``q`` starting with the second part. Raises TypeError when
+        ``prefix`` is not a string.
         """
-        if not isinstance(prefix, str) or (limit is not None and limit <= 0):
+        tokens, trailing = prefix_tokens(prefix)
+        if (limit is not None and limit <= 0) or self.outcome is not None:
             return []
-        if self.outcome is not None:
-            return []
-        text = " ".join(prefix.replace(",", " ").lower().split())
-        trailing = bool(prefix) and prefix.replace(",", " ")[-1].isspace() and bool(text)
-        tokens = text.split(" ") if text else []
         if len(tokens) > 2:
             return []
         turns = self._turns()
@@ -615,14 +618,7 @@ class WhirlwindPosition(Position):
     def _body(self) -> str:
         """Rows top to bottom (``.`` empty, ``x`` Black, ``o`` White, ``/`` between rows),
         a space, then the seat to move."""
-        n = self.board.size
-        rows = []
-        for r in range(n - 1, -1, -1):
-            rows.append("".join(
-                "x" if (self.black >> c) & 1 else "o" if (self.white >> c) & 1 else "."
-                for c in range(r * n, r * n + n)
-            ))
-        return "/".join(rows) + f" {self._turn}"
+        return f"{rows_text(self.board, self.black, self.white)} {self._turn}"
 
     @classmethod
     def from_body(cls, options: dict, ply: int, last: str | None, body: str) -> WhirlwindPosition:
@@ -633,19 +629,7 @@ class WhirlwindPosition(Position):
         parts = body.split(" ")
         if len(parts) != 2:
             raise PositionError("a Whirlwind body is the rows and the seat to move")
-        rows = parts[0].split("/")
-        if len(rows) != n or any(len(row) != n for row in rows):
-            raise PositionError(f"the board needs {n} rows of {n} points")
-        black = white = 0
-        for i, row in enumerate(rows):
-            r = n - 1 - i
-            for f, ch in enumerate(row):
-                if ch == "x":
-                    black |= 1 << (r * n + f)
-                elif ch == "o":
-                    white |= 1 << (r * n + f)
-                elif ch != ".":
-                    raise PositionError(f"unknown point mark {ch!r}")
+        black, white = read_rows(board, parts[0], noun="point")
         if parts[1] not in ("1", "2"):
             raise PositionError("the seat to move must be 1 or 2")
         t = _tables(n)

@@ -4,24 +4,23 @@ import random
 from collections import deque
 
 import pytest
+from engine_support import rows_diagram
 
 import engine
 from engine import IllegalMove, MoveError, PositionError
 from engine.coil import coil_tables
+from engine.geometry import bits
 
 RING_G7 = ["f7", "h7", "g6", "g8", "h8", "f6"]  # the six neighbours of the centre g7
 
 
 def coil_text(size=7, black=(), white=(), turn=1, phase="II", black_seat=2, ply=10, last="-"):
     """Position text of a Coil position with these stones (labels)."""
-    board = engine.hex_board("hexhex", size)
-    cells = {board.cell(c): "x" for c in black}
-    cells.update({board.cell(c): "o" for c in white})
-    rows = []
-    for r in range(board.rows - 1, -1, -1):
-        rows.append("".join(cells.get(c, ".") for c in board.row_cells(r)))
+    marks = {c: "x" for c in black}
+    marks.update({c: "o" for c in white})
+    rows = rows_diagram(engine.hex_board("hexhex", size), marks)
     seat = "-" if black_seat is None else str(black_seat)
-    return f"coil size={size} {ply} {last} {'/'.join(rows)} {turn} {phase} {seat}"
+    return f"coil size={size} {ply} {last} {rows} {turn} {phase} {seat}"
 
 
 def coil_pos(**kw):
@@ -306,16 +305,16 @@ def test_fast_coil_detection_matches_slow_definition(size):
         rng.shuffle(order)
         limit = rng.randrange(len(board) // 3, len(board))
         for c in order[:limit]:
-            bits = sum(t.bit[x] for x in black | {c})
-            fast = t.closes_coil(bits, c)
+            padded = sum(t.bit[x] for x in black | {c})
+            fast = t.closes_coil(padded, c)
             slow = bool(slow_enclosed(board, black | {c}))
             assert fast == slow, (sorted(board.labels[x] for x in black), board.labels[c])
             if not fast:
                 black.add(c)
         # the one-flood enclosure of any black set equals the per-cell definition
         extra = set(rng.sample(range(len(board)), len(board) // 4)) | black
-        bits = sum(t.bit[x] for x in extra)
-        enc = {t.unpad[p] for p in t._bits(t.enclosed(bits))}
+        padded = sum(t.bit[x] for x in extra)
+        enc = {t.unpad[p] for p in bits(t.enclosed(padded))}
         assert enc == slow_enclosed(board, extra)
 
 

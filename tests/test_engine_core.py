@@ -75,3 +75,38 @@ def test_games_are_listed_in_the_issue_order():
 def test_string_choices_accept_any_case():
     assert engine.new_game("whirlwind", setup="b").options["setup"] == "B"
     assert engine.new_game("braincoral", shape="HEXHEX").options["shape"] == "hexhex"
+
+
+@pytest.mark.parametrize("kind", sorted(engine.GAMES))
+def test_complete_refuses_a_prefix_that_is_not_text(kind):
+    """complete() raises TypeError for a non-string prefix in every game and every phase
+    (Io's opening and Whirlwind have their own completion), whatever the limit."""
+    start = engine.new_game(kind)
+    positions = [start, start.play(next(start.legal_moves()))]
+    for pos in positions:
+        assert pos.complete("") and pos.complete(" ") == pos.complete("")  # text still works
+        for bad in (None, 3, b"c3", ["c3"]):
+            for limit in (25, None, 0):
+                with pytest.raises(TypeError, match="must be a string"):
+                    pos.complete(bad, limit=limit)
+
+
+def test_io_completion_in_the_opening_refuses_a_prefix_that_is_not_text():
+    pos = engine.new_game("io").play("e5")
+    assert pos.phase == "opening" and pos.complete("d")  # the opening's own completion
+    with pytest.raises(TypeError, match="not NoneType"):
+        pos.complete(None)
+
+
+@pytest.mark.parametrize("kind", sorted(engine.GAMES))
+def test_position_text_with_a_wrong_board_names_the_problem(kind):
+    text = engine.new_game(kind).to_text()
+    head, _, rest = text.partition(" - ")  # "<kind> <options> 0" and the body
+    rows, _, tail = rest.partition(" ")
+    first, _, others = rows.partition("/")
+    with pytest.raises(PositionError, match="rows, not"):
+        engine.from_text(f"{head} - {others} {tail}")
+    with pytest.raises(PositionError, match=f"must have {len(first)} "):
+        engine.from_text(f"{head} - {first}./{others} {tail}")
+    with pytest.raises(PositionError, match="character 'q'"):
+        engine.from_text(f"{head} - q{first[1:]}/{others} {tail}")

@@ -3,6 +3,7 @@
 import random
 
 import pytest
+from engine_support import rows_diagram
 
 import engine
 from engine import IllegalMove, MoveError, Outcome, PositionError
@@ -12,13 +13,10 @@ DIRS = ((1, 0), (-1, 0), (0, 1), (0, -1), (1, 1), (-1, 1), (1, -1), (-1, -1))
 
 def io_text(size=9, white=(), black=(), turn=1, phase="main", anchor="-", flipped="-", ply=20, last="-"):
     """Position text of an Io position with these stones (labels)."""
-    board = engine.square_board(size)
-    cells = {board.cell(c): "o" for c in white}
-    cells.update({board.cell(c): "x" for c in black})
-    rows = []
-    for r in range(size - 1, -1, -1):
-        rows.append("".join(cells.get(r * size + f, ".") for f in range(size)))
-    return f"io size={size} {ply} {last} {'/'.join(rows)} {turn} {phase} {anchor} {flipped}"
+    marks = {c: "o" for c in white}
+    marks.update({c: "x" for c in black})
+    rows = rows_diagram(engine.square_board(size), marks)
+    return f"io size={size} {ply} {last} {rows} {turn} {phase} {anchor} {flipped}"
 
 
 def io_pos(**kw):
@@ -148,8 +146,12 @@ def test_free_stone_needs_every_neighbour_empty():
         pos.play("e4 d6")  # d6 touches White's e5
     with pytest.raises(IllegalMove, match="e5 is occupied"):
         pos.play("e4 e5")
-    with pytest.raises(IllegalMove, match="e4 is occupied"):
+    with pytest.raises(IllegalMove, match="e4 is named twice: "):
         pos.play("e4 e4")
+    with pytest.raises(IllegalMove, match="e4 is named twice: "):
+        pos.play("E4,e4")
+    assert not pos.is_legal("e4 e4")
+    assert pos.to_text() == engine.new_game("io").play("e5").to_text()  # refusals change nothing
     assert pos.is_legal("e4 e2") and not pos.is_legal("e4 d3")
     # an edge cell is free when its five neighbours are empty
     assert pos.is_legal("e4 a5")

@@ -19,6 +19,7 @@ import random
 from collections import deque
 
 import pytest
+from engine_support import rows_diagram
 
 import engine
 from engine import IllegalMove, MoveError, OptionError
@@ -231,12 +232,9 @@ def test_coil_random_games_match_the_reference(size, games, seed):
 
 
 def coil_position(size: int, black: set, phase: str, turn: int = 1, black_seat=2):
-    board = engine.hex_board("hexhex", size)
-    rows = []
-    for r in range(board.rows - 1, -1, -1):
-        rows.append("".join("x" if board.coords[c] in black else "." for c in board.row_cells(r)))
+    rows = rows_diagram(engine.hex_board("hexhex", size), {ref_label(c): "x" for c in black})
     seat = "-" if phase == "I" else str(black_seat)
-    return engine.from_text(f"coil size={size} 20 - {'/'.join(rows)} {turn} {phase} {seat}")
+    return engine.from_text(f"coil size={size} 20 - {rows} {turn} {phase} {seat}")
 
 
 def test_coil_dense_phase_one_boards_match_the_reference():
@@ -566,11 +564,7 @@ def test_coral_random_games_match_the_reference(key, shape, size, bonus):
 
 
 def coral_position(key, shape, size, marks: dict[str, str], turn=1, bonus="own", extra=""):
-    board = engine.hex_board(shape, size)
-    rows = []
-    for r in range(board.rows - 1, -1, -1):
-        rows.append("".join(marks.get(board.labels[c], ".") for c in board.row_cells(r)))
-    body = f"{'/'.join(rows)} {turn}" + (f" {extra}" if extra else "")
+    body = f"{rows_diagram(engine.hex_board(shape, size), marks)} {turn}" + (f" {extra}" if extra else "")
     return engine.from_text(f"{key} shape={shape},size={size},bonus={bonus} 9 - {body}")
 
 
@@ -820,7 +814,7 @@ def test_whirlwind_same_point_twice_is_an_illegal_move_not_a_parse_error():
     with pytest.raises(IllegalMove, match="d2"):
         pos.play("D2,d2")
     io = engine.new_game("io", size=7).play("d4")
-    with pytest.raises(IllegalMove):
+    with pytest.raises(IllegalMove, match="c3 is named twice"):
         io.play("c3 c3")
 
 
