@@ -519,9 +519,8 @@ class Position:
         results (all when ``None``, none when 0 or less), in the order of :meth:`legal_moves`.
         Raises TypeError when ``prefix`` is not a string (in every game).
         """
-        _check_prefix(prefix)
-        p = " ".join(_SPLIT.split(prefix.strip().lower()))
-        return first_matching(self.legal_moves(), p, limit)
+        tokens, _ = prefix_tokens(prefix)
+        return first_matching(self.legal_moves(), " ".join(tokens), limit)
 
     def random_move(self, rng: random.Random | None = None) -> str:
         """A legal move chosen uniformly at random. Raises IllegalMove once the game is over."""

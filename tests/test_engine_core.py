@@ -110,3 +110,9 @@ def test_position_text_with_a_wrong_board_names_the_problem(kind):
         engine.from_text(f"{head} - {first}./{others} {tail}")
     with pytest.raises(PositionError, match="character 'q'"):
         engine.from_text(f"{head} - q{first[1:]}/{others} {tail}")
+
+
+@pytest.mark.parametrize("typed", ["g7 ", "g7,", " G7", "g7 ,"])
+def test_trailing_separators_do_not_change_one_placement_completion(typed):
+    pos = engine.new_game("coil")
+    assert pos.complete(typed) == pos.complete("g7") == ["g7"]
