@@ -12,37 +12,13 @@ from __future__ import annotations
 import math
 from functools import lru_cache
 
-from PIL import Image, ImageDraw, ImageFont
+from PIL import Image, ImageDraw
 
-from .layout import BAND_GAP, BAND_MARGIN, BAND_WIDTH, HEX_R, Layout, layout_for
+from .fonts import font
+from .layout import BAND_GAP, BAND_MARGIN, BAND_WIDTH, EDGE, HEX_R, SS, Layout, layout_for
 from .theme import RGB, get_theme
 
 __all__ = ["SS", "base_image", "font", "hex_corners"]
-
-#: Supersampling factor for cached artwork.
-SS = 4
-
-
-try:  # Roboto from the font-roboto package (see pyproject.toml); Pillow's own font otherwise.
-    import font_roboto as _roboto
-
-    _FACES = {"regular": _roboto.Roboto, "medium": _roboto.RobotoMedium, "bold": _roboto.RobotoBold}
-except (ImportError, AttributeError):  # pragma: no cover - only without the dependency
-    _FACES = {}
-
-
-@lru_cache(maxsize=128)
-def font(size: float, weight: str = "regular") -> ImageFont.FreeTypeFont:
-    """A font of ``size`` pixels and ``weight`` (``"regular"``, ``"medium"``, ``"bold"``), cached.
-
-    Roboto (package ``font-roboto``); Pillow's bundled font where that is missing.
-    """
-    size = max(1, round(size))
-    path = _FACES.get(weight)
-    if path is None:
-        return ImageFont.load_default(size=size)
-    return ImageFont.truetype(path, size)
-
 
 def hex_corners(cx: float, cy: float, r: float) -> list[tuple[float, float]]:
     """The six corners of a pointy-top hexagon centred at pixel ``(cx, cy)``, radius ``r``."""
@@ -58,7 +34,7 @@ def _mix(a: RGB, b: RGB, t: float) -> RGB:
 
 def _draw_hex(d: ImageDraw.ImageDraw, lay: Layout, th, s: int) -> None:
     sc = lay.scale * s
-    edge = max(2.0, 0.07 * sc)
+    edge = max(2.0, EDGE * sc)
     line = max(1, round(0.028 * sc))
     cs = [(x * s, y * s) for x, y in lay.centres]
     # The union of slightly enlarged hexagons gives the board its outer rim.
@@ -74,7 +50,7 @@ def _draw_cells(d: ImageDraw.ImageDraw, lay: Layout, th, s: int) -> None:
     x0, y0 = lay.px(-0.5, n - 0.5)
     x1, y1 = lay.px(n - 0.5, -0.5)
     x0, y0, x1, y1 = x0 * s, y0 * s, x1 * s, y1 * s
-    edge = max(2.0, 0.07 * sc)
+    edge = max(2.0, EDGE * sc)
     d.rectangle((x0 - edge, y0 - edge, x1 + edge, y1 + edge), fill=th.board_edge)
     d.rectangle((x0, y0, x1, y1), fill=th.board)
     # Corners are special in Io's opening: a slightly darker fill marks them.
@@ -97,7 +73,7 @@ def _draw_points(d: ImageDraw.ImageDraw, lay: Layout, th, s: int) -> None:
     out = BAND_GAP + BAND_WIDTH + BAND_MARGIN
     wx0, wy0 = lay.px(-out, n - 1 + out)
     wx1, wy1 = lay.px(n - 1 + out, -out)
-    edge = max(2.0, 0.07 * sc)
+    edge = max(2.0, EDGE * sc)
     d.rectangle((wx0 * s - edge, wy0 * s - edge, wx1 * s + edge, wy1 * s + edge), fill=th.board_edge)
     d.rectangle((wx0 * s, wy0 * s, wx1 * s, wy1 * s), fill=th.board)
     bx0, by0 = lay.px(-g, n - 1 + g)

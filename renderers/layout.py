@@ -22,7 +22,9 @@ from functools import lru_cache
 
 from engine.geometry import Board, HexBoard, file_letter, hex_board, square_board
 
-__all__ = ["Layout", "LabelSpot", "family_of", "layout_for", "board_for"]
+from .fonts import font
+
+__all__ = ["Layout", "LabelSpot", "board_for", "family_of", "label_size", "layout_for"]
 
 SQRT3 = math.sqrt(3.0)
 HEX_R = 1 / SQRT3  # centre-to-corner distance of a hexagon one unit wide
@@ -32,10 +34,18 @@ STONE_RADIUS = {"hex": 0.43, "cells": 0.42, "points": 0.46}
 #: Whirlwind's coloured edges: gap from the outermost line to the band, band width, and the
 #: strip of board outside the band (so a black band never sits on a dark frame).
 BAND_GAP, BAND_WIDTH, BAND_MARGIN = 0.58, 0.34, 0.2
-#: Share of the image width given to the side panel.
-PANEL_SHARE = 0.28
-#: How much further out a hex file letter goes where a row number wants the same spot.
-HEX_PUSH = 0.5
+#: Share of the image width given to the side panel: at most, and at least (wide boards).
+PANEL_MAX, PANEL_MIN = 0.28, 0.26
+#: Width of the board's dark outer rim, in units.
+EDGE = 0.07
+#: Supersampling factor of cached artwork (text is measured as it is drawn).
+SS = 4
+#: Coordinate font size: this share of a cell width, between these pixel sizes (for an
+#: image 1200 px wide; they scale with the width). 18 px stays readable on the largest boards.
+LABEL_SHARE, LABEL_MIN, LABEL_MAX = 0.5, 18, 32
+#: Gap between the board's rim and a label, and the least room between two labels'
+#: ink, as shares of the label font size.
+LABEL_GAP, LABEL_CLEAR = 0.3, 0.3
 
 
 @dataclass(frozen=True)
@@ -91,60 +101,139 @@ def board_for(shape: str, size: int) -> Board:
     return square_board(size) if shape == "square" else hex_board(shape, size)
 
 
-def _hex_labels(board: Board, dist: float, push: float) -> list[tuple[str, float, float]]:
-    """Coordinate labels of a hex board in units.
+def _box(text: str, size: int, weight: str = "medium") -> tuple[float, float, float, float]:
+    """Ink box ``(left, top, right, bottom)`` of ``text`` in pixels (y down) around the point
+    it is centred on (anchor ``"mm"``), measured as :mod:`renderers.board` draws it."""
+    left, top, right, bottom = font(size * SS, weight).getbbox(text, anchor="mm")
+    return (left / SS, top / SS, right / SS, bottom / SS)
+
+
+def _reach(box: tuple[float, float, float, float], ux: float, uy: float) -> float:
+    """How far ``box`` reaches from its centre towards the unit direction ``(ux, uy)``
+    (units, y up) -- the support function of the box, in pixels."""
+    left, top, right, bottom = box
+    return max(left * ux, right * ux) + max(-top * uy, -bottom * uy)
+
+
+def _apart(a: tuple[float, float, tuple], b: tuple[float, float, tuple], scale: float, clear: float) -> bool:
+    """True when the ink boxes of two labels ``(x, y, box)`` (units) are ``clear`` px apart."""
+    (xa, ya, ba), (xb, yb, bb) = a, b
+    pa = (xa * scale + ba[0], -ya * scale + ba[1], xa * scale + ba[2], -ya * scale + ba[3])
+    pb = (xb * scale + bb[0], -yb * scale + bb[1], xb * scale + bb[2], -yb * scale + bb[3])
+    gap_x = max(pa[0] - pb[2], pb[0] - pa[2])
+    gap_y = max(pa[1] - pb[3], pb[1] - pa[3])
+    return max(gap_x, gap_y) >= clear
+
+
+def _hex_labels(board: Board, scale: float, size: int) -> list[tuple[str, float, float]]:
+    """Coordinate labels of a hex board: ``(text, x, y)`` centres in units.
 
     Row numbers sit beyond both ends of every row, file letters beyond both ends of every
-    file (a file slants up-left). Where a row's end and a file's end want the same spot (the
-    upper-left and lower-right edges), both labels move a little further out along their
-    own line, so each still lines up with its row or file.
-
-    ``dist`` -- distance of a label from the centre of the cell it follows (units);
-    ``push`` -- how much further than the shared spot a file letter goes there.
+    file (a file slants up-left), each a fixed gap in pixels off the board's rim. Where a
+    row's end and a file's end want the same spot (the upper-left and lower-right edges),
+    the number keeps its place and the letter moves out along its own file just far enough
+    to clear it, so both still line up with their row or file.
     """
     pts = [board.point(i) for i in range(len(board))]
-    wanted: list[tuple[str, float, float, float, float]] = []  # text, spot, direction
+    gap = LABEL_GAP * size
+    rim = 0.5 + EDGE
+    numbers: list[tuple[str, float, float, tuple]] = []
+    spots: dict[tuple[int, int], tuple[float, float, tuple]] = {}
     for r in range(board.rows):
         cells = board.row_cells(r)
         if not cells:
             continue
-        left = min(cells, key=lambda c: pts[c][0])
-        right = max(cells, key=lambda c: pts[c][0])
-        for c, d in ((left, -1.0), (right, 1.0)):
+        text = str(r + 1)
+        box = _box(text, size)
+        for c, d in ((min(cells, key=lambda c: pts[c][0]), -1.0), (max(cells, key=lambda c: pts[c][0]), 1.0)):
             x, y = pts[c]
-            wanted.append((str(r + 1), x + d, y, d, 0.0))
+            dist = rim + (gap + _reach(box, -d, 0.0)) / scale
+            numbers.append((text, x + d * dist, y, box))
+            spots[(round((x + d) * 4), round(y * 4))] = (x + d * dist, y, box)
     by_file: dict[int, list[int]] = {}
     for i, (f, _r) in enumerate(board.coords):
         by_file.setdefault(f, []).append(i)
+    letters = {f: _box(file_letter(f), size) for f in by_file}
     dx, dy = 0.5, SQRT3 / 2  # one step down a file goes down-right
+    # Every letter on one edge stands the same distance off the rim, so they line up.
+    reach_low = max(_reach(b, dx, dy) for b in letters.values())
+    reach_high = max(_reach(b, -dx, -dy) for b in letters.values())
+    out = [(t, x, y) for t, x, y, _b in numbers]
+    clear = LABEL_CLEAR * size
     for f, cells in sorted(by_file.items()):
-        low = min(cells, key=lambda c: board.coords[c][1])
-        high = max(cells, key=lambda c: board.coords[c][1])
-        x, y = pts[low]
-        wanted.append((file_letter(f), x + dx, y - dy, dx, -dy))
-        x, y = pts[high]
-        wanted.append((file_letter(f), x - dx, y + dy, -dx, dy))
-    counts: dict[tuple[int, int], int] = {}
-    for _t, x, y, _dx, _dy in wanted:
-        key = (round(x * 4), round(y * 4))
-        counts[key] = counts.get(key, 0) + 1
-    out = []
-    for t, x, y, ddx, ddy in wanted:
-        shared = counts[(round(x * 4), round(y * 4))] > 1
-        step = push if shared and t.isalpha() else dist - 1.0
-        out.append((t, x + ddx * step, y + ddy * step))
+        text, box = file_letter(f), letters[f]
+        for c, ux, uy, reach in (
+            (min(cells, key=lambda c: board.coords[c][1]), dx, -dy, reach_low),
+            (max(cells, key=lambda c: board.coords[c][1]), -dx, dy, reach_high),
+        ):
+            x, y = pts[c]
+            t = rim + (gap + reach) / scale
+            number = spots.get((round((x + ux) * 4), round((y + uy) * 4)))
+            if number is not None:
+                while not _apart((x + ux * t, y + uy * t, box), number, scale, clear):
+                    t += 0.02
+            out.append((text, x + ux * t, y + uy * t))
     return out
 
 
-def _square_labels(n: int, gap: float) -> list[tuple[str, float, float]]:
+def _square_labels(n: int, rim: float, scale: float, size: int) -> list[tuple[str, float, float]]:
+    """Labels of an ``n x n`` board whose rim stands ``rim`` units outside the outer points:
+    letters above and below every file, numbers left and right of every row, each a fixed gap
+    in pixels off the rim (letters in one straight line, numbers flush towards the board)."""
+    gap = LABEL_GAP * size
+    letters = [_box(file_letter(f), size) for f in range(n)]
+    up = rim + (gap + max(_reach(b, 0.0, -1.0) for b in letters)) / scale
+    down = rim + (gap + max(_reach(b, 0.0, 1.0) for b in letters)) / scale
     out = []
     for f in range(n):
-        out.append((file_letter(f), float(f), -gap))
-        out.append((file_letter(f), float(f), n - 1 + gap))
+        out.append((file_letter(f), float(f), -down))
+        out.append((file_letter(f), float(f), n - 1 + up))
     for r in range(n):
-        out.append((str(r + 1), -gap, float(r)))
-        out.append((str(r + 1), n - 1 + gap, float(r)))
+        box = _box(str(r + 1), size)
+        out.append((str(r + 1), -rim - (gap + _reach(box, 1.0, 0.0)) / scale, float(r)))
+        out.append((str(r + 1), n - 1 + rim + (gap + _reach(box, -1.0, 0.0)) / scale, float(r)))
     return out
+
+
+def label_size(scale: float, width: int) -> int:
+    """Font size (px) of the coordinates for ``scale`` pixels per unit in an image ``width`` px
+    wide: in proportion to the cells, never below :data:`LABEL_MIN` nor above
+    :data:`LABEL_MAX` (both given for a 1200 px wide image)."""
+    k = width / 1200
+    return round(min(max(LABEL_SHARE * scale, LABEL_MIN * k), LABEL_MAX * k))
+
+
+def _fit(family: str, board: Board, avail_w: float, avail_h: float, width: int):
+    """Scale (px per unit), label size, labels and unit extent of a board drawn as large as
+    fits ``avail_w x avail_h`` pixels with its coordinates around it."""
+    pts = [board.point(i) for i in range(len(board))]
+    if family == "hex":
+        ext_x, ext_y = 0.5 + EDGE, HEX_R + EDGE
+    elif family == "cells":
+        ext_x = ext_y = 0.5 + EDGE
+    else:
+        ext_x = ext_y = BAND_GAP + BAND_WIDTH + BAND_MARGIN + EDGE
+    bu0 = min(p[0] for p in pts) - ext_x
+    bu1 = max(p[0] for p in pts) + ext_x
+    bv0 = min(p[1] for p in pts) - ext_y
+    bv1 = max(p[1] for p in pts) + ext_y
+    scale = min(avail_w / (bu1 - bu0), avail_h / (bv1 - bv0)) * 0.85
+    for _ in range(12):  # labels are sized in pixels, cells in units: settle the two
+        size = label_size(scale, width)
+        if family == "hex":
+            labels = _hex_labels(board, scale, size)
+        else:
+            labels = _square_labels(board.size, ext_x, scale, size)
+        u0, u1, v0, v1 = bu0, bu1, bv0, bv1
+        for text, x, y in labels:
+            left, top, right, bottom = _box(text, size)
+            u0, u1 = min(u0, x + left / scale), max(u1, x + right / scale)
+            v0, v1 = min(v0, y - bottom / scale), max(v1, y - top / scale)
+        new = min(avail_w / (u1 - u0), avail_h / (v1 - v0))
+        if abs(new - scale) < 0.01 and new >= scale:
+            break
+        scale = new if new < scale else scale + 0.7 * (new - scale)
+    return scale, size, labels, (u0, u1, v0, v1)
 
 
 @lru_cache(maxsize=256)
@@ -152,46 +241,23 @@ def layout_for(family: str, shape: str, size: int, width: int = 1200, height: in
     """The :class:`Layout` for a board drawn in ``family`` style in a ``width x height`` image.
 
     ``shape``/``size`` name the engine board (``"square"``, ``"hexhex"``, ``"limping"``).
-    Raises ValueError for an unknown family or shape.
+    The board and its coordinates are drawn as large as the board area allows; the side
+    panel takes :data:`PANEL_MAX` of the width, or down to :data:`PANEL_MIN` when a wide
+    board (the hex boards) can use the room. Raises ValueError for an unknown family or shape.
     """
     if family not in STONE_RADIUS:
         raise ValueError(f"unknown board family {family!r}")
     board = board_for(shape, size)
-    pts = [board.point(i) for i in range(len(board))]
-    k = width / 1200
-    panel_w = round(width * PANEL_SHARE)
-    bw = width - panel_w
     margin = max(6, round(width * 0.012))
-    avail_w, avail_h = bw - 2 * margin, height - 2 * margin
-    # Square boards keep their coordinates about one label's height from the board, so the
-    # gap depends on the scale; two rounds settle it.
-    gap, dist, push = 0.95, 0.88, HEX_PUSH
-    for _ in range(2):
-        if family == "hex":
-            labels = _hex_labels(board, dist, push)
-            ext_x, ext_y = 0.5, HEX_R
-        elif family == "cells":
-            labels = _square_labels(size, gap)
-            ext_x = ext_y = 0.5
-        else:
-            labels = _square_labels(size, BAND_GAP + BAND_WIDTH + BAND_MARGIN + gap - 0.5)
-            ext_x = ext_y = BAND_GAP + BAND_WIDTH + BAND_MARGIN
-        pad = 0.34  # room for a label's own width and height around its centre
-        xs = [p[0] - ext_x for p in pts] + [p[0] + ext_x for p in pts]
-        ys = [p[1] - ext_y for p in pts] + [p[1] + ext_y for p in pts]
-        xs += [x - pad for _t, x, _y in labels] + [x + pad for _t, x, _y in labels]
-        ys += [y - pad for _t, _x, y in labels] + [y + pad for _t, _x, y in labels]
-        u0, u1, v0, v1 = min(xs), max(xs), min(ys), max(ys)
-        scale = min(avail_w / (u1 - u0), avail_h / (v1 - v0))
-        label_size = round(min(max(0.44 * scale, 13 * k), 32 * k))
-        gap = min(0.95, 0.5 + 1.1 * label_size / scale)
-        # Hex: labels about one label's height off the board. A file letter that shares its
-        # spot with a row number goes half a cell further out along its file, which puts it
-        # diagonally away from the number, never beside it.
-        dist = min(0.88, 0.5 + 0.95 * label_size / scale)
+    avail_h = height - 2 * margin
+    widest = width - round(width * PANEL_MIN)
+    scale, lsize, labels, (u0, u1, v0, v1) = _fit(family, board, widest - 2 * margin, avail_h, width)
+    # Give back to the panel what the board cannot use.
+    bw = max(min(widest, math.ceil((u1 - u0) * scale) + 2 * margin), width - round(width * PANEL_MAX))
+    avail_w = bw - 2 * margin
     ox = margin + (avail_w - (u1 - u0) * scale) / 2 - u0 * scale
     oy = margin + (avail_h - (v1 - v0) * scale) / 2 + v1 * scale
-    centres = tuple((ox + x * scale, oy - y * scale) for x, y in pts)
+    centres = tuple((ox + x * scale, oy - y * scale) for x, y in (board.point(i) for i in range(len(board))))
     spots = tuple(LabelSpot(t, ox + x * scale, oy - y * scale) for t, x, y in labels)
     return Layout(
         width=width,
@@ -204,7 +270,7 @@ def layout_for(family: str, shape: str, size: int, width: int = 1200, height: in
         centres=centres,
         radius=STONE_RADIUS[family] * scale,
         labels=spots,
-        label_size=label_size,
+        label_size=lsize,
         board_box=(0, 0, bw, height),
         panel_box=(bw, 0, width, height),
     )

@@ -22,7 +22,7 @@ REASONS = {
     "stones": "on stones",
     "score": "on score",
     "connection": "by joining both edges",
-    "no moves": "opponent had no move",
+    "no moves": "{loser} had no legal turn",
     "resignation": "by resignation",
     "timeout": "on time",
 }
@@ -100,9 +100,14 @@ def clock_text(clock: object) -> str | None:
 
 
 def result_text(position, names: Mapping[int, str]) -> tuple[str, str]:
-    """Headline and detail of a finished game, e.g. ``("Ann wins", "by closing a coil")``."""
+    """Headline and detail of a finished game, e.g. ``("Ann wins", "by closing a coil")``.
+
+    ``names`` maps seats 1 and 2 to display names. Scores follow the reason where the game
+    ends on them (``"on stones 42–39"``); an unknown reason is shown as given.
+    """
     out = position.outcome
-    reason = REASONS.get(out.reason, out.reason)
+    loser = names[3 - out.winner] if out.winner in (1, 2) else "the player to move"
+    reason = REASONS.get(out.reason, out.reason).replace("{loser}", loser)
     if out.winner is None:
         head = "Draw"
     else:
@@ -119,6 +124,27 @@ def _fit(d: ImageDraw.ImageDraw, text: str, f, width: float) -> str:
     while text and d.textlength(text + "…", font=f) > width:
         text = text[:-1]
     return text.rstrip() + "…"
+
+
+def _sized(d: ImageDraw.ImageDraw, text: str, sizes, k: float, weight: str, width: float,
+           wrap: bool = False):
+    """The font of the first of ``sizes`` (px at 1200 wide, times ``k``) at which ``text`` fits
+    ``width`` pixels on one line; if none does, the last size -- or the first when the text
+    will be wrapped anyway (``wrap``)."""
+    for size in sizes:
+        f = font(size * k, weight)
+        if d.textlength(text, font=f) <= width:
+            return f
+    return font(sizes[0] * k, weight) if wrap else f
+
+
+def _headline(d: ImageDraw.ImageDraw, name: str, tail: str, f, width: float) -> list[str]:
+    """``"<name> <tail>"`` in at most two lines of ``width`` px: wrapped if that fits, else
+    the name (cut with an ellipsis) on the first line and ``tail`` on the second."""
+    lines = _wrap(d, f"{name} {tail}", f, width)
+    if len(lines) <= 2 and not any(ln.endswith("…") for ln in lines):
+        return lines
+    return [_fit(d, name, f, width), tail]
 
 
 def _wrap(d: ImageDraw.ImageDraw, text: str, f, width: float) -> list[str]:
@@ -176,14 +202,13 @@ def draw_panel(
     width = x1 - x0
     y = card[1] + pad
 
-    size = 46
-    while size > 28 and d.textlength(title, font=font(size * k, "bold")) > width:
-        size -= 2
-    f_title = font(size * k, "bold")
+    f_title = _sized(d, title, (46, 44, 42, 40, 38, 36, 34, 32, 30, 28), k, "bold", width)
+    size = f_title.size / k
     d.text((x0, y + (46 - size) * k * 0.8), _fit(d, title, f_title, width), font=f_title, fill=th.text)
     y += 58 * k
-    f_small = font(26 * k)
-    for line in _wrap(d, options_text(position.options, position.board), f_small, width):
+    options = options_text(position.options, position.board)
+    f_small = _sized(d, options, (26, 25, 24, 23, 22), k, "regular", width, wrap=True)
+    for line in _wrap(d, options, f_small, width):
         d.text((x0, y), line, font=f_small, fill=th.text_dim)
         y += 33 * k
     y += 18 * k
@@ -191,11 +216,9 @@ def draw_panel(
     over = position.outcome is not None
     winner = position.outcome.winner if over else None
     scores = position.scores
-    f_name = font(34 * k, "bold")
-    f_sub = font(26 * k)
     f_score = font(44 * k, "bold")
     card_h = 116 * k
-    r_icon = 24 * k
+    r_icon = 22 * k
     for seat in (1, 2):
         colour = position.colour(seat)
         focus = (position.to_move == seat) if not over else (winner == seat)
@@ -213,27 +236,33 @@ def draw_panel(
             w = half.width
             im.paste(half.crop((0, 0, w // 2 + 1, w)), (round(icon_x - 0.5) - w // 2, round(icon_y - 0.5) - w // 2),
                      half.crop((0, 0, w // 2 + 1, w)))
-        tx = icon_x + r_icon + 16 * k
+        tx = icon_x + r_icon + 14 * k
         score_w = 0.0
         if scores is not None and seat in scores:
             s = str(scores[seat])
             score_w = d.textlength(s, font=f_score) + 10 * k
             d.text((x1, y + card_h / 2), s, font=f_score, fill=th.text, anchor="rm")
-        name = _fit(d, names[seat], f_name, x1 - tx - score_w)
-        d.text((tx, y + 20 * k), name, font=f_name, fill=th.text)
+        room = x1 - tx - score_w
+        f_name = _sized(d, names[seat], (34, 32, 30, 28, 26), k, "bold", room)
+        d.text((tx, y + 52 * k), _fit(d, names[seat], f_name, room), font=f_name, fill=th.text, anchor="ls")
         sub = colour.capitalize() if colour else "Undecided"
         if over and winner == seat:
             sub += " · wins"
-        d.text((tx, y + 66 * k), _fit(d, sub, f_sub, x1 - tx - score_w), font=f_sub,
+        f_sub = _sized(d, sub, (26, 24, 22), k, "regular", room)
+        d.text((tx, y + 66 * k), _fit(d, sub, f_sub, room), font=f_sub,
                fill=th.turn if focus else th.text_dim)
         y += card_h + 12 * k
     y += 14 * k
 
-    f_head = font(38 * k, "bold")
     f_line = font(28 * k)
     if over:
         head, detail = result_text(position, names)
-        for line in _wrap(d, head, f_head, width):
+        f_head = _sized(d, head, (38, 36, 34, 32), k, "bold", width)
+        if winner is not None:
+            head_lines = _headline(d, names[winner], "wins", f_head, width)
+        else:
+            head_lines = _wrap(d, head, f_head, width)
+        for line in head_lines:
             d.text((x0, y), line, font=f_head, fill=th.turn)
             y += 46 * k
         for line in _wrap(d, detail, f_line, width):
@@ -242,8 +271,9 @@ def draw_panel(
     else:
         seat = position.to_move
         colour = position.colour(seat)
-        head = f"{colour.capitalize()} to move" if colour else f"{names[seat]} to move"
-        for line in _wrap(d, head, f_head, width)[:2]:
+        who = colour.capitalize() if colour else names[seat]
+        f_head = _sized(d, f"{who} to move", (38, 36, 34, 32), k, "bold", width)
+        for line in _headline(d, who, "to move", f_head, width):
             d.text((x0, y), line, font=f_head, fill=th.turn)
             y += 46 * k
         phase = _phase_text(position)
