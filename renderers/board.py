@@ -113,7 +113,8 @@ def base_image(
     width: int = 1200,
     height: int = 900,
 ) -> Image.Image:
-    """The cached background of an image: frame, board, coordinates (RGB, ``width x height``).
+    """The cached background of an image: frame with its border, board, coordinates (RGB,
+    ``width x height``).
 
     ``family``/``shape``/``size`` as :func:`renderers.layout.layout_for`; ``theme`` a theme
     name; ``cell_labels`` prints every cell's label faintly inside it (stones cover it).
@@ -129,6 +130,9 @@ def base_image(
     f = font(lay.label_size * s, "medium")
     for spot in lay.labels:
         d.text((spot.x * s, spot.y * s), spot.text, font=f, fill=th.coord, anchor="mm")
+    # A thin border in the theme's border colour marks the image's edge on any page.
+    bw = max(1, round(2 * width / 1200)) * s
+    d.rectangle((0, 0, width * s - 1, height * s - 1), outline=th.border, width=bw)
     if cell_labels:
         size_px = max(9, min(0.3 * lay.scale, 24))
         small = font(size_px * s)

@@ -43,9 +43,9 @@ SS = 4
 #: Coordinate font size: this share of a cell width, between these pixel sizes (for an
 #: image 1200 px wide; they scale with the width). 18 px stays readable on the largest boards.
 LABEL_SHARE, LABEL_MIN, LABEL_MAX = 0.5, 18, 32
-#: Gap between the board's rim and a label, and the least room between two labels'
-#: ink, as shares of the label font size.
-LABEL_GAP, LABEL_CLEAR = 0.3, 0.3
+#: Gap between the board's rim and a label, and the least height between the ink of a
+#: row number and a file letter that share a corner, as shares of the label font size.
+LABEL_GAP, LABEL_CLEAR = 0.3, 0.15
 
 
 @dataclass(frozen=True)
@@ -115,14 +115,13 @@ def _reach(box: tuple[float, float, float, float], ux: float, uy: float) -> floa
     return max(left * ux, right * ux) + max(-top * uy, -bottom * uy)
 
 
-def _apart(a: tuple[float, float, tuple], b: tuple[float, float, tuple], scale: float, clear: float) -> bool:
-    """True when the ink boxes of two labels ``(x, y, box)`` (units) are ``clear`` px apart."""
-    (xa, ya, ba), (xb, yb, bb) = a, b
-    pa = (xa * scale + ba[0], -ya * scale + ba[1], xa * scale + ba[2], -ya * scale + ba[3])
-    pb = (xb * scale + bb[0], -yb * scale + bb[1], xb * scale + bb[2], -yb * scale + bb[3])
-    gap_x = max(pa[0] - pb[2], pb[0] - pa[2])
-    gap_y = max(pa[1] - pb[3], pb[1] - pa[3])
-    return max(gap_x, gap_y) >= clear
+def _above(a: tuple[float, float, tuple], b: tuple[float, float, tuple], scale: float, clear: float) -> bool:
+    """True when the ink boxes of two labels ``(x, y, box)`` (units) are ``clear`` px apart
+    vertically, one wholly above the other -- so they never read as one word."""
+    (_xa, ya, ba), (_xb, yb, bb) = a, b
+    top_a, bottom_a = -ya * scale + ba[1], -ya * scale + ba[3]
+    top_b, bottom_b = -yb * scale + bb[1], -yb * scale + bb[3]
+    return max(top_a - bottom_b, top_b - bottom_a) >= clear
 
 
 def _hex_labels(board: Board, scale: float, size: int) -> list[tuple[str, float, float]]:
@@ -132,7 +131,8 @@ def _hex_labels(board: Board, scale: float, size: int) -> list[tuple[str, float,
     file (a file slants up-left), each a fixed gap in pixels off the board's rim. Where a
     row's end and a file's end want the same spot (the upper-left and lower-right edges),
     the number keeps its place and the letter moves out along its own file just far enough
-    to clear it, so both still line up with their row or file.
+    to stand wholly above (or below) it, so the two never read as one label like ``d8`` and
+    both still line up with their row or file.
     """
     pts = [board.point(i) for i in range(len(board))]
     gap = LABEL_GAP * size
@@ -170,7 +170,7 @@ def _hex_labels(board: Board, scale: float, size: int) -> list[tuple[str, float,
             t = rim + (gap + reach) / scale
             number = spots.get((round((x + ux) * 4), round((y + uy) * 4)))
             if number is not None:
-                while not _apart((x + ux * t, y + uy * t, box), number, scale, clear):
+                while not _above((x + ux * t, y + uy * t, box), number, scale, clear):
                     t += 0.02
             out.append((text, x + ux * t, y + uy * t))
     return out

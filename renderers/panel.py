@@ -139,11 +139,10 @@ def _sized(d: ImageDraw.ImageDraw, text: str, sizes, k: float, weight: str, widt
 
 
 def _headline(d: ImageDraw.ImageDraw, name: str, tail: str, f, width: float) -> list[str]:
-    """``"<name> <tail>"`` in at most two lines of ``width`` px: wrapped if that fits, else
-    the name (cut with an ellipsis) on the first line and ``tail`` on the second."""
-    lines = _wrap(d, f"{name} {tail}", f, width)
-    if len(lines) <= 2 and not any(ln.endswith("…") for ln in lines):
-        return lines
+    """``"<name> <tail>"`` on one line of ``width`` px if it fits, else the name (cut with an
+    ellipsis if need be) on the first line and ``tail`` on the second."""
+    if d.textlength(f"{name} {tail}", font=f) <= width:
+        return [f"{name} {tail}"]
     return [_fit(d, name, f, width), tail]
 
 

@@ -93,18 +93,34 @@ def sprite(name: str, radius: float, theme: str, colour: str = "black", extra: f
         d.line((c - x, c - x, c + x, c + x), fill=th.rim(colour) + (230,), width=xw)
         d.line((c - x, c + x, c + x, c - x), fill=th.rim(colour) + (230,), width=xw)
     elif name == "halo":
-        im, d, side, c = _canvas(radius * 1.3)
+        # An accent band with a thin light edge: the edge keeps the halo apart from faded
+        # stones and the board where hue is not seen (greyscale, colour blindness).
+        im, d, side, c = _canvas(radius * 1.35)
         w = max(3.0 * SS, 0.2 * r)
+        edge = max(1.2 * SS, 0.05 * r)
+        _circle(d, c, r + w + edge, fill=th.halo_edge)
         _circle(d, c, r + w, fill=th.accent)
-    elif name == "hextint":
+    elif name in ("hextint", "squaretint"):
+        # The tint carries diagonal stripes, so enclosed cells read by texture, not hue alone.
         sc = extra * SS
-        im, d, side, c = _canvas(extra * HEX_R + 1)
-        d.polygon(hex_corners(c, c, HEX_R * sc - 1.5 * SS), fill=th.accent + (120,))
-    elif name == "squaretint":
-        sc = extra * SS
-        im, d, side, c = _canvas(extra * 0.5 + 1)
-        h = sc / 2 - 1.5 * SS
-        d.rectangle((c - h, c - h, c + h, c + h), fill=th.accent + (120,))
+        hex_cell = name == "hextint"
+        im, d, side, c = _canvas(extra * (HEX_R if hex_cell else 0.5) + 1)
+        mask = Image.new("L", im.size, 0)
+        md = ImageDraw.Draw(mask)
+        if hex_cell:
+            md.polygon(hex_corners(c, c, HEX_R * sc - 1.5 * SS), fill=255)
+        else:
+            h = sc / 2 - 1.5 * SS
+            md.rectangle((c - h, c - h, c + h, c + h), fill=255)
+        layer = Image.new("RGBA", im.size, th.accent + (110,))
+        ld = ImageDraw.Draw(layer)
+        step = max(5.0 * SS, 0.16 * sc)
+        stripe = _mix(th.accent, (0, 0, 0), 0.45)  # darker than any board, so it shows in grey
+        for i in range(-int(im.width / step) - 1, int(im.width / step) + 2):
+            x = c + i * step
+            ld.line((x - im.width, c + im.width, x + im.width, c - im.width), fill=stripe + (200,),
+                    width=max(SS, round(0.3 * step)))
+        im.paste(layer, (0, 0), mask)
     elif name == "bond":
         # Here ``radius`` is half the distance between the two stones' centres.
         im, d, side, c = _canvas(radius + 2)

@@ -30,7 +30,10 @@ class Theme:
     * ``line`` -- cell outlines and grid lines; ``board_edge`` -- the outline of the whole board.
     * ``coord`` -- coordinate text on the frame; ``cell_label`` -- faint labels in empty cells.
     * ``black`` / ``black_rim`` and ``white`` / ``white_rim`` -- stone fill and rim.
-    * ``accent`` -- the winning structure's halo and Coil's enclosed cells.
+    * ``accent`` -- the winning structure's halo and Coil's enclosed cells; ``halo_edge`` --
+      the thin light line around a halo (it reads without hue).
+    * ``border`` -- a thin line around the whole image (shows the edge of a light frame on a
+      light page).
     * ``panel`` / ``panel_turn`` -- panel card fill and the card of the player to move.
     * ``text`` / ``text_dim`` -- panel text, strong and secondary.
     * ``turn`` -- the marker beside the player to move.
@@ -50,6 +53,8 @@ class Theme:
     white: RGB
     white_rim: RGB
     accent: RGB
+    halo_edge: RGB
+    border: RGB
     panel: RGB
     panel_turn: RGB
     text: RGB
@@ -85,6 +90,8 @@ THEMES: dict[str, Theme] = {
         white=_hex("#f6f5f0"),
         white_rim=_hex("#34363a"),
         accent=_hex("#e8412c"),
+        halo_edge=_hex("#fff1e0"),
+        border=_hex("#24272c"),
         panel=_hex("#2e3238"),
         panel_turn=_hex("#3b4250"),
         text=_hex("#f0f2f5"),
@@ -106,6 +113,8 @@ THEMES: dict[str, Theme] = {
         white=_hex("#fbfaf6"),
         white_rim=_hex("#3a3c40"),
         accent=_hex("#d12f1f"),
+        halo_edge=_hex("#fffaf2"),
+        border=_hex("#c9c0ac"),
         panel=_hex("#e4dfd3"),
         panel_turn=_hex("#d3cab6"),
         text=_hex("#1e2024"),
@@ -127,6 +136,8 @@ THEMES: dict[str, Theme] = {
         white=_hex("#f4f4f2"),
         white_rim=_hex("#2a2c30"),
         accent=_hex("#ff5a3c"),
+        halo_edge=_hex("#ffeee6"),
+        border=_hex("#16171a"),
         panel=_hex("#23252a"),
         panel_turn=_hex("#323845"),
         text=_hex("#eceef2"),

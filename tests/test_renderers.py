@@ -400,7 +400,11 @@ def test_themes_are_opaque_and_stones_differ_by_lightness(theme):
     png = renderers.render_png(pos, theme=theme)
     im = Image.open(io.BytesIO(png))
     assert im.mode == "RGB"  # no alpha: the same picture on Discord's dark and light themes
-    assert near(im.getpixel((1, 1)), th.frame, 2)
+    assert near(im.getpixel((1, 1)), th.border, 2) and near(im.getpixel((0, H // 2)), th.border, 2)
+    assert near(im.getpixel((8, 8)), th.frame, 2)
+    # The image's edge shows on both Discord themes: frame or border differs in lightness.
+    for page in ((0x31, 0x33, 0x38), (0xFF, 0xFF, 0xFF)):
+        assert max(abs(lum(th.border) - lum(page)), abs(lum(th.frame) - lum(page))) > 10, page
 
 
 def test_unknown_theme_and_bad_arguments_raise():
