@@ -88,6 +88,11 @@ class Layout:
         """Pixel position of the unit point ``(u, v)``."""
         return (self.ox + u * self.scale, self.oy - v * self.scale)
 
+    def label_box(self, spot: LabelSpot) -> tuple[float, float, float, float]:
+        """Pixel box ``(x0, y0, x1, y1)`` of the ink of coordinate label ``spot`` as drawn."""
+        left, top, right, bottom = _box(spot.text, self.label_size)
+        return (spot.x + left, spot.y + top, spot.x + right, spot.y + bottom)
+
 
 def family_of(kind: str, board: Board) -> str:
     """Drawing style for game ``kind`` on ``board``: ``"hex"``, ``"points"`` or ``"cells"``."""
@@ -101,6 +106,7 @@ def board_for(shape: str, size: int) -> Board:
     return square_board(size) if shape == "square" else hex_board(shape, size)
 
 
+@lru_cache(maxsize=4096)
 def _box(text: str, size: int, weight: str = "medium") -> tuple[float, float, float, float]:
     """Ink box ``(left, top, right, bottom)`` of ``text`` in pixels (y down) around the point
     it is centred on (anchor ``"mm"``), measured as :mod:`renderers.board` draws it."""

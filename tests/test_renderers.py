@@ -13,12 +13,12 @@ import math
 import random
 
 import pytest
-from PIL import Image
+from PIL import Image, ImageChops
 
 import engine
 import renderers
-from renderers.layout import HEX_R
-from renderers.panel import clean_name, clock_text, options_text
+from renderers.layout import HEX_R, PANEL_MAX
+from renderers.panel import clean_name, clock_text, options_text, result_text
 from renderers.render import layout_of
 from renderers.sprites import RING
 
@@ -358,6 +358,84 @@ def test_square_labels_on_every_side():
         assert all(abs(s.y - y_a1) < 0.5 for s in ones)
 
 
+# One game per drawing family, board shape and size: the layout depends on nothing else.
+LAYOUTS = list({(renderers.render.family_of(k, engine.new_game(k, **o).board), o.get("shape", "square"),
+                 o["size"]): (k, o) for k, o in BOARDS}.values())
+LARGEST = [("coil", {"size": 12}), ("braincoral", {"shape": "hexhex", "size": 11}),
+           ("braincoral", {"shape": "limping", "size": 10}), ("io", {"size": 19}), ("whirlwind", {"size": 24})]
+
+
+def _ids(cases):
+    return [f"{k}-{'-'.join(map(str, o.values()))}" for k, o in cases]
+
+
+@pytest.mark.parametrize(("kind", "opts"), LAYOUTS, ids=_ids(LAYOUTS))
+def test_labels_are_large_and_clear_of_each_other_and_of_the_board(kind, opts):
+    pos = engine.new_game(kind, **opts)
+    lay = layout_of(pos)
+    assert lay.label_size >= 18  # at 1200x900; 13 px was too small on the largest boards
+    boxes = [(s, lay.label_box(s)) for s in lay.labels]
+    for (sa, a), (sb, b) in itertools.combinations(boxes, 2):
+        gap_x = max(a[0] - b[2], b[0] - a[2])
+        gap_y = max(a[1] - b[3], b[1] - a[3])
+        assert max(gap_x, gap_y) > 1, (sa, sb)
+        if sa.text.isalpha() != sb.text.isalpha() and gap_y <= 0:
+            # A letter and a number on one line must not read as one label like "d8".
+            assert gap_x >= 0.8 * lay.label_size, (sa, sb)
+    xs = [x for x, _ in lay.centres]
+    ys = [y for _, y in lay.centres]
+    for spot, (x0, y0, x1, y1) in boxes:
+        for x, y in lay.centres:  # no ink within half a cell of any cell or point
+            dx, dy = max(x0 - x, 0, x - x1), max(y0 - y, 0, y - y1)
+            assert math.hypot(dx, dy) > 0.5 * lay.scale, spot
+        if pos.board.shape == "square":  # outside the board's rim (Whirlwind: its bands)
+            out = lay.radius if kind == "io" else 1.1 * lay.scale
+            inside = x1 > min(xs) - out and x0 < max(xs) + out and y1 > min(ys) - out and y0 < max(ys) + out
+            assert not inside, spot
+
+
+@pytest.mark.parametrize(("kind", "opts"), LARGEST, ids=_ids(LARGEST))
+def test_coordinates_on_the_largest_boards_are_drawn_large(kind, opts):
+    pos = engine.new_game(kind, **opts)
+    lay, im = layout_of(pos), image(pos)
+    for spot in lay.labels:
+        if not spot.text.isdigit():
+            continue
+        x0, y0, x1, y1 = lay.label_box(spot)
+        box = im.crop((int(x0) - 2, int(y0) - 2, int(x1) + 3, int(y1) + 3))
+        ink = [i for i, p in enumerate(pixels(box)) if near(p, TH.coord, 60)]
+        rows = {i // box.width for i in ink}
+        assert max(rows) - min(rows) + 1 >= 12, spot  # digit height in pixels (was about 9)
+
+
+@pytest.mark.parametrize(("kind", "opts"), LAYOUTS, ids=_ids(LAYOUTS))
+def test_board_and_coordinates_fill_their_area(kind, opts):
+    pos = engine.new_game(kind, **opts)
+    lay, im = layout_of(pos), image(pos)
+    x0, y0, x1, y1 = lay.board_box
+    area = im.crop((x0 + 4, y0 + 4, x1, y1 - 4))  # inside the image's thin border
+    bx0, by0, bx1, by1 = ImageChops.difference(area, Image.new("RGB", area.size, TH.frame)).getbbox()
+    left, right, top, bottom = bx0 + 4, x1 - x0 - 4 - bx1, by0 + 4, y1 - y0 - 4 - by1  # gaps
+    margin = 0.012 * W + 3
+    # Touches both sides of the area in one direction, and is centred in the other.
+    assert left <= margin and right <= margin or top <= margin and bottom <= margin
+    assert abs(left - right) <= 3 and abs(top - bottom) <= 3
+    if lay.family == "hex" and opts["size"] >= 7:
+        # Hex boards are wider than tall: they take some width from the panel.
+        assert x1 > W - round(W * PANEL_MAX)
+
+
+@pytest.mark.parametrize(("shape", "size"), [("hexhex", 3), ("limping", 2), ("hexhex", 4), ("limping", 3)])
+def test_file_letters_of_small_hex_boards_stay_close_to_the_board(shape, size):
+    pos = engine.new_game("braincoral", shape=shape, size=size)
+    lay = layout_of(pos)
+    for spot in lay.labels:
+        if spot.text.isalpha():
+            near_cell = min(math.hypot(spot.x - x, spot.y - y) for x, y in lay.centres)
+            # Beyond the rim by at most a couple of label heights (it was half a cell further).
+            assert near_cell <= 0.57 * lay.scale + 2.5 * lay.label_size, spot
+
+
 def test_coordinates_are_drawn_in_the_coordinate_colour():
     pos = engine.new_game("io" if "io" in engine.GAMES else next(iter(engine.GAMES)))
     im = image(pos)
@@ -389,6 +467,65 @@ def test_panel_changes_with_players_and_clock_but_the_board_does_not():
     bw = layout_of(pos).board_box[2]
     assert a.crop((0, 0, bw, H)).tobytes() == b.crop((0, 0, bw, H)).tobytes()
     assert a.crop((bw, 0, W, H)).tobytes() != b.crop((bw, 0, W, H)).tobytes()
+
+
+class _Over:
+    """A finished position as the panel sees it, for outcomes random play rarely reaches."""
+
+    def __init__(self, pos, outcome):
+        self._pos, self.outcome, self.to_move = pos, outcome, None
+
+    def __getattr__(self, name):
+        return getattr(self._pos, name)
+
+
+def _outcomes():
+    ww = engine.new_game("whirlwind").random_playout(random.Random(1))
+    coil = engine.new_game("coil").random_playout(random.Random(1))
+    started = engine.new_game("io").play("e5")
+    return [
+        coil,
+        _Over(coil, engine.Outcome(2, "board full")),
+        engine.new_game("io").random_playout(random.Random(1)),
+        finished("io", lambda p: p.outcome.winner is None, size=6),
+        engine.new_game("braincoral").random_playout(random.Random(1)),
+        ww,
+        _Over(ww, engine.Outcome(2, "no moves")),
+        started.resign(1),
+        started.time_out(2),
+    ]
+
+
+LONG_NAMES = {1: "W" * 32, 2: "José 🎲 the 🐉 dragon-slayer of the north"}
+
+
+@pytest.mark.parametrize("case", range(11))
+def test_panel_text_stays_inside_the_panel(case):
+    coil = engine.new_game("coil").play("g7").play("f6")
+    positions = [*_outcomes(), coil, engine.new_game("io", size=19)]
+    pos = positions[case]
+    clock = "due 30 September 23:59 UTC, and then some more words" if pos.outcome is None else None
+    im = image(pos, players=LONG_NAMES, clock=clock)
+    # The card's right padding holds no ink: every pixel is the card or the turn highlight.
+    strip = im.crop((W - 34, 36, W - 16, H - 36))  # clear of the card's rounded corners
+    assert all(near(p, TH.panel, 6) or near(p, TH.panel_turn, 6) for p in pixels(strip))
+
+
+def test_result_text_for_every_reason():
+    names = {1: "Ann", 2: "Bo"}
+    got = {pos.outcome.reason: result_text(pos, names) for pos in _outcomes()}
+    assert got["coil"][1] == "by closing a coil"
+    assert got["board full"] == ("Bo wins", "board full, no coil")
+    assert got["no moves"] == ("Bo wins", "Ann had no legal turn")
+    assert got["resignation"] == ("Bo wins", "by resignation")
+    assert got["timeout"] == ("Ann wins", "on time")
+    assert got["connection"][1] == "by joining both edges"
+    draw = finished("io", lambda p: p.outcome.winner is None, size=6)
+    n = draw.scores[1]
+    assert result_text(draw, names) == ("Draw", f"on stones {n}–{n}")
+    io_won = engine.new_game("io").random_playout(random.Random(1))
+    s = io_won.scores
+    assert result_text(io_won, names)[1] == f"on stones {s[1]}–{s[2]}"
 
 
 @pytest.mark.parametrize("theme", sorted(renderers.THEMES))
