@@ -76,7 +76,7 @@ def sprite(name: str, radius: float, theme: str, colour: str = "black", extra: f
                 _circle(d, c - 0.22 * r, 0.46 * r, fill=fill)
     elif name == "ring":
         im, d, side, c = _canvas(radius)
-        w = max(2.0 * SS, 0.17 * r)
+        w = max(2.4 * SS, 0.21 * r)
         _circle(d, c, RING * r + w / 2, outline=th.contrast(colour), width=round(w))
     elif name == "dot":
         im, d, side, c = _canvas(radius)
