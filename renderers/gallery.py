@@ -48,6 +48,19 @@ def _play(pos, plies: int, rng: random.Random):
     return pos
 
 
+def _marked(pos, rng: random.Random, plies: int = 12):
+    """``pos``, or a position up to ``plies`` random moves on whose last move turned over or
+    removed stones (so the picture shows those marks), if one comes up."""
+    later = pos
+    for _ in range(plies):
+        if later.outcome is not None:
+            break
+        later = later.play(later.random_move(rng))
+        if later.outcome is None and (later.highlights.flipped or later.highlights.removed):
+            return later
+    return pos
+
+
 def _finished(start, seed: int):
     """A finished random game; for Coil one won by a coil (the more interesting picture)."""
     best = None
@@ -93,7 +106,7 @@ def write_gallery(out: Path, seed: int = 1) -> list[Path]:
             rng = random.Random(seed + i)
             start = kind.new(**opts)
             cells = len(start.board)
-            states = {"opening": _play(start, 3, rng), "middle": _play(start, cells // 3, rng)}
+            states = {"opening": _play(start, 3, rng), "middle": _marked(_play(start, cells // 3, rng), rng)}
             if i == 0:
                 states["finished"] = _finished(start, seed)
                 captured = _first_capture(start, seed)

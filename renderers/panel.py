@@ -27,6 +27,9 @@ REASONS = {
     "timeout": "on time",
 }
 
+#: Font sizes tried for a player's name, largest first (px at 1200 wide).
+NAME_SIZES = (34, 32, 30, 28, 26)
+
 _OPTION_WORDS = {
     ("bonus", "own"): "bonus: own groups",
     ("bonus", "opponent"): "bonus: opponent's groups",
@@ -218,6 +221,15 @@ def draw_panel(
     f_score = font(44 * k, "bold")
     card_h = 116 * k
     r_icon = 22 * k
+    tx = x0 + 2 * r_icon + 20 * k  # where names start, right of the colour icon
+    # A score normally stands large beside the name; when a name would not fit beside it,
+    # both scores move down to the colour line instead.
+    f_score_low = font(34 * k, "bold")
+    low_scores = scores is not None and any(
+        d.textlength(names[seat], font=font(NAME_SIZES[-1] * k, "bold"))
+        > x1 - tx - d.textlength(str(scores.get(seat, "")), font=f_score) - 10 * k
+        for seat in (1, 2)
+    )
     for seat in (1, 2):
         colour = position.colour(seat)
         focus = (position.to_move == seat) if not over else (winner == seat)
@@ -235,20 +247,23 @@ def draw_panel(
             w = half.width
             im.paste(half.crop((0, 0, w // 2 + 1, w)), (round(icon_x - 0.5) - w // 2, round(icon_y - 0.5) - w // 2),
                      half.crop((0, 0, w // 2 + 1, w)))
-        tx = icon_x + r_icon + 14 * k
         score_w = 0.0
         if scores is not None and seat in scores:
             s = str(scores[seat])
-            score_w = d.textlength(s, font=f_score) + 10 * k
-            d.text((x1, y + card_h / 2), s, font=f_score, fill=th.text, anchor="rm")
-        room = x1 - tx - score_w
-        f_name = _sized(d, names[seat], (34, 32, 30, 28, 26), k, "bold", room)
+            if low_scores:  # on the colour line, leaving the name the card's whole width
+                score_w = d.textlength(s, font=f_score_low) + 10 * k
+                d.text((x1, y + 92 * k), s, font=f_score_low, fill=th.text, anchor="rs")
+            else:
+                score_w = d.textlength(s, font=f_score) + 10 * k
+                d.text((x1, y + card_h / 2), s, font=f_score, fill=th.text, anchor="rm")
+        room = x1 - tx - (0.0 if low_scores else score_w)
+        f_name = _sized(d, names[seat], NAME_SIZES, k, "bold", room)
         d.text((tx, y + 52 * k), _fit(d, names[seat], f_name, room), font=f_name, fill=th.text, anchor="ls")
         sub = colour.capitalize() if colour else "Undecided"
         if over and winner == seat:
             sub += " · wins"
-        f_sub = _sized(d, sub, (26, 24, 22), k, "regular", room)
-        d.text((tx, y + 66 * k), _fit(d, sub, f_sub, room), font=f_sub,
+        f_sub = _sized(d, sub, (26, 24, 22), k, "regular", x1 - tx - score_w)
+        d.text((tx, y + 66 * k), _fit(d, sub, f_sub, x1 - tx - score_w), font=f_sub,
                fill=th.turn if focus else th.text_dim)
         y += card_h + 12 * k
     y += 14 * k
