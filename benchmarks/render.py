@@ -62,13 +62,15 @@ def middle(kind: str, opts: dict, seed: int = 1):
     return pos
 
 
-def ms(fn, repeats: int = REPEATS) -> float:
-    times = []
+def ms_pair(first, second, repeats: int = REPEATS) -> tuple[float, float]:
+    """Median times (ms) of ``first`` and ``second``, run alternately ``repeats`` times each."""
+    a, b = [], []
     for _ in range(repeats):
-        t = time.perf_counter()
-        fn()
-        times.append(time.perf_counter() - t)
-    return statistics.median(times) * 1000
+        for fn, out in ((first, a), (second, b)):
+            t = time.perf_counter()
+            fn()
+            out.append(time.perf_counter() - t)
+    return statistics.median(a) * 1000, statistics.median(b) * 1000
 
 
 def game_moves(kind: str, opts: dict, limit: int | None, seed: int = 1) -> list[str]:
@@ -91,13 +93,13 @@ def main() -> None:
             t = time.perf_counter()
             png = renderers.render_png(pos)
             cold = (time.perf_counter() - t) * 1000
-            render = ms(lambda pos=pos: renderers.render_png(pos))
             im = renderers.render_image(pos)
 
             def encode(im=im):
                 im.save(io.BytesIO(), "PNG", **PNG_OPTIONS)
 
-            enc = ms(encode)
+            # Interleaved, so a burst of load on a shared machine hits both alike.
+            render, enc = ms_pair(lambda pos=pos: renderers.render_png(pos), encode)
             print(f"{key:<16}{board:<22}{render:>7.1f}ms{enc:>7.1f}ms{render / enc:>7.2f}"
                   f"{cold:>7.0f}ms{len(png) // 1024:>7}")
 

@@ -342,6 +342,21 @@ def test_hexhex_7_labels_match_rules():
         assert abs(spot.x - x) < lay.scale  # half a cell along the slant, plus the gap
 
 
+def test_limping_4_labels_match_rules():
+    pos = engine.new_game("braincoral", shape="limping", size=4)
+    b, lay = pos.board, layout_of(pos)
+    assert [b.labels[c] for c in b.row_cells(0)] == [f"{ch}1" for ch in "abcde"]
+    assert [b.labels[c] for c in b.row_cells(7)] == [f"{ch}8" for ch in "efgh"]
+    # Letters a..e stand below the bottom row and e..h above the top row, by their cells;
+    # every letter a..h appears exactly twice (both ends of its file), every number 1..8 too.
+    for label, above in (("a1", False), ("e1", False), ("e8", True), ("h8", True)):
+        x, y = renderers.cell_centre(pos, label)
+        spot = min(_spots(pos, label[0]), key=lambda s: abs(s.y - y))
+        assert (spot.y < y) == above and abs(spot.x - x) < lay.scale
+    texts = sorted(s.text for s in lay.labels)
+    assert texts == sorted([*"abcdefgh", *"abcdefgh", *(str(r) for r in range(1, 9)), *(str(r) for r in range(1, 9))])
+
+
 def test_square_labels_on_every_side():
     for kind in ("io", "whirlwind"):
         if kind not in engine.GAMES:
