@@ -40,6 +40,7 @@ from typing import Any
 import engine
 
 from . import ratings as elo
+from . import texts
 from .records import format_record, result_text
 from .store import Store
 
@@ -65,6 +66,7 @@ __all__ = [
     "StaleAction",
     "UserError",
     "UserSettings",
+    "game_over_error",
 ]
 
 log = logging.getLogger(__name__)
@@ -116,6 +118,22 @@ def _sentence(text: str) -> str:
         return text
     text = text[0].upper() + text[1:]
     return text if text[-1] in ".!?" else text + "."
+
+
+def game_over_error(game: Game) -> GameOver:
+    """The refusal for acting in ``game`` once it is over: its result in words, players as
+    mentions (``"Io #3 is over: <@1> beats <@2> by resignation. ..."``), never seat numbers."""
+    label = f"{game.title} #{game.id}"
+    if game.status == "aborted":
+        return GameOver(f"{label} was aborted by a moderator: nothing more can be played in it.")
+    try:
+        outcome = game.position.outcome
+    except engine.EngineError:  # pragma: no cover - a broken cache
+        outcome = None
+    names = {seat: f"<@{uid}>" for seat, uid in game.players.items()}
+    result = f": {texts.result_text(game.kind, outcome, names)}" if outcome is not None else "."
+    return GameOver(f"{label} is over{result} Use `/board game:{game.id}` to see the final "
+                    f"position, or `/challenge` to start a new game.")
 
 
 # ---- results -----------------------------------------------------------------------------
@@ -502,9 +520,7 @@ class GameManager:
 
     @staticmethod
     def _game_over(game: Game) -> GameOver:
-        if game.status == "aborted":
-            return GameOver(f"Game #{game.id} was aborted: nothing more can be played in it.")
-        return GameOver(f"Game #{game.id} is over ({game.result}).")
+        return game_over_error(game)
 
     # ---- challenges (issue 4) -----------------------------------------------------------
     async def create_challenge(

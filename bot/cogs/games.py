@@ -21,7 +21,7 @@ from discord.ext import commands
 import engine
 
 from .. import boards, texts
-from ..manager import GameOver, NotAllowed, StaleAction, UserError
+from ..manager import NotAllowed, StaleAction, UserError, game_over_error
 from ..replies import ephemeral, report_error
 from ..views import challenge_view, resign_view
 
@@ -358,7 +358,7 @@ class GamesCog(commands.Cog, name="Games"):
         if g.seat_of(interaction.user.id) is None:
             raise NotAllowed(f"You are not playing in {label}.")
         if g.status != "active":
-            raise GameOver(f"{label} is already over.")
+            raise game_over_error(g)
         opponent = g.opponent_of(interaction.user.id)
         await ephemeral(interaction, f"Resign **{label}** against <@{opponent}>? The game ends "
                                      f"and counts as a loss. Press the button to confirm, or "

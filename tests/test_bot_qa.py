@@ -1,0 +1,25 @@
+"""End to end: rough edges found by playing the bot as players and moderators would
+(exploratory QA), each checked here so it stays fixed."""
+
+import re
+
+from botplay import play_move, start_game
+from fakediscord.fixtures import *  # noqa: F403
+
+INTERNALS = re.compile(r"seat \d|\(\d+-\d+\)|None|\{|\}|'")
+
+
+async def test_acting_in_a_finished_game_names_the_result_in_words(fake, harness):
+    game, _, _ = await start_game(fake, harness, "io", fake.alice, fake.bob)
+    await play_move(fake, fake.alice, "c3", channel=game.thread_id)
+    ex = await fake.slash(fake.alice, "resign", {"game": game.id})
+    await fake.click(fake.alice, ex.reply, ex.reply.custom_ids[0])
+    for ex in (await play_move(fake, fake.bob, "b2 d5", game_id=game.id),
+               await fake.slash(fake.alice, "resign", {}, channel=game.thread_id)):
+        text = ex.reply.content
+        assert ex.reply.ephemeral and ex.posts == []
+        assert f"Io #{game.id} is over" in text, text
+        assert f"<@{fake.bob.id}> beats <@{fake.alice.id}> by resignation" in text, text
+        assert "/board" in text and not INTERNALS.search(text), text
+    ex = await fake.slash(fake.mod, "abort", {"game": game.id})
+    assert "is over" in ex.reply.content and not INTERNALS.search(ex.reply.content)
