@@ -1297,7 +1297,8 @@ class GameManager:
         (the old seat-2 player gets seat 1).
 
         Raises NotFound, :class:`NotAllowed` (not a player), :class:`StaleAction` (the game
-        is still running, or a rematch offer is already open) and the errors of
+        is still running, a rematch offer is already open, or a rematch of it was already
+        accepted) and the errors of
         :meth:`create_challenge` (limits).
         """
         game = await self.get_game(game_id)
@@ -1310,6 +1311,17 @@ class GameManager:
             "SELECT * FROM challenges WHERE rematch_of = ? AND status = 'open' AND expires_at > ?",
             (game.id, self.clock()),
         )
+        taken = await self.store.fetchone(
+            "SELECT game_id FROM challenges WHERE rematch_of = ? AND status = 'accepted'"
+            " AND game_id IS NOT NULL ORDER BY id DESC LIMIT 1",
+            (game.id,),
+        )
+        if taken is not None:
+            label = f"{game.title} #{taken['game_id']}"
+            raise StaleAction(
+                f"The rematch of game #{game.id} was already accepted: it is {label}. "
+                f"Play on there, or press Rematch on its final board for another game."
+            )
         if row is not None:
             if row["challenger_id"] == user_id:
                 raise StaleAction(f"You already offered a rematch (challenge #{row['id']}).")
