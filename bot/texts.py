@@ -148,6 +148,11 @@ def options_text(options: dict) -> str:
     return ", ".join(f"{k} {v}" for k, v in options.items())
 
 
+def count(n: int, noun: str) -> str:
+    """``"1 move"``, ``"3 moves"``: a number with its noun, plural when not 1."""
+    return f"{n} {noun}" + ("" if n == 1 else "s")
+
+
 def game_label(kind: str, game_id: int) -> str:
     """``"Io #12"``."""
     return f"{title(kind)} #{game_id}"

@@ -23,3 +23,17 @@ async def test_acting_in_a_finished_game_names_the_result_in_words(fake, harness
         assert "/board" in text and not INTERNALS.search(text), text
     ex = await fake.slash(fake.mod, "abort", {"game": game.id})
     assert "is over" in ex.reply.content and not INTERNALS.search(ex.reply.content)
+
+
+async def test_counts_read_as_english_and_an_empty_game_has_no_replay(fake, harness):
+    game, _, _ = await start_game(fake, harness, "io", fake.alice, fake.bob)
+    await play_move(fake, fake.alice, "c3", channel=game.thread_id)
+    ex = await fake.slash(fake.bob, "games")
+    assert "1 move played" in ex.reply.content, ex.reply.content
+    ex = await fake.slash(fake.bob, "history", {"game": game.id})
+    assert "(1 move)" in ex.reply.content, ex.reply.content
+    other, _, _ = await start_game(fake, harness, "coil", fake.alice, fake.bob)
+    await fake.slash(fake.mod, "abort", {"game": other.id})
+    ex = await fake.slash(fake.alice, "history", {"game": other.id})
+    assert "(0 moves)" in ex.reply.content and "no replay" in ex.reply.content
+    assert [a.filename for a in ex.reply.attachments] == [f"stonecast-{other.id}.txt"]

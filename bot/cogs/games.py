@@ -422,7 +422,7 @@ class GamesCog(commands.Cog, name="Games"):
             turn = "**your move**" if g.to_move_user == uid else "their move"
             due = f", due <t:{int(g.deadline)}:R>" if g.deadline else ""
             line = (f"• **{texts.game_label(g.kind, g.id)}** vs <@{opponent}> — {turn}{due}, "
-                    f"{g.ply} moves played — <#{g.channel_for_posts}>")
+                    f"{texts.count(g.ply, 'move')} played — <#{g.channel_for_posts}>")
             if away[opponent] and g.to_move_user == opponent:
                 line += " (on vacation)"
             lines.append(line)
@@ -441,8 +441,10 @@ class GamesCog(commands.Cog, name="Games"):
         record = await self.manager.record_text(g.id)
         label = texts.game_label(g.kind, g.id)
         files = [discord.File(io.BytesIO(record.encode()), filename=f"stonecast-{g.id}.txt")]
-        text = f"The record of **{label}** ({g.ply} moves)."
-        if g.status != "active":
+        text = f"The record of **{label}** ({texts.count(g.ply, 'move')})."
+        if g.status != "active" and g.ply == 0:
+            text += " It ended before the first move, so there is no replay."
+        elif g.status != "active":
             moves = [m.move for m in await self.manager.moves(g.id)]
             names = {seat: await self.bot.display_name(uid, g.guild_id) for seat, uid in g.players.items()}
             gif = await self.bot.renderer.render_gif(g.kind, g.options, moves, names)
