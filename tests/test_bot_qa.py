@@ -1,6 +1,7 @@
 """End to end: rough edges found by playing the bot as players and moderators would
 (exploratory QA), each checked here so it stays fixed."""
 
+import asyncio
 import re
 
 from botplay import play_move, start_game
@@ -37,3 +38,21 @@ async def test_counts_read_as_english_and_an_empty_game_has_no_replay(fake, harn
     ex = await fake.slash(fake.alice, "history", {"game": other.id})
     assert "(0 moves)" in ex.reply.content and "no replay" in ex.reply.content
     assert [a.filename for a in ex.reply.attachments] == [f"stonecast-{other.id}.txt"]
+
+
+async def test_pressing_accept_twice_points_to_the_game_and_keeps_its_link(fake, harness):
+    ex = await fake.slash(fake.alice, "challenge coil", {"opponent": fake.bob, "size": 5})
+    [msg] = ex.posts
+    ids = list(msg.custom_ids)
+    first, second = await asyncio.gather(fake.click(fake.bob, msg, ids[0]), fake.click(fake.bob, msg, ids[0]))
+    assert len(fake.threads()) == 1 and len(await harness.manager.active_games(fake.bob.id)) == 1
+    thread = int(fake.threads()[0]["id"])
+    refusal = next(m for m in first.messages + second.messages if m.ephemeral)
+    assert "You already accepted" in refusal.content and "Coil #1" in refusal.content, refusal.content
+    assert f"<#{thread}>" in msg.content and msg.components == []
+    # a client still showing the old buttons presses Accept: the message keeps the game's link
+    msg.components = [{"type": 1, "components": [{"type": 2, "style": 1, "label": "Accept",
+                                                  "custom_id": ids[0]}]}]
+    ex = await fake.click(fake.carol, msg, ids[0])
+    assert ex.reply.ephemeral and "You already accepted" not in ex.reply.content
+    assert f"Accepted by <@{fake.bob.id}>" in msg.content and f"<#{thread}>" in msg.content, msg.content

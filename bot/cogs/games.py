@@ -204,22 +204,46 @@ class GamesCog(commands.Cog, name="Games"):
                 content=f"{self.challenge_title(c)}\n{outcome}", view=None,
                 allowed_mentions=discord.AllowedMentions.none())
         except StaleAction as e:
-            await report_error(interaction, e)
+            await report_error(interaction, await self._already_yours(interaction, challenge_id) or e)
             await self._retire_buttons(interaction, challenge_id)
         except Exception as e:  # noqa: BLE001 - every failure becomes a reply
             await report_error(interaction, e)
 
+    def accepted_text(self, c: Challenge, game: Game) -> str:
+        """What an accepted challenge's message says: who accepted and where the game is."""
+        return (f"{self.challenge_title(c)}\nAccepted by <@{c.opponent_id}>: "
+                f"**{texts.game_label(game.kind, game.id)}** is on in <#{game.channel_for_posts}>.")
+
+    async def _already_yours(self, interaction: discord.Interaction, challenge_id: int) -> UserError | None:
+        """For a second press of Accept by the player who accepted: where their game is."""
+        try:
+            c = await self.manager.get_challenge(challenge_id)
+            if c.status != "accepted" or c.game_id is None or c.opponent_id != interaction.user.id:
+                return None
+            game = await self.manager.get_game(c.game_id)
+        except UserError:
+            return None
+        where = (f"in <#{game.thread_id}>" if game.thread_id is not None
+                 else f"in <#{game.channel_id}>, where its board is being posted")
+        return UserError(f"You already accepted this challenge: "
+                         f"**{texts.game_label(game.kind, game.id)}** is on {where}.")
+
     async def _retire_buttons(self, interaction: discord.Interaction, challenge_id: int) -> None:
-        """A stale challenge message still had buttons: replace them by the challenge's state."""
+        """A stale challenge message still had buttons: replace them by the challenge's state
+        (for an accepted one, the same text the acceptance wrote, so a late tidy-up after a
+        race never hides where the game is)."""
         try:
             c = await self.manager.get_challenge(challenge_id)
             if c.status == "open" or c.message_id != getattr(interaction.message, "id", None):
                 return
-            state = {"accepted": "Already accepted.", "declined": "Declined.",
-                     "cancelled": "Withdrawn.", "expired": "Nobody answered in time: the challenge lapsed."}
+            state = {"declined": "Declined.", "cancelled": "Withdrawn.",
+                     "expired": "Nobody answered in time: the challenge lapsed."}
+            if c.status == "accepted" and c.game_id is not None:
+                content = self.accepted_text(c, await self.manager.get_game(c.game_id))
+            else:
+                content = f"{self.challenge_title(c)}\n{state.get(c.status, c.status.capitalize() + '.')}"
             await interaction.edit_original_response(
-                content=f"{self.challenge_title(c)}\n{state.get(c.status, c.status.capitalize() + '.')}",
-                view=None, allowed_mentions=discord.AllowedMentions.none())
+                content=content, view=None, allowed_mentions=discord.AllowedMentions.none())
         except (UserError, discord.HTTPException):
             log.info("could not tidy stale challenge %s", challenge_id, exc_info=True)
 
@@ -239,7 +263,6 @@ class GamesCog(commands.Cog, name="Games"):
         return thread.id
 
     async def _accept(self, interaction: discord.Interaction, challenge_id: int) -> None:
-        was_open = (await self.manager.get_challenge(challenge_id)).opponent_id is None
         game = await self.manager.accept_challenge(challenge_id, interaction.user.id)
         c = await self.manager.get_challenge(challenge_id)
         thread_id = await self._open_thread(interaction, game)
@@ -249,17 +272,15 @@ class GamesCog(commands.Cog, name="Games"):
         position = game.position
         headline = (f"{boards.seat_line(game, position, 1)} vs {boards.seat_line(game, position, 2)}"
                     f" — the game begins.")
-        where = f"<#{game.channel_for_posts}>"
+        note = ""
         try:
             await boards.post_turn(self.bot, game, position, headline=headline)
         except discord.HTTPException:
             log.warning("cannot post the first board of game %s", game.id, exc_info=True)
-            where += " (I could not post the board there: check my permissions, then use `/board`)"
-        taker = f" by <@{interaction.user.id}>" if was_open else ""
+            note = " I could not post the board there: check my permissions, then use `/board`."
         await interaction.edit_original_response(
-            content=f"{self.challenge_title(c)}\nAccepted{taker}: "
-                    f"**{texts.game_label(game.kind, game.id)}** is on in {where}.",
-            view=None, allowed_mentions=discord.AllowedMentions.none())
+            content=self.accepted_text(c, game) + note, view=None,
+            allowed_mentions=discord.AllowedMentions.none())
 
     async def on_rematch_button(self, interaction: discord.Interaction, game_id: int) -> None:
         """Rematch pressed on a final board: challenge the other player, seats swapped."""
