@@ -959,8 +959,9 @@ class GameManager:
         """Legal moves (or first placements of two-placement moves) starting with ``prefix``
         in the game :meth:`resolve_game` picks, at most ``limit`` (<= 25).
 
-        Never raises: ``[]`` when no game resolves, it is not the user's turn or anything
-        goes wrong. Uses the cached position (no replay of the move list).
+        With nothing typed, a legal ``pass`` (Coil, Phase I) comes first, so it is never
+        crowded out by the cells. Never raises: ``[]`` when no game resolves, it is not the
+        user's turn or anything goes wrong. Uses the cached position (no replay of the move list).
         """
         try:
             game = await self.resolve_game(user_id, game_id=game_id, channel_id=channel_id)
@@ -969,7 +970,12 @@ class GameManager:
             pos = self._position(game)
             if pos.to_move is None or game.players[pos.to_move] != user_id:
                 return []
-            return pos.complete(prefix if isinstance(prefix, str) else "", limit=max(0, min(limit, 25)))
+            prefix = prefix if isinstance(prefix, str) else ""
+            limit = max(0, min(limit, 25))
+            moves = pos.complete(prefix, limit=limit)
+            if not prefix.strip() and limit and "pass" not in moves and "pass" in pos.complete("pass", limit=1):
+                moves = ["pass", *moves[: limit - 1]]  # a legal pass is never hidden behind 25 cells
+            return moves
         except Exception:  # noqa: BLE001 - autocomplete must never fail
             log.debug("complete_move failed", exc_info=True)
             return []

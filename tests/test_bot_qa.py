@@ -56,3 +56,17 @@ async def test_pressing_accept_twice_points_to_the_game_and_keeps_its_link(fake,
     ex = await fake.click(fake.carol, msg, ids[0])
     assert ex.reply.ephemeral and "You already accepted" not in ex.reply.content
     assert f"Accepted by <@{fake.bob.id}>" in msg.content and f"<#{thread}>" in msg.content, msg.content
+
+
+async def test_coil_pass_is_suggested_while_it_is_legal(fake, harness):
+    game, _, _ = await start_game(fake, harness, "coil", fake.alice, fake.bob)
+    ex = await fake.autocomplete(fake.alice, "move", {"move": ""}, focused="move", channel=game.thread_id)
+    values = [c["value"] for c in ex.choices]
+    assert values[0] == "pass" and len(values) == 25 and len(set(values)) == 25
+    await play_move(fake, fake.alice, "c3", channel=game.thread_id)
+    await play_move(fake, fake.bob, "pass", channel=game.thread_id)  # Phase II: no more passing
+    for typed in ("", "p"):
+        ex = await fake.autocomplete(fake.alice, "move", {"move": typed}, focused="move",
+                                     channel=game.thread_id)
+        assert "pass" not in [c["value"] for c in ex.choices]
+    assert ex.choices == []
