@@ -4,7 +4,7 @@
 import asyncio
 import re
 
-from botplay import play_move, start_game
+from botplay import board_post, play_move, start_game
 from fakediscord.fixtures import *  # noqa: F403
 
 INTERNALS = re.compile(r"seat \d|\(\d+-\d+\)|None|\{|\}|'")
@@ -64,7 +64,10 @@ async def test_coil_pass_is_suggested_while_it_is_legal(fake, harness):
     values = [c["value"] for c in ex.choices]
     assert values[0] == "pass" and len(values) == 25 and len(set(values)) == 25
     await play_move(fake, fake.alice, "c3", channel=game.thread_id)
-    await play_move(fake, fake.bob, "pass", channel=game.thread_id)  # Phase II: no more passing
+    ex = await play_move(fake, fake.bob, "pass", channel=game.thread_id)  # Phase II: no more passing
+    board = board_post(ex)
+    assert f"<@{fake.bob.id}> passed and takes Black; <@{fake.alice.id}> plays White" in board.content
+    assert board.pings == {fake.alice.id} and "You play Black from now on" in ex.reply.content
     for typed in ("", "p"):
         ex = await fake.autocomplete(fake.alice, "move", {"move": typed}, focused="move",
                                      channel=game.thread_id)

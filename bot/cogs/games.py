@@ -319,6 +319,14 @@ class GamesCog(commands.Cog, name="Games"):
         g, position = result.game, result.position
         headline = f"move {position.ply}: <@{interaction.user.id}> played `{result.move}`"
         note = ""
+        settled = ""
+        if g.kind == "coil" and result.move == "pass" and position.colour(result.seat):
+            # the first pass ends Phase I and decides the colours (RULES.md, Coil)
+            other = g.players[3 - result.seat]
+            headline = (f"move {position.ply}: <@{interaction.user.id}> passed and takes "
+                        f"{position.colour(result.seat).title()}; <@{other}> plays "
+                        f"{position.colour(3 - result.seat).title()}")
+            settled = f" You play {position.colour(result.seat).title()} from now on."
         try:
             if result.finished:
                 await boards.post_final(self.bot, g, position, headline=headline + " — game over",
@@ -336,7 +344,7 @@ class GamesCog(commands.Cog, name="Games"):
             text = f"You played `{result.move}` in {label}. Game over: " \
                    f"{texts.result_text(g.kind, position.outcome, names)}"
         else:
-            text = f"You played `{result.move}` in {label}. Now it is <@{g.to_move_user}>'s move."
+            text = f"You played `{result.move}` in {label}.{settled} Now it is <@{g.to_move_user}>'s move."
         await ephemeral(interaction, text + note)
 
     @move.autocomplete("move")
