@@ -66,7 +66,7 @@ async def test_coil_pass_is_suggested_while_it_is_legal(fake, harness):
     await play_move(fake, fake.alice, "c3", channel=game.thread_id)
     ex = await play_move(fake, fake.bob, "pass", channel=game.thread_id)  # Phase II: no more passing
     board = board_post(ex)
-    assert f"<@{fake.bob.id}> passed and takes Black; <@{fake.alice.id}> plays White" in board.content
+    assert f"<@{fake.bob.id}> played `pass` and takes Black; <@{fake.alice.id}> plays White" in board.content
     assert board.pings == {fake.alice.id} and "You play Black from now on" in ex.reply.content
     for typed in ("", "p"):
         ex = await fake.autocomplete(fake.alice, "move", {"move": typed}, focused="move",

@@ -323,9 +323,8 @@ class GamesCog(commands.Cog, name="Games"):
         if g.kind == "coil" and result.move == "pass" and position.colour(result.seat):
             # the first pass ends Phase I and decides the colours (RULES.md, Coil)
             other = g.players[3 - result.seat]
-            headline = (f"move {position.ply}: <@{interaction.user.id}> passed and takes "
-                        f"{position.colour(result.seat).title()}; <@{other}> plays "
-                        f"{position.colour(3 - result.seat).title()}")
+            headline += (f" and takes {position.colour(result.seat).title()}; <@{other}> plays "
+                         f"{position.colour(3 - result.seat).title()}")
             settled = f" You play {position.colour(result.seat).title()} from now on."
         try:
             if result.finished:
