@@ -954,17 +954,20 @@ class GameManager:
         *,
         game_id: int | None = None,
         channel_id: int | None = None,
+        guild_id: int | None = None,
         limit: int = 25,
     ) -> list[str]:
         """Legal moves (or first placements of two-placement moves) starting with ``prefix``
-        in the game :meth:`resolve_game` picks, at most ``limit`` (<= 25).
+        in the game :meth:`resolve_game` picks (only in ``guild_id`` when given), at most
+        ``limit`` (<= 25).
 
         With nothing typed, a legal ``pass`` (Coil, Phase I) comes first, so it is never
         crowded out by the cells. Never raises: ``[]`` when no game resolves, it is not the
         user's turn or anything goes wrong. Uses the cached position (no replay of the move list).
         """
         try:
-            game = await self.resolve_game(user_id, game_id=game_id, channel_id=channel_id)
+            game = await self.resolve_game(user_id, game_id=game_id, channel_id=channel_id,
+                                           guild_id=guild_id)
             if game.status != "active" or game.seat_of(user_id) is None:
                 return []
             pos = self._position(game)

@@ -73,3 +73,19 @@ async def test_coil_pass_is_suggested_while_it_is_legal(fake, harness):
                                      channel=game.thread_id)
         assert "pass" not in [c["value"] for c in ex.choices]
     assert ex.choices == []
+
+
+async def test_another_servers_game_is_out_of_reach(fake, harness):
+    mgr = harness.manager
+    c = await mgr.create_challenge(guild_id=fake.guild_id + 1, channel_id=1, challenger_id=fake.alice.id,
+                                   opponent_id=fake.bob.id, kind="io", options={"size": 5}, first="challenger")
+    elsewhere = await mgr.accept_challenge(c.id, fake.bob.id)
+    ex = await fake.autocomplete(fake.alice, "move", {"move": "", "game": elsewhere.id}, focused="move")
+    assert ex.choices == []
+    ex = await fake.autocomplete(fake.alice, "move", {"move": "", "game": ""}, focused="game")
+    assert ex.choices == []
+    for command in ("move", "board", "history"):
+        options = {"game": elsewhere.id} | ({"move": "c3"} if command == "move" else {})
+        ex = await fake.slash(fake.alice, command, options)
+        assert ex.reply.ephemeral and f"no game #{elsewhere.id} in this server" in ex.reply.content
+    assert (await mgr.get_game(elsewhere.id)).ply == 0

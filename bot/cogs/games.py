@@ -353,7 +353,7 @@ class GamesCog(commands.Cog, name="Games"):
         try:
             moves = await self.manager.complete_move(
                 interaction.user.id, current, game_id=_as_int(interaction.namespace.game),
-                channel_id=interaction.channel_id, limit=25)
+                channel_id=interaction.channel_id, guild_id=interaction.guild_id, limit=25)
         except Exception:  # noqa: BLE001 - suggestions must never break typing
             log.exception("move autocomplete failed")
             return []
