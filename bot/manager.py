@@ -985,12 +985,13 @@ class GameManager:
 
     async def complete_game(
         self, user_id: int, prefix: str, limit: int = 25, *, include_finished: bool = False,
-        guild_id: int | None = None,
+        guild_id: int | None = None, name_of: Callable[[int], str | None] | None = None,
     ) -> list[tuple[int, str]]:
         """The user's games matching ``prefix`` (an id or part of the label) as
-        ``(game id, label)``, labels like ``"Io #12 · your turn"``; games waiting for the user
-        first. ``include_finished`` adds recent finished games (for /board, /history).
-        Never raises."""
+        ``(game id, label)``, labels like ``"Io #12 · your turn"``, or ``"Io #12 vs Bob ·
+        your turn"`` when ``name_of(opponent id)`` knows the opponent's name; games waiting
+        for the user first. ``include_finished`` adds recent finished games (for /board,
+        /history). Never raises."""
         try:
             games = await self.active_games(user_id, guild_id)
             if include_finished:
@@ -1002,7 +1003,9 @@ class GameManager:
                     state = "finished" if g.status == "finished" else "aborted"
                 else:
                     state = "your turn" if g.to_move_user == user_id else "their turn"
-                label = f"{g.title} #{g.id} · {state}"
+                opponent = name_of(g.opponent_of(user_id)) if name_of is not None else None
+                versus = f" vs {opponent}" if opponent else ""
+                label = f"{g.title} #{g.id}{versus} · {state}"
                 if not p or str(g.id).startswith(p) or p in label.lower():
                     out.append((state == "your turn", g.id, label))
             out.sort(key=lambda t: (not t[0], t[1]))

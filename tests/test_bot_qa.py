@@ -89,3 +89,15 @@ async def test_another_servers_game_is_out_of_reach(fake, harness):
         ex = await fake.slash(fake.alice, command, options)
         assert ex.reply.ephemeral and f"no game #{elsewhere.id} in this server" in ex.reply.content
     assert (await mgr.get_game(elsewhere.id)).ply == 0
+
+
+async def test_game_suggestions_name_the_opponent(fake, harness):
+    game, _, _ = await start_game(fake, harness, "io", fake.alice, fake.bob)
+    other, _, _ = await start_game(fake, harness, "coil", fake.carol, fake.bob)
+    ex = await fake.autocomplete(fake.bob, "board", {"game": ""}, focused="game")
+    assert [(c["name"], c["value"]) for c in ex.choices] == [
+        (f"Io #{game.id} vs Alice · their turn", game.id), (f"Coil #{other.id} vs Carol · their turn", other.id)]
+    ex = await fake.autocomplete(fake.bob, "move", {"move": "", "game": "car"}, focused="game")
+    assert [c["value"] for c in ex.choices] == [other.id]
+    ex = await fake.autocomplete(fake.mod, "board", {"game": ""}, focused="game")
+    assert ex.choices == []

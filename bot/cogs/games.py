@@ -367,7 +367,8 @@ class GamesCog(commands.Cog, name="Games"):
         try:
             pairs = await self.manager.complete_game(interaction.user.id, current, limit=25,
                                                      include_finished=finished,
-                                                     guild_id=interaction.guild_id)
+                                                     guild_id=interaction.guild_id,
+                                                     name_of=self.bot.cached_name)
         except Exception:  # noqa: BLE001
             log.exception("game autocomplete failed")
             return []
