@@ -427,7 +427,9 @@ class GameManager:
         if isinstance(value, str) and value.strip().lstrip("#").isdigit():
             value = int(value.strip().lstrip("#"))
         if isinstance(value, bool) or not isinstance(value, int) or not 0 < value <= _MAX_ID:
-            raise NotFound(f"There is no {what} {value!r}: use the number shown as #id.")
+            shown = " ".join(str(value).split())[:32]
+            hint = "use /games to see yours" if what == "game" else "use the number shown after #"
+            raise NotFound(f"There is no {what} #{shown.lstrip('#')}: {hint}.")
         return value
 
     @staticmethod

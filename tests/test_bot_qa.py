@@ -101,3 +101,10 @@ async def test_game_suggestions_name_the_opponent(fake, harness):
     assert [c["value"] for c in ex.choices] == [other.id]
     ex = await fake.autocomplete(fake.mod, "board", {"game": ""}, focused="game")
     assert ex.choices == []
+
+
+async def test_impossible_game_numbers_get_the_usual_answer(fake, harness):
+    for number in (0, -1, 2**70):
+        ex = await fake.slash(fake.alice, "board", {"game": number})
+        assert ex.reply.ephemeral
+        assert ex.reply.content == f"There is no game #{number}: use /games to see yours.", ex.reply.content
