@@ -1267,15 +1267,24 @@ class GameManager:
             until = current.vacation_until
             if days == 0:
                 if until is None:
-                    raise UserError("You are not on vacation.")
+                    raise UserError(
+                        "You are not on vacation, so there is nothing to end. To pause your "
+                        "clocks, give /vacation a number of days."
+                    )
                 shift = -(until - now)
                 used = max(0.0, used - (until - now) / DAY)
                 new_until = None
             else:
                 if days > current.vacation_left_days + 1e-9:
+                    whole = int(current.vacation_left_days + 1e-9)
+                    if whole < 1:
+                        raise LimitReached(
+                            f"You have used your {self.limits.vacation_days:g} vacation days for "
+                            f"this year; the allowance starts again on 1 January (UTC)."
+                        )
                     raise LimitReached(
-                        f"You have {current.vacation_left_days:g} vacation days left this year, "
-                        f"not enough for {days:g}."
+                        f"You have {whole} vacation day{'s' if whole != 1 else ''} left this "
+                        f"year, not enough for {days:g}: ask for {whole} or fewer."
                     )
                 shift = days * DAY
                 used += days

@@ -108,3 +108,26 @@ async def test_impossible_game_numbers_get_the_usual_answer(fake, harness):
         ex = await fake.slash(fake.alice, "board", {"game": number})
         assert ex.reply.ephemeral
         assert ex.reply.content == f"There is no game #{number}: use /games to see yours.", ex.reply.content
+
+
+async def test_vacation_answers_say_what_is_possible(fake, tmp_path):
+    from botplay import Clock
+    from fakediscord.harness import BotHarness
+
+    clock = Clock()
+    harness = BotHarness(fake, tmp_path / "vacation.db", clock=clock)
+    await harness.start()
+    try:
+        ex = await fake.slash(fake.alice, "vacation", {"days": 0})
+        assert "not on vacation" in ex.reply.content and "/vacation" in ex.reply.content
+        await fake.slash(fake.alice, "vacation", {"days": 2})
+        clock.t += 3 * 3600  # back after three hours: the rest is given back
+        ex = await fake.slash(fake.alice, "vacation", {"days": 0})
+        assert "Welcome back" in ex.reply.content and "13 vacation days left" in ex.reply.content, ex.reply.content
+        ex = await fake.slash(fake.alice, "vacation", {"days": 14})
+        assert "13 vacation days left" in ex.reply.content and "ask for 13 or fewer" in ex.reply.content
+        await fake.slash(fake.alice, "vacation", {"days": 13})
+        ex = await fake.slash(fake.alice, "vacation", {"days": 1})
+        assert "used your 14 vacation days" in ex.reply.content and "1 January" in ex.reply.content
+    finally:
+        await harness.stop()
