@@ -192,16 +192,22 @@ def turn_hint(kind: str, phase: str | None, ply: int = 1) -> str:
 
 
 def result_text(kind: str, outcome, names: dict[int, str]) -> str:
-    """The result sentence naming both players, e.g. ``"A beats B on stones (33–16)."``.
+    """The result sentence naming both players, e.g. ``"A beats B on stones (33–16)."`` --
+    the winner's score first; a coral tie says the last stone placed decided it (RULES.md,
+    Brain Coral / Branching Coral "Winner").
 
     ``outcome`` is an :class:`engine.Outcome` (RULES.md "Every game"); ``names`` maps seat ->
     display text (mentions are fine).
     """
-    scores = ""
-    if outcome.scores and outcome.reason not in ("resignation", "timeout"):
-        scores = f" ({outcome.scores[1]}–{outcome.scores[2]})"
+    with_scores = bool(outcome.scores) and outcome.reason not in ("resignation", "timeout")
     if outcome.winner is None:
+        scores = f" ({outcome.scores[1]}–{outcome.scores[2]})" if with_scores else ""
         return f"{names[1]} and {names[2]} draw{scores}."
-    loser = 2 if outcome.winner == 1 else 1
+    winner, loser = outcome.winner, 3 - outcome.winner
+    scores = ""
+    if with_scores:  # the winner's score first, as the sentence reads
+        won, lost = outcome.scores[winner], outcome.scores[loser]
+        tie = "; a tie goes to the last stone placed" if won == lost else ""
+        scores = f" ({won}–{lost}{tie})"
     reason = REASONS.get(outcome.reason, f"({outcome.reason})")
-    return f"{names[outcome.winner]} beats {names[loser]} {reason}{scores}."
+    return f"{names[winner]} beats {names[loser]} {reason}{scores}."
