@@ -131,3 +131,11 @@ async def test_vacation_answers_say_what_is_possible(fake, tmp_path):
         assert "used your 14 vacation days" in ex.reply.content and "1 January" in ex.reply.content
     finally:
         await harness.stop()
+
+
+async def test_challenging_someone_outside_the_server_is_explained(fake, harness):
+    stranger = fake.add_user("wanderer", in_guild=False)
+    ex = await fake.slash(fake.alice, "challenge io", {"opponent": stranger})
+    assert ex.reply.ephemeral and ex.posts == []
+    assert "not a member of this server" in ex.reply.content, ex.reply.content
+    assert await harness.manager.open_challenges(fake.alice.id) == []
