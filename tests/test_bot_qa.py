@@ -139,3 +139,22 @@ async def test_challenging_someone_outside_the_server_is_explained(fake, harness
     assert ex.reply.ephemeral and ex.posts == []
     assert "not a member of this server" in ex.reply.content, ex.reply.content
     assert await harness.manager.open_challenges(fake.alice.id) == []
+
+
+async def test_a_lapsed_challenge_loses_its_buttons_when_pressed_before_the_sweep(fake, tmp_path):
+    from botplay import Clock
+    from fakediscord.harness import BotHarness
+
+    clock = Clock()
+    harness = BotHarness(fake, tmp_path / "lapsed.db", clock=clock)
+    await harness.start()
+    try:
+        ex = await fake.slash(fake.alice, "challenge io", {"opponent": fake.bob})
+        [msg] = ex.posts
+        clock.t += 24 * 3600 + 1
+        ex = await fake.click(fake.bob, msg, msg.custom_ids[0])
+        assert ex.reply.ephemeral and "expired" in ex.reply.content
+        assert msg.components == [] and "lapsed" in msg.content
+        assert await harness.manager.active_games(fake.bob.id) == []
+    finally:
+        await harness.stop()

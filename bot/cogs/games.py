@@ -234,10 +234,13 @@ class GamesCog(commands.Cog, name="Games"):
         race never hides where the game is)."""
         try:
             c = await self.manager.get_challenge(challenge_id)
-            if c.status == "open" or c.message_id != getattr(interaction.message, "id", None):
+            lapsed = c.status == "open" and self.manager.clock() >= c.expires_at  # before the sweep
+            if (c.status == "open" and not lapsed) or c.message_id != getattr(interaction.message, "id", None):
                 return
             state = {"declined": "Declined.", "cancelled": "Withdrawn.",
                      "expired": "Nobody answered in time: the challenge lapsed."}
+            if lapsed:
+                state["open"] = state["expired"]
             if c.status == "accepted" and c.game_id is not None:
                 content = self.accepted_text(c, await self.manager.get_game(c.game_id))
             else:
