@@ -153,6 +153,21 @@ def count(n: int, noun: str) -> str:
     return f"{n} {noun}" + ("" if n == 1 else "s")
 
 
+def fit_lines(lines: list[str], *, limit: int = 2000, hidden: int = 0,
+              more: str = "… and {n} more.") -> str:
+    """``lines`` joined by newlines within ``limit`` characters (Discord's 2000 for a
+    message): whole lines are dropped from the end, never cut, and replaced by ``more``
+    naming how many items are not shown (``hidden`` of them were left out beforehand).
+    The first line is always kept (cut only if it alone is too long)."""
+    kept = list(lines)
+    while True:
+        n = hidden + len(lines) - len(kept)
+        text = "\n".join(kept + ([more.format(n=n)] if n else []))
+        if len(text) <= limit or len(kept) <= 1:
+            return text[:limit]
+        kept.pop()
+
+
 def game_label(kind: str, game_id: int) -> str:
     """``"Io #12"``."""
     return f"{title(kind)} #{game_id}"

@@ -158,3 +158,22 @@ async def test_a_lapsed_challenge_loses_its_buttons_when_pressed_before_the_swee
         assert await harness.manager.active_games(fake.bob.id) == []
     finally:
         await harness.stop()
+
+
+async def test_many_games_are_listed_in_whole_lines(fake, harness):
+    mgr = harness.manager
+    for i in range(20):
+        c = await mgr.create_challenge(guild_id=fake.guild_id, channel_id=fake.general,
+                                       challenger_id=(fake.bob if i % 2 else fake.carol).id,
+                                       opponent_id=fake.alice.id, kind="branchingcoral", first="opponent")
+        g = await mgr.accept_challenge(c.id, fake.alice.id)
+        await mgr.set_game_thread(g.id, 10**18 + i)
+    ex = await fake.slash(fake.alice, "games")
+    text = ex.reply.content
+    lines = text.split("\n")
+    games = [line for line in lines if line.startswith("• ")]
+    assert len(text) <= 2000 and all(line.endswith(">") for line in games), lines[-2:]
+    [more] = [line for line in lines if line.startswith("… and")]
+    assert int(more.split()[2]) + len(games) == 20, more
+    ex = await fake.slash(fake.alice, "profile")
+    assert "Branching Coral #10 " in ex.reply.content and ", and 10 more." in ex.reply.content

@@ -458,10 +458,10 @@ class GamesCog(commands.Cog, name="Games"):
             if away[opponent] and g.to_move_user == opponent:
                 line += " (on vacation)"
             lines.append(line)
-        if len(active) > MAX_GAMES_LISTED:
-            lines.append(f"… and {len(active) - MAX_GAMES_LISTED} more.")
-        notes = [n for n in away.values() if n]
-        await ephemeral(interaction, "\n".join(lines + notes)[:2000])
+        notes = "".join(f"\n{n}" for n in away.values() if n)[:1000]
+        text = texts.fit_lines(lines, limit=2000 - len(notes), hidden=max(0, len(active) - MAX_GAMES_LISTED),
+                               more="… and {n} more: pick them with the `game:` suggestions of /board.")
+        await ephemeral(interaction, text + notes)
 
     @app_commands.command(name="history", description="A game's record as a text file, with a replay once it is over")
     @app_commands.describe(game="The game's number")

@@ -92,5 +92,6 @@ class PlayersCog(commands.Cog, name="Players"):
         if p.active_games:
             ids = ", ".join(f"{texts.game_label(g.kind, g.id)} (<#{g.channel_for_posts}>)"
                             for g in p.active_games[:10])
-            lines.append(f"Playing now: {ids}")
+            more = len(p.active_games) - 10
+            lines.append(f"Playing now: {ids}" + (f", and {more} more." if more > 0 else "."))
         await ephemeral(interaction, "\n".join(lines)[:2000])
