@@ -913,8 +913,11 @@ class GameManager:
         """The game a command means when ``game:`` may be omitted.
 
         ``game_id`` given: that game (NotFound if unknown, or not in ``guild_id`` when
-        given). Else the game whose thread is ``channel_id``. Else the user's only game where
-        it is their turn, or their only active game. Otherwise raises :class:`NotFound` (no
+        given). Else, in ``channel_id``, the user's one running game posted there (waiting for
+        them first) -- its thread's game, one challenged from inside that thread, or one that
+        fell back to a channel without threads -- or, when they play none there, the
+        thread's own game. Else the user's only game where it is their turn, or their only
+        active game. Otherwise raises :class:`NotFound` (no
         games) or :class:`UserError` naming the ids to choose from.
         """
         if game_id is not None:
@@ -923,13 +926,24 @@ class GameManager:
                 raise NotFound(f"There is no game #{game.id} in this server.")
             return game
         if channel_id is not None:
-            row = await self.store.fetchone(
-                "SELECT * FROM games WHERE thread_id = ? ORDER BY status = 'active' DESC, id DESC"
-                " LIMIT 1",
-                (channel_id,),
+            rows = await self.store.fetchall(
+                "SELECT * FROM games WHERE thread_id = ? OR (thread_id IS NULL AND channel_id = ?)"
+                " ORDER BY status = 'active' DESC, id DESC",
+                (channel_id, channel_id),
             )
-            if row is not None:
-                return self._game(row)
+            here = [self._game(r) for r in rows]
+            # the user's own running games posted here (a thread may also hold a game that
+            # was challenged from inside it, or a channel the games that fell back to it)
+            mine = [g for g in here if g.status == "active" and g.seat_of(user_id) is not None]
+            waiting = [g for g in mine if g.to_move_user == user_id]
+            if len(waiting) == 1:
+                return waiting[0]
+            if len(mine) == 1:
+                return mine[0]
+            if not mine:
+                own = [g for g in here if g.thread_id == channel_id]
+                if own:
+                    return own[0]  # this thread's game: spectators are told they do not play
         games = await self.active_games(user_id, guild_id)
         if not games:
             raise NotFound("You have no games in progress here: start one with /challenge.")

@@ -177,3 +177,23 @@ async def test_many_games_are_listed_in_whole_lines(fake, harness):
     assert int(more.split()[2]) + len(games) == 20, more
     ex = await fake.slash(fake.alice, "profile")
     assert "Branching Coral #10 " in ex.reply.content and ", and 10 more." in ex.reply.content
+
+
+async def test_a_game_challenged_from_inside_a_thread_is_played_there(fake, harness):
+    game, _, _ = await start_game(fake, harness, "io", fake.alice, fake.bob)
+    inner, _, board = await start_game(fake, harness, "coil", fake.alice, fake.carol, first="opponent",
+                                       channel=game.thread_id)
+    assert inner.thread_id is None and board.channel_id == game.thread_id
+    assert board.pings == {fake.carol.id}  # the board asks carol to move here
+    ex = await fake.autocomplete(fake.carol, "move", {"move": "c"}, focused="move", channel=game.thread_id)
+    assert ex.choices
+    ex = await play_move(fake, fake.carol, "c3", channel=game.thread_id)
+    assert f"Coil #{inner.id}" in board_post(ex).content
+    assert (await harness.manager.get_game(inner.id)).ply == 1
+    # both games wait for alice here: she is asked to choose; the thread's own players are not
+    ex = await play_move(fake, fake.alice, "c4", channel=game.thread_id)
+    assert "game:" in ex.reply.content and ex.posts == []
+    ex = await play_move(fake, fake.bob, "c3", channel=game.thread_id)
+    assert f"It is not your turn in game #{game.id}" in ex.reply.content
+    ex = await play_move(fake, fake.mod, "c3", channel=game.thread_id)
+    assert f"You are not playing in game #{game.id}" in ex.reply.content
