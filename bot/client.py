@@ -140,6 +140,15 @@ class StonecastBot(commands.Bot):
         """Note a user's display name (used on board images)."""
         self._names[user.id] = user.display_name
 
+    def cached_name(self, user_id: int) -> str | None:
+        """A user's display name if the bot already knows it (no request to Discord: for
+        autocomplete, which must answer at once), else None."""
+        name = self._names.get(user_id)
+        if name is None:
+            user = self.get_user(user_id)
+            name = user.display_name if user is not None else None
+        return name
+
     async def display_name(self, user_id: int, guild_id: int | None = None) -> str:
         """A user's display name: from what the bot saw, the member cache, or Discord's API."""
         name = self._names.get(user_id)

@@ -40,6 +40,7 @@ from typing import Any
 import engine
 
 from . import ratings as elo
+from . import texts
 from .records import format_record, result_text
 from .store import Store
 
@@ -65,6 +66,7 @@ __all__ = [
     "StaleAction",
     "UserError",
     "UserSettings",
+    "game_over_error",
 ]
 
 log = logging.getLogger(__name__)
@@ -116,6 +118,22 @@ def _sentence(text: str) -> str:
         return text
     text = text[0].upper() + text[1:]
     return text if text[-1] in ".!?" else text + "."
+
+
+def game_over_error(game: Game) -> GameOver:
+    """The refusal for acting in ``game`` once it is over: its result in words, players as
+    mentions (``"Io #3 is over: <@1> beats <@2> by resignation. ..."``), never seat numbers."""
+    label = f"{game.title} #{game.id}"
+    if game.status == "aborted":
+        return GameOver(f"{label} was aborted by a moderator: nothing more can be played in it.")
+    try:
+        outcome = game.position.outcome
+    except engine.EngineError:  # pragma: no cover - a broken cache
+        outcome = None
+    names = {seat: f"<@{uid}>" for seat, uid in game.players.items()}
+    result = f": {texts.result_text(game.kind, outcome, names)}" if outcome is not None else "."
+    return GameOver(f"{label} is over{result} Use `/board game:{game.id}` to see the final "
+                    f"position, or `/challenge` to start a new game.")
 
 
 # ---- results -----------------------------------------------------------------------------
@@ -409,7 +427,9 @@ class GameManager:
         if isinstance(value, str) and value.strip().lstrip("#").isdigit():
             value = int(value.strip().lstrip("#"))
         if isinstance(value, bool) or not isinstance(value, int) or not 0 < value <= _MAX_ID:
-            raise NotFound(f"There is no {what} {value!r}: use the number shown as #id.")
+            shown = " ".join(str(value).split())[:32]
+            hint = "use /games to see yours" if what == "game" else "use the number shown after #"
+            raise NotFound(f"There is no {what} #{shown.lstrip('#')}: {hint}.")
         return value
 
     @staticmethod
@@ -502,9 +522,7 @@ class GameManager:
 
     @staticmethod
     def _game_over(game: Game) -> GameOver:
-        if game.status == "aborted":
-            return GameOver(f"Game #{game.id} was aborted: nothing more can be played in it.")
-        return GameOver(f"Game #{game.id} is over ({game.result}).")
+        return game_over_error(game)
 
     # ---- challenges (issue 4) -----------------------------------------------------------
     async def create_challenge(
@@ -895,8 +913,11 @@ class GameManager:
         """The game a command means when ``game:`` may be omitted.
 
         ``game_id`` given: that game (NotFound if unknown, or not in ``guild_id`` when
-        given). Else the game whose thread is ``channel_id``. Else the user's only game where
-        it is their turn, or their only active game. Otherwise raises :class:`NotFound` (no
+        given). Else, in ``channel_id``, the user's one running game posted there (waiting for
+        them first) -- its thread's game, one challenged from inside that thread, or one that
+        fell back to a channel without threads -- or, when they play none there, the
+        thread's own game. Else the user's only game where it is their turn, or their only
+        active game. Otherwise raises :class:`NotFound` (no
         games) or :class:`UserError` naming the ids to choose from.
         """
         if game_id is not None:
@@ -905,13 +926,24 @@ class GameManager:
                 raise NotFound(f"There is no game #{game.id} in this server.")
             return game
         if channel_id is not None:
-            row = await self.store.fetchone(
-                "SELECT * FROM games WHERE thread_id = ? ORDER BY status = 'active' DESC, id DESC"
-                " LIMIT 1",
-                (channel_id,),
+            rows = await self.store.fetchall(
+                "SELECT * FROM games WHERE thread_id = ? OR (thread_id IS NULL AND channel_id = ?)"
+                " ORDER BY status = 'active' DESC, id DESC",
+                (channel_id, channel_id),
             )
-            if row is not None:
-                return self._game(row)
+            here = [self._game(r) for r in rows]
+            # the user's own running games posted here (a thread may also hold a game that
+            # was challenged from inside it, or a channel the games that fell back to it)
+            mine = [g for g in here if g.status == "active" and g.seat_of(user_id) is not None]
+            waiting = [g for g in mine if g.to_move_user == user_id]
+            if len(waiting) == 1:
+                return waiting[0]
+            if len(mine) == 1:
+                return mine[0]
+            if not mine:
+                own = [g for g in here if g.thread_id == channel_id]
+                if own:
+                    return own[0]  # this thread's game: spectators are told they do not play
         games = await self.active_games(user_id, guild_id)
         if not games:
             raise NotFound("You have no games in progress here: start one with /challenge.")
@@ -938,34 +970,44 @@ class GameManager:
         *,
         game_id: int | None = None,
         channel_id: int | None = None,
+        guild_id: int | None = None,
         limit: int = 25,
     ) -> list[str]:
         """Legal moves (or first placements of two-placement moves) starting with ``prefix``
-        in the game :meth:`resolve_game` picks, at most ``limit`` (<= 25).
+        in the game :meth:`resolve_game` picks (only in ``guild_id`` when given), at most
+        ``limit`` (<= 25).
 
-        Never raises: ``[]`` when no game resolves, it is not the user's turn or anything
-        goes wrong. Uses the cached position (no replay of the move list).
+        With nothing typed, a legal ``pass`` (Coil, Phase I) comes first, so it is never
+        crowded out by the cells. Never raises: ``[]`` when no game resolves, it is not the
+        user's turn or anything goes wrong. Uses the cached position (no replay of the move list).
         """
         try:
-            game = await self.resolve_game(user_id, game_id=game_id, channel_id=channel_id)
+            game = await self.resolve_game(user_id, game_id=game_id, channel_id=channel_id,
+                                           guild_id=guild_id)
             if game.status != "active" or game.seat_of(user_id) is None:
                 return []
             pos = self._position(game)
             if pos.to_move is None or game.players[pos.to_move] != user_id:
                 return []
-            return pos.complete(prefix if isinstance(prefix, str) else "", limit=max(0, min(limit, 25)))
+            prefix = prefix if isinstance(prefix, str) else ""
+            limit = max(0, min(limit, 25))
+            moves = pos.complete(prefix, limit=limit)
+            if not prefix.strip() and limit and "pass" not in moves and "pass" in pos.complete("pass", limit=1):
+                moves = ["pass", *moves[: limit - 1]]  # a legal pass is never hidden behind 25 cells
+            return moves
         except Exception:  # noqa: BLE001 - autocomplete must never fail
             log.debug("complete_move failed", exc_info=True)
             return []
 
     async def complete_game(
         self, user_id: int, prefix: str, limit: int = 25, *, include_finished: bool = False,
-        guild_id: int | None = None,
+        guild_id: int | None = None, name_of: Callable[[int], str | None] | None = None,
     ) -> list[tuple[int, str]]:
         """The user's games matching ``prefix`` (an id or part of the label) as
-        ``(game id, label)``, labels like ``"Io #12 · your turn"``; games waiting for the user
-        first. ``include_finished`` adds recent finished games (for /board, /history).
-        Never raises."""
+        ``(game id, label)``, labels like ``"Io #12 · your turn"``, or ``"Io #12 vs Bob ·
+        your turn"`` when ``name_of(opponent id)`` knows the opponent's name; games waiting
+        for the user first. ``include_finished`` adds recent finished games (for /board,
+        /history). Never raises."""
         try:
             games = await self.active_games(user_id, guild_id)
             if include_finished:
@@ -977,7 +1019,9 @@ class GameManager:
                     state = "finished" if g.status == "finished" else "aborted"
                 else:
                     state = "your turn" if g.to_move_user == user_id else "their turn"
-                label = f"{g.title} #{g.id} · {state}"
+                opponent = name_of(g.opponent_of(user_id)) if name_of is not None else None
+                versus = f" vs {opponent}" if opponent else ""
+                label = f"{g.title} #{g.id}{versus} · {state}"
                 if not p or str(g.id).startswith(p) or p in label.lower():
                     out.append((state == "your turn", g.id, label))
             out.sort(key=lambda t: (not t[0], t[1]))
@@ -1237,15 +1281,24 @@ class GameManager:
             until = current.vacation_until
             if days == 0:
                 if until is None:
-                    raise UserError("You are not on vacation.")
+                    raise UserError(
+                        "You are not on vacation, so there is nothing to end. To pause your "
+                        "clocks, give /vacation a number of days."
+                    )
                 shift = -(until - now)
                 used = max(0.0, used - (until - now) / DAY)
                 new_until = None
             else:
                 if days > current.vacation_left_days + 1e-9:
+                    whole = int(current.vacation_left_days + 1e-9)
+                    if whole < 1:
+                        raise LimitReached(
+                            f"You have used your {self.limits.vacation_days:g} vacation days for "
+                            f"this year; the allowance starts again on 1 January (UTC)."
+                        )
                     raise LimitReached(
-                        f"You have {current.vacation_left_days:g} vacation days left this year, "
-                        f"not enough for {days:g}."
+                        f"You have {whole} vacation day{'s' if whole != 1 else ''} left this "
+                        f"year, not enough for {days:g}: ask for {whole} or fewer."
                     )
                 shift = days * DAY
                 used += days
@@ -1281,7 +1334,8 @@ class GameManager:
         (the old seat-2 player gets seat 1).
 
         Raises NotFound, :class:`NotAllowed` (not a player), :class:`StaleAction` (the game
-        is still running, or a rematch offer is already open) and the errors of
+        is still running, a rematch offer is already open, or a rematch of it was already
+        accepted) and the errors of
         :meth:`create_challenge` (limits).
         """
         game = await self.get_game(game_id)
@@ -1294,6 +1348,17 @@ class GameManager:
             "SELECT * FROM challenges WHERE rematch_of = ? AND status = 'open' AND expires_at > ?",
             (game.id, self.clock()),
         )
+        taken = await self.store.fetchone(
+            "SELECT game_id FROM challenges WHERE rematch_of = ? AND status = 'accepted'"
+            " AND game_id IS NOT NULL ORDER BY id DESC LIMIT 1",
+            (game.id,),
+        )
+        if taken is not None:
+            label = f"{game.title} #{taken['game_id']}"
+            raise StaleAction(
+                f"The rematch of game #{game.id} was already accepted: it is {label}. "
+                f"Play on there, or press Rematch on its final board for another game."
+            )
         if row is not None:
             if row["challenger_id"] == user_id:
                 raise StaleAction(f"You already offered a rematch (challenge #{row['id']}).")

@@ -50,6 +50,12 @@ async def report_error(interaction: discord.Interaction, error: BaseException) -
         text = "Stonecast games live in servers: use this command in a server channel."
     elif isinstance(error, app_commands.CheckFailure):
         text = str(error) or "You cannot use this command here."
+    elif isinstance(error, app_commands.TransformerError):
+        # e.g. a user option naming someone who is not a member of this server
+        if error.type is discord.AppCommandOptionType.user:
+            text = "That person is not a member of this server: pick a member from the list."
+        else:
+            text = "I could not read one of the options. Please pick it from the list and try again."
     else:
         log.error("unexpected error in interaction %s (%s)", interaction.id,
                   interaction.command.qualified_name if interaction.command else

@@ -148,6 +148,26 @@ def options_text(options: dict) -> str:
     return ", ".join(f"{k} {v}" for k, v in options.items())
 
 
+def count(n: int, noun: str) -> str:
+    """``"1 move"``, ``"3 moves"``: a number with its noun, plural when not 1."""
+    return f"{n} {noun}" + ("" if n == 1 else "s")
+
+
+def fit_lines(lines: list[str], *, limit: int = 2000, hidden: int = 0,
+              more: str = "… and {n} more.") -> str:
+    """``lines`` joined by newlines within ``limit`` characters (Discord's 2000 for a
+    message): whole lines are dropped from the end, never cut, and replaced by ``more``
+    naming how many items are not shown (``hidden`` of them were left out beforehand).
+    The first line is always kept (cut only if it alone is too long)."""
+    kept = list(lines)
+    while True:
+        n = hidden + len(lines) - len(kept)
+        text = "\n".join(kept + ([more.format(n=n)] if n else []))
+        if len(text) <= limit or len(kept) <= 1:
+            return text[:limit]
+        kept.pop()
+
+
 def game_label(kind: str, game_id: int) -> str:
     """``"Io #12"``."""
     return f"{title(kind)} #{game_id}"
@@ -187,16 +207,22 @@ def turn_hint(kind: str, phase: str | None, ply: int = 1) -> str:
 
 
 def result_text(kind: str, outcome, names: dict[int, str]) -> str:
-    """The result sentence naming both players, e.g. ``"A beats B on stones (33–16)."``.
+    """The result sentence naming both players, e.g. ``"A beats B on stones (33–16)."`` --
+    the winner's score first; a coral tie says the last stone placed decided it (RULES.md,
+    Brain Coral / Branching Coral "Winner").
 
     ``outcome`` is an :class:`engine.Outcome` (RULES.md "Every game"); ``names`` maps seat ->
     display text (mentions are fine).
     """
-    scores = ""
-    if outcome.scores and outcome.reason not in ("resignation", "timeout"):
-        scores = f" ({outcome.scores[1]}–{outcome.scores[2]})"
+    with_scores = bool(outcome.scores) and outcome.reason not in ("resignation", "timeout")
     if outcome.winner is None:
+        scores = f" ({outcome.scores[1]}–{outcome.scores[2]})" if with_scores else ""
         return f"{names[1]} and {names[2]} draw{scores}."
-    loser = 2 if outcome.winner == 1 else 1
+    winner, loser = outcome.winner, 3 - outcome.winner
+    scores = ""
+    if with_scores:  # the winner's score first, as the sentence reads
+        won, lost = outcome.scores[winner], outcome.scores[loser]
+        tie = "; a tie goes to the last stone placed" if won == lost else ""
+        scores = f" ({won}–{lost}{tie})"
     reason = REASONS.get(outcome.reason, f"({outcome.reason})")
-    return f"{names[outcome.winner]} beats {names[loser]} {reason}{scores}."
+    return f"{names[winner]} beats {names[loser]} {reason}{scores}."

@@ -20,4 +20,16 @@ def test_resignation_result_has_no_scores_but_a_finished_game_does():
     assert texts.result_text("io", resigned.outcome, names) == "Bob beats Ann by resignation."
     end = engine.new_game("io", size=5).random_playout(random.Random(3))
     text = texts.result_text("io", end.outcome, names)
-    assert f"({end.outcome.scores[1]}–{end.outcome.scores[2]})" in text
+    won, lost = end.outcome.winner, 3 - end.outcome.winner
+    assert f"({end.outcome.scores[won]}–{end.outcome.scores[lost]})" in text
+
+
+def test_scores_read_winner_first_and_a_coral_tie_says_why():
+    names = {1: "Ann", 2: "Bob"}
+    io = engine.Outcome(winner=2, reason="stones", scores={1: 10, 2: 15})
+    assert texts.result_text("io", io, names) == "Bob beats Ann on stones (15–10)."
+    tie = engine.Outcome(winner=2, reason="score", scores={1: 5, 2: 5})
+    assert texts.result_text("braincoral", tie, names) == \
+        "Bob beats Ann on score (5–5; a tie goes to the last stone placed)."
+    draw = engine.Outcome(winner=None, reason="stones", scores={1: 8, 2: 8})
+    assert texts.result_text("io", draw, names) == "Ann and Bob draw (8–8)."

@@ -415,7 +415,9 @@ async def test_complete_move_and_game(mgr):
     g = await start_game(mgr, KIND, OPTS)
     pos = g.position
     everything = list(pos.legal_moves())
-    assert await mgr.complete_move(ALICE, "") == everything[:25]
+    # nothing typed: a legal pass first (Coil, Phase I), then the cells
+    assert "pass" in everything
+    assert await mgr.complete_move(ALICE, "") == ["pass", *[m for m in everything if m != "pass"][:24]]
     assert await mgr.complete_move(ALICE, "A") == pos.complete("a")
     assert await mgr.complete_move(ALICE, "b", game_id=g.id, limit=2) == pos.complete("b", limit=2)
     # not Bob's turn; strangers and nonsense get nothing, never an error
@@ -424,7 +426,9 @@ async def test_complete_move_and_game(mgr):
     assert await mgr.complete_move(ALICE, "", game_id="zzz") == []
     assert await mgr.complete_move(ALICE, "", game_id=12345) == []
     await mgr.play_move(g.id, ALICE, everything[0])
-    assert await mgr.complete_move(BOB, "") == (await mgr.get_game(g.id)).position.complete("")
+    after = (await mgr.get_game(g.id)).position
+    assert await mgr.complete_move(BOB, "") == ["pass", *after.complete("", limit=24)]
+    assert await mgr.complete_move(BOB, "b") == after.complete("b")
     g2 = await start_game(mgr, KIND, OPTS, a=CAROL, b=BOB)
     labels = await mgr.complete_game(BOB, "")
     assert labels == [(g.id, f"{TITLE} #{g.id} · your turn"), (g2.id, f"{TITLE} #{g2.id} · their turn")]

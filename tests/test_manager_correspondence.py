@@ -387,6 +387,11 @@ async def test_rematch_swaps_seats(mgr, presser):
     new = await mgr.accept_challenge(ch.id, other)
     assert new.players == {1: BOB, 2: ALICE}
     assert new.kind == "io" and new.options == g.options and new.days_per_move == 5
+    # the old game's Rematch button does not start a second rematch once one is being played
+    for who in (ALICE, BOB):
+        with pytest.raises(StaleAction, match=f"Io #{new.id}"):
+            await mgr.rematch(g.id, who)
+    assert await mgr.open_challenges(ALICE) == []
 
 
 async def test_abort(mgr):

@@ -21,7 +21,7 @@ from discord.ext import commands
 import engine
 
 from .. import boards, texts
-from ..manager import GameOver, NotAllowed, StaleAction, UserError
+from ..manager import NotAllowed, StaleAction, UserError, game_over_error
 from ..replies import ephemeral, report_error
 from ..views import challenge_view, resign_view
 
@@ -204,22 +204,49 @@ class GamesCog(commands.Cog, name="Games"):
                 content=f"{self.challenge_title(c)}\n{outcome}", view=None,
                 allowed_mentions=discord.AllowedMentions.none())
         except StaleAction as e:
-            await report_error(interaction, e)
+            await report_error(interaction, await self._already_yours(interaction, challenge_id) or e)
             await self._retire_buttons(interaction, challenge_id)
         except Exception as e:  # noqa: BLE001 - every failure becomes a reply
             await report_error(interaction, e)
 
-    async def _retire_buttons(self, interaction: discord.Interaction, challenge_id: int) -> None:
-        """A stale challenge message still had buttons: replace them by the challenge's state."""
+    def accepted_text(self, c: Challenge, game: Game) -> str:
+        """What an accepted challenge's message says: who accepted and where the game is."""
+        return (f"{self.challenge_title(c)}\nAccepted by <@{c.opponent_id}>: "
+                f"**{texts.game_label(game.kind, game.id)}** is on in <#{game.channel_for_posts}>.")
+
+    async def _already_yours(self, interaction: discord.Interaction, challenge_id: int) -> UserError | None:
+        """For a second press of Accept by the player who accepted: where their game is."""
         try:
             c = await self.manager.get_challenge(challenge_id)
-            if c.status == "open" or c.message_id != getattr(interaction.message, "id", None):
+            if c.status != "accepted" or c.game_id is None or c.opponent_id != interaction.user.id:
+                return None
+            game = await self.manager.get_game(c.game_id)
+        except UserError:
+            return None
+        where = (f"in <#{game.thread_id}>" if game.thread_id is not None
+                 else f"in <#{game.channel_id}>, where its board is being posted")
+        return UserError(f"You already accepted this challenge: "
+                         f"**{texts.game_label(game.kind, game.id)}** is on {where}.")
+
+    async def _retire_buttons(self, interaction: discord.Interaction, challenge_id: int) -> None:
+        """A stale challenge message still had buttons: replace them by the challenge's state
+        (for an accepted one, the same text the acceptance wrote, so a late tidy-up after a
+        race never hides where the game is)."""
+        try:
+            c = await self.manager.get_challenge(challenge_id)
+            lapsed = c.status == "open" and self.manager.clock() >= c.expires_at  # before the sweep
+            if (c.status == "open" and not lapsed) or c.message_id != getattr(interaction.message, "id", None):
                 return
-            state = {"accepted": "Already accepted.", "declined": "Declined.",
-                     "cancelled": "Withdrawn.", "expired": "Nobody answered in time: the challenge lapsed."}
+            state = {"declined": "Declined.", "cancelled": "Withdrawn.",
+                     "expired": "Nobody answered in time: the challenge lapsed."}
+            if lapsed:
+                state["open"] = state["expired"]
+            if c.status == "accepted" and c.game_id is not None:
+                content = self.accepted_text(c, await self.manager.get_game(c.game_id))
+            else:
+                content = f"{self.challenge_title(c)}\n{state.get(c.status, c.status.capitalize() + '.')}"
             await interaction.edit_original_response(
-                content=f"{self.challenge_title(c)}\n{state.get(c.status, c.status.capitalize() + '.')}",
-                view=None, allowed_mentions=discord.AllowedMentions.none())
+                content=content, view=None, allowed_mentions=discord.AllowedMentions.none())
         except (UserError, discord.HTTPException):
             log.info("could not tidy stale challenge %s", challenge_id, exc_info=True)
 
@@ -239,7 +266,6 @@ class GamesCog(commands.Cog, name="Games"):
         return thread.id
 
     async def _accept(self, interaction: discord.Interaction, challenge_id: int) -> None:
-        was_open = (await self.manager.get_challenge(challenge_id)).opponent_id is None
         game = await self.manager.accept_challenge(challenge_id, interaction.user.id)
         c = await self.manager.get_challenge(challenge_id)
         thread_id = await self._open_thread(interaction, game)
@@ -249,17 +275,15 @@ class GamesCog(commands.Cog, name="Games"):
         position = game.position
         headline = (f"{boards.seat_line(game, position, 1)} vs {boards.seat_line(game, position, 2)}"
                     f" — the game begins.")
-        where = f"<#{game.channel_for_posts}>"
+        note = ""
         try:
             await boards.post_turn(self.bot, game, position, headline=headline)
         except discord.HTTPException:
             log.warning("cannot post the first board of game %s", game.id, exc_info=True)
-            where += " (I could not post the board there: check my permissions, then use `/board`)"
-        taker = f" by <@{interaction.user.id}>" if was_open else ""
+            note = " I could not post the board there: check my permissions, then use `/board`."
         await interaction.edit_original_response(
-            content=f"{self.challenge_title(c)}\nAccepted{taker}: "
-                    f"**{texts.game_label(game.kind, game.id)}** is on in {where}.",
-            view=None, allowed_mentions=discord.AllowedMentions.none())
+            content=self.accepted_text(c, game) + note, view=None,
+            allowed_mentions=discord.AllowedMentions.none())
 
     async def on_rematch_button(self, interaction: discord.Interaction, game_id: int) -> None:
         """Rematch pressed on a final board: challenge the other player, seats swapped."""
@@ -298,6 +322,13 @@ class GamesCog(commands.Cog, name="Games"):
         g, position = result.game, result.position
         headline = f"move {position.ply}: <@{interaction.user.id}> played `{result.move}`"
         note = ""
+        settled = ""
+        if g.kind == "coil" and result.move == "pass" and position.colour(result.seat):
+            # the first pass ends Phase I and decides the colours (RULES.md, Coil)
+            other = g.players[3 - result.seat]
+            headline += (f" and takes {position.colour(result.seat).title()}; <@{other}> plays "
+                         f"{position.colour(3 - result.seat).title()}")
+            settled = f" You play {position.colour(result.seat).title()} from now on."
         try:
             if result.finished:
                 await boards.post_final(self.bot, g, position, headline=headline + " — game over",
@@ -315,7 +346,7 @@ class GamesCog(commands.Cog, name="Games"):
             text = f"You played `{result.move}` in {label}. Game over: " \
                    f"{texts.result_text(g.kind, position.outcome, names)}"
         else:
-            text = f"You played `{result.move}` in {label}. Now it is <@{g.to_move_user}>'s move."
+            text = f"You played `{result.move}` in {label}.{settled} Now it is <@{g.to_move_user}>'s move."
         await ephemeral(interaction, text + note)
 
     @move.autocomplete("move")
@@ -325,7 +356,7 @@ class GamesCog(commands.Cog, name="Games"):
         try:
             moves = await self.manager.complete_move(
                 interaction.user.id, current, game_id=_as_int(interaction.namespace.game),
-                channel_id=interaction.channel_id, limit=25)
+                channel_id=interaction.channel_id, guild_id=interaction.guild_id, limit=25)
         except Exception:  # noqa: BLE001 - suggestions must never break typing
             log.exception("move autocomplete failed")
             return []
@@ -339,7 +370,8 @@ class GamesCog(commands.Cog, name="Games"):
         try:
             pairs = await self.manager.complete_game(interaction.user.id, current, limit=25,
                                                      include_finished=finished,
-                                                     guild_id=interaction.guild_id)
+                                                     guild_id=interaction.guild_id,
+                                                     name_of=self.bot.cached_name)
         except Exception:  # noqa: BLE001
             log.exception("game autocomplete failed")
             return []
@@ -358,7 +390,7 @@ class GamesCog(commands.Cog, name="Games"):
         if g.seat_of(interaction.user.id) is None:
             raise NotAllowed(f"You are not playing in {label}.")
         if g.status != "active":
-            raise GameOver(f"{label} is already over.")
+            raise game_over_error(g)
         opponent = g.opponent_of(interaction.user.id)
         await ephemeral(interaction, f"Resign **{label}** against <@{opponent}>? The game ends "
                                      f"and counts as a loss. Press the button to confirm, or "
@@ -422,14 +454,14 @@ class GamesCog(commands.Cog, name="Games"):
             turn = "**your move**" if g.to_move_user == uid else "their move"
             due = f", due <t:{int(g.deadline)}:R>" if g.deadline else ""
             line = (f"• **{texts.game_label(g.kind, g.id)}** vs <@{opponent}> — {turn}{due}, "
-                    f"{g.ply} moves played — <#{g.channel_for_posts}>")
+                    f"{texts.count(g.ply, 'move')} played — <#{g.channel_for_posts}>")
             if away[opponent] and g.to_move_user == opponent:
                 line += " (on vacation)"
             lines.append(line)
-        if len(active) > MAX_GAMES_LISTED:
-            lines.append(f"… and {len(active) - MAX_GAMES_LISTED} more.")
-        notes = [n for n in away.values() if n]
-        await ephemeral(interaction, "\n".join(lines + notes)[:2000])
+        notes = "".join(f"\n{n}" for n in away.values() if n)[:1000]
+        text = texts.fit_lines(lines, limit=2000 - len(notes), hidden=max(0, len(active) - MAX_GAMES_LISTED),
+                               more="… and {n} more: pick them with the `game:` suggestions of /board.")
+        await ephemeral(interaction, text + notes)
 
     @app_commands.command(name="history", description="A game's record as a text file, with a replay once it is over")
     @app_commands.describe(game="The game's number")
@@ -441,8 +473,10 @@ class GamesCog(commands.Cog, name="Games"):
         record = await self.manager.record_text(g.id)
         label = texts.game_label(g.kind, g.id)
         files = [discord.File(io.BytesIO(record.encode()), filename=f"stonecast-{g.id}.txt")]
-        text = f"The record of **{label}** ({g.ply} moves)."
-        if g.status != "active":
+        text = f"The record of **{label}** ({texts.count(g.ply, 'move')})."
+        if g.status != "active" and g.ply == 0:
+            text += " It ended before the first move, so there is no replay."
+        elif g.status != "active":
             moves = [m.move for m in await self.manager.moves(g.id)]
             names = {seat: await self.bot.display_name(uid, g.guild_id) for seat, uid in g.players.items()}
             gif = await self.bot.renderer.render_gif(g.kind, g.options, moves, names)

@@ -41,7 +41,8 @@ class PlayersCog(commands.Cog, name="Players"):
         """/vacation days:<n> -- pause the caller's clocks (issue 5)."""
         await interaction.response.defer(ephemeral=True, thinking=True)
         s = await self.bot.manager.set_vacation(interaction.user.id, days)
-        left = f"{s.vacation_left_days:g} vacation day{'s' if s.vacation_left_days != 1 else ''} left this year"
+        whole = int(s.vacation_left_days + 1e-9)  # only whole days can be asked for
+        left = f"{whole} vacation day{'s' if whole != 1 else ''} left this year"
         if s.vacation_until:
             text = (f"Enjoy your break: your clocks wait until <t:{int(s.vacation_until)}:f>, and "
                     f"your opponents see that you are away. {left}.")
@@ -91,5 +92,6 @@ class PlayersCog(commands.Cog, name="Players"):
         if p.active_games:
             ids = ", ".join(f"{texts.game_label(g.kind, g.id)} (<#{g.channel_for_posts}>)"
                             for g in p.active_games[:10])
-            lines.append(f"Playing now: {ids}")
+            more = len(p.active_games) - 10
+            lines.append(f"Playing now: {ids}" + (f", and {more} more." if more > 0 else "."))
         await ephemeral(interaction, "\n".join(lines)[:2000])

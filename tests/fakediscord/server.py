@@ -96,13 +96,16 @@ class FakeHTTPError(Exception):
 
 @dataclass(eq=False)
 class FakeUser:
-    """A Discord user in the fake guild. ``dms_closed``: DMs to them fail with 50007."""
+    """A Discord user in the fake guild. ``dms_closed``: DMs to them fail with 50007.
+    ``in_guild=False``: a user who is not (or no longer) a member -- picked in a user option,
+    Discord resolves the user but sends no member object for them."""
 
     id: int
     name: str
     bot: bool = False
     dms_closed: bool = False
     permissions: int = MEMBER_PERMISSIONS
+    in_guild: bool = True
 
     @property
     def mention(self) -> str:
@@ -971,7 +974,8 @@ class FakeDiscord:
             if t == OPT_USER:
                 user = value if isinstance(value, FakeUser) else self.users[int(value)]
                 resolved.setdefault("users", {})[str(user.id)] = user.payload()
-                resolved.setdefault("members", {})[str(user.id)] = user.member_payload(with_user=False)
+                if user.in_guild:
+                    resolved.setdefault("members", {})[str(user.id)] = user.member_payload(with_user=False)
                 value = str(user.id)
             elif t == OPT_INTEGER:
                 assert isinstance(value, int) and not isinstance(value, bool), f"{name} needs an int"
