@@ -68,12 +68,13 @@ def _options_text(options: Mapping[str, object]) -> str:
 def result_text(status: str, winner: int | None, reason: str | None,
                 scores: Mapping[int, int] | None = None) -> str:
     """The ``Result:`` value: ``seat 1 wins by coil``, ``draw by stones (18-18)``,
-    ``in progress`` or ``none (aborted)``."""
+    ``in progress`` or ``none (aborted)``; scores only where the rules ended the game."""
     if status == "active":
         return "in progress"
     if status == "aborted":
         return "none (aborted)"
-    extra = f" ({scores[1]}-{scores[2]})" if scores else ""
+    # scores mean something only when the rules ended the game, not a resignation or timeout
+    extra = f" ({scores[1]}-{scores[2]})" if scores and reason not in ("resignation", "timeout") else ""
     if winner is None:
         return f"draw by {reason}{extra}" if reason else f"draw{extra}"
     return f"seat {winner} wins by {reason}{extra}"

@@ -33,3 +33,12 @@ def test_scores_read_winner_first_and_a_coral_tie_says_why():
         "Bob beats Ann on score (5–5; a tie goes to the last stone placed)."
     draw = engine.Outcome(winner=None, reason="stones", scores={1: 8, 2: 8})
     assert texts.result_text("io", draw, names) == "Ann and Bob draw (8–8)."
+
+
+def test_record_result_line_keeps_scores_only_for_results_by_the_rules():
+    from bot.records import result_text as record_result
+
+    assert record_result("finished", 2, "resignation", {1: 1, 2: 0}) == "seat 2 wins by resignation"
+    assert record_result("finished", 1, "timeout", {1: 3, 2: 4}) == "seat 1 wins by timeout"
+    assert record_result("finished", None, "stones", {1: 18, 2: 18}) == "draw by stones (18-18)"
+    assert record_result("finished", 1, "score", {1: 9, 2: 7}) == "seat 1 wins by score (9-7)"
