@@ -892,6 +892,32 @@ class GameManager:
             self._position(g)
         return games
 
+    async def complete_server_game(self, guild_id: int, prefix: str, limit: int = 25,
+                                   *, name_of: Callable[[int], str | None] | None = None,
+                                   ) -> list[tuple[int, str]]:
+        """Games in progress in server ``guild_id`` matching ``prefix`` (an id or part of the
+        label) as ``(game id, label)``, e.g. ``"Io #12 · Ann vs Bob · move 14"``, newest first
+        -- for a moderator's /abort. At most ``limit`` (and 25). Never raises."""
+        try:
+            rows = await self.store.fetchall(
+                "SELECT * FROM games WHERE status = 'active' AND guild_id = ? ORDER BY id DESC",
+                (guild_id,),
+            )
+            p = (prefix or "").strip().lower().lstrip("#")
+            out: list[tuple[int, str]] = []
+            for g in map(self._game, rows):
+                names = [name_of(g.players[s]) if name_of is not None else None for s in (1, 2)]
+                players = f" · {names[0]} vs {names[1]}" if all(names) else ""
+                label = f"{g.title} #{g.id}{players} · move {g.ply + 1}"
+                if not p or str(g.id).startswith(p) or p in label.lower():
+                    out.append((g.id, label))
+                    if len(out) >= max(0, min(limit, 25)):
+                        break
+            return out
+        except Exception:  # noqa: BLE001 - autocomplete must never fail
+            log.debug("complete_server_game failed", exc_info=True)
+            return []
+
     async def finished_games(self, user_id: int, guild_id: int | None = None, limit: int = 25) -> list[Game]:
         """The most recent finished or aborted games of ``user_id``, newest first."""
         sql = ("SELECT * FROM games WHERE status <> 'active' AND (player1_id = ? OR player2_id = ?)")

@@ -190,6 +190,17 @@ async def test_abort_needs_manage_server(fake, harness):  # noqa: F811
     assert "Nobody has finished a rated game" in ex.reply.content
 
 
+async def test_abort_suggests_the_servers_games_to_moderators_only(fake, harness):  # noqa: F811
+    game, _, _ = await start_game(fake, harness, "io", fake.alice, fake.bob)
+    ex = await fake.autocomplete(fake.mod, "abort", {"game": ""}, focused="game")
+    assert [c["value"] for c in ex.choices] == [game.id]
+    assert ex.choices[0]["name"].startswith(f"Io #{game.id}")
+    ex = await fake.autocomplete(fake.mod, "abort", {"game": "999"}, focused="game")
+    assert ex.choices == []
+    ex = await fake.autocomplete(fake.carol, "abort", {"game": ""}, focused="game")
+    assert ex.choices == [], "members without Manage Server are offered nothing"
+
+
 # ---- the announcement outbox: failed posts and crashes before the post --------------------
 def thread_errors(fake_discord, thread_id):
     return [e[1:] for e in fake_discord.errors if e[0] == f"POST /api/v10/channels/{thread_id}/messages"]

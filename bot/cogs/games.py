@@ -505,3 +505,13 @@ class GamesCog(commands.Cog, name="Games"):
         except discord.HTTPException:
             log.warning("cannot announce the abort of game %s", g.id, exc_info=True)
         await ephemeral(interaction, f"{label} is aborted.")
+
+    @abort.autocomplete("game")
+    async def abort_autocomplete(self, interaction: discord.Interaction, current: str
+                                 ) -> list[app_commands.Choice[int]]:
+        """Suggest the server's games in progress -- only to members who may abort them."""
+        if interaction.guild_id is None or not interaction.permissions.manage_guild:
+            return []
+        pairs = await self.manager.complete_server_game(interaction.guild_id, current,
+                                                        name_of=self.bot.cached_name)
+        return [app_commands.Choice(name=label[:100], value=gid) for gid, label in pairs]
