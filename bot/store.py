@@ -273,20 +273,30 @@ class Store:
         async with self._lock:
             token = _in_tx.set(self)
             try:
-                await self.conn.execute("BEGIN IMMEDIATE")
                 try:
+                    # A task cancelled while awaiting BEGIN does not stop aiosqlite from
+                    # running it: the rollback below (queued after it) undoes it too.
+                    await self.conn.execute("BEGIN IMMEDIATE")
                     yield self
                 except BaseException:
-                    await self.conn.execute("ROLLBACK")
+                    await self._rollback()
                     raise
                 try:
                     await self.conn.execute("COMMIT")
                 except sqlite3.Error:
-                    if self.conn.in_transaction:
-                        await self.conn.execute("ROLLBACK")
+                    await self._rollback()
                     raise
             finally:
                 _in_tx.reset(token)
+
+    async def _rollback(self) -> None:
+        """Roll back the connection's open transaction, if there is one. Statements run in the
+        order they were queued, so this also undoes a BEGIN still on its way."""
+        try:
+            await self.conn.execute("ROLLBACK")
+        except sqlite3.OperationalError:
+            if self.conn.in_transaction:  # pragma: no cover - a rollback that failed
+                raise
 
     @asynccontextmanager
     async def _access(self):

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import json
 import shutil
 import sqlite3
@@ -309,3 +310,28 @@ async def test_crash_while_accepting_leaves_no_game(tmp_path, monkeypatch):
         assert (await mgr.get_challenge(ch.id)).game_id == game.id
     finally:
         await mgr.close()
+
+
+async def test_a_task_cancelled_while_beginning_leaves_no_transaction_open(tmp_path):
+    # aiosqlite still runs a BEGIN whose awaiting task was cancelled (e.g. the maintenance loop
+    # stopped by close()): the store must undo it, or every later write on the connection is
+    # swallowed by a transaction nobody commits.
+    path = tmp_path / "cancel.db"
+    store = await Store.open(path)
+    try:
+        async def write():
+            async with store.transaction():
+                await store.execute("INSERT INTO user_settings (user_id, dm) VALUES (1, 1)")
+
+        task = asyncio.create_task(write())
+        await asyncio.sleep(0)  # the task now waits for its BEGIN IMMEDIATE
+        task.cancel()
+        with pytest.raises(asyncio.CancelledError):
+            await task
+        async with store.transaction():
+            await store.execute("INSERT INTO user_settings (user_id, dm) VALUES (2, 1)")
+        await store.execute("INSERT INTO user_settings (user_id, dm) VALUES (3, 0)")
+    finally:
+        await store.close()
+    with sqlite3.connect(path) as db:  # another connection sees exactly the committed writes
+        assert [r[0] for r in db.execute("SELECT user_id FROM user_settings ORDER BY user_id")] == [2, 3]
