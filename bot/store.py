@@ -224,8 +224,10 @@ class Store:
         return store
 
     async def close(self) -> None:
-        """Close the connection (an unfinished transaction is rolled back by SQLite)."""
-        await self.conn.close()
+        """Close the connection once the transaction or statement under way (if any) is done,
+        so a write that has begun is committed or rolled back as a whole, never cut off."""
+        async with self._lock:
+            await self.conn.close()
 
     # ---- schema ---------------------------------------------------------------------------
     async def version(self) -> int:

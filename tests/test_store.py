@@ -335,3 +335,26 @@ async def test_a_task_cancelled_while_beginning_leaves_no_transaction_open(tmp_p
         await store.close()
     with sqlite3.connect(path) as db:  # another connection sees exactly the committed writes
         assert [r[0] for r in db.execute("SELECT user_id FROM user_settings ORDER BY user_id")] == [2, 3]
+
+
+async def test_close_lets_a_running_transaction_finish(tmp_path):
+    path = tmp_path / "close.db"
+    store = await Store.open(path)
+    inside, go = asyncio.Event(), asyncio.Event()
+
+    async def write():
+        async with store.transaction():
+            await store.execute("INSERT INTO user_settings (user_id, dm) VALUES (1, 1)")
+            inside.set()
+            await go.wait()  # e.g. the engine or another await between two statements
+            await store.execute("INSERT INTO user_settings (user_id, dm) VALUES (2, 1)")
+
+    task = asyncio.create_task(write())
+    await inside.wait()
+    closing = asyncio.create_task(store.close())
+    await asyncio.sleep(0)  # close() is under way
+    go.set()
+    await task  # the transaction completes and commits ...
+    await closing  # ... then the connection closes
+    with sqlite3.connect(path) as db:
+        assert [r[0] for r in db.execute("SELECT user_id FROM user_settings ORDER BY user_id")] == [1, 2]
