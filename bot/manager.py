@@ -1364,45 +1364,48 @@ class GameManager:
         accepted) and the errors of
         :meth:`create_challenge` (limits).
         """
-        game = await self.get_game(game_id)
-        seat = game.seat_of(user_id)
-        if seat is None:
-            raise NotAllowed(f"Only the two players of game #{game.id} can ask for a rematch.")
-        if game.status == "active":
-            raise StaleAction(f"Game #{game.id} is still in progress: finish it first.")
-        row = await self.store.fetchone(
-            "SELECT * FROM challenges WHERE rematch_of = ? AND status = 'open' AND expires_at > ?",
-            (game.id, self.clock()),
-        )
-        taken = await self.store.fetchone(
-            "SELECT game_id FROM challenges WHERE rematch_of = ? AND status = 'accepted'"
-            " AND game_id IS NOT NULL ORDER BY id DESC LIMIT 1",
-            (game.id,),
-        )
-        if taken is not None:
-            label = f"{game.title} #{taken['game_id']}"
-            raise StaleAction(
-                f"The rematch of game #{game.id} was already accepted: it is {label}. "
-                f"Play on there, or press Rematch on its final board for another game."
+        gid = self._id(game_id, "game")
+        # one offer per game: the checks and the new challenge are not split by another press
+        async with self._lock(gid):
+            game = await self.get_game(gid)
+            seat = game.seat_of(user_id)
+            if seat is None:
+                raise NotAllowed(f"Only the two players of game #{game.id} can ask for a rematch.")
+            if game.status == "active":
+                raise StaleAction(f"Game #{game.id} is still in progress: finish it first.")
+            row = await self.store.fetchone(
+                "SELECT * FROM challenges WHERE rematch_of = ? AND status = 'open' AND expires_at > ?",
+                (game.id, self.clock()),
             )
-        if row is not None:
-            if row["challenger_id"] == user_id:
-                raise StaleAction(f"You already offered a rematch (challenge #{row['id']}).")
-            raise StaleAction(
-                f"Your opponent already offered a rematch: accept challenge #{row['id']}."
+            taken = await self.store.fetchone(
+                "SELECT game_id FROM challenges WHERE rematch_of = ? AND status = 'accepted'"
+                " AND game_id IS NOT NULL ORDER BY id DESC LIMIT 1",
+                (game.id,),
             )
-        return await self.create_challenge(
-            guild_id=game.guild_id,
-            channel_id=game.channel_id,
-            challenger_id=user_id,
-            opponent_id=game.players[3 - seat],
-            kind=game.kind,
-            options=game.options,
-            first="challenger" if seat == 2 else "opponent",
-            rated=game.rated,
-            days_per_move=game.days_per_move,
-            rematch_of=game.id,
-        )
+            if taken is not None:
+                label = f"{game.title} #{taken['game_id']}"
+                raise StaleAction(
+                    f"The rematch of game #{game.id} was already accepted: it is {label}. "
+                    f"Play on there, or press Rematch on its final board for another game."
+                )
+            if row is not None:
+                if row["challenger_id"] == user_id:
+                    raise StaleAction(f"You already offered a rematch (challenge #{row['id']}).")
+                raise StaleAction(
+                    f"Your opponent already offered a rematch: accept challenge #{row['id']}."
+                )
+            return await self.create_challenge(
+                guild_id=game.guild_id,
+                channel_id=game.channel_id,
+                challenger_id=user_id,
+                opponent_id=game.players[3 - seat],
+                kind=game.kind,
+                options=game.options,
+                first="challenger" if seat == 2 else "opponent",
+                rated=game.rated,
+                days_per_move=game.days_per_move,
+                rematch_of=game.id,
+            )
 
     async def abort(self, game_id: int, moderator_id: int) -> Game:
         """End a running game without a result or rating change (moderation; the bot layer

@@ -394,6 +394,21 @@ async def test_rematch_swaps_seats(mgr, presser):
     assert await mgr.open_challenges(ALICE) == []
 
 
+async def test_racing_rematch_presses_offer_one_rematch(mgr):
+    # a double click on Rematch, or both players pressing it at once: one offer, one refusal
+    g = await start_game(mgr, "io", {"size": 5})
+    await mgr.resign(g.id, ALICE)
+    for pressers in ((ALICE, ALICE), (ALICE, BOB)):
+        results = await asyncio.gather(*(mgr.rematch(g.id, who) for who in pressers),
+                                       return_exceptions=True)
+        offers = [r for r in results if not isinstance(r, BaseException)]
+        assert len(offers) == 1, results
+        assert [type(r) for r in results if isinstance(r, BaseException)] == [StaleAction]
+        open_now = await mgr.open_challenges(BOB)
+        assert [c.id for c in open_now] == [offers[0].id]
+        await mgr.cancel_challenge(offers[0].id, offers[0].challenger_id)
+
+
 async def test_abort(mgr):
     g = await game_for(mgr)
     await first_move(mgr, g)
