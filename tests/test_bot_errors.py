@@ -134,3 +134,33 @@ async def test_challenge_lapses_after_a_day(fake, tmp_path):
         assert fake.threads() == []
     finally:
         await harness.stop()
+
+
+async def test_a_board_that_cannot_be_drawn_never_hides_a_saved_action(fake, harness, monkeypatch, caplog):
+    # Once the manager committed an acceptance, a move or a resignation, a failure drawing the
+    # board must not produce "nothing was changed": the reply says what was saved.
+    async def broken(*args, **kwargs):
+        raise RuntimeError("renderer exploded")
+
+    game, _, _ = await start_game(fake, harness, "io", fake.alice, fake.bob)
+    monkeypatch.setattr(harness.bot.renderer, "render", broken)
+    with caplog.at_level(logging.WARNING, logger="stonecast.bot"):
+        ex = await play_move(fake, fake.alice, "c3", channel=game.thread_id)
+        assert (await harness.manager.get_game(game.id)).ply == 1
+        assert ex.reply.ephemeral and ex.posts == []
+        text = ex.reply.content
+        assert "You played `c3`" in text and "saved" in text and "nothing was changed" not in text
+        assert "renderer exploded" not in text
+
+        confirm = (await fake.slash(fake.alice, "resign", {"game": game.id})).reply
+        ex = await fake.click(fake.alice, confirm, confirm.custom_ids[0])
+        assert (await harness.manager.get_game(game.id)).status == "finished"
+        assert "You resigned" in confirm.content and ex.posts == []
+        assert ex.reply is None or "nothing was changed" not in ex.reply.content
+
+        ex = await fake.slash(fake.alice, "challenge io", {"opponent": fake.bob, "size": 5})
+        [msg] = ex.posts
+        ex = await fake.click(fake.bob, msg, msg.custom_ids[0])
+        assert "Accepted by" in msg.content and msg.components == []
+        assert "nothing was changed" not in (ex.reply.content if ex.reply else "")
+    assert any("renderer exploded" in str(r.exc_info[1]) for r in caplog.records if r.exc_info)

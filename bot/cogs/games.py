@@ -281,6 +281,9 @@ class GamesCog(commands.Cog, name="Games"):
         except discord.HTTPException:
             log.warning("cannot post the first board of game %s", game.id, exc_info=True)
             note = " I could not post the board there: check my permissions, then use `/board`."
+        except Exception:  # noqa: BLE001 - the game is created: never answer "nothing changed"
+            log.exception("the first board of game %s failed", game.id)
+            note = " Something went wrong posting the board: use `/board` to see it."
         await interaction.edit_original_response(
             content=self.accepted_text(c, game) + note, view=None,
             allowed_mentions=discord.AllowedMentions.none())
@@ -340,6 +343,9 @@ class GamesCog(commands.Cog, name="Games"):
                         position.ply, g.id, exc_info=True)
             note = (" Your move is saved, but I could not post the board in the game's thread "
                     "— check my permissions there.")
+        except Exception:  # noqa: BLE001 - the move is committed: never answer "nothing changed"
+            log.exception("move %s of game %s is saved but its board failed", position.ply, g.id)
+            note = " Your move is saved, but something went wrong posting the board."
         label = texts.game_label(g.kind, g.id)
         if result.finished:
             names = {seat: f"<@{uid}>" for seat, uid in g.players.items()}
@@ -410,6 +416,8 @@ class GamesCog(commands.Cog, name="Games"):
                                         ping=g.opponent_of(interaction.user.id))
             except discord.HTTPException:
                 log.warning("cannot post the final board of game %s", g.id, exc_info=True)
+            except Exception:  # noqa: BLE001 - the resignation is committed: say so below
+                log.exception("the final board of game %s failed", g.id)
             await interaction.edit_original_response(content=f"You resigned {label}.", view=None)
         except Exception as e:  # noqa: BLE001
             await report_error(interaction, e)
