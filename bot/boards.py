@@ -16,6 +16,7 @@ import os
 import time
 from collections.abc import Mapping
 from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
 from datetime import UTC, datetime
 from typing import TYPE_CHECKING
 
@@ -86,10 +87,8 @@ class BoardRenderer:
         """PNG bytes of ``position`` (see ``renderers.render_png``)."""
         if self.workers <= 0:
             return await asyncio.to_thread(renderers.render_png, position, players=players, clock=clock)
-        self.start()
-        loop = asyncio.get_running_loop()
-        return await loop.run_in_executor(self._pool, render_text, position.to_text(),
-                                          dict(players) if players else None, clock)
+        return await self._in_pool(render_text, position.to_text(), dict(players) if players else None,
+                                   clock)
 
     async def render_gif(self, kind: str, options: Mapping, moves: list[str],
                          players: Mapping[int, str] | None = None) -> bytes:
@@ -97,8 +96,23 @@ class BoardRenderer:
         args = (kind, dict(options), list(moves), dict(players) if players else None)
         if self.workers <= 0:
             return await asyncio.to_thread(render_gif, *args)
-        self.start()
-        return await asyncio.get_running_loop().run_in_executor(self._pool, render_gif, *args)
+        return await self._in_pool(render_gif, *args)
+
+    async def _in_pool(self, fn, *args):
+        """``fn(*args)`` in a worker process. A pool broken by a dead worker (killed by the
+        OS, a crash in native code) is replaced and the call tried once more."""
+        for attempt in (1, 2):
+            self.start()
+            pool = self._pool
+            try:
+                return await asyncio.get_running_loop().run_in_executor(pool, fn, *args)
+            except BrokenProcessPool:
+                if attempt == 2:
+                    raise
+                log.warning("a render worker died; starting new ones", exc_info=True)
+                if self._pool is pool:  # not yet replaced by a concurrent render
+                    self._pool = None
+                    pool.shutdown(wait=False, cancel_futures=True)
 
     def close(self) -> None:
         """Stop the worker processes (pending renders are cancelled)."""

@@ -1,0 +1,31 @@
+"""The board renderer's worker pool (bot/boards.py): renders off the loop, survives a dead worker."""
+
+from __future__ import annotations
+
+import io
+import os
+
+from PIL import Image
+
+import engine
+from bot.boards import BoardRenderer
+
+
+async def test_a_worker_that_dies_does_not_break_every_later_board():
+    # A render process killed by the OS (out of memory, a crash in a C library) breaks a
+    # ProcessPoolExecutor for good; the renderer must start a fresh pool, not fail forever.
+    renderer = BoardRenderer(1)
+    renderer.start()
+    try:
+        pos = engine.new_game("io", size=5).play("c3")
+        first = await renderer.render(pos)
+        broken = renderer._pool
+        broken.submit(os._exit, 1)  # the worker process dies
+        png = await renderer.render(pos)
+        assert renderer._pool is not broken
+        assert Image.open(io.BytesIO(png)).size == Image.open(io.BytesIO(first)).size
+        gif = await renderer.render_gif("io", {"size": 5}, ["c3"])
+        assert gif[:6] in (b"GIF87a", b"GIF89a")
+    finally:
+        renderer.close()
+    assert renderer._pool is None
