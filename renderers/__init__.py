@@ -8,8 +8,8 @@ Public surface::
     x, y = renderers.cell_centre(position, "g7")      # pixel centre of a cell in that PNG
     renderers.THEMES                                   # "default", "light", "dark"
 
-Only the engine's public surface is used. Rendering is CPU work: the bot calls these from a
-worker thread, never on the event loop.
+Only the engine's public surface is used. Rendering is CPU work: the bot calls these in worker
+processes (or a thread), never on the event loop.
 """
 
 from .gif import render_gif

@@ -13,12 +13,11 @@ Cells are ``(f, r)`` pairs here (file and row from 0, row 0 at the bottom), name
 
 from __future__ import annotations
 
-import importlib
-import inspect
 import random
 from collections import deque
 
 import pytest
+from docstring_support import undocumented
 from engine_support import rows_diagram
 
 import engine
@@ -931,28 +930,7 @@ ENGINE_MODULES = ["engine", "engine.base", "engine.errors", "engine.geometry", "
 
 
 def test_every_public_function_class_and_method_has_a_docstring():
-    missing = []
-    for name in ENGINE_MODULES:
-        mod = importlib.import_module(name)
-        if not (mod.__doc__ or "").strip():
-            missing.append(name)
-        for attr, obj in vars(mod).items():
-            if attr.startswith("_") or getattr(obj, "__module__", None) != name:
-                continue
-            if not (inspect.isclass(obj) or inspect.isfunction(obj)):
-                continue
-            if not (obj.__doc__ or "").strip():
-                missing.append(f"{name}.{attr}")
-            if inspect.isclass(obj):
-                for member, value in vars(obj).items():
-                    if member.startswith("_"):
-                        continue
-                    if isinstance(value, property):
-                        value = value.fget
-                    elif isinstance(value, (classmethod, staticmethod)):
-                        value = value.__func__
-                    if inspect.isfunction(value) and not (value.__doc__ or "").strip():
-                        missing.append(f"{name}.{attr}.{member}")
+    missing = [m for name in ENGINE_MODULES for m in undocumented(name)]
     assert missing == []
 
 
