@@ -520,10 +520,6 @@ class GameManager:
                 f"{self.limits.challenge_ttl / 3600:g} hours): send a new one with /challenge."
             )
 
-    @staticmethod
-    def _game_over(game: Game) -> GameOver:
-        return game_over_error(game)
-
     # ---- challenges (issue 4) -----------------------------------------------------------
     async def create_challenge(
         self,
@@ -758,7 +754,7 @@ class GameManager:
             if seat is None:
                 raise NotAllowed(f"You are not playing in game #{gid}.")
             if game.status != "active":
-                raise self._game_over(game)
+                raise game_over_error(game)
             pos = self._position(game)
             if pos.to_move != seat:
                 raise NotYourTurn(f"It is not your turn in game #{gid}: your opponent is to move.")
@@ -843,7 +839,7 @@ class GameManager:
                 if seat is None:
                     raise NotAllowed(f"You are not playing in game #{gid}, so you cannot resign it.")
                 if game.status != "active":
-                    raise self._game_over(game)
+                    raise game_over_error(game)
                 done = await self._finish(game, self._position(game).resign(seat), self.clock(),
                                           by="resignation")
                 if done is not None:
@@ -1414,7 +1410,7 @@ class GameManager:
         async with self._lock(gid):
             game = self._game(await self._game_row(gid))
             if game.status != "active":
-                raise self._game_over(game)
+                raise game_over_error(game)
             now = self.clock()
             async with self.store.transaction():
                 n = await self.store.execute(
