@@ -1,5 +1,6 @@
 """End to end: bad inputs get an ephemeral message that says what to do, and change nothing."""
 
+import asyncio
 import logging
 
 import pytest
@@ -164,3 +165,35 @@ async def test_a_board_that_cannot_be_drawn_never_hides_a_saved_action(fake, har
         assert "Accepted by" in msg.content and msg.components == []
         assert "nothing was changed" not in (ex.reply.content if ex.reply else "")
     assert any("renderer exploded" in str(r.exc_info[1]) for r in caplog.records if r.exc_info)
+
+
+async def test_the_maintenance_loop_survives_failing_steps(fake, tmp_path, monkeypatch, caplog):
+    from fakediscord.harness import BotHarness
+
+    import bot.client
+
+    monkeypatch.setattr(bot.client, "MAINTENANCE_INTERVAL", 0.01)
+    harness = BotHarness(fake, tmp_path / "loop.db")
+    calls = {"expire": 0, "sweep": 0}
+    await harness.start()
+    try:
+        async def expire():
+            calls["expire"] += 1
+            raise RuntimeError("expiry exploded")
+
+        async def sweep(now=None):
+            calls["sweep"] += 1
+            raise RuntimeError("sweep exploded")
+
+        monkeypatch.setattr(harness.manager, "expire_challenges", expire)
+        monkeypatch.setattr(harness.manager, "sweep", sweep)
+        with caplog.at_level(logging.ERROR, logger="stonecast.bot"):
+            for _ in range(500):
+                if min(calls.values()) >= 3:
+                    break
+                await asyncio.sleep(0.01)
+        assert calls["expire"] >= 3 and calls["sweep"] >= 3  # every step ran again and again
+        assert not harness.bot._maintenance.done()
+        assert any("sweep exploded" in str(r.exc_info[1]) for r in caplog.records if r.exc_info)
+    finally:
+        await harness.stop()
