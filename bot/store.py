@@ -175,10 +175,15 @@ _V3 = (
     "CREATE INDEX announcements_pending ON announcements(id) WHERE delivered_at IS NULL",
 )
 
+# Version 4: finding the game of a channel used without threads (resolve_game's fallback)
+# no longer scans every game.
+_V4 = ("CREATE INDEX games_by_channel ON games(channel_id, thread_id)",)
+
 MIGRATIONS: tuple[Migration, ...] = (
     Migration(1, "challenges, games, moves, user settings", _V1),
     Migration(2, "clocks, vacations, ratings, rematches", _V2),
     Migration(3, "announcement outbox", _V3),
+    Migration(4, "index of games by channel", _V4),
 )
 LATEST_VERSION = MIGRATIONS[-1].version
 

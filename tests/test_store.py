@@ -358,3 +358,19 @@ async def test_close_lets_a_running_transaction_finish(tmp_path):
     await closing  # ... then the connection closes
     with sqlite3.connect(path) as db:
         assert [r[0] for r in db.execute("SELECT user_id FROM user_settings ORDER BY user_id")] == [1, 2]
+
+
+async def test_the_channel_lookup_uses_an_index(tmp_path):
+    """resolve_game's channel fallback query is answered from an index, not a table scan."""
+    store = await Store.open(tmp_path / "idx.db")
+    try:
+        plan = await store.fetchall(
+            "EXPLAIN QUERY PLAN SELECT * FROM games WHERE thread_id = ?"
+            " OR (thread_id IS NULL AND channel_id = ?)",
+            (1, 2),
+        )
+        steps = [r[3] for r in plan]
+        assert any("USING INDEX games_by_channel" in st for st in steps), steps
+        assert not any(st.startswith("SCAN") for st in steps), steps
+    finally:
+        await store.close()
