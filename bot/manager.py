@@ -45,6 +45,7 @@ from .records import format_record, result_text
 from .store import Store
 
 __all__ = [
+    "BOARD_GRACE",
     "DAY",
     "Announcement",
     "Challenge",
@@ -72,6 +73,9 @@ __all__ = [
 log = logging.getLogger(__name__)
 
 DAY = 86400.0
+# Seconds a queued board ('move' announcement) waits before the delivery loop may post it: the
+# /move handler that made it normally posts it within that time and marks it delivered.
+BOARD_GRACE = 60.0
 FIRST_CHOICES = ("challenger", "opponent", "random")
 _MAX_ID = 2**63 - 1
 
@@ -286,14 +290,16 @@ class MoveRecord:
 @dataclass(frozen=True)
 class MoveResult:
     """What :meth:`GameManager.play_move` committed: the game row after the move, its
-    ``position``, the canonical ``move`` text, the ``seat`` that moved and whether the move
-    ``finished`` the game."""
+    ``position``, the canonical ``move`` text, the ``seat`` that moved, whether the move
+    ``finished`` the game and ``announcement_id``, the outbox row of its board (kind
+    ``"move"``) to pass to :meth:`GameManager.mark_delivered` once the board is posted."""
 
     game: Game
     position: engine.Position
     move: str
     seat: int
     finished: bool
+    announcement_id: int | None = None
 
 
 @dataclass(frozen=True)
@@ -309,12 +315,15 @@ class ClockEvent:
 
 @dataclass(frozen=True)
 class Announcement:
-    """A clock event waiting in the outbox (table ``announcements``) to be posted.
+    """A post waiting in the outbox (table ``announcements``): a clock event or a board.
 
-    ``id`` is what :meth:`GameManager.mark_delivered` takes; ``kind`` and ``user_id`` are as
-    in :class:`ClockEvent`; ``ply`` is the game's ply when the event happened; ``created_at``
-    is UNIX seconds; ``attempts`` counts failed posts so far; ``game`` is the game row as it
-    is now (for a timeout: the finished game).
+    ``id`` is what :meth:`GameManager.mark_delivered` takes; ``kind`` is ``"reminder"`` or
+    ``"timeout"`` (``user_id`` as in :class:`ClockEvent`) or ``"move"``: the board after the
+    move that made the game's ply ``ply`` (ply 0: the first board of a new game), ``user_id``
+    the player it pings (the player to move; at the end, the one who did not make the last
+    move). ``ply`` is the game's ply when the row was written; ``created_at`` is UNIX seconds;
+    ``attempts`` counts failed posts so far; ``game`` is the game row as it is now (for a
+    timeout: the finished game).
     """
 
     id: int
@@ -327,9 +336,16 @@ class Announcement:
 
     @property
     def stale(self) -> bool:
-        """A reminder whose turn is over (the player moved, or the game ended or was
-        aborted) while it waited: there is nothing left to remind of. Timeouts never are."""
-        return self.kind == "reminder" and (self.game.status != "active" or self.game.ply != self.ply)
+        """Nothing is left to post. A reminder whose turn is over (the player moved, or the
+        game ended or was aborted) while it waited. A board superseded by a later one: a move
+        was played since (the ply moved on), or the game was then resigned, lost on time or
+        aborted (those post their own final word). Timeouts never are."""
+        if self.kind == "reminder":
+            return self.game.status != "active" or self.game.ply != self.ply
+        if self.kind == "move":
+            return (self.game.ply != self.ply or self.game.status == "aborted"
+                    or (self.game.status == "finished" and self.game.reason in ("resignation", "timeout")))
+        return False
 
 
 @dataclass(frozen=True)
@@ -796,9 +812,12 @@ class GameManager:
                 if outcome is not None and game.rated:
                     await self._rate(game, outcome.winner)
                 row = await self._game_row(gid)
+                # the board is queued with the move: a crash before its post loses nothing
+                ping = game.players[new.to_move] if outcome is None else game.players[3 - seat]
+                announcement_id = await self._announce(self._game(row), "move", ping, now)
             self._remember(gid, new, text)
             result = self._game(row)
-        return MoveResult(result, new, move, seat, outcome is not None)
+        return MoveResult(result, new, move, seat, outcome is not None, announcement_id)
 
     async def _finish(self, game: Game, new: engine.Position, now: float, *, by: str,
                       announce: tuple[str, int] | None = None) -> Game | None:
@@ -854,6 +873,16 @@ class GameManager:
             "SELECT ply, seat, move, played_at FROM moves WHERE game_id = ? ORDER BY ply", (gid,)
         )
         return [MoveRecord(r["ply"], r["seat"], r["move"], r["played_at"]) for r in rows]
+
+    async def move_at(self, game_id: int, ply: int) -> MoveRecord | None:
+        """The move that made ply ``ply`` of game ``game_id`` (1 = the first move), ``None``
+        when there is none (ply 0, or not played yet). Raises NotFound for an unknown game."""
+        gid = self._id(game_id, "game")
+        await self._game_row(gid)
+        row = await self.store.fetchone(
+            "SELECT ply, seat, move, played_at FROM moves WHERE game_id = ? AND ply = ?", (gid, ply)
+        )
+        return None if row is None else MoveRecord(row["ply"], row["seat"], row["move"], row["played_at"])
 
     async def replay_position(self, game_id: int) -> engine.Position:
         """The position rebuilt from the record of truth: the move list replayed by the
@@ -1202,16 +1231,22 @@ class GameManager:
             (game.id, kind, user_id, game.ply, now),
         )
 
-    async def pending_announcements(self, limit: int = 100) -> list[Announcement]:
+    async def pending_announcements(self, limit: int = 100, *,
+                                    board_grace: float = BOARD_GRACE) -> list[Announcement]:
         """Announcements not yet delivered, oldest first (at most ``limit``), each with its
         game as it is now.
+
+        A board (kind ``"move"``) is left out until it is ``board_grace`` seconds old (by the
+        manager's clock): until then the /move handler that queued it is still expected to
+        post it and mark it, and a delivery pass must not race it.
 
         Delivery is at least once: the bot posts one, then calls :meth:`mark_delivered`; a
         crash between the two posts it again on the next start.
         """
         rows = await self.store.fetchall(
-            "SELECT * FROM announcements WHERE delivered_at IS NULL ORDER BY id LIMIT ?",
-            (max(0, limit),),
+            "SELECT * FROM announcements WHERE delivered_at IS NULL"
+            " AND (kind <> 'move' OR created_at <= ?) ORDER BY id LIMIT ?",
+            (self.clock() - max(0.0, board_grace), max(0, limit)),
         )
         out = []
         for r in rows:

@@ -179,11 +179,41 @@ _V3 = (
 # no longer scans every game.
 _V4 = ("CREATE INDEX games_by_channel ON games(channel_id, thread_id)",)
 
+# Version 5: board posts go through the outbox too (kind 'move': the board after a move, or
+# the first board at ply 0), so a process that dies between committing a move and posting its
+# board posts it later. SQLite cannot alter a CHECK constraint: the table is rebuilt with the
+# wider one and every row copied (ids kept, and the AUTOINCREMENT high-water mark with them).
+_V5 = (
+    """
+    CREATE TABLE announcements_v5 (
+        id           INTEGER PRIMARY KEY AUTOINCREMENT,
+        game_id      INTEGER NOT NULL REFERENCES games(id),
+        kind         TEXT    NOT NULL CHECK (kind IN ('reminder', 'timeout', 'move')),
+        user_id      INTEGER NOT NULL,   -- reminder, move: the player to ping; timeout: who lost on time
+        ply          INTEGER NOT NULL,   -- the game's ply when the row was written
+        created_at   REAL    NOT NULL,
+        attempts     INTEGER NOT NULL DEFAULT 0 CHECK (attempts >= 0),  -- failed posts so far
+        last_error   TEXT,               -- why the last post failed (or why it was given up)
+        delivered_at REAL                -- NULL: still to post; set once posted or given up
+    )
+    """,
+    "INSERT INTO announcements_v5 (id, game_id, kind, user_id, ply, created_at, attempts,"
+    " last_error, delivered_at) SELECT id, game_id, kind, user_id, ply, created_at, attempts,"
+    " last_error, delivered_at FROM announcements",
+    "DELETE FROM sqlite_sequence WHERE name = 'announcements_v5'",
+    "INSERT INTO sqlite_sequence (name, seq) SELECT 'announcements_v5', seq FROM sqlite_sequence"
+    " WHERE name = 'announcements'",
+    "DROP TABLE announcements",  # its partial index goes with it
+    "ALTER TABLE announcements_v5 RENAME TO announcements",
+    "CREATE INDEX announcements_pending ON announcements(id) WHERE delivered_at IS NULL",
+)
+
 MIGRATIONS: tuple[Migration, ...] = (
     Migration(1, "challenges, games, moves, user settings", _V1),
     Migration(2, "clocks, vacations, ratings, rematches", _V2),
     Migration(3, "announcement outbox", _V3),
     Migration(4, "index of games by channel", _V4),
+    Migration(5, "board posts in the outbox (announcement kind 'move')", _V5),
 )
 LATEST_VERSION = MIGRATIONS[-1].version
 

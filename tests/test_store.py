@@ -135,12 +135,18 @@ async def test_migration_from_version_1_keeps_the_data(tmp_path):
     await store.close()
 
 
-async def test_migration_from_version_2_adds_the_outbox_and_keeps_the_data(tmp_path):
+async def _no_outbox(*args, **kwargs):
+    """Stands in for the outbox insert of a manager older than the outbox (schema < 3)."""
+    return None
+
+
+async def test_migration_from_version_2_adds_the_outbox_and_keeps_the_data(tmp_path, monkeypatch):
     """A version-2 file (issue-5 bot before the outbox) with a finished rated game, a running
     game already reminded this turn and a vacation: all kept; the outbox starts empty."""
     path = tmp_path / "v2.db"
     clock = FakeClock()
     old = GameManager(await Store.open(path, target_version=2), clock=clock)
+    monkeypatch.setattr(old, "_announce", _no_outbox)  # a version-2 bot queued no boards
     try:
         assert await old.store.version() == 2
         done = await start_game(old, KIND, OPTS)
