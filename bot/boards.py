@@ -214,6 +214,37 @@ async def post_turn(bot: StonecastBot, game: Game, position: engine.Position, *,
     await notify_turn(bot, game, position)
 
 
+def move_headline(game: Game, position: engine.Position, seat: int | None) -> str:
+    """The first line of the board after a move: ``"move 7: <@id> played `c3`"`` -- for the
+    first pass of Coil also the colours it settles (RULES.md, Coil) -- or, at ply 0 (``seat``
+    ``None``), the players and colours of the game that begins."""
+    if seat is None or position.ply == 0:
+        return f"{seat_line(game, position, 1)} vs {seat_line(game, position, 2)} — the game begins."
+    headline = f"move {position.ply}: <@{game.players[seat]}> played `{position.last_move}`"
+    if game.kind == "coil" and position.last_move == "pass" and position.colour(seat):
+        # the first pass ends Phase I and decides the colours (RULES.md, Coil)
+        headline += (f" and takes {position.colour(seat).title()}; <@{game.players[3 - seat]}> plays "
+                     f"{position.colour(3 - seat).title()}")
+    return headline
+
+
+async def post_move(bot: StonecastBot, game: Game, position: engine.Position, seat: int | None
+                    ) -> discord.Message:
+    """The board after the move ``seat`` just played (``None``: the first board of a new game),
+    as a new message: asking the player to move, or the final board when the move ended the
+    game (pinging the player who did not make it). No DM (see :func:`notify_turn`).
+
+    The /move and Accept handlers and the outbox's delivery of a board they could not post
+    both come here, so a board posted late reads the same. Raises discord.HTTPException when
+    Discord refuses the post.
+    """
+    headline = move_headline(game, position, seat)
+    if position.outcome is not None and seat is not None:
+        return await post_final(bot, game, position, headline=headline + " — game over",
+                                ping=game.players[3 - seat])
+    return await post_board(bot, game, position, headline=headline)
+
+
 async def ratings_line(bot: StonecastBot, game: Game) -> str:
     """``"Ratings: <@a> 1500 → 1520 (+20) · <@b> 1500 → 1480 (−20)"`` for a rated game, or ``""``."""
     changes = await bot.manager.rating_changes(game.id)

@@ -8,7 +8,11 @@ Clock announcements (issue 5) go through the manager's outbox: the sweep commits
 a reminder together with an announcement row, and :meth:`StonecastBot.deliver_announcements`
 posts each pending row and marks it delivered only after Discord accepted the post. It runs
 on start and after every sweep, so a bot that died between the commit and the post (or whose
-post failed) posts it later. Delivery is at least once: a crash after a successful post but
+post failed) posts it later. Boards go the same way (kind ``"move"``): ``play_move`` queues
+the board with the move, the /move handler posts it and marks it, and a board still pending
+``board_grace`` seconds later (the handler died or its post failed) is posted by the delivery
+pass -- the game's current board, as the handler would have written it, or nothing when a
+later move superseded it. Delivery is at least once: a crash after a successful post but
 before the mark posts that announcement a second time after the restart -- the only window
 for a duplicate, one database write wide.
 """
@@ -26,7 +30,7 @@ from discord.ext import commands
 from . import texts
 from .boards import BoardRenderer
 from .config import Config
-from .manager import GameManager
+from .manager import BOARD_GRACE, GameManager
 from .replies import report_error
 from .views import DYNAMIC_ITEMS
 
@@ -58,12 +62,14 @@ class StonecastBot(commands.Bot):
     * ``manager_options`` -- keyword arguments for ``GameManager.open`` (e.g. ``clock``).
     * ``render_workers`` -- processes for board images (default: ``config.render_workers``;
       0 renders in a thread instead).
+    * ``board_grace`` -- seconds a queued board waits before the delivery pass posts it in
+      place of the handler that queued it (attribute of the same name; tests set 0).
     * other keyword arguments go to ``commands.Bot``.
     """
 
     def __init__(self, config: Config, *, manager: GameManager | None = None,
                  manager_options: dict | None = None, render_workers: int | None = None,
-                 **kwargs: Any):
+                 board_grace: float = BOARD_GRACE, **kwargs: Any):
         kwargs.setdefault("intents", bot_intents())
         kwargs.setdefault("allowed_mentions", discord.AllowedMentions.none())
         super().__init__(command_prefix=commands.when_mentioned, help_command=None, **kwargs)
@@ -75,6 +81,7 @@ class StonecastBot(commands.Bot):
         self.dm_closed: dict[int, float] = {}  # user id -> when a DM to them was refused
         self._maintenance: asyncio.Task | None = None
         self._delivery = asyncio.Lock()  # one delivery pass at a time: no double posts
+        self.board_grace = board_grace
         self.games = None  # the GamesCog, set in setup_hook
         self.renderer = BoardRenderer(config.render_workers if render_workers is None else render_workers)
         if config.api_url:
@@ -197,8 +204,10 @@ class StonecastBot(commands.Bot):
         """Post each pending announcement of the manager's outbox, oldest first, and mark it
         delivered once the post succeeded. Returns how many were posted.
 
-        * A reminder whose turn ended meanwhile (:attr:`~bot.manager.Announcement.stale`) is
-          marked without a post.
+        * A board (kind ``"move"``) is only taken once it is :attr:`board_grace` seconds old,
+          and posted as the game's current board (:func:`bot.boards.post_move`).
+        * A reminder whose turn ended meanwhile, or a board a later move superseded
+          (:attr:`~bot.manager.Announcement.stale`), is marked without a post.
         * A post Discord refuses for good (404: the thread or channel is gone; 403: no
           access) is marked delivered with a logged warning -- it is never retried.
         * Any other failure (5xx, network, rendering) leaves it pending for the next sweep,
@@ -209,10 +218,11 @@ class StonecastBot(commands.Bot):
         """
         posted = 0
         async with self._delivery:
-            for a in await self.manager.pending_announcements():
+            for a in await self.manager.pending_announcements(board_grace=self.board_grace):
                 where = f"{a.kind} of game {a.game.id} (announcement {a.id})"
                 if a.stale:
-                    await self.manager.mark_delivered(a.id, error="skipped: the turn ended first")
+                    await self.manager.mark_delivered(a.id, error="skipped: the turn ended first"
+                                                      if a.kind == "reminder" else "skipped: superseded")
                     continue
                 try:
                     await self.post_announcement(a)
@@ -235,9 +245,11 @@ class StonecastBot(commands.Bot):
 
     async def post_announcement(self, announcement) -> discord.Message:
         """Post one outbox :class:`~bot.manager.Announcement` in its game's thread: the
-        reminder mentioning the player to move, or the final board of a loss on time
-        pinging the winner. Raises discord.HTTPException when Discord refuses the post and
-        ValueError for an unknown kind."""
+        reminder mentioning the player to move, the final board of a loss on time pinging the
+        winner, or the board after a move (:func:`bot.boards.post_move`: the game's current
+        board with the text the /move handler writes, pinging the player to move). Raises
+        discord.HTTPException when Discord refuses the post and ValueError for an unknown
+        kind."""
         from . import boards
 
         game = announcement.game
@@ -247,6 +259,9 @@ class StonecastBot(commands.Bot):
             return await boards.post_final(self, game, game.position,
                                            headline=f"<@{announcement.user_id}> ran out of time",
                                            ping=game.opponent_of(announcement.user_id))
+        if announcement.kind == "move":
+            record = await self.manager.move_at(game.id, announcement.ply) if announcement.ply else None
+            return await boards.post_move(self, game, game.position, None if record is None else record.seat)
         raise ValueError(f"unknown announcement kind {announcement.kind!r}")
 
     async def expire_challenges(self) -> int:

@@ -323,29 +323,11 @@ class GamesCog(commands.Cog, name="Games"):
         g = await self._game_for(interaction, game)
         result = await self.manager.play_move(g.id, interaction.user.id, move)
         g, position = result.game, result.position
-        headline = f"move {position.ply}: <@{interaction.user.id}> played `{result.move}`"
-        note = ""
         settled = ""
         if g.kind == "coil" and result.move == "pass" and position.colour(result.seat):
             # the first pass ends Phase I and decides the colours (RULES.md, Coil)
-            other = g.players[3 - result.seat]
-            headline += (f" and takes {position.colour(result.seat).title()}; <@{other}> plays "
-                         f"{position.colour(3 - result.seat).title()}")
             settled = f" You play {position.colour(result.seat).title()} from now on."
-        try:
-            if result.finished:
-                await boards.post_final(self.bot, g, position, headline=headline + " — game over",
-                                        ping=g.opponent_of(interaction.user.id))
-            else:
-                await boards.post_turn(self.bot, g, position, headline=headline)
-        except discord.HTTPException:
-            log.warning("move %s of game %s is saved but its board could not be posted",
-                        position.ply, g.id, exc_info=True)
-            note = (" Your move is saved, but I could not post the board in the game's thread "
-                    "— check my permissions there.")
-        except Exception:  # noqa: BLE001 - the move is committed: never answer "nothing changed"
-            log.exception("move %s of game %s is saved but its board failed", position.ply, g.id)
-            note = " Your move is saved, but something went wrong posting the board."
+        note = await self.post_queued_board(g, position, result.seat, result.announcement_id)
         label = texts.game_label(g.kind, g.id)
         if result.finished:
             names = {seat: f"<@{uid}>" for seat, uid in g.players.items()}
@@ -354,6 +336,43 @@ class GamesCog(commands.Cog, name="Games"):
         else:
             text = f"You played `{result.move}` in {label}.{settled} Now it is <@{g.to_move_user}>'s move."
         await ephemeral(interaction, text + note)
+
+    async def post_queued_board(self, game: Game, position: engine.Position, seat: int | None,
+                                announcement_id: int | None) -> str:
+        """Post the board the manager queued with a move (``seat`` played it; ``None``: the
+        first board of a new game), then mark its outbox row delivered and DM the player to
+        move if they asked for it.
+
+        Returns ``""`` on success, else a note for the player's ephemeral reply -- the move is
+        committed whatever happens here. A post Discord refuses for good (403, 404) is
+        marked delivered with the reason (retrying cannot help); any other failure leaves the
+        board in the outbox, which the bot's delivery loop posts after the grace period.
+        """
+        where = f"board of game {game.id} at move {position.ply} (announcement {announcement_id})"
+        try:
+            await boards.post_move(self.bot, game, position, seat)
+        except (discord.Forbidden, discord.NotFound) as e:
+            log.warning("cannot post the %s: Discord refused it (%s)", where, e)
+            await self._mark_board(announcement_id, error=f"refused: {e}")
+            return (" I could not post the board in the game's thread — check my permissions "
+                    "there, and use `/board` to see it meanwhile.")
+        except Exception:  # noqa: BLE001 - committed: never answer "nothing changed"
+            log.warning("could not post the %s; the outbox posts it later", where, exc_info=True)
+            return (" I could not post the board in the game's thread just now; it is saved and "
+                    "will follow there within a few minutes.")
+        await self._mark_board(announcement_id)
+        await boards.notify_turn(self.bot, game, position)
+        return ""
+
+    async def _mark_board(self, announcement_id: int | None, *, error: str | None = None) -> None:
+        """Mark a queued board delivered. A failure is logged, not raised: the board is posted
+        (or given up) already, and the worst outcome is that the outbox posts it again."""
+        if announcement_id is None:
+            return
+        try:
+            await self.manager.mark_delivered(announcement_id, error=error)
+        except Exception:  # noqa: BLE001
+            log.exception("could not mark announcement %s delivered", announcement_id)
 
     @move.autocomplete("move")
     async def move_autocomplete(self, interaction: discord.Interaction, current: str
