@@ -278,3 +278,68 @@ async def test_announcement_failing_again_and_again_is_given_up(fake, harness, c
     await harness.bot.sweep_clocks()
     assert thread_errors(fake, game.thread_id) == [(503, 0)] * MAX_ANNOUNCE_ATTEMPTS
     assert posts_with(fake, game.thread_id, "reminder") == []
+
+
+# ---- boards in the outbox: a /move whose board post fails, a crash before the post ----------
+def boards_in(fake_discord, thread_id, text):
+    return [m for m in posts_with(fake_discord, thread_id, text)
+            if m.attachments and m.attachments[0].filename.endswith(".png")]
+
+
+async def test_failed_board_post_after_a_move_follows_with_the_next_sweep(fake, harness):  # noqa: F811
+    game, _, _ = await start_game(fake, harness, "io", fake.alice, fake.bob)
+    fake.fail_posts(game.thread_id, 503, times=1)
+    ex = await play_move(fake, fake.alice, "c3", channel=game.thread_id)
+    assert thread_errors(fake, game.thread_id) == [(503, 0)]
+    assert ex.posts == [] and ex.reply.ephemeral
+    assert "You played `c3`" in ex.reply.content and "it is saved and will follow" in ex.reply.content
+    assert (await harness.manager.get_game(game.id)).ply == 1  # the move stands
+    headline = f"move 1: <@{fake.alice.id}> played `c3`"
+    await harness.bot.sweep_clocks()  # within the grace period: the handler's to post
+    assert boards_in(fake, game.thread_id, headline) == []
+    harness.bot.board_grace = 0
+    assert await harness.bot.sweep_clocks() == []
+    [board] = boards_in(fake, game.thread_id, headline)
+    assert board.pings == {fake.bob.id} and f"<@{fake.bob.id}>, your move" in board.content
+    await harness.bot.sweep_clocks()
+    assert len(boards_in(fake, game.thread_id, headline)) == 1
+    assert await harness.manager.pending_announcements(board_grace=0) == []
+    # play goes on, and a board posted by the handler is not posted again
+    ex = await play_move(fake, fake.bob, next(iter((await harness.manager.get_game(game.id)).position.legal_moves())),
+                         channel=game.thread_id)
+    assert board_post(ex).pings == {fake.alice.id}
+    await harness.bot.sweep_clocks()
+    assert len(boards_in(fake, game.thread_id, "move 2:")) == 1
+
+
+async def test_board_of_a_move_is_posted_once_after_a_restart(fake, harness, clock):  # noqa: F811
+    game, _, _ = await start_game(fake, harness, "io", fake.alice, fake.bob)
+    # The move commits, then the process dies before the /move handler posts the board.
+    await harness.manager.play_move(game.id, fake.alice.id, "c3")
+    await harness.stop()
+    clock.t += 61  # past the grace period by the time the new process looks
+    await harness.start()  # delivers the outbox on start
+    headline = f"move 1: <@{fake.alice.id}> played `c3`"
+    await wait_for(lambda: boards_in(fake, game.thread_id, headline))
+    await fake.quiet(0.1)
+    [board] = boards_in(fake, game.thread_id, headline)
+    assert board.pings == {fake.bob.id}
+    await harness.restart()
+    await harness.bot.sweep_clocks()
+    await fake.quiet(0.1)
+    assert len(boards_in(fake, game.thread_id, headline)) == 1
+    assert await harness.manager.pending_announcements(board_grace=0) == []
+
+
+async def test_a_superseded_board_is_not_posted(fake, harness):  # noqa: F811
+    game, _, _ = await start_game(fake, harness, "io", fake.alice, fake.bob)
+    # two moves whose boards were never posted (say, both handlers died)
+    first = await harness.manager.play_move(game.id, fake.alice.id, "c3")
+    reply = next(iter(first.position.legal_moves()))
+    await harness.manager.play_move(game.id, fake.bob.id, reply)
+    harness.bot.board_grace = 0
+    await harness.bot.sweep_clocks()
+    assert boards_in(fake, game.thread_id, "move 1:") == []
+    [board] = boards_in(fake, game.thread_id, f"move 2: <@{fake.bob.id}> played `{reply}`")
+    assert board.pings == {fake.alice.id}
+    assert await harness.manager.pending_announcements(board_grace=0) == []

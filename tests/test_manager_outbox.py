@@ -165,3 +165,74 @@ async def test_resignation_queues_nothing(mgr):
     g = await start_game(mgr, "coil", {"size": 5}, a=ALICE, b=BOB)
     await mgr.resign(g.id, BOB)
     assert await mgr.pending_announcements() == []
+
+
+# ---- boards in the outbox (schema version 5): kind 'move' ------------------------------------
+async def test_a_move_queues_its_board_until_marked(mgr, clock):
+    g = await start_game(mgr, "coil", {"size": 5})  # Alice to move
+    res = await mgr.play_move(g.id, ALICE, next(g.position.legal_moves()))
+    assert res.announcement_id is not None
+    # within the grace period the /move handler is expected to post it: not offered yet
+    assert await mgr.pending_announcements() == []
+    [a] = await mgr.pending_announcements(board_grace=0)
+    assert (a.id, a.kind, a.user_id, a.ply, a.created_at) == (res.announcement_id, "move", BOB, 1, clock.t)
+    assert not a.stale and a.game.ply == 1
+    clock.advance(59)
+    assert await mgr.pending_announcements() == []
+    clock.advance(1)
+    assert [x.id for x in await mgr.pending_announcements()] == [a.id]
+    assert await mgr.mark_delivered(res.announcement_id) is True
+    assert await mgr.pending_announcements(board_grace=0) == []
+    assert await mgr.mark_delivered(res.announcement_id) is False
+
+
+async def test_a_board_is_superseded_by_the_next_move_and_by_a_resignation(mgr, clock):
+    g = await start_game(mgr, "coil", {"size": 5})
+    first = await mgr.play_move(g.id, ALICE, next(g.position.legal_moves()))
+    second = await mgr.play_move(g.id, BOB, next(first.position.legal_moves()))
+    pending = await mgr.pending_announcements(board_grace=0)
+    assert summary(pending) == [("move", g.id, BOB, 1, 0), ("move", g.id, ALICE, 2, 0)]
+    assert [a.stale for a in pending] == [True, False]  # the board of ply 1 is out of date
+    assert [a.id for a in pending] == [first.announcement_id, second.announcement_id]
+    await mgr.resign(g.id, ALICE)
+    assert [a.stale for a in await mgr.pending_announcements(board_grace=0)] == [True, True]
+
+
+async def test_the_final_move_pings_the_player_who_did_not_make_it(mgr, clock):
+    g = await start_game(mgr, "io", {"size": 5})
+    rng = random.Random(3)
+    while True:
+        pos = g.position
+        mover = g.to_move_user
+        res = await mgr.play_move(g.id, mover, pos.random_move(rng))
+        g = res.game
+        if res.finished:
+            break
+        assert await mgr.mark_delivered(res.announcement_id)
+    [a] = await mgr.pending_announcements(board_grace=0)
+    assert (a.kind, a.ply, a.user_id) == ("move", g.ply, g.opponent_of(mover))
+    assert a.game.status == "finished" and not a.stale
+    assert (await mgr.move_at(g.id, g.ply)).seat == g.seat_of(mover)
+
+
+async def test_a_move_and_its_board_commit_together(mgr, clock, monkeypatch):
+    g = await start_game(mgr, "coil", {"size": 5})
+    move = next(g.position.legal_moves())
+    monkeypatch.setattr(mgr, "_announce", disk_full)
+    with pytest.raises(RuntimeError, match="disk full"):
+        await mgr.play_move(g.id, ALICE, move)
+    assert (await mgr.get_game(g.id)).ply == 0 and await mgr.moves(g.id) == []
+    monkeypatch.undo()
+    res = await mgr.play_move(g.id, ALICE, move)
+    assert res.game.ply == 1
+    assert [a.id for a in await mgr.pending_announcements(board_grace=0)] == [res.announcement_id]
+
+
+async def test_move_at(mgr):
+    g = await start_game(mgr, "coil", {"size": 5})
+    move = next(g.position.legal_moves())
+    await mgr.play_move(g.id, ALICE, move)
+    assert (await mgr.move_at(g.id, 1)).move == move and (await mgr.move_at(g.id, 1)).seat == 1
+    assert await mgr.move_at(g.id, 0) is None and await mgr.move_at(g.id, 2) is None
+    with pytest.raises(NotFound):
+        await mgr.move_at(999, 1)

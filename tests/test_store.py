@@ -380,3 +380,52 @@ async def test_the_channel_lookup_uses_an_index(tmp_path):
         assert not any(st.startswith("SCAN") for st in steps), steps
     finally:
         await store.close()
+
+
+async def test_migration_from_version_4_widens_the_outbox_and_keeps_its_rows(tmp_path):
+    """Version 5 rebuilds the outbox to accept boards (kind 'move'): a version-4 file's rows,
+    delivered or pending, come through unchanged, ids keep counting on, and the pending index
+    is back."""
+    path = tmp_path / "v4.db"
+    clock = FakeClock()
+    old = GameManager(await Store.open(path, target_version=4), clock=clock)
+    try:
+        game = await start_game(old, KIND, OPTS)
+        async with old.store.transaction():
+            for kind, delivered, error in (("reminder", clock.t + 5, None), ("timeout", None, "503 x"),
+                                           ("reminder", None, None)):
+                await old.store.execute(
+                    "INSERT INTO announcements (game_id, kind, user_id, ply, created_at, attempts,"
+                    " last_error, delivered_at) VALUES (?, ?, ?, 0, ?, 1, ?, ?)",
+                    (game.id, kind, ALICE, clock.t, error, delivered),
+                )
+            await old.store.execute("DELETE FROM announcements WHERE id = 3")  # high-water mark 3
+        with pytest.raises(sqlite3.IntegrityError):
+            await old.store.execute(
+                "INSERT INTO announcements (game_id, kind, user_id, ply, created_at)"
+                " VALUES (?, 'move', ?, 0, ?)", (game.id, ALICE, clock.t))
+        before = [tuple(r) for r in await old.store.fetchall("SELECT * FROM announcements ORDER BY id")]
+    finally:
+        await old.close()
+    assert len(before) == 2
+
+    mgr = await GameManager.open(path, clock=clock)
+    try:
+        assert await mgr.store.version() == 5 == LATEST_VERSION
+        assert [tuple(r) for r in await mgr.store.fetchall("SELECT * FROM announcements ORDER BY id")] == before
+        [pending] = await mgr.pending_announcements()
+        assert (pending.id, pending.kind, pending.attempts) == (2, "timeout", 1)
+        res = await mgr.play_move(game.id, ALICE, next(game.position.legal_moves()))
+        assert res.announcement_id == 4  # AUTOINCREMENT: id 3 is never given out again
+        with pytest.raises(sqlite3.IntegrityError):
+            await mgr.store.execute(
+                "INSERT INTO announcements (game_id, kind, user_id, ply, created_at)"
+                " VALUES (?, 'gossip', ?, 0, ?)", (game.id, ALICE, clock.t))
+        indexes = {r[0] for r in await mgr.store.fetchall(
+            "SELECT name FROM sqlite_master WHERE type = 'index' AND tbl_name = 'announcements'")}
+        assert "announcements_pending" in indexes
+    finally:
+        await mgr.close()
+    fresh = await Store.open(tmp_path / "fresh.db")
+    await fresh.close()
+    assert _columns(path) == _columns(tmp_path / "fresh.db")
