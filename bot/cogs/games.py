@@ -273,8 +273,7 @@ class GamesCog(commands.Cog, name="Games"):
             await self.manager.set_game_thread(game.id, thread_id)
             game = await self.manager.get_game(game.id)
         position = game.position
-        headline = (f"{boards.seat_line(game, position, 1)} vs {boards.seat_line(game, position, 2)}"
-                    f" — the game begins.")
+        headline = boards.move_headline(game, position, None)
         note = ""
         try:
             await boards.post_turn(self.bot, game, position, headline=headline)
