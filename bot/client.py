@@ -9,8 +9,9 @@ a reminder together with an announcement row, and :meth:`StonecastBot.deliver_an
 posts each pending row and marks it delivered only after Discord accepted the post. It runs
 on start and after every sweep, so a bot that died between the commit and the post (or whose
 post failed) posts it later. Boards go the same way (kind ``"move"``): ``play_move`` queues
-the board with the move, the /move handler posts it and marks it, and a board still pending
-``board_grace`` seconds later (the handler died or its post failed) is posted by the delivery
+the board with the move (``accept_challenge`` the first board, ply 0, with the new game), the
+/move (Accept) handler posts it and marks it, and a board still pending ``board_grace``
+seconds later (the handler died or its post failed) is posted by the delivery
 pass -- the game's current board, as the handler would have written it, or nothing when a
 later move superseded it. Delivery is at least once: a crash after a successful post but
 before the mark posts that announcement a second time after the restart -- the only window
@@ -247,9 +248,9 @@ class StonecastBot(commands.Bot):
         """Post one outbox :class:`~bot.manager.Announcement` in its game's thread: the
         reminder mentioning the player to move, the final board of a loss on time pinging the
         winner, or the board after a move (:func:`bot.boards.post_move`: the game's current
-        board with the text the /move handler writes, pinging the player to move). Raises
-        discord.HTTPException when Discord refuses the post and ValueError for an unknown
-        kind."""
+        board with the text the /move or Accept handler writes, pinging the player to move;
+        at ply 0 the first board, "the game begins"). Raises discord.HTTPException when
+        Discord refuses the post and ValueError for an unknown kind."""
         from . import boards
 
         game = announcement.game

@@ -74,7 +74,7 @@ log = logging.getLogger(__name__)
 
 DAY = 86400.0
 # Seconds a queued board ('move' announcement) waits before the delivery loop may post it: the
-# /move handler that made it normally posts it within that time and marks it delivered.
+# /move (or Accept) handler that made it normally posts it within that time and marks it delivered.
 BOARD_GRACE = 60.0
 FIRST_CHOICES = ("challenger", "opponent", "random")
 _MAX_ID = 2**63 - 1
@@ -633,6 +633,11 @@ class GameManager:
         :class:`StaleAction` (no longer open, expired -- even before the sweep ran -- or
         accepted by someone else a moment ago) and :class:`LimitReached` (either player has
         too many active games).
+
+        The game's first board (ply 0, pinging the player to move) is queued in the outbox in
+        the same transaction (an announcement of kind ``"move"``; its id from
+        :meth:`pending_board`), so a crash between accepting and posting it loses nothing:
+        the Accept handler posts it and marks it delivered, else the bot's delivery pass does.
         """
         ch = await self.get_challenge(challenge_id)
         if user_id == ch.challenger_id:
@@ -678,8 +683,10 @@ class GameManager:
             if n != 1:
                 raise StaleAction(f"Challenge #{ch.id} was answered a moment ago: it is no longer open.")
             row = await self._game_row(gid)
+            game = self._game(row)
+            await self._announce(game, "move", game.players[pos.to_move], now)
         self._remember(gid, pos, text)
-        return self._game(row)
+        return game
 
     async def _answer(self, ch: Challenge, status: str) -> Challenge:
         n = await self.store.execute(
@@ -1231,14 +1238,27 @@ class GameManager:
             (game.id, kind, user_id, game.ply, now),
         )
 
+    async def pending_board(self, game_id: int, ply: int) -> int | None:
+        """The id of the board of game ``game_id`` at ply ``ply`` (0: the first board, queued
+        on accept) still waiting in the outbox, for :meth:`mark_delivered`; ``None`` when it
+        was delivered (or given up) already or never queued. Raises NotFound for an unknown
+        game."""
+        gid = self._id(game_id, "game")
+        await self._game_row(gid)
+        row = await self.store.fetchone(
+            "SELECT id FROM announcements WHERE game_id = ? AND kind = 'move' AND ply = ?"
+            " AND delivered_at IS NULL ORDER BY id DESC LIMIT 1", (gid, ply),
+        )
+        return None if row is None else row["id"]
+
     async def pending_announcements(self, limit: int = 100, *,
                                     board_grace: float = BOARD_GRACE) -> list[Announcement]:
         """Announcements not yet delivered, oldest first (at most ``limit``), each with its
         game as it is now.
 
         A board (kind ``"move"``) is left out until it is ``board_grace`` seconds old (by the
-        manager's clock): until then the /move handler that queued it is still expected to
-        post it and mark it, and a delivery pass must not race it.
+        manager's clock): until then the /move or Accept handler whose move or game queued it
+        is still expected to post it and mark it, and a delivery pass must not race it.
 
         Delivery is at least once: the bot posts one, then calls :meth:`mark_delivered`; a
         crash between the two posts it again on the next start.

@@ -28,10 +28,18 @@ ALICE, BOB, CAROL, DAVE = 1001, 1002, 1003, 1004
 
 async def start_game(mgr: GameManager, kind: str, options: dict | None = None, *, a: int = ALICE,
                      b: int = BOB, first: str = "challenger", **kw) -> Game:
-    """A game between ``a`` (seat 1 with first="challenger") and ``b`` through a challenge."""
+    """A game between ``a`` (seat 1 with first="challenger") and ``b`` through a challenge.
+
+    Its first board (queued in the outbox by the accept) is marked delivered, as the bot's
+    Accept handler does once it posted it; a manager standing in for one that queued no first
+    board (schemas before version 5) leaves nothing to mark."""
     ch = await mgr.create_challenge(guild_id=GUILD, channel_id=CHANNEL, challenger_id=a,
                                     opponent_id=b, kind=kind, options=options, first=first, **kw)
-    return await mgr.accept_challenge(ch.id, b)
+    game = await mgr.accept_challenge(ch.id, b)
+    board = await mgr.pending_board(game.id, 0)
+    if board is not None:
+        await mgr.mark_delivered(board)
+    return game
 
 
 async def play_random(mgr: GameManager, game: Game, rng: random.Random, max_moves: int = 10**6,

@@ -136,7 +136,8 @@ async def test_migration_from_version_1_keeps_the_data(tmp_path):
 
 
 async def _no_outbox(*args, **kwargs):
-    """Stands in for the outbox insert of a manager older than the outbox (schema < 3)."""
+    """Stands in for the outbox insert of a manager older than the outbox (schema < 3), or
+    older than boards in the outbox (schema < 5), and for the lookup of a queued board."""
     return None
 
 
@@ -147,6 +148,7 @@ async def test_migration_from_version_2_adds_the_outbox_and_keeps_the_data(tmp_p
     clock = FakeClock()
     old = GameManager(await Store.open(path, target_version=2), clock=clock)
     monkeypatch.setattr(old, "_announce", _no_outbox)  # a version-2 bot queued no boards
+    monkeypatch.setattr(old, "pending_board", _no_outbox)  # ... and had no outbox to look in
     try:
         assert await old.store.version() == 2
         done = await start_game(old, KIND, OPTS)
@@ -382,13 +384,14 @@ async def test_the_channel_lookup_uses_an_index(tmp_path):
         await store.close()
 
 
-async def test_migration_from_version_4_widens_the_outbox_and_keeps_its_rows(tmp_path):
+async def test_migration_from_version_4_widens_the_outbox_and_keeps_its_rows(tmp_path, monkeypatch):
     """Version 5 rebuilds the outbox to accept boards (kind 'move'): a version-4 file's rows,
     delivered or pending, come through unchanged, ids keep counting on, and the pending index
     is back."""
     path = tmp_path / "v4.db"
     clock = FakeClock()
     old = GameManager(await Store.open(path, target_version=4), clock=clock)
+    monkeypatch.setattr(old, "_announce", _no_outbox)  # a version-4 bot queued no first board
     try:
         game = await start_game(old, KIND, OPTS)
         async with old.store.transaction():

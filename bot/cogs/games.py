@@ -272,17 +272,14 @@ class GamesCog(commands.Cog, name="Games"):
         if thread_id is not None:
             await self.manager.set_game_thread(game.id, thread_id)
             game = await self.manager.get_game(game.id)
-        position = game.position
-        headline = boards.move_headline(game, position, None)
-        note = ""
+        # the first board was queued with the game: post it here and mark it, or the outbox
+        # posts it after the grace period (a crash or a failed post here loses nothing)
         try:
-            await boards.post_turn(self.bot, game, position, headline=headline)
-        except discord.HTTPException:
-            log.warning("cannot post the first board of game %s", game.id, exc_info=True)
-            note = " I could not post the board there: check my permissions, then use `/board`."
+            board_id = await self.manager.pending_board(game.id, 0)
         except Exception:  # noqa: BLE001 - the game is created: never answer "nothing changed"
-            log.exception("the first board of game %s failed", game.id)
-            note = " Something went wrong posting the board: use `/board` to see it."
+            log.exception("no outbox row for the first board of game %s", game.id)
+            board_id = None  # posted unmarked: the outbox may post it a second time
+        note = await self.post_queued_board(game, game.position, None, board_id)
         await interaction.edit_original_response(
             content=self.accepted_text(c, game) + note, view=None,
             allowed_mentions=discord.AllowedMentions.none())
@@ -342,8 +339,8 @@ class GamesCog(commands.Cog, name="Games"):
         first board of a new game), then mark its outbox row delivered and DM the player to
         move if they asked for it.
 
-        Returns ``""`` on success, else a note for the player's ephemeral reply -- the move is
-        committed whatever happens here. A post Discord refuses for good (403, 404) is
+        Returns ``""`` on success, else a note for the player's reply -- the move (or the new
+        game) is committed whatever happens here. A post Discord refuses for good (403, 404) is
         marked delivered with the reason (retrying cannot help); any other failure leaves the
         board in the outbox, which the bot's delivery loop posts after the grace period.
         """
