@@ -236,3 +236,61 @@ async def test_move_at(mgr):
     assert await mgr.move_at(g.id, 0) is None and await mgr.move_at(g.id, 2) is None
     with pytest.raises(NotFound):
         await mgr.move_at(999, 1)
+
+
+# ---- the first board (ply 0) in the outbox: queued with the game by accept_challenge ---------
+async def accept(mgr, *, first="challenger"):
+    ch = await mgr.create_challenge(guild_id=900, channel_id=901, challenger_id=ALICE, opponent_id=BOB,
+                                    kind="coil", options={"size": 5}, first=first, days_per_move=1)
+    return ch, await mgr.accept_challenge(ch.id, BOB)
+
+
+@pytest.mark.parametrize(("first", "to_move"), [("challenger", ALICE), ("opponent", BOB)])
+async def test_accept_queues_the_first_board_until_marked(mgr, clock, first, to_move):
+    _, g = await accept(mgr, first=first)
+    assert g.to_move_user == to_move
+    # within the grace period the Accept handler is expected to post it: not offered yet
+    assert await mgr.pending_announcements() == []
+    [a] = await mgr.pending_announcements(board_grace=0)
+    assert summary([a]) == [("move", g.id, to_move, 0, 0)]  # pings the player to move
+    assert a.created_at == clock.t and not a.stale and a.game.ply == 0
+    assert await mgr.pending_board(g.id, 0) == a.id
+    assert await mgr.pending_board(g.id, 1) is None
+    clock.advance(60)
+    assert [x.id for x in await mgr.pending_announcements()] == [a.id]
+    assert await mgr.mark_delivered(a.id) is True
+    assert await mgr.pending_board(g.id, 0) is None
+    assert await mgr.pending_announcements(board_grace=0) == []
+    with pytest.raises(NotFound):
+        await mgr.pending_board(999, 0)
+
+
+async def test_the_first_board_is_superseded_by_the_first_move(mgr, clock):
+    _, g = await accept(mgr)
+    board = await mgr.pending_board(g.id, 0)
+    res = await mgr.play_move(g.id, ALICE, next(g.position.legal_moves()))
+    pending = await mgr.pending_announcements(board_grace=0)
+    assert summary(pending) == [("move", g.id, ALICE, 0, 0), ("move", g.id, BOB, 1, 0)]
+    assert [a.id for a in pending] == [board, res.announcement_id]
+    assert [a.stale for a in pending] == [True, False]
+    # and a game lost on time before its first move has no first board left to post
+    _, other = await accept(mgr)
+    assert await mgr.pending_board(other.id, 0) is not None
+    clock.advance(DAY)
+    assert sorted((e.kind, e.game.id) for e in await mgr.sweep()) == [("timeout", g.id), ("timeout", other.id)]
+    [first_board] = [a for a in await mgr.pending_announcements(board_grace=0)
+                     if a.kind == "move" and a.game.id == other.id]
+    assert first_board.game.reason == "timeout" and first_board.stale
+
+
+async def test_a_game_and_its_first_board_commit_together(mgr, monkeypatch):
+    ch = await mgr.create_challenge(guild_id=900, channel_id=901, challenger_id=ALICE, opponent_id=BOB,
+                                    kind="coil", options={"size": 5})
+    monkeypatch.setattr(mgr, "_announce", disk_full)
+    with pytest.raises(RuntimeError, match="disk full"):
+        await mgr.accept_challenge(ch.id, BOB)
+    assert (await mgr.get_challenge(ch.id)).status == "open"
+    assert (await mgr.store.fetchone("SELECT COUNT(*) FROM games"))[0] == 0
+    monkeypatch.undo()
+    g = await mgr.accept_challenge(ch.id, BOB)
+    assert [a.id for a in await mgr.pending_announcements(board_grace=0)] == [await mgr.pending_board(g.id, 0)]
