@@ -343,3 +343,72 @@ async def test_a_superseded_board_is_not_posted(fake, harness):  # noqa: F811
     [board] = boards_in(fake, game.thread_id, f"move 2: <@{fake.bob.id}> played `{reply}`")
     assert board.pings == {fake.alice.id}
     assert await harness.manager.pending_announcements(board_grace=0) == []
+
+
+# ---- the first board in the outbox: Accept whose board post fails, a crash before the post ---
+async def challenge_bob(fake, channel=None):  # noqa: F811
+    ex = await fake.slash(fake.alice, "challenge io", {"opponent": fake.bob, "size": 5, "first": "me"},
+                          channel=channel)
+    [challenge_msg] = ex.posts
+    accept = next(c for c in challenge_msg.custom_ids if c.startswith("stonecast:accept:"))
+    return challenge_msg, accept, int(accept.rsplit(":", 1)[1])
+
+
+async def test_failed_first_board_after_accept_follows_with_the_next_sweep(fake, harness):  # noqa: F811
+    challenge_msg, accept, challenge_id = await challenge_bob(fake)
+    fake.fail_posts(challenge_msg.id, 503, times=1)  # the game's thread is made on this message
+    ex = await fake.click(fake.bob, challenge_msg, accept)
+    game = await harness.manager.get_game((await harness.manager.get_challenge(challenge_id)).game_id)
+    assert game.thread_id == challenge_msg.id and [t["id"] for t in fake.threads()] == [str(game.thread_id)]
+    assert thread_errors(fake, game.thread_id) == [(503, 0)]
+    assert ex.posts == []
+    [edited] = [m for m in ex.edited if m.id == challenge_msg.id]
+    assert f"**Io #{game.id}** is on in <#{game.thread_id}>" in edited.content
+    assert "I could not post the board in the game's thread just now" in edited.content
+    assert "it is saved and will follow" in edited.content and edited.custom_ids == []
+    headline = f"<@{fake.alice.id}> (White) vs <@{fake.bob.id}> (Black) — the game begins."
+    await harness.bot.sweep_clocks()  # within the grace period: the handler's to post
+    assert boards_in(fake, game.thread_id, "the game begins") == []
+    harness.bot.board_grace = 0
+    assert await harness.bot.sweep_clocks() == []
+    [board] = boards_in(fake, game.thread_id, "the game begins")
+    assert headline in board.content
+    assert board.pings == {fake.alice.id} and f"<@{fake.alice.id}>, your move" in board.content
+    await harness.bot.sweep_clocks()
+    assert len(boards_in(fake, game.thread_id, "the game begins")) == 1
+    assert await harness.manager.pending_announcements(board_grace=0) == []
+    # play goes on in the thread
+    ex = await play_move(fake, fake.alice, "c3", channel=game.thread_id)
+    assert board_post(ex).pings == {fake.bob.id}
+
+
+async def test_first_board_is_marked_when_posted_in_the_channel_without_threads(fake, harness):  # noqa: F811
+    challenge_msg, accept, challenge_id = await challenge_bob(fake, channel=fake.nothreads)
+    ex = await fake.click(fake.bob, challenge_msg, accept)
+    [board] = ex.posts
+    game = await harness.manager.get_game((await harness.manager.get_challenge(challenge_id)).game_id)
+    assert fake.threads() == [] and game.thread_id is None
+    assert board.channel_id == fake.nothreads and "the game begins" in board.content
+    assert board.pings == {fake.alice.id}
+    assert await harness.manager.pending_board(game.id, 0) is None  # the handler marked it
+    harness.bot.board_grace = 0
+    await harness.bot.sweep_clocks()
+    assert len(boards_in(fake, fake.nothreads, "the game begins")) == 1
+
+
+async def test_first_board_is_posted_once_after_a_crash_on_accept(fake, harness, clock):  # noqa: F811
+    _, _, challenge_id = await challenge_bob(fake)
+    # The game commits, then the process dies before the Accept handler opens a thread or posts.
+    game = await harness.manager.accept_challenge(challenge_id, fake.bob.id)
+    await harness.stop()
+    clock.t += 61  # past the grace period by the time the new process looks
+    await harness.start()  # delivers the outbox on start: in the channel, the game has no thread
+    await wait_for(lambda: boards_in(fake, fake.general, "the game begins"))
+    await fake.quiet(0.1)
+    [board] = boards_in(fake, fake.general, "the game begins")
+    assert f"Io #{game.id}" in board.content and board.pings == {fake.alice.id}
+    await harness.restart()
+    await harness.bot.sweep_clocks()
+    await fake.quiet(0.1)
+    assert len(boards_in(fake, fake.general, "the game begins")) == 1
+    assert await harness.manager.pending_announcements(board_grace=0) == []
