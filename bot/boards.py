@@ -208,12 +208,6 @@ async def post_board(bot: StonecastBot, game: Game, position: engine.Position, *
                               allowed_mentions=mentions, **kwargs)
 
 
-async def post_turn(bot: StonecastBot, game: Game, position: engine.Position, *, headline: str) -> None:
-    """Post a board asking the player to move, then DM them if they asked for it (issue 5)."""
-    await post_board(bot, game, position, headline=headline)
-    await notify_turn(bot, game, position)
-
-
 def move_headline(game: Game, position: engine.Position, seat: int | None) -> str:
     """The first line of the board after a move: ``"move 7: <@id> played `c3`"`` -- for the
     first pass of Coil also the colours it settles (RULES.md, Coil) -- or, at ply 0 (``seat``
@@ -221,11 +215,19 @@ def move_headline(game: Game, position: engine.Position, seat: int | None) -> st
     if seat is None or position.ply == 0:
         return f"{seat_line(game, position, 1)} vs {seat_line(game, position, 2)} — the game begins."
     headline = f"move {position.ply}: <@{game.players[seat]}> played `{position.last_move}`"
-    if game.kind == "coil" and position.last_move == "pass" and position.colour(seat):
-        # the first pass ends Phase I and decides the colours (RULES.md, Coil)
-        headline += (f" and takes {position.colour(seat).title()}; <@{game.players[3 - seat]}> plays "
+    taken = colour_settled_by(game, position, seat)
+    if taken:
+        headline += (f" and takes {taken}; <@{game.players[3 - seat]}> plays "
                      f"{position.colour(3 - seat).title()}")
     return headline
+
+
+def colour_settled_by(game: Game, position: engine.Position, seat: int) -> str | None:
+    """``"Black"`` when the move ``seat`` just played was Coil's first pass, which ends Phase I
+    and makes the passer Black (RULES.md, Coil); ``None`` for every other move."""
+    if game.kind == "coil" and position.last_move == "pass" and position.colour(seat):
+        return position.colour(seat).title()
+    return None
 
 
 async def post_move(bot: StonecastBot, game: Game, position: engine.Position, seat: int | None

@@ -319,10 +319,8 @@ class GamesCog(commands.Cog, name="Games"):
         g = await self._game_for(interaction, game)
         result = await self.manager.play_move(g.id, interaction.user.id, move)
         g, position = result.game, result.position
-        settled = ""
-        if g.kind == "coil" and result.move == "pass" and position.colour(result.seat):
-            # the first pass ends Phase I and decides the colours (RULES.md, Coil)
-            settled = f" You play {position.colour(result.seat).title()} from now on."
+        taken = boards.colour_settled_by(g, position, result.seat)
+        settled = f" You play {taken} from now on." if taken else ""
         note = await self.post_queued_board(g, position, result.seat, result.announcement_id)
         label = texts.game_label(g.kind, g.id)
         if result.finished:
