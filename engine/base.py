@@ -404,12 +404,6 @@ class Position:
         self._forced = None
         self._outcome_cache = False  # False = not computed yet
 
-    def _copy(self):
-        new = copy.copy(self)
-        new._outcome_cache = False
-        new._forced = None
-        return new
-
     def _concluded(self, outcome: Outcome) -> Position:
         new = copy.copy(self)
         new._forced = outcome

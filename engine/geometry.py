@@ -91,13 +91,6 @@ def bits(x: int) -> Iterator[int]:
         x ^= low
 
 
-def _file_number(letters: str) -> int:
-    n = 0
-    for ch in letters:
-        n = n * 26 + (ord(ch) - 96)
-    return n - 1
-
-
 class Board:
     """A set of cells with labels, neighbours and a perimeter.
 

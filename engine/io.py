@@ -246,15 +246,6 @@ class IoPosition(Position):
         return Highlights(placed=placed, flipped=frozenset(labels[c] for c in bits(self._flipped)))
 
     # ---- move generation --------------------------------------------------------------
-    def _free_after(self, bound: int) -> int:
-        """Bitboard of the cells free for the free stone once ``bound`` is placed."""
-        t = self._t
-        occ = self._white | self._black | t.bit[bound]
-        near = 0
-        for c in bits(occ):
-            near |= t.near[c]
-        return t.freeable & ~near
-
     def _bounds(self) -> list[int]:
         """Cells the bound stone may go on (opening turns after White's first), in board order."""
         t = self._t
