@@ -539,6 +539,17 @@ class Position:
             pos = pos._apply(pos._random_internal(rng))
         return pos
 
+    def search_state(self):
+        """This position as a mutable :class:`engine.state.SearchState` for tree search.
+
+        Each game overrides it with its fast state; this default is the slow reference
+        :class:`engine.state.PositionState`. Raises nothing; a finished position gives a
+        state whose ``winner`` is set and whose ``actions()`` is empty.
+        """
+        from .state import PositionState
+
+        return PositionState(self)
+
     def resign(self, seat: int) -> Position:
         """The position with ``seat`` having resigned (RULES.md "Every game"): the other wins.
 
