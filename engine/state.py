@@ -14,7 +14,9 @@ Actions (half-moves) are small integers:
   where the one stone alone is a legal turn). Io has no such action: an opening turn whose
   bound placement leaves no free cell ends by itself, as RULES.md says.
 
-A half-move is offered only if the turn can be completed legally from it (a first Whirlwind
+A turn ends by itself after its first half-move when no legal turn continues it (a
+single-stone turn, Coil's pass, Black's first Whirlwind turn, an Io bound placement that
+leaves no free cell). A half-move is offered only if the turn can be completed legally from it (a first Whirlwind
 stone that breaches the diagonal rule is offered only when some second stone mends it).
 Turns are exactly the legal moves of the matching ``Position``; after every *whole* turn the
 state equals ``Position.play(move_text(turn))`` (same player to move, outcome and scores).
@@ -90,6 +92,22 @@ class SearchState:
         """Canonical move text of a whole turn given as its half-moves, as
         ``Position.legal_moves`` spells it (``"c3 e5"``, ``"g7"``, ``"pass"``)."""
         raise NotImplementedError
+
+
+    def wins_now(self, action: int) -> bool:
+        """True when ``action`` wins the game for the mover at once: it ends the game with
+        the mover winning, or (a first half-move that is also a legal one-stone turn) ending
+        the turn right after it would. Generic version by copying; fast states override it.
+        Raises ValueError as :meth:`play` for an illegal action."""
+        seat = self.to_move
+        s = self.copy()
+        s.play(action)
+        if s.winner is not None:
+            return s.winner == seat
+        if s.mid_turn and s.pass_action in s.actions():
+            s.play(s.pass_action)
+            return s.winner == seat
+        return False
 
 
 class PositionState(SearchState):
