@@ -224,7 +224,8 @@ class StonecastBot(commands.Bot):
           and posted as the game's current board (:func:`bot.boards.post_move`).
         * A your-turn DM (kind ``"dm"``) likewise, sent with the board image
           (:func:`bot.boards.send_turn_dm`); one to a member who turned DMs off since, or
-          whose DMs were found closed lately, is marked without a post.
+          whose DMs were found closed lately, is marked without a post; one whose game's
+          board failed to post in this pass waits for the next (the board comes first).
         * A reminder or DM whose turn ended meanwhile, or a board a later move superseded
           (:attr:`~bot.manager.Announcement.stale`), is marked without a post.
         * A post Discord refuses for good (404: the thread or channel is gone; 403: no
@@ -236,6 +237,7 @@ class StonecastBot(commands.Bot):
         Database errors propagate.
         """
         posted = 0
+        boards_failed: set[int] = set()  # games whose board could not be posted in this pass
         async with self._delivery:
             for a in await self.manager.pending_announcements(board_grace=self.board_grace):
                 where = f"{a.kind} of game {a.game.id} (announcement {a.id})"
@@ -249,6 +251,8 @@ class StonecastBot(commands.Bot):
                 if skip:
                     await self.manager.mark_delivered(a.id, error=skip)
                     continue
+                if a.kind == "dm" and a.game.id in boards_failed:
+                    continue
                 try:
                     await self.post_announcement(a)
                 except (discord.NotFound, discord.Forbidden) as e:
@@ -256,6 +260,8 @@ class StonecastBot(commands.Bot):
                     await self.manager.mark_delivered(a.id, error=f"refused: {e}")
                     continue
                 except Exception as e:  # noqa: BLE001 - a failed post is retried, not fatal
+                    if a.kind == "move":
+                        boards_failed.add(a.game.id)
                     attempts = await self.manager.record_failed_post(a.id, f"{type(e).__name__}: {e}")
                     if attempts >= MAX_ANNOUNCE_ATTEMPTS:
                         log.warning("giving up the %s after %d failed posts", where, attempts, exc_info=True)

@@ -561,3 +561,19 @@ async def test_the_fake_discord_enforces_nonces_like_discord(fake, harness):  # 
     fake.nonce_window = 0.0  # "a few minutes" later the nonce is free again
     later = await channel.send("three", nonce="stonecast-1")
     assert later.id != first.id and len(fake.channel_messages(fake.general)) == 2
+
+
+async def test_turn_dm_waits_for_its_board_when_the_board_fails(fake, harness):  # noqa: F811
+    await fake.slash(fake.bob, "notify", {"dm": "on"})
+    game, _, _ = await start_game(fake, harness, "io", fake.alice, fake.bob)
+    await harness.manager.play_move(game.id, fake.alice.id, "c3")  # the handler never ran
+    harness.bot.board_grace = 0
+    fake.fail_posts(game.thread_id, 503, times=1)
+    await harness.bot.sweep_clocks()
+    assert dms_to(fake, fake.bob) == [] and boards_in(fake, game.thread_id, "move 1:") == []
+    [board, dm] = await harness.manager.pending_announcements(board_grace=0)
+    assert (board.kind, board.attempts, dm.kind, dm.attempts) == ("move", 1, "dm", 0)
+    await harness.bot.sweep_clocks()  # the board, then its DM
+    [board] = boards_in(fake, game.thread_id, "move 1:")
+    [dm] = dms_to(fake, fake.bob)
+    assert board.created_perf < dm.created_perf
