@@ -312,8 +312,9 @@ class StonecastBot(commands.Bot):
         Discord answers that one was started there already (code 160004), that thread -- whose
         id is the message's -- is the game's. Where no thread can be made (the message is
         unknown or gone, threads are not allowed there: 400, 403, 404) the game's boards go to
-        the channel. Raises discord.HTTPException for other failures (5xx: tried again with
-        the announcement)."""
+        the channel. The challenge message, whose buttons the dead handler left, then says
+        where the game is (best effort). Raises discord.HTTPException for other failures (5xx:
+        tried again with the announcement)."""
         if not game.thread_wanted:
             return game
         challenge = await self.manager.get_challenge(game.challenge_id) if game.challenge_id else None
@@ -336,7 +337,16 @@ class StonecastBot(commands.Bot):
                     log.info("no thread for game %s (%s); posting in the channel", game.id, e)
         await self.manager.set_game_thread(game.id, thread_id)
         log.info("game %s recovered its thread: %s", game.id, thread_id or "none, the channel")
-        return await self.manager.get_game(game.id)
+        game = await self.manager.get_game(game.id)
+        if challenge is not None and challenge.message_id is not None and self.games is not None:
+            try:
+                await self.get_partial_messageable(challenge.channel_id, guild_id=challenge.guild_id
+                                                   ).get_partial_message(challenge.message_id).edit(
+                    content=self.games.accepted_text(challenge, game), view=None,
+                    allowed_mentions=discord.AllowedMentions.none())
+            except discord.HTTPException:
+                log.info("could not mark accepted challenge %s", challenge.id)
+        return game
 
     async def expire_challenges(self) -> int:
         """Expire challenges older than their deadline and mark their messages. Returns how many."""

@@ -412,6 +412,9 @@ async def test_first_board_goes_to_the_games_thread_after_a_crash_on_accept(fake
     [board] = boards_in(fake, game.thread_id, "the game begins")
     assert f"Io #{game.id}" in board.content and board.pings == {fake.alice.id}
     assert boards_in(fake, fake.general, "the game begins") == []  # not in the challenge's channel
+    # the challenge message no longer offers Accept: it says where the game is
+    assert f"**Io #{game.id}** is on in <#{game.thread_id}>" in challenge_msg.content
+    assert challenge_msg.custom_ids == []
     await harness.restart()
     await harness.bot.sweep_clocks()
     await fake.quiet(0.1)
