@@ -35,6 +35,19 @@ log = logging.getLogger("stonecast.bot")
 
 # After a DM is refused, wait this long (seconds) before trying that member again.
 DM_RETRY_AFTER = 24 * 3600.0
+# Board images kept per bot, so the your-turn DM carries the very PNG of the thread's post.
+PNG_CACHE_SIZE = 32
+
+
+def outbox_nonce(announcement_id: int | None) -> str | None:
+    """The message nonce for the post of outbox row ``announcement_id`` (``None``: no row).
+
+    discord.py sends a nonce with ``enforce_nonce``: Discord then answers a second post with
+    the same nonce by the same bot, within a few minutes, with the first message instead of a
+    new one -- so a post retried after a crash (or raced by the delivery pass) appears once.
+    At most 25 characters, as Discord allows.
+    """
+    return None if announcement_id is None else f"stonecast-{int(announcement_id)}"[:25]
 
 
 def seat_line(game: Game, position: engine.Position, seat: int) -> str:
@@ -123,9 +136,21 @@ class BoardRenderer:
 
 async def render(bot: StonecastBot, game: Game, position: engine.Position) -> bytes:
     """PNG bytes of ``position`` with the players' names and, while the game runs, its
-    deadline on the side panel -- rendered off the event loop."""
+    deadline on the side panel -- rendered off the event loop. The last few images are kept
+    (per bot), so the board post and the your-turn DM after it carry the same PNG."""
     names = {seat: await bot.display_name(uid, game.guild_id) for seat, uid in game.players.items()}
-    return await bot.renderer.render(position, players=names, clock=deadline_of(game, position))
+    clock = deadline_of(game, position)
+    cache = getattr(bot, "board_pngs", None)
+    key = (game.id, position.to_text(), tuple(sorted(names.items())), clock)
+    if cache is not None and key in cache:
+        cache.move_to_end(key)
+        return cache[key]
+    png = await bot.renderer.render(position, players=names, clock=clock)
+    if cache is not None:
+        cache[key] = png
+        while len(cache) > PNG_CACHE_SIZE:
+            cache.popitem(last=False)
+    return png
 
 
 def deadline_of(game: Game, position: engine.Position) -> datetime | None:
@@ -181,11 +206,12 @@ async def vacation_note(bot: StonecastBot, user_id: int) -> str:
 
 async def post_board(bot: StonecastBot, game: Game, position: engine.Position, *, headline: str,
                      ping: int | None = None, png: bytes | None = None, extra: str = "",
-                     view: discord.ui.View | None = None) -> discord.Message:
+                     view: discord.ui.View | None = None, nonce: str | None = None) -> discord.Message:
     """Post the board in the game's thread (or channel) as a new message.
 
     ``ping`` overrides whom to notify (default: the player to move; at the end nobody unless
-    given); ``extra`` lines are appended; ``view`` adds buttons. Raises
+    given); ``extra`` lines are appended; ``view`` adds buttons; ``nonce`` (see
+    :func:`outbox_nonce`) makes a repeated post return the first one. Raises
     discord.HTTPException when Discord refuses the post.
     """
     content, to_move = board_text(game, position, headline=headline)
@@ -203,7 +229,9 @@ async def post_board(bot: StonecastBot, game: Game, position: engine.Position, *
     channel = bot.get_partial_messageable(game.channel_for_posts, guild_id=game.guild_id)
     mentions = (discord.AllowedMentions(users=[discord.Object(ping)], roles=False, everyone=False)
                 if ping else discord.AllowedMentions.none())
-    kwargs = {"view": view} if view is not None else {}
+    kwargs: dict = {"view": view} if view is not None else {}
+    if nonce is not None:
+        kwargs["nonce"] = nonce
     return await channel.send(content[:2000], file=board_file(game, position, png),
                               allowed_mentions=mentions, **kwargs)
 
@@ -230,11 +258,12 @@ def colour_settled_by(game: Game, position: engine.Position, seat: int) -> str |
     return None
 
 
-async def post_move(bot: StonecastBot, game: Game, position: engine.Position, seat: int | None
-                    ) -> discord.Message:
+async def post_move(bot: StonecastBot, game: Game, position: engine.Position, seat: int | None,
+                    *, png: bytes | None = None, nonce: str | None = None) -> discord.Message:
     """The board after the move ``seat`` just played (``None``: the first board of a new game),
     as a new message: asking the player to move, or the final board when the move ended the
-    game (pinging the player who did not make it). No DM (see :func:`notify_turn`).
+    game (pinging the player who did not make it). No DM (see :func:`send_turn_dm`).
+    ``png``: the image if already rendered; ``nonce``: see :func:`outbox_nonce`.
 
     The /move and Accept handlers and the outbox's delivery of a board they could not post
     both come here, so a board posted late reads the same. Raises discord.HTTPException when
@@ -243,8 +272,8 @@ async def post_move(bot: StonecastBot, game: Game, position: engine.Position, se
     headline = move_headline(game, position, seat)
     if position.outcome is not None and seat is not None:
         return await post_final(bot, game, position, headline=headline + " — game over",
-                                ping=game.players[3 - seat])
-    return await post_board(bot, game, position, headline=headline)
+                                ping=game.players[3 - seat], png=png, nonce=nonce)
+    return await post_board(bot, game, position, headline=headline, png=png, nonce=nonce)
 
 
 async def ratings_line(bot: StonecastBot, game: Game) -> str:
@@ -261,57 +290,82 @@ async def ratings_line(bot: StonecastBot, game: Game) -> str:
 
 
 async def post_final(bot: StonecastBot, game: Game, position: engine.Position, *, headline: str,
-                     ping: int | None) -> discord.Message:
+                     ping: int | None, png: bytes | None = None, nonce: str | None = None
+                     ) -> discord.Message:
     """The final board: result, winning structure (drawn by the renderer), rating changes and
-    a Rematch button. ``ping``: the player to tell (the one who did not end the game)."""
+    a Rematch button. ``ping``: the player to tell (the one who did not end the game);
+    ``nonce``: see :func:`outbox_nonce`."""
     from .views import rematch_view
 
-    return await post_board(bot, game, position, headline=headline, ping=ping,
-                            extra=await ratings_line(bot, game), view=rematch_view(game.id))
+    return await post_board(bot, game, position, headline=headline, ping=ping, png=png,
+                            extra=await ratings_line(bot, game), view=rematch_view(game.id),
+                            nonce=nonce)
 
 
-async def notify_turn(bot: StonecastBot, game: Game, position: engine.Position) -> bool:
-    """DM the player to move when they turned notifications on (``/notify``).
-
-    A member whose DMs are closed is skipped quietly and not tried again for a day (no
-    retry storm); the thread mention remains. Returns whether a DM was sent.
-    """
-    uid = game.to_move_user if position.outcome is None and game.status == "active" else None
-    if uid is None:
-        return False
-    try:
-        if not (await bot.manager.settings(uid)).dm:
-            return False
-    except Exception:  # noqa: BLE001
-        log.warning("no settings for user %s", uid, exc_info=True)
-        return False
-    closed_at = bot.dm_closed.get(uid)
+async def dm_skip_reason(bot: StonecastBot, user_id: int) -> str | None:
+    """Why the your-turn DM to ``user_id`` is not to be sent now, or ``None`` to send it:
+    they turned DMs off since it was queued, or their DMs were found closed less than
+    :data:`DM_RETRY_AFTER` ago (no retry storm; the thread mention remains)."""
+    if not (await bot.manager.settings(user_id)).dm:
+        return "skipped: DMs turned off"
+    closed_at = bot.dm_closed.get(user_id)
     if closed_at is not None and time.monotonic() - closed_at < DM_RETRY_AFTER:
-        return False
+        return "skipped: DMs closed"
+    return None
+
+
+def turn_dm_text(game: Game, position: engine.Position, seat: int | None) -> str:
+    """The your-turn DM: what the opponent played (the board's headline, see
+    :func:`move_headline`; at ply 0 that the game begins), then the game, the colour, a
+    link to its thread and the deadline."""
+    uid = game.to_move_user
     label = texts.game_label(game.kind, game.id)
     link = f"https://discord.com/channels/{game.guild_id}/{game.channel_for_posts}"
+    colour = position.colour(position.to_move)
+    as_colour = f" as {colour.title()}" if colour else ""
     due = f" It is due <t:{int(game.deadline)}:R>." if game.deadline else ""
+    return (f"**{label}** · {move_headline(game, position, seat)}\n"
+            f"Your move{as_colour} against <@{game.opponent_of(uid)}> "
+            f"({texts.turn_hint(game.kind, position.phase, position.ply)}): {link}{due}")
+
+
+async def send_turn_dm(bot: StonecastBot, game: Game, position: engine.Position, seat: int | None,
+                       *, png: bytes | None = None, nonce: str | None = None) -> discord.Message:
+    """DM the player to move that it is their turn, with the board image (the same PNG as
+    the thread's post), what the opponent (``seat``; ``None`` at ply 0) played and a link to
+    the thread. Callers check :func:`dm_skip_reason` first.
+
+    Raises discord.Forbidden when their DMs are closed (code 50007; remembered in
+    ``bot.dm_closed``, so they are not tried again for a while) and discord.HTTPException
+    for any other refusal.
+    """
+    uid = game.to_move_user
+    if uid is None:
+        raise ValueError(f"nobody is to move in game {game.id}")
+    if png is None:
+        png = await render(bot, game, position)
+    kwargs = {"nonce": nonce} if nonce is not None else {}
     try:
         user = bot.get_user(uid) or await bot.fetch_user(uid)
-        await user.send(f"Your move in **{label}** against <@{game.opponent_of(uid)}>: {link}{due}",
-                        allowed_mentions=discord.AllowedMentions.none())
+        message = await user.send(turn_dm_text(game, position, seat)[:2000],
+                                  file=board_file(game, position, png),
+                                  allowed_mentions=discord.AllowedMentions.none(), **kwargs)
     except discord.Forbidden:
         bot.dm_closed[uid] = time.monotonic()
         log.info("user %s does not accept DMs; not trying again for a while", uid)
-        return False
-    except discord.HTTPException:
-        log.warning("could not DM user %s", uid, exc_info=True)
-        return False
+        raise
     bot.dm_closed.pop(uid, None)
-    return True
+    return message
 
 
-async def post_reminder(bot: StonecastBot, game: Game) -> discord.Message:
-    """The one reminder per turn before the deadline, mentioning only the player to move."""
+async def post_reminder(bot: StonecastBot, game: Game, *, nonce: str | None = None) -> discord.Message:
+    """The one reminder per turn before the deadline, mentioning only the player to move.
+    ``nonce``: see :func:`outbox_nonce`."""
     uid = game.to_move_user
     label = texts.game_label(game.kind, game.id)
     channel = bot.get_partial_messageable(game.channel_for_posts, guild_id=game.guild_id)
     return await channel.send(
         f"<@{uid}>, reminder: your move in **{label}** is due <t:{int(game.deadline)}:R> "
         f"— after that the game is lost on time. Use `/move`, or `/vacation` if you need a break.",
-        allowed_mentions=discord.AllowedMentions(users=[discord.Object(uid)]))
+        allowed_mentions=discord.AllowedMentions(users=[discord.Object(uid)]),
+        **({"nonce": nonce} if nonce is not None else {}))

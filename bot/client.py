@@ -13,15 +13,27 @@ the board with the move (``accept_challenge`` the first board, ply 0, with the n
 /move (Accept) handler posts it and marks it, and a board still pending ``board_grace``
 seconds later (the handler died or its post failed) is posted by the delivery
 pass -- the game's current board, as the handler would have written it, or nothing when a
-later move superseded it. Delivery is at least once: a crash after a successful post but
-before the mark posts that announcement a second time after the restart -- the only window
-for a duplicate, one database write wide.
+later move superseded it. Your-turn DMs go the same way (kind ``"dm"``, queued with the move
+or the new game for a player who turned DMs on): the handler sends it after the board, with
+the same image, else the delivery pass does; a closed DM (403) is given up at once.
+
+Delivery is at least once, and every post carries a nonce derived from its outbox row
+(:func:`bot.boards.outbox_nonce`), which discord.py sends with ``enforce_nonce``: a post
+repeated within a few minutes -- after a crash between the post and its mark, or a handler
+and the delivery pass both posting -- returns the first message instead of a second one.
+
+A game accepted by a process that died before recording its thread (``thread_wanted``) gets
+it from the delivery pass before anything of the game is posted: the thread is started on the
+challenge message, or, when one was started there already, found (a thread started from a
+message has that message's id); where threads are not allowed the game stays in the channel.
 """
 
 from __future__ import annotations
 
 import asyncio
 import logging
+from collections import OrderedDict
+from dataclasses import replace
 from typing import Any
 
 import discord
@@ -42,6 +54,8 @@ MAINTENANCE_INTERVAL = 60.0
 
 # Failed posts (Discord 5xx, network errors) after which an announcement is given up.
 MAX_ANNOUNCE_ATTEMPTS = 5
+# Discord's error code for "A thread has already been created for this message".
+THREAD_ALREADY_CREATED = 160004
 
 
 def bot_intents() -> discord.Intents:
@@ -80,6 +94,7 @@ class StonecastBot(commands.Bot):
         self._manager_options = manager_options or {}
         self._names: dict[int, str] = {}
         self.dm_closed: dict[int, float] = {}  # user id -> when a DM to them was refused
+        self.board_pngs: OrderedDict = OrderedDict()  # recent board images (boards.render)
         self._maintenance: asyncio.Task | None = None
         self._delivery = asyncio.Lock()  # one delivery pass at a time: no double posts
         self.board_grace = board_grace
@@ -207,7 +222,11 @@ class StonecastBot(commands.Bot):
 
         * A board (kind ``"move"``) is only taken once it is :attr:`board_grace` seconds old,
           and posted as the game's current board (:func:`bot.boards.post_move`).
-        * A reminder whose turn ended meanwhile, or a board a later move superseded
+        * A your-turn DM (kind ``"dm"``) likewise, sent with the board image
+          (:func:`bot.boards.send_turn_dm`); one to a member who turned DMs off since, or
+          whose DMs were found closed lately, is marked without a post; one whose game's
+          board failed to post in this pass waits for the next (the board comes first).
+        * A reminder or DM whose turn ended meanwhile, or a board a later move superseded
           (:attr:`~bot.manager.Announcement.stale`), is marked without a post.
         * A post Discord refuses for good (404: the thread or channel is gone; 403: no
           access) is marked delivered with a logged warning -- it is never retried.
@@ -218,12 +237,21 @@ class StonecastBot(commands.Bot):
         Database errors propagate.
         """
         posted = 0
+        boards_failed: set[int] = set()  # games whose board could not be posted in this pass
         async with self._delivery:
             for a in await self.manager.pending_announcements(board_grace=self.board_grace):
                 where = f"{a.kind} of game {a.game.id} (announcement {a.id})"
                 if a.stale:
                     await self.manager.mark_delivered(a.id, error="skipped: the turn ended first"
-                                                      if a.kind == "reminder" else "skipped: superseded")
+                                                      if a.kind in ("reminder", "dm") else "skipped: superseded")
+                    continue
+                from .boards import dm_skip_reason
+
+                skip = await dm_skip_reason(self, a.user_id) if a.kind == "dm" else None
+                if skip:
+                    await self.manager.mark_delivered(a.id, error=skip)
+                    continue
+                if a.kind == "dm" and a.game.id in boards_failed:
                     continue
                 try:
                     await self.post_announcement(a)
@@ -232,6 +260,8 @@ class StonecastBot(commands.Bot):
                     await self.manager.mark_delivered(a.id, error=f"refused: {e}")
                     continue
                 except Exception as e:  # noqa: BLE001 - a failed post is retried, not fatal
+                    if a.kind == "move":
+                        boards_failed.add(a.game.id)
                     attempts = await self.manager.record_failed_post(a.id, f"{type(e).__name__}: {e}")
                     if attempts >= MAX_ANNOUNCE_ATTEMPTS:
                         log.warning("giving up the %s after %d failed posts", where, attempts, exc_info=True)
@@ -249,21 +279,74 @@ class StonecastBot(commands.Bot):
         reminder mentioning the player to move, the final board of a loss on time pinging the
         winner, or the board after a move (:func:`bot.boards.post_move`: the game's current
         board with the text the /move or Accept handler writes, pinging the player to move;
-        at ply 0 the first board, "the game begins"). Raises discord.HTTPException when
-        Discord refuses the post and ValueError for an unknown kind."""
+        at ply 0 the first board, "the game begins"); or the your-turn DM
+        (:func:`bot.boards.send_turn_dm`). Each post carries the row's nonce. A game whose
+        thread is still wanted gets it first (:meth:`ensure_thread`). Raises
+        discord.HTTPException when Discord refuses the post and ValueError for an unknown
+        kind."""
         from . import boards
 
-        game = announcement.game
+        if announcement.kind not in ("reminder", "timeout", "move", "dm"):
+            raise ValueError(f"unknown announcement kind {announcement.kind!r}")
+        game = await self.ensure_thread(announcement.game)
+        announcement = replace(announcement, game=game)
+        nonce = boards.outbox_nonce(announcement.id)
         if announcement.kind == "reminder":
-            return await boards.post_reminder(self, game)
+            return await boards.post_reminder(self, game, nonce=nonce)
         if announcement.kind == "timeout":
             return await boards.post_final(self, game, game.position,
                                            headline=f"<@{announcement.user_id}> ran out of time",
-                                           ping=game.opponent_of(announcement.user_id))
-        if announcement.kind == "move":
-            record = await self.manager.move_at(game.id, announcement.ply) if announcement.ply else None
-            return await boards.post_move(self, game, game.position, None if record is None else record.seat)
-        raise ValueError(f"unknown announcement kind {announcement.kind!r}")
+                                           ping=game.opponent_of(announcement.user_id), nonce=nonce)
+        record = await self.manager.move_at(game.id, announcement.ply) if announcement.ply else None
+        seat = None if record is None else record.seat
+        if announcement.kind == "dm":
+            return await boards.send_turn_dm(self, game, game.position, seat, nonce=nonce)
+        return await boards.post_move(self, game, game.position, seat, nonce=nonce)
+
+    async def ensure_thread(self, game):
+        """The game, with its thread made or found when it is still wanted
+        (:attr:`~bot.manager.Game.thread_wanted`: the process that accepted it died before
+        recording it); else the game unchanged.
+
+        The thread is started on the challenge message, as the Accept handler does; when
+        Discord answers that one was started there already (code 160004), that thread -- whose
+        id is the message's -- is the game's. Where no thread can be made (the message is
+        unknown or gone, threads are not allowed there: 400, 403, 404) the game's boards go to
+        the channel. The challenge message, whose buttons the dead handler left, then says
+        where the game is (best effort). Raises discord.HTTPException for other failures (5xx:
+        tried again with the announcement)."""
+        if not game.thread_wanted:
+            return game
+        challenge = await self.manager.get_challenge(game.challenge_id) if game.challenge_id else None
+        thread_id = None
+        if challenge is not None and challenge.message_id is not None:
+            name = (f"{texts.game_label(game.kind, game.id)}: "
+                    f"{await self.display_name(game.players[1], game.guild_id)} vs "
+                    f"{await self.display_name(game.players[2], game.guild_id)}")[:100]
+            try:
+                data = await self.http.start_thread_with_message(
+                    challenge.channel_id, challenge.message_id, name=name, auto_archive_duration=10080,
+                    rate_limit_per_user=None)
+                thread_id = int(data["id"])
+            except discord.HTTPException as e:
+                if e.code == THREAD_ALREADY_CREATED:
+                    thread_id = challenge.message_id
+                elif e.status not in (400, 403, 404):
+                    raise
+                else:
+                    log.info("no thread for game %s (%s); posting in the channel", game.id, e)
+        await self.manager.set_game_thread(game.id, thread_id)
+        log.info("game %s recovered its thread: %s", game.id, thread_id or "none, the channel")
+        game = await self.manager.get_game(game.id)
+        if challenge is not None and challenge.message_id is not None and self.games is not None:
+            try:
+                await self.get_partial_messageable(challenge.channel_id, guild_id=challenge.guild_id
+                                                   ).get_partial_message(challenge.message_id).edit(
+                    content=self.games.accepted_text(challenge, game), view=None,
+                    allowed_mentions=discord.AllowedMentions.none())
+            except discord.HTTPException:
+                log.info("could not mark accepted challenge %s", challenge.id)
+        return game
 
     async def expire_challenges(self) -> int:
         """Expire challenges older than their deadline and mark their messages. Returns how many."""

@@ -197,7 +197,9 @@ class Game:
     ``"finished"`` or ``"aborted"``. ``ply`` counts the moves played (and versions the row).
     ``winner`` is the winning seat, ``None`` for a draw (or no result); ``reason`` as in
     RULES.md "Every game" (``"aborted"`` for an aborted game). ``deadline`` is when the player
-    to move loses on time (``None`` once over).
+    to move loses on time (``None`` once over). ``thread_wanted``: the game was accepted but
+    where its boards go (its thread, or the channel) is not recorded yet -- the delivery pass
+    makes or finds the thread before posting (schema version 6).
     """
 
     id: int
@@ -219,6 +221,7 @@ class Game:
     deadline: float | None
     challenge_id: int | None
     finished_at: float | None = None
+    thread_wanted: bool = False
 
     @cached_property
     def position(self) -> engine.Position:
@@ -292,7 +295,9 @@ class MoveResult:
     """What :meth:`GameManager.play_move` committed: the game row after the move, its
     ``position``, the canonical ``move`` text, the ``seat`` that moved, whether the move
     ``finished`` the game and ``announcement_id``, the outbox row of its board (kind
-    ``"move"``) to pass to :meth:`GameManager.mark_delivered` once the board is posted."""
+    ``"move"``) to pass to :meth:`GameManager.mark_delivered` once the board is posted;
+    ``dm_id``, the outbox row of the your-turn DM to the next player (kind ``"dm"``), or
+    ``None`` when they did not ask for DMs or the game is over."""
 
     game: Game
     position: engine.Position
@@ -300,6 +305,7 @@ class MoveResult:
     seat: int
     finished: bool
     announcement_id: int | None = None
+    dm_id: int | None = None
 
 
 @dataclass(frozen=True)
@@ -321,7 +327,8 @@ class Announcement:
     ``"timeout"`` (``user_id`` as in :class:`ClockEvent`) or ``"move"``: the board after the
     move that made the game's ply ``ply`` (ply 0: the first board of a new game), ``user_id``
     the player it pings (the player to move; at the end, the one who did not make the last
-    move). ``ply`` is the game's ply when the row was written; ``created_at`` is UNIX seconds;
+    move); or ``"dm"``: the your-turn direct message to ``user_id``, the player to move at ply
+    ``ply`` who turned DMs on (``/notify``). ``ply`` is the game's ply when the row was written; ``created_at`` is UNIX seconds;
     ``attempts`` counts failed posts so far; ``game`` is the game row as it is now (for a
     timeout: the finished game).
     """
@@ -339,8 +346,11 @@ class Announcement:
         """Nothing is left to post. A reminder whose turn is over (the player moved, or the
         game ended or was aborted) while it waited. A board superseded by a later one: a move
         was played since (the ply moved on), or the game was then resigned, lost on time or
-        aborted (those post their own final word). Timeouts never are."""
+        aborted (those post their own final word). A DM whose turn is over, like a reminder.
+        Timeouts never are."""
         if self.kind == "reminder":
+            return self.game.status != "active" or self.game.ply != self.ply
+        if self.kind == "dm":
             return self.game.status != "active" or self.game.ply != self.ply
         if self.kind == "move":
             return (self.game.ply != self.ply or self.game.status == "aborted"
@@ -486,7 +496,8 @@ class GameManager:
     def _game(self, row) -> Game:
         game = self._from_row(Game, row, options=json.loads(row["options"]),
                               players={1: row["player1_id"], 2: row["player2_id"]},
-                              rated=bool(row["rated"]))
+                              rated=bool(row["rated"]),
+                              thread_wanted="thread_wanted" in row.keys() and bool(row["thread_wanted"]))
         hit = self._positions.get(game.id)
         if hit is not None and hit[0] == game.position_text:
             game.__dict__["position"] = hit[1]
@@ -638,6 +649,9 @@ class GameManager:
         the same transaction (an announcement of kind ``"move"``; its id from
         :meth:`pending_board`), so a crash between accepting and posting it loses nothing:
         the Accept handler posts it and marks it delivered, else the bot's delivery pass does.
+        So is the your-turn DM to the player to move when they asked for DMs (kind ``"dm"``,
+        id from :meth:`pending_dm`). The new game has ``thread_wanted`` set until
+        :meth:`set_game_thread` records where its boards go.
         """
         ch = await self.get_challenge(challenge_id)
         if user_id == ch.challenger_id:
@@ -685,6 +699,7 @@ class GameManager:
             row = await self._game_row(gid)
             game = self._game(row)
             await self._announce(game, "move", game.players[pos.to_move], now)
+            await self._announce_turn_dm(game, now)
         self._remember(gid, pos, text)
         return game
 
@@ -753,9 +768,11 @@ class GameManager:
         return self._game(await self._game_row(gid))
 
     async def set_game_thread(self, game_id: int, thread_id: int | None) -> None:
-        """Remember the thread where the game's boards are posted. Raises NotFound."""
+        """Remember the thread where the game's boards are posted (``None``: none, they go to
+        the channel), which settles ``thread_wanted``. Raises NotFound."""
         gid = self._id(game_id, "game")
-        n = await self.store.execute("UPDATE games SET thread_id = ? WHERE id = ?", (thread_id, gid))
+        n = await self.store.execute("UPDATE games SET thread_id = ?, thread_wanted = 0 WHERE id = ?",
+                                     (thread_id, gid))
         if n != 1:
             raise NotFound(f"There is no game #{gid}.")
 
@@ -822,9 +839,11 @@ class GameManager:
                 # the board is queued with the move: a crash before its post loses nothing
                 ping = game.players[new.to_move] if outcome is None else game.players[3 - seat]
                 announcement_id = await self._announce(self._game(row), "move", ping, now)
+                # ... and so is the DM telling the next player it is their turn
+                dm_id = await self._announce_turn_dm(self._game(row), now) if outcome is None else None
             self._remember(gid, new, text)
             result = self._game(row)
-        return MoveResult(result, new, move, seat, outcome is not None, announcement_id)
+        return MoveResult(result, new, move, seat, outcome is not None, announcement_id, dm_id)
 
     async def _finish(self, game: Game, new: engine.Position, now: float, *, by: str,
                       announce: tuple[str, int] | None = None) -> Game | None:
@@ -1238,6 +1257,29 @@ class GameManager:
             (game.id, kind, user_id, game.ply, now),
         )
 
+    async def _announce_turn_dm(self, game: Game, now: float) -> int | None:
+        """Queue the your-turn DM (kind ``"dm"``) to the player to move in ``game`` if they
+        turned DMs on (inside the caller's transaction); its id, else ``None``."""
+        uid = game.to_move_user
+        if uid is None:
+            return None
+        row = await self.store.fetchone("SELECT dm FROM user_settings WHERE user_id = ?", (uid,))
+        if row is None or not row["dm"]:
+            return None
+        return await self._announce(game, "dm", uid, now)
+
+    async def pending_dm(self, game_id: int, ply: int) -> int | None:
+        """The id of the your-turn DM of game ``game_id`` at ply ``ply`` still waiting in the
+        outbox, like :meth:`pending_board`; ``None`` when there is none (delivered, given up,
+        or the player did not ask for DMs). Raises NotFound for an unknown game."""
+        gid = self._id(game_id, "game")
+        await self._game_row(gid)
+        row = await self.store.fetchone(
+            "SELECT id FROM announcements WHERE game_id = ? AND kind = 'dm' AND ply = ?"
+            " AND delivered_at IS NULL ORDER BY id DESC LIMIT 1", (gid, ply),
+        )
+        return None if row is None else row["id"]
+
     async def pending_board(self, game_id: int, ply: int) -> int | None:
         """The id of the board of game ``game_id`` at ply ``ply`` (0: the first board, queued
         on accept) still waiting in the outbox, for :meth:`mark_delivered`; ``None`` when it
@@ -1256,16 +1298,17 @@ class GameManager:
         """Announcements not yet delivered, oldest first (at most ``limit``), each with its
         game as it is now.
 
-        A board (kind ``"move"``) is left out until it is ``board_grace`` seconds old (by the
-        manager's clock): until then the /move or Accept handler whose move or game queued it
-        is still expected to post it and mark it, and a delivery pass must not race it.
+        A board (kind ``"move"``) or a your-turn DM (kind ``"dm"``) is left out until it is
+        ``board_grace`` seconds old (by the manager's clock): until then the /move or Accept
+        handler whose move or game queued it is still expected to post it and mark it, and a
+        delivery pass must not race it.
 
         Delivery is at least once: the bot posts one, then calls :meth:`mark_delivered`; a
         crash between the two posts it again on the next start.
         """
         rows = await self.store.fetchall(
             "SELECT * FROM announcements WHERE delivered_at IS NULL"
-            " AND (kind <> 'move' OR created_at <= ?) ORDER BY id LIMIT ?",
+            " AND (kind NOT IN ('move', 'dm') OR created_at <= ?) ORDER BY id LIMIT ?",
             (self.clock() - max(0.0, board_grace), max(0, limit)),
         )
         out = []

@@ -208,12 +208,49 @@ _V5 = (
     "CREATE INDEX announcements_pending ON announcements(id) WHERE delivered_at IS NULL",
 )
 
+# Version 6 (issue 9): your-turn DMs go through the outbox too (kind 'dm', written in the
+# transaction that made it that player's turn), and a game remembers that its thread is still
+# to be made: ``thread_wanted`` is 1 from the Accept that creates the game until its thread (or
+# the channel, where threads are not allowed) is recorded, so a process that dies in between
+# leaves the delivery pass enough to make the thread, or find the one already made, before it
+# posts the first board. The column's default is 1 for the games inserted from now on; the
+# games already there had their thread settled by the bot that created them.
+_V6 = (
+    """
+    CREATE TABLE announcements_v6 (
+        id           INTEGER PRIMARY KEY AUTOINCREMENT,
+        game_id      INTEGER NOT NULL REFERENCES games(id),
+        kind         TEXT    NOT NULL CHECK (kind IN ('reminder', 'timeout', 'move', 'dm')),
+        user_id      INTEGER NOT NULL,   -- reminder, move: the player to ping; timeout: who lost
+                                         -- on time; dm: the player to move, to write to
+        ply          INTEGER NOT NULL,   -- the game's ply when the row was written
+        created_at   REAL    NOT NULL,
+        attempts     INTEGER NOT NULL DEFAULT 0 CHECK (attempts >= 0),  -- failed posts so far
+        last_error   TEXT,               -- why the last post failed (or why it was given up)
+        delivered_at REAL                -- NULL: still to post; set once posted or given up
+    )
+    """,
+    "INSERT INTO announcements_v6 (id, game_id, kind, user_id, ply, created_at, attempts,"
+    " last_error, delivered_at) SELECT id, game_id, kind, user_id, ply, created_at, attempts,"
+    " last_error, delivered_at FROM announcements",
+    "DELETE FROM sqlite_sequence WHERE name = 'announcements_v6'",
+    "INSERT INTO sqlite_sequence (name, seq) SELECT 'announcements_v6', seq FROM sqlite_sequence"
+    " WHERE name = 'announcements'",
+    "DROP TABLE announcements",
+    "ALTER TABLE announcements_v6 RENAME TO announcements",
+    "CREATE INDEX announcements_pending ON announcements(id) WHERE delivered_at IS NULL",
+    "ALTER TABLE games ADD COLUMN thread_wanted INTEGER NOT NULL DEFAULT 1"
+    " CHECK (thread_wanted IN (0, 1))",
+    "UPDATE games SET thread_wanted = 0",
+)
+
 MIGRATIONS: tuple[Migration, ...] = (
     Migration(1, "challenges, games, moves, user settings", _V1),
     Migration(2, "clocks, vacations, ratings, rematches", _V2),
     Migration(3, "announcement outbox", _V3),
     Migration(4, "index of games by channel", _V4),
     Migration(5, "board posts in the outbox (announcement kind 'move')", _V5),
+    Migration(6, "your-turn DMs in the outbox (kind 'dm'); a game's thread still to be made", _V6),
 )
 LATEST_VERSION = MIGRATIONS[-1].version
 

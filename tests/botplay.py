@@ -25,7 +25,7 @@ async def start_game(fake: FakeDiscord, harness, kind: str, challenger: FakeUser
     accept = next(c for c in challenge_msg.custom_ids if c.startswith("stonecast:accept:"))
     ex = await fake.click(opponent, challenge_msg, accept)
     assert ex.callback_type == 6
-    [board] = ex.posts
+    [board] = [m for m in ex.posts if m.guild_id]  # not the your-turn DM, if any
     game_id = int(board.content.split("#", 1)[1].split("*", 1)[0])
     game = await harness.manager.get_game(game_id)
     return game, challenge_msg, board
@@ -41,8 +41,9 @@ async def play_move(fake: FakeDiscord, user: FakeUser, move: str, *, game_id: in
 
 
 def board_post(ex) -> Msg:
-    """The one board posted during exchange ``ex`` (asserts it has a PNG)."""
-    [post] = ex.posts
+    """The one board posted during exchange ``ex`` in the server (asserts it has a PNG); a
+    your-turn DM sent with it is left out."""
+    [post] = [m for m in ex.posts if m.guild_id]
     assert post.attachments and post.attachments[0].filename.endswith(".png")
     return post
 

@@ -396,19 +396,187 @@ async def test_first_board_is_marked_when_posted_in_the_channel_without_threads(
     assert len(boards_in(fake, fake.nothreads, "the game begins")) == 1
 
 
-async def test_first_board_is_posted_once_after_a_crash_on_accept(fake, harness, clock):  # noqa: F811
-    _, _, challenge_id = await challenge_bob(fake)
+async def test_first_board_goes_to_the_games_thread_after_a_crash_on_accept(fake, harness, clock):  # noqa: F811
+    challenge_msg, _, challenge_id = await challenge_bob(fake)
     # The game commits, then the process dies before the Accept handler opens a thread or posts.
     game = await harness.manager.accept_challenge(challenge_id, fake.bob.id)
+    assert game.thread_wanted and game.thread_id is None
     await harness.stop()
     clock.t += 61  # past the grace period by the time the new process looks
-    await harness.start()  # delivers the outbox on start: in the channel, the game has no thread
-    await wait_for(lambda: boards_in(fake, fake.general, "the game begins"))
+    await harness.start()  # delivers the outbox on start: makes the thread, posts the board there
+    await wait_for(lambda: boards_in(fake, challenge_msg.id, "the game begins"))
     await fake.quiet(0.1)
-    [board] = boards_in(fake, fake.general, "the game begins")
+    game = await harness.manager.get_game(game.id)
+    assert game.thread_id == challenge_msg.id and not game.thread_wanted
+    assert [t["id"] for t in fake.threads()] == [str(challenge_msg.id)]
+    [board] = boards_in(fake, game.thread_id, "the game begins")
     assert f"Io #{game.id}" in board.content and board.pings == {fake.alice.id}
+    assert boards_in(fake, fake.general, "the game begins") == []  # not in the challenge's channel
+    # the challenge message no longer offers Accept: it says where the game is
+    assert f"**Io #{game.id}** is on in <#{game.thread_id}>" in challenge_msg.content
+    assert challenge_msg.custom_ids == []
     await harness.restart()
     await harness.bot.sweep_clocks()
     await fake.quiet(0.1)
-    assert len(boards_in(fake, fake.general, "the game begins")) == 1
+    assert len(boards_in(fake, game.thread_id, "the game begins")) == 1
     assert await harness.manager.pending_announcements(board_grace=0) == []
+    ex = await play_move(fake, fake.alice, "c3", channel=game.thread_id)  # play goes on there
+    assert board_post(ex).channel_id == game.thread_id
+
+
+async def test_thread_made_before_a_crash_on_accept_is_found_again(fake, harness, clock):  # noqa: F811
+    challenge_msg, _, challenge_id = await challenge_bob(fake)
+    game = await harness.manager.accept_challenge(challenge_id, fake.bob.id)
+    # the handler made the thread, then the process died before recording it
+    await harness.bot.http.start_thread_with_message(fake.general, challenge_msg.id, name="Io",
+                                                     auto_archive_duration=10080, rate_limit_per_user=None)
+    await harness.stop()
+    clock.t += 61
+    await harness.start()
+    await wait_for(lambda: boards_in(fake, challenge_msg.id, "the game begins"))
+    await fake.quiet(0.1)
+    assert (await harness.manager.get_game(game.id)).thread_id == challenge_msg.id
+    assert [t["id"] for t in fake.threads()] == [str(challenge_msg.id)]  # no second thread
+    assert [e[1:] for e in fake.errors] == [(400, 160004)]  # Discord said it was there already
+    assert len(boards_in(fake, challenge_msg.id, "the game begins")) == 1
+
+
+async def test_first_board_stays_in_a_channel_without_threads_after_a_crash_on_accept(fake, harness, clock):  # noqa: F811
+    _, _, challenge_id = await challenge_bob(fake, channel=fake.nothreads)
+    game = await harness.manager.accept_challenge(challenge_id, fake.bob.id)
+    await harness.stop()
+    clock.t += 61
+    await harness.start()
+    await wait_for(lambda: boards_in(fake, fake.nothreads, "the game begins"))
+    await fake.quiet(0.1)
+    game = await harness.manager.get_game(game.id)
+    assert game.thread_id is None and not game.thread_wanted and fake.threads() == []
+    await harness.bot.sweep_clocks()
+    assert len(boards_in(fake, fake.nothreads, "the game begins")) == 1
+
+
+# ---- your-turn DMs in the outbox (issue 9, item 2); what they carry (item 20) ---------------
+def dms_to(fake_discord, user):
+    channel = fake_discord.dm_channel(user)
+    return [] if channel is None else fake_discord.channel_messages(channel)
+
+
+async def test_turn_dm_carries_the_board_and_the_opponents_move(fake, harness):  # noqa: F811
+    await fake.slash(fake.alice, "notify", {"dm": "on"})
+    game, _, first = await start_game(fake, harness, "io", fake.alice, fake.bob)
+    [dm] = dms_to(fake, fake.alice)  # alice moves first: told at once, with the first board
+    assert "the game begins" in dm.content and dm.png() is not None
+    ex = await play_move(fake, fake.alice, "c3", channel=game.thread_id)
+    move = next(iter(engine.replay("io", {"size": 5}, ["c3"]).legal_moves()))
+    ex = await play_move(fake, fake.bob, move, channel=game.thread_id)
+    board = next(m for m in ex.posts if m.channel_id == game.thread_id)
+    [_, dm] = dms_to(fake, fake.alice)
+    assert dm in ex.messages and dm.pings == frozenset()
+    assert f"**Io #{game.id}** · move 2: <@{fake.bob.id}> played `{move}`" in dm.content
+    assert f"https://discord.com/channels/{fake.guild_id}/{game.thread_id}" in dm.content
+    assert "Your move as White" in dm.content and "It is due <t:" in dm.content
+    # the very image of the thread's post
+    assert dm.attachments[0].data == board.attachments[0].data
+    assert dm.attachments[0].filename == board.attachments[0].filename
+    assert await harness.manager.pending_announcements(board_grace=0) == []
+
+
+async def test_turn_dm_due_at_a_crash_is_sent_once_after_the_restart(fake, harness, clock):  # noqa: F811
+    await fake.slash(fake.bob, "notify", {"dm": "on"})
+    game, _, _ = await start_game(fake, harness, "io", fake.alice, fake.bob)
+    assert dms_to(fake, fake.bob) == []  # alice's turn first
+    # alice's move commits (with bob's DM queued), then the process dies before any post
+    result = await harness.manager.play_move(game.id, fake.alice.id, "c3")
+    assert result.dm_id is not None
+    await harness.stop()
+    clock.t += 61
+    await harness.start()
+    await wait_for(lambda: dms_to(fake, fake.bob))
+    await fake.quiet(0.1)
+    [dm] = dms_to(fake, fake.bob)
+    assert f"move 1: <@{fake.alice.id}> played `c3`" in dm.content and dm.png() is not None
+    [board] = boards_in(fake, game.thread_id, "move 1:")  # the board came first, in the thread
+    assert dm.attachments[0].data == board.attachments[0].data
+    await harness.restart()
+    await harness.bot.sweep_clocks()
+    await fake.quiet(0.1)
+    assert len(dms_to(fake, fake.bob)) == 1
+    assert await harness.manager.pending_announcements(board_grace=0) == []
+
+
+async def test_closed_dm_is_given_up_at_once_by_the_delivery_pass(fake, harness):  # noqa: F811
+    await fake.slash(fake.carol, "notify", {"dm": "on"})
+    game, _, _ = await start_game(fake, harness, "io", fake.alice, fake.carol)
+    await harness.manager.play_move(game.id, fake.alice.id, "c3")  # the handler never ran
+    harness.bot.board_grace = 0
+    await harness.bot.sweep_clocks()
+    assert [e[1:] for e in fake.errors] == [(403, 50007)]  # one try
+    assert await harness.manager.pending_announcements(board_grace=0) == []
+    [row] = await harness.manager.store.fetchall("SELECT * FROM announcements WHERE kind = 'dm'")
+    assert row["attempts"] == 0 and row["last_error"].startswith("refused")
+    await harness.bot.sweep_clocks()
+    assert len(fake.errors) == 1 and dms_to(fake, fake.carol) == []
+
+
+async def test_turn_dm_is_dropped_when_the_turn_passed_or_dms_were_turned_off(fake, harness):  # noqa: F811
+    await fake.slash(fake.alice, "notify", {"dm": "on"})
+    await fake.slash(fake.bob, "notify", {"dm": "on"})
+    game, _, _ = await start_game(fake, harness, "io", fake.alice, fake.bob)
+    first = await harness.manager.play_move(game.id, fake.alice.id, "c3")  # handlers never ran
+    await harness.manager.play_move(game.id, fake.bob.id, next(iter(first.position.legal_moves())))
+    await fake.slash(fake.alice, "notify", {"dm": "off"})
+    before = len(dms_to(fake, fake.alice))
+    harness.bot.board_grace = 0
+    await harness.bot.sweep_clocks()
+    assert dms_to(fake, fake.bob) == [] and len(dms_to(fake, fake.alice)) == before
+    errors = {r["last_error"] for r in await harness.manager.store.fetchall(
+        "SELECT last_error FROM announcements WHERE kind = 'dm' AND ply > 0")}
+    assert errors == {"skipped: the turn ended first", "skipped: DMs turned off"}
+
+
+# ---- a post retried after a crash is not duplicated (nonce with enforce_nonce) ------------
+async def test_post_retried_after_a_crash_is_not_duplicated(fake, harness, clock, monkeypatch):  # noqa: F811
+    await fake.slash(fake.bob, "notify", {"dm": "on"})
+    game, _, _ = await start_game(fake, harness, "io", fake.alice, fake.bob)
+    # The board and the DM are posted, then the process dies before marking them delivered.
+    async def crash(*args, **kwargs):
+        raise RuntimeError("the process died here")
+    monkeypatch.setattr(harness.manager, "mark_delivered", crash)
+    ex = await play_move(fake, fake.alice, "c3", channel=game.thread_id)
+    [board, dm] = ex.posts
+    assert board.channel_id == game.thread_id and dm.channel_id == fake.dm_channel(fake.bob)
+    assert board.nonce and dm.nonce and board.nonce != dm.nonce
+    await harness.stop()
+    clock.t += 61
+    await harness.start()  # the delivery pass posts both again, with the same nonces
+    await wait_for(lambda: fake.nonce_hits == 2)
+    await fake.quiet(0.1)
+    assert len(boards_in(fake, game.thread_id, "move 1:")) == 1
+    assert len(dms_to(fake, fake.bob)) == 1
+    assert await harness.manager.pending_announcements(board_grace=0) == []
+
+
+async def test_the_fake_discord_enforces_nonces_like_discord(fake, harness):  # noqa: F811
+    channel = harness.bot.get_partial_messageable(fake.general, guild_id=fake.guild_id)
+    first = await channel.send("one", nonce="stonecast-1")
+    again = await channel.send("two", nonce="stonecast-1")
+    assert again.id == first.id and [m.content for m in fake.channel_messages(fake.general)] == ["one"]
+    fake.nonce_window = 0.0  # "a few minutes" later the nonce is free again
+    later = await channel.send("three", nonce="stonecast-1")
+    assert later.id != first.id and len(fake.channel_messages(fake.general)) == 2
+
+
+async def test_turn_dm_waits_for_its_board_when_the_board_fails(fake, harness):  # noqa: F811
+    await fake.slash(fake.bob, "notify", {"dm": "on"})
+    game, _, _ = await start_game(fake, harness, "io", fake.alice, fake.bob)
+    await harness.manager.play_move(game.id, fake.alice.id, "c3")  # the handler never ran
+    harness.bot.board_grace = 0
+    fake.fail_posts(game.thread_id, 503, times=1)
+    await harness.bot.sweep_clocks()
+    assert dms_to(fake, fake.bob) == [] and boards_in(fake, game.thread_id, "move 1:") == []
+    [board, dm] = await harness.manager.pending_announcements(board_grace=0)
+    assert (board.kind, board.attempts, dm.kind, dm.attempts) == ("move", 1, "dm", 0)
+    await harness.bot.sweep_clocks()  # the board, then its DM
+    [board] = boards_in(fake, game.thread_id, "move 1:")
+    [dm] = dms_to(fake, fake.bob)
+    assert board.created_perf < dm.created_perf

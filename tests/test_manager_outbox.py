@@ -294,3 +294,46 @@ async def test_a_game_and_its_first_board_commit_together(mgr, monkeypatch):
     monkeypatch.undo()
     g = await mgr.accept_challenge(ch.id, BOB)
     assert [a.id for a in await mgr.pending_announcements(board_grace=0)] == [await mgr.pending_board(g.id, 0)]
+
+
+# ---- your-turn DMs in the outbox (schema version 6): kind 'dm' -------------------------------
+async def test_a_move_queues_the_dm_of_a_player_who_asked_for_dms(mgr, clock):
+    await mgr.set_notify(BOB, True)
+    g = await start_game(mgr, "coil", {"size": 5})  # Alice to move: she asked for no DM
+    assert await mgr.pending_dm(g.id, 0) is None
+    res = await mgr.play_move(g.id, ALICE, next(g.position.legal_moves()))
+    assert res.dm_id is not None and res.dm_id == await mgr.pending_dm(g.id, 1)
+    assert await mgr.pending_announcements() == []  # within the grace period: the handler's
+    pending = await mgr.pending_announcements(board_grace=0)
+    assert summary(pending) == [("move", g.id, BOB, 1, 0), ("dm", g.id, BOB, 1, 0)]
+    assert [a.stale for a in pending] == [False, False]
+    # Bob's reply makes it Alice's turn: no DM for her, and Bob's is out of date
+    second = await mgr.play_move(g.id, BOB, next(res.position.legal_moves()))
+    assert second.dm_id is None
+    [dm] = [a for a in await mgr.pending_announcements(board_grace=0) if a.kind == "dm"]
+    assert dm.id == res.dm_id and dm.stale
+    with pytest.raises(NotFound):
+        await mgr.pending_dm(999, 0)
+
+
+async def test_the_dm_is_written_with_the_move_or_not_at_all(mgr, clock, monkeypatch):
+    await mgr.set_notify(BOB, True)
+    g = await start_game(mgr, "coil", {"size": 5})
+    monkeypatch.setattr(mgr, "_announce_turn_dm", disk_full)
+    with pytest.raises(RuntimeError):
+        await mgr.play_move(g.id, ALICE, next(g.position.legal_moves()))
+    assert (await mgr.get_game(g.id)).ply == 0  # the move was rolled back with it
+    assert await mgr.pending_announcements(board_grace=0) == []
+
+
+async def test_accept_queues_the_first_players_dm_and_wants_a_thread(mgr, clock):
+    await mgr.set_notify(ALICE, True)
+    ch = await mgr.create_challenge(guild_id=900, channel_id=901, challenger_id=ALICE, opponent_id=BOB,
+                                    kind="io", options={"size": 5}, first="challenger")
+    game = await mgr.accept_challenge(ch.id, BOB)
+    assert game.thread_wanted and game.thread_id is None
+    dm = await mgr.pending_dm(game.id, 0)
+    [a] = [x for x in await mgr.pending_announcements(board_grace=0) if x.kind == "dm"]
+    assert (a.id, a.user_id, a.ply, a.stale) == (dm, ALICE, 0, False)
+    await mgr.set_game_thread(game.id, None)  # the channel: settled all the same
+    assert not (await mgr.get_game(game.id)).thread_wanted

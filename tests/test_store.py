@@ -167,7 +167,9 @@ async def test_migration_from_version_2_adds_the_outbox_and_keeps_the_data(tmp_p
     try:
         assert await mgr.store.version() == LATEST_VERSION
         for table, rows in before.items():
-            assert [tuple(r) for r in await mgr.store.fetchall(f"SELECT * FROM {table} ORDER BY 1, 2")] == rows
+            after = [tuple(r) for r in await mgr.store.fetchall(f"SELECT * FROM {table} ORDER BY 1, 2")]
+            # later versions only add columns at the end (games.thread_wanted, version 6)
+            assert [row[:len(old)] for row, old in zip(after, rows, strict=True)] == rows
         assert await mgr.pending_announcements() == []
         assert (await mgr.get_game(done.id)).reason == "resignation"
         assert (await mgr.rating_changes(done.id))[ALICE][1] > 1500
@@ -414,7 +416,7 @@ async def test_migration_from_version_4_widens_the_outbox_and_keeps_its_rows(tmp
 
     mgr = await GameManager.open(path, clock=clock)
     try:
-        assert await mgr.store.version() == 5 == LATEST_VERSION
+        assert await mgr.store.version() == LATEST_VERSION
         assert [tuple(r) for r in await mgr.store.fetchall("SELECT * FROM announcements ORDER BY id")] == before
         [pending] = await mgr.pending_announcements()
         assert (pending.id, pending.kind, pending.attempts) == (2, "timeout", 1)
@@ -432,3 +434,61 @@ async def test_migration_from_version_4_widens_the_outbox_and_keeps_its_rows(tmp
     fresh = await Store.open(tmp_path / "fresh.db")
     await fresh.close()
     assert _columns(path) == _columns(tmp_path / "fresh.db")
+
+
+async def test_migration_from_version_5_takes_dms_in_the_outbox_and_keeps_its_rows(tmp_path, monkeypatch):
+    """Version 6 rebuilds the outbox to accept your-turn DMs (kind 'dm') and adds
+    games.thread_wanted: a version-5 file's outbox rows (boards, clock events; delivered or
+    pending) and games come through unchanged, ids keep counting on, the games already there
+    want no thread, and a game accepted from now on does until its thread is recorded."""
+    path = tmp_path / "v5.db"
+    clock = FakeClock()
+    old = GameManager(await Store.open(path, target_version=5), clock=clock)
+    try:
+        await old.set_notify(BOB, True)
+        game = await start_game(old, KIND, OPTS)  # its first board is marked delivered
+        await old.store.execute("UPDATE games SET thread_id = 4242 WHERE id = ?", (game.id,))
+        waiting = await start_game(old, KIND, OPTS)
+        monkeypatch.setattr(old, "_announce_turn_dm", _no_outbox)  # a version-5 bot wrote no DM
+        res = await old.play_move(waiting.id, ALICE, next(waiting.position.legal_moves()))  # board pending
+        async with old.store.transaction():
+            await old.store.execute(
+                "INSERT INTO announcements (game_id, kind, user_id, ply, created_at, attempts, last_error)"
+                " VALUES (?, 'timeout', ?, 1, ?, 2, '503 x')", (waiting.id, BOB, clock.t))
+        with pytest.raises(sqlite3.IntegrityError):
+            await old.store.execute(
+                "INSERT INTO announcements (game_id, kind, user_id, ply, created_at)"
+                " VALUES (?, 'dm', ?, 1, ?)", (waiting.id, BOB, clock.t))
+        before = [tuple(r) for r in await old.store.fetchall("SELECT * FROM announcements ORDER BY id")]
+        games = [tuple(r) for r in await old.store.fetchall("SELECT * FROM games ORDER BY id")]
+    finally:
+        await old.close()
+    assert [r[2] for r in before] == ["move", "move", "move", "timeout"]
+    assert "thread_wanted" not in _columns(path)["games"]
+
+    mgr = await GameManager.open(path, clock=clock)
+    try:
+        assert await mgr.store.version() == LATEST_VERSION == 6
+        assert [tuple(r) for r in await mgr.store.fetchall("SELECT * FROM announcements ORDER BY id")] == before
+        after = [tuple(r) for r in await mgr.store.fetchall("SELECT * FROM games ORDER BY id")]
+        assert [r[:-1] for r in after] == games and [r[-1] for r in after] == [0, 0]
+        assert not (await mgr.get_game(waiting.id)).thread_wanted
+        pending = await mgr.pending_announcements(board_grace=0)
+        assert [(a.kind, a.game.id) for a in pending] == [("move", waiting.id), ("timeout", waiting.id)]
+        assert pending[0].id == res.announcement_id
+        # bob asked for DMs: his turn now queues one, with an id after the old rows
+        res = await mgr.play_move(waiting.id, BOB, next((await mgr.get_game(waiting.id)).position.legal_moves()))
+        assert res.dm_id is None  # alice did not ask for DMs
+        new = await start_game(mgr, KIND, OPTS, first="opponent")  # BOB accepts and moves first
+        assert (await mgr.get_game(new.id)).thread_wanted  # until the bot records its thread
+        await mgr.set_game_thread(new.id, 4343)
+        assert not (await mgr.get_game(new.id)).thread_wanted
+        dm = await mgr.pending_dm(new.id, 0)
+        assert dm is not None and dm > max(r[0] for r in before)
+        [row] = await mgr.store.fetchall("SELECT kind, user_id, ply FROM announcements WHERE id = ?", (dm,))
+        assert tuple(row) == ("dm", BOB, 0)
+    finally:
+        await mgr.close()
+    fresh = await Store.open(tmp_path / "fresh6.db")
+    await fresh.close()
+    assert _columns(path) == _columns(tmp_path / "fresh6.db")

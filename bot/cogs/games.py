@@ -269,17 +269,18 @@ class GamesCog(commands.Cog, name="Games"):
         game = await self.manager.accept_challenge(challenge_id, interaction.user.id)
         c = await self.manager.get_challenge(challenge_id)
         thread_id = await self._open_thread(interaction, game)
-        if thread_id is not None:
-            await self.manager.set_game_thread(game.id, thread_id)
-            game = await self.manager.get_game(game.id)
+        # recorded even when None (the channel): the delivery pass must not make one later
+        await self.manager.set_game_thread(game.id, thread_id)
+        game = await self.manager.get_game(game.id)
         # the first board was queued with the game: post it here and mark it, or the outbox
         # posts it after the grace period (a crash or a failed post here loses nothing)
         try:
             board_id = await self.manager.pending_board(game.id, 0)
+            dm_id = await self.manager.pending_dm(game.id, 0)
         except Exception:  # noqa: BLE001 - the game is created: never answer "nothing changed"
             log.exception("no outbox row for the first board of game %s", game.id)
-            board_id = None  # posted unmarked: the outbox may post it a second time
-        note = await self.post_queued_board(game, game.position, None, board_id)
+            board_id = dm_id = None  # posted unmarked: the outbox may post it a second time
+        note = await self.post_queued_board(game, game.position, None, board_id, dm_id)
         await interaction.edit_original_response(
             content=self.accepted_text(c, game) + note, view=None,
             allowed_mentions=discord.AllowedMentions.none())
@@ -321,7 +322,7 @@ class GamesCog(commands.Cog, name="Games"):
         g, position = result.game, result.position
         taken = boards.colour_settled_by(g, position, result.seat)
         settled = f" You play {taken} from now on." if taken else ""
-        note = await self.post_queued_board(g, position, result.seat, result.announcement_id)
+        note = await self.post_queued_board(g, position, result.seat, result.announcement_id, result.dm_id)
         label = texts.game_label(g.kind, g.id)
         if result.finished:
             names = {seat: f"<@{uid}>" for seat, uid in g.players.items()}
@@ -332,10 +333,10 @@ class GamesCog(commands.Cog, name="Games"):
         await ephemeral(interaction, text + note)
 
     async def post_queued_board(self, game: Game, position: engine.Position, seat: int | None,
-                                announcement_id: int | None) -> str:
+                                announcement_id: int | None, dm_id: int | None = None) -> str:
         """Post the board the manager queued with a move (``seat`` played it; ``None``: the
-        first board of a new game), then mark its outbox row delivered and DM the player to
-        move if they asked for it.
+        first board of a new game), then mark its outbox row delivered and send the your-turn
+        DM queued with it (``dm_id``; :meth:`send_queued_dm`).
 
         Returns ``""`` on success, else a note for the player's reply -- the move (or the new
         game) is committed whatever happens here. A post Discord refuses for good (403, 404) is
@@ -343,8 +344,11 @@ class GamesCog(commands.Cog, name="Games"):
         board in the outbox, which the bot's delivery loop posts after the grace period.
         """
         where = f"board of game {game.id} at move {position.ply} (announcement {announcement_id})"
+        png = None
         try:
-            await boards.post_move(self.bot, game, position, seat)
+            png = await boards.render(self.bot, game, position)
+            await boards.post_move(self.bot, game, position, seat, png=png,
+                                   nonce=boards.outbox_nonce(announcement_id))
         except (discord.Forbidden, discord.NotFound) as e:
             log.warning("cannot post the %s: Discord refused it (%s)", where, e)
             await self._mark_board(announcement_id, error=f"refused: {e}")
@@ -355,11 +359,35 @@ class GamesCog(commands.Cog, name="Games"):
             return (" I could not post the board in the game's thread just now; it is saved and "
                     "will follow there within a few minutes.")
         await self._mark_board(announcement_id)
-        await boards.notify_turn(self.bot, game, position)
+        await self.send_queued_dm(game, position, seat, dm_id, png)
         return ""
 
+    async def send_queued_dm(self, game: Game, position: engine.Position, seat: int | None,
+                             dm_id: int | None, png: bytes | None) -> None:
+        """Send the your-turn DM of outbox row ``dm_id`` (with the board image ``png``) and
+        mark it delivered; skipped (and marked) when the player turned DMs off or their DMs
+        were found closed lately, given up at once when Discord refuses it (403: DMs closed).
+        Any other failure leaves it to the delivery pass. Never raises."""
+        if dm_id is None:
+            return
+        try:
+            skip = await boards.dm_skip_reason(self.bot, game.to_move_user)
+            if skip:
+                await self._mark_board(dm_id, error=skip)
+                return
+            await boards.send_turn_dm(self.bot, game, position, seat, png=png,
+                                      nonce=boards.outbox_nonce(dm_id))
+        except (discord.Forbidden, discord.NotFound) as e:
+            await self._mark_board(dm_id, error=f"refused: {e}")
+            return
+        except Exception:  # noqa: BLE001 - the delivery pass sends it later
+            log.warning("could not send the DM of game %s (announcement %s); the outbox sends it later",
+                        game.id, dm_id, exc_info=True)
+            return
+        await self._mark_board(dm_id)
+
     async def _mark_board(self, announcement_id: int | None, *, error: str | None = None) -> None:
-        """Mark a queued board delivered. A failure is logged, not raised: the board is posted
+        """Mark a queued board (or DM) delivered. A failure is logged, not raised: the board is posted
         (or given up) already, and the worst outcome is that the outbox posts it again."""
         if announcement_id is None:
             return

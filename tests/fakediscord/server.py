@@ -173,6 +173,7 @@ class Msg:
     edited_at: float | None = None
     edits: int = 0
     deleted: bool = False
+    nonce: str | None = None
 
     @property
     def ephemeral(self) -> bool:
@@ -237,6 +238,8 @@ class Msg:
             "type": 0 if self.source == "channel" else 20,
             "flags": self.flags, "components": self.components,
         }
+        if self.nonce is not None:
+            data["nonce"] = self.nonce
         if self.guild_id:
             data["guild_id"] = str(self.guild_id)
         if self.webhook_id:
@@ -351,6 +354,11 @@ class FakeDiscord:
         self.nothreads = self._add_text_channel("no-threads")
         self.threads_forbidden: set[int] = {self.nothreads}
         self.post_failures: dict[int, list[tuple[int, int, str]]] = {}  # see fail_posts
+        # enforce_nonce: a post whose nonce the same author used within this many seconds
+        # returns that earlier message and creates none (Discord: "the past few minutes")
+        self.nonce_window = 300.0
+        self.nonces: dict[tuple[int, str], Msg] = {}  # (author id, nonce) -> first message
+        self.nonce_hits = 0  # posts answered with an earlier message
         self.messages: dict[int, Msg] = {}
         self.channel_log: dict[int, list[Msg]] = {}
         self.global_commands: list[dict] = []
@@ -850,7 +858,21 @@ class FakeDiscord:
             raise FakeHTTPError(403, 50083, "Thread is archived")
         if not body.get("content") and not body.get("embeds") and not files and not body.get("components"):
             raise FakeHTTPError(400, 50006, "Cannot send an empty message")
-        return self._new_message(int(cid), body, files, source="channel").payload()
+        nonce = body.get("nonce")
+        if nonce is not None and len(str(nonce)) > 25:
+            raise FakeHTTPError(400, 50035, "Invalid Form Body: nonce must be at most 25 characters")
+        key = (self.bot_user.id, str(nonce))
+        if nonce is not None and body.get("enforce_nonce"):
+            earlier = self.nonces.get(key)
+            if earlier is not None and time.time() - earlier.created_at < self.nonce_window:
+                self.nonce_hits += 1
+                return earlier.payload()
+        msg = self._new_message(int(cid), body, files, source="channel")
+        if nonce is not None:
+            msg.nonce = str(nonce)
+            if body.get("enforce_nonce"):
+                self.nonces[key] = msg
+        return msg.payload()
 
     async def _r_get_message(self, request, cid, mid):
         return self._message(cid, mid).payload()
