@@ -180,13 +180,14 @@ async def vacation_note(bot: StonecastBot, user_id: int) -> str:
 
 
 async def post_board(bot: StonecastBot, game: Game, position: engine.Position, *, headline: str,
-                     ping: int | None = None, png: bytes | None = None, extra: str = "",
-                     view: discord.ui.View | None = None) -> discord.Message:
+                     ping: int | tuple[int, ...] | None = None, png: bytes | None = None,
+                     extra: str = "", view: discord.ui.View | None = None) -> discord.Message:
     """Post the board in the game's thread (or channel) as a new message.
 
-    ``ping`` overrides whom to notify (default: the player to move; at the end nobody unless
-    given); ``extra`` lines are appended; ``view`` adds buttons. Raises
-    discord.HTTPException when Discord refuses the post.
+    ``ping`` overrides whom to notify: a user id or a tuple of them (default: the player to
+    move; at the end nobody unless given); each is mentioned in the text if not already.
+    ``extra`` lines are appended; ``view`` adds buttons. Raises discord.HTTPException when
+    Discord refuses the post.
     """
     content, to_move = board_text(game, position, headline=headline)
     if to_move is not None:
@@ -196,13 +197,16 @@ async def post_board(bot: StonecastBot, game: Game, position: engine.Position, *
     if extra:
         content += "\n" + extra
     ping = ping if ping is not None else to_move
-    if ping is not None and f"<@{ping}>" not in content:
-        content += f"\n<@{ping}>"
+    pings = [] if ping is None else [ping] if isinstance(ping, int) else list(dict.fromkeys(ping))
+    missing = [f"<@{uid}>" for uid in pings if f"<@{uid}>" not in content]
+    if missing:
+        content += "\n" + " ".join(missing)
     if png is None:
         png = await render(bot, game, position)
     channel = bot.get_partial_messageable(game.channel_for_posts, guild_id=game.guild_id)
-    mentions = (discord.AllowedMentions(users=[discord.Object(ping)], roles=False, everyone=False)
-                if ping else discord.AllowedMentions.none())
+    mentions = (discord.AllowedMentions(users=[discord.Object(uid) for uid in pings], roles=False,
+                                        everyone=False)
+                if pings else discord.AllowedMentions.none())
     kwargs = {"view": view} if view is not None else {}
     return await channel.send(content[:2000], file=board_file(game, position, png),
                               allowed_mentions=mentions, **kwargs)
@@ -261,9 +265,10 @@ async def ratings_line(bot: StonecastBot, game: Game) -> str:
 
 
 async def post_final(bot: StonecastBot, game: Game, position: engine.Position, *, headline: str,
-                     ping: int | None) -> discord.Message:
+                     ping: int | tuple[int, ...] | None) -> discord.Message:
     """The final board: result, winning structure (drawn by the renderer), rating changes and
-    a Rematch button. ``ping``: the player to tell (the one who did not end the game)."""
+    a Rematch button. ``ping``: the player (or players, a tuple) to tell -- the one who did
+    not end the game; after a loss on time both."""
     from .views import rematch_view
 
     return await post_board(bot, game, position, headline=headline, ping=ping,

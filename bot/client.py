@@ -246,8 +246,8 @@ class StonecastBot(commands.Bot):
 
     async def post_announcement(self, announcement) -> discord.Message:
         """Post one outbox :class:`~bot.manager.Announcement` in its game's thread: the
-        reminder mentioning the player to move, the final board of a loss on time pinging the
-        winner, or the board after a move (:func:`bot.boards.post_move`: the game's current
+        reminder mentioning the player to move, the final board of a loss on time pinging both
+        players (the winner and the one who ran out of time), or the board after a move (:func:`bot.boards.post_move`: the game's current
         board with the text the /move or Accept handler writes, pinging the player to move;
         at ply 0 the first board, "the game begins"). Raises discord.HTTPException when
         Discord refuses the post and ValueError for an unknown kind."""
@@ -259,7 +259,8 @@ class StonecastBot(commands.Bot):
         if announcement.kind == "timeout":
             return await boards.post_final(self, game, game.position,
                                            headline=f"<@{announcement.user_id}> ran out of time",
-                                           ping=game.opponent_of(announcement.user_id))
+                                           ping=(game.opponent_of(announcement.user_id),
+                                                 announcement.user_id))
         if announcement.kind == "move":
             record = await self.manager.move_at(game.id, announcement.ply) if announcement.ply else None
             return await boards.post_move(self, game, game.position, None if record is None else record.seat)

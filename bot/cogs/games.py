@@ -521,8 +521,12 @@ class GamesCog(commands.Cog, name="Games"):
         label = texts.game_label(g.kind, g.id)
         try:
             channel = self.bot.get_partial_messageable(g.channel_for_posts, guild_id=g.guild_id)
+            players = [g.players[seat] for seat in sorted(g.players)]
             await channel.send(f"**{label}** was aborted by <@{interaction.user.id}>: no result and "
-                               f"no rating change.", allowed_mentions=discord.AllowedMentions.none())
+                               f"no rating change.\n" + " ".join(f"<@{uid}>" for uid in players),
+                               allowed_mentions=discord.AllowedMentions(
+                                   users=[discord.Object(uid) for uid in players], roles=False,
+                                   everyone=False))
         except discord.HTTPException:
             log.warning("cannot announce the abort of game %s", g.id, exc_info=True)
         await ephemeral(interaction, f"{label} is aborted.")
