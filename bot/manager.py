@@ -111,6 +111,15 @@ class LimitReached(UserError):
     """Too many open challenges or active games (see :class:`Limits`)."""
 
 
+class DuplicateChallenge(UserError):
+    """The same challenge (same challenger, opponent and game) is already open; ``challenge``
+    is the open one."""
+
+    def __init__(self, message: str, challenge: Challenge):
+        super().__init__(message)
+        self.challenge = challenge
+
+
 class StaleAction(UserError):
     """The challenge or game is no longer in the state the action needs (answered, expired,
     changed meanwhile)."""
@@ -560,8 +569,10 @@ class GameManager:
         The challenge expires after ``limits.challenge_ttl`` seconds.
 
         Raises :class:`NotAllowed` (challenging yourself or a bot), :class:`UserError`
-        (unknown game, bad options with the engine's message, bad ``first`` or days) and
-        :class:`LimitReached` (too many open challenges or active games).
+        (unknown game, bad options with the engine's message, bad ``first`` or days),
+        :class:`DuplicateChallenge` (the challenger has an open challenge to the same
+        opponent -- or an open offer to anyone -- for the same game in this server, whatever
+        its options) and :class:`LimitReached` (too many open challenges or active games).
         """
         spec = self._kind(kind)
         if opponent_id is not None:
@@ -584,6 +595,7 @@ class GameManager:
             raise UserError("Days per move must be a whole number from 1 to 14.")
         now = self.clock()
         async with self.store.transaction():
+            await self._refuse_duplicate(guild_id, challenger_id, opponent_id, spec, now)
             n = await self._count_open_challenges(challenger_id, now)
             if n >= self.limits.open_challenges:
                 raise LimitReached(
@@ -606,6 +618,31 @@ class GameManager:
             )
             row = await self.store.fetchone("SELECT * FROM challenges WHERE id = ?", (cid,))
         return self._challenge(row)
+
+    async def _refuse_duplicate(self, guild_id: int, challenger_id: int, opponent_id: int | None,
+                                spec: engine.GameKind, now: float) -> None:
+        """Raise :class:`DuplicateChallenge` when ``challenger_id`` already has an open
+        challenge to ``opponent_id`` (``None``: an open offer to anyone) for game ``spec`` in
+        ``guild_id``. Options, days and rating do not matter: a second one would only ping the
+        same person again; to change the terms, cancel the open one first (issue 9)."""
+        row = await self.store.fetchone(
+            "SELECT * FROM challenges WHERE guild_id = ? AND challenger_id = ? AND opponent_id IS ?"
+            " AND kind = ? AND status = 'open' AND expires_at > ? ORDER BY id LIMIT 1",
+            (guild_id, challenger_id, opponent_id, spec.key, now),
+        )
+        if row is None:
+            return
+        ch = self._challenge(row)
+        what = (f"You already challenged <@{opponent_id}> to {spec.title}" if opponent_id is not None
+                else f"You already offered a game of {spec.title} to anyone here")
+        where = (f"https://discord.com/channels/{ch.guild_id}/{ch.channel_id}/{ch.message_id}"
+                 if ch.message_id is not None else f"<#{ch.channel_id}>")
+        raise DuplicateChallenge(
+            f"{what}, and that challenge is still open: "
+            f"{where} (it lapses <t:{int(ch.expires_at)}:R>). Wait for an answer, or press its "
+            f"Cancel button first if you want to send one with other settings.",
+            ch,
+        )
 
     async def set_challenge_message(self, challenge_id: int, message_id: int) -> None:
         """Remember the Discord message that shows the challenge. Raises NotFound."""

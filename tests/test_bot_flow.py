@@ -1,0 +1,39 @@
+"""End to end (issue 9, items 4 and 16-20): challenges from game threads, vacation notes,
+who is told when a game ends, duplicate challenges, /move suggestions when waiting, the
+server's games, the caller's rank and /help in direct messages -- through the fake Discord."""
+
+from botplay import start_game
+from fakediscord.fixtures import *  # noqa: F403
+
+
+async def test_a_duplicate_challenge_is_refused_pointing_at_the_open_one(fake, harness):
+    ex = await fake.slash(fake.alice, "challenge io", {"opponent": fake.bob, "size": 5})
+    [first] = ex.posts
+    assert first.pings == {fake.bob.id}
+    # the same challenge again -- other options too -- pings nobody and changes nothing
+    for options in ({"size": 5}, {"size": 7, "days": 2, "rated": False}):
+        ex = await fake.slash(fake.alice, "challenge io", {"opponent": fake.bob, **options})
+        assert ex.posts == [], "a duplicate must not ping the opponent again"
+        assert ex.reply.ephemeral and "already challenged" in ex.reply.content
+        assert f"/{fake.general}/{first.id}" in ex.reply.content, "points at the open challenge"
+        assert "Cancel" in ex.reply.content
+    assert len(await harness.manager.open_challenges(fake.alice.id)) == 1
+    # another game, or another opponent, is a new challenge
+    ex = await fake.slash(fake.alice, "challenge coil", {"opponent": fake.bob, "size": 5})
+    assert len(ex.posts) == 1
+    ex = await fake.slash(fake.alice, "challenge io", {"opponent": fake.carol, "size": 5})
+    assert len(ex.posts) == 1
+    # once the first is answered, the same challenge may be sent again
+    decline = next(c for c in first.custom_ids if c.startswith("stonecast:decline:"))
+    await fake.click(fake.bob, first, decline)
+    ex = await fake.slash(fake.alice, "challenge io", {"opponent": fake.bob, "size": 5})
+    assert len(ex.posts) == 1 and ex.posts[0].pings == {fake.bob.id}
+
+
+async def test_a_duplicate_open_offer_is_refused(fake, harness):
+    ex = await fake.slash(fake.alice, "challenge io", {"size": 5})
+    assert len(ex.posts) == 1
+    ex = await fake.slash(fake.alice, "challenge io", {"size": 5})
+    assert ex.posts == [] and "already offered a game of Io to anyone" in ex.reply.content
+    game, _, _ = await start_game(fake, harness, "io", fake.alice, fake.bob)  # not a duplicate
+    assert game.status == "active"
