@@ -1094,6 +1094,27 @@ class GameManager:
             log.debug("complete_move failed", exc_info=True)
             return []
 
+    async def waiting_game(
+        self,
+        user_id: int,
+        *,
+        game_id: int | None = None,
+        channel_id: int | None = None,
+        guild_id: int | None = None,
+    ) -> Game | None:
+        """The game :meth:`resolve_game` picks for ``user_id`` when they play in it, it is in
+        progress and it is the opponent's move -- what /move's suggestions explain instead of
+        listing moves. ``None`` otherwise; never raises."""
+        try:
+            game = await self.resolve_game(user_id, game_id=game_id, channel_id=channel_id,
+                                           guild_id=guild_id)
+        except Exception:  # noqa: BLE001 - autocomplete must never fail
+            return None
+        if game.status != "active" or game.seat_of(user_id) is None:
+            return None
+        to_move = game.to_move_user
+        return game if to_move is not None and to_move != user_id else None
+
     async def complete_game(
         self, user_id: int, prefix: str, limit: int = 25, *, include_finished: bool = False,
         guild_id: int | None = None, name_of: Callable[[int], str | None] | None = None,

@@ -226,3 +226,10 @@ def result_text(kind: str, outcome, names: dict[int, str]) -> str:
         scores = f" ({won}–{lost}{tie})"
     reason = REASONS.get(outcome.reason, f"({outcome.reason})")
     return f"{names[winner]} beats {names[loser]} {reason}{scores}."
+
+
+def not_your_turn_choice(label: str, to_move: str) -> str:
+    """The one /move suggestion shown while the opponent is to move:
+    ``"Io #3: it is Bob's move, not yours — you will be pinged when it is your turn"``
+    (``to_move`` is a display name; the caller cuts it to Discord's 100 characters)."""
+    return f"{label}: it is {to_move}'s move, not yours — you will be pinged when it is your turn"

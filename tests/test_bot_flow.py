@@ -37,3 +37,22 @@ async def test_a_duplicate_open_offer_is_refused(fake, harness):
     assert ex.posts == [] and "already offered a game of Io to anyone" in ex.reply.content
     game, _, _ = await start_game(fake, harness, "io", fake.alice, fake.bob)  # not a duplicate
     assert game.status == "active"
+
+
+async def test_move_suggestions_say_whose_move_it_is(fake, harness):
+    game, _, _ = await start_game(fake, harness, "io", fake.alice, fake.bob)  # alice first
+    ex = await fake.autocomplete(fake.alice, "move", {"move": "c"}, focused="move", channel=game.thread_id)
+    assert ex.choices and all(c["value"].startswith("c") for c in ex.choices)
+    # bob waits: one choice telling him so, not an empty list
+    for channel, options in ((game.thread_id, {"move": ""}), (fake.general, {"move": "c", "game": game.id})):
+        ex = await fake.autocomplete(fake.bob, "move", options, focused="move", channel=channel)
+        [choice] = ex.choices
+        assert f"Io #{game.id}" in choice["name"] and "Alice's move" in choice["name"], choice
+        assert len(choice["name"]) <= 100
+    # submitting it gets the usual refusal, and nothing is played
+    ex = await fake.slash(fake.bob, "move", {"move": choice["value"]}, channel=game.thread_id)
+    assert ex.reply.ephemeral and "not your turn" in ex.reply.content and ex.posts == []
+    assert (await harness.manager.get_game(game.id)).ply == 0
+    # a spectator gets no suggestions
+    ex = await fake.autocomplete(fake.carol, "move", {"move": ""}, focused="move", channel=game.thread_id)
+    assert ex.choices == []

@@ -379,7 +379,27 @@ class GamesCog(commands.Cog, name="Games"):
         except Exception:  # noqa: BLE001 - suggestions must never break typing
             log.exception("move autocomplete failed")
             return []
+        if not moves:
+            return await self._not_your_turn_choice(interaction)
         return [app_commands.Choice(name=m, value=m) for m in moves[:25]]
+
+    async def _not_your_turn_choice(self, interaction: discord.Interaction
+                                    ) -> list[app_commands.Choice[str]]:
+        """When the game meant waits for the opponent: one choice saying whose move it is.
+        Its value, if submitted, gets /move's usual "not your turn" answer. ``[]`` when no
+        game of the caller's is waiting for the opponent."""
+        try:
+            g = await self.manager.waiting_game(
+                interaction.user.id, game_id=_as_int(interaction.namespace.game),
+                channel_id=interaction.channel_id, guild_id=interaction.guild_id)
+            if g is None:
+                return []
+            name = self.bot.cached_name(g.to_move_user) or "your opponent"
+            text = texts.not_your_turn_choice(texts.game_label(g.kind, g.id), name)
+        except Exception:  # noqa: BLE001 - suggestions must never break typing
+            log.exception("move autocomplete failed")
+            return []
+        return [app_commands.Choice(name=text[:100], value="wait")]
 
     async def game_autocomplete(self, interaction: discord.Interaction, current: str
                                 ) -> list[app_commands.Choice[int]]:
