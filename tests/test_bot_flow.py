@@ -56,3 +56,30 @@ async def test_move_suggestions_say_whose_move_it_is(fake, harness):
     # a spectator gets no suggestions
     ex = await fake.autocomplete(fake.carol, "move", {"move": ""}, focused="move", channel=game.thread_id)
     assert ex.choices == []
+
+
+async def test_a_challenge_from_a_games_thread_starts_its_game_in_a_thread_of_its_own(fake, harness):
+    first_game, _, _ = await start_game(fake, harness, "io", fake.alice, fake.bob)
+    old_thread = first_game.thread_id
+    ex = await fake.slash(fake.alice, "challenge coil", {"opponent": fake.carol, "size": 5, "first": "me"},
+                          channel=old_thread)
+    [challenge] = ex.posts
+    assert challenge.channel_id == fake.general, "posted in the thread's parent channel"
+    assert f"<#{fake.general}>" in ex.reply.content
+    assert challenge.pings == {fake.carol.id}
+    ex = await fake.click(fake.carol, challenge, next(c for c in challenge.custom_ids if "accept" in c))
+    [board] = ex.posts
+    game = await harness.manager.get_game(int(board.content.split("#", 1)[1].split("*", 1)[0]))
+    assert game.thread_id == challenge.id != old_thread and board.channel_id == game.thread_id
+    new_thread = next(t for t in fake.threads() if int(t["id"]) == game.thread_id)
+    assert int(new_thread["parent_id"]) == fake.general
+    assert all(m.content.count("Coil") == 0 for m in fake.channel_messages(old_thread))
+    # /games links each game to its own thread, and /move in the new thread plays the new game
+    ex = await fake.slash(fake.alice, "games")
+    assert f"**Coil #{game.id}** vs <@{fake.carol.id}>" in ex.reply.content
+    line = next(x for x in ex.reply.content.splitlines() if f"Coil #{game.id}" in x)
+    assert line.endswith(f"<#{game.thread_id}>")
+    ex = await fake.slash(fake.alice, "move", {"move": "c3"}, channel=game.thread_id)
+    assert [p.channel_id for p in ex.posts] == [game.thread_id]
+    assert (await harness.manager.get_game(game.id)).ply == 1
+    assert (await harness.manager.get_game(first_game.id)).ply == 0

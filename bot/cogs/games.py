@@ -167,7 +167,7 @@ class GamesCog(commands.Cog, name="Games"):
         if opponent is not None:
             self.bot.remember(opponent)
         c = await self.manager.create_challenge(
-            guild_id=interaction.guild_id, channel_id=interaction.channel_id,
+            guild_id=interaction.guild_id, channel_id=self.challenge_channel(interaction),
             challenger_id=interaction.user.id, opponent_id=opponent.id if opponent else None,
             kind=kind, options=options, first=FIRST[first or "random"],
             rated=True if rated is None else rated,
@@ -182,8 +182,25 @@ class GamesCog(commands.Cog, name="Games"):
                             "sent. Try another channel, or ask a moderator to let me send "
                             "messages here.") from None
         who = f"<@{opponent.id}>" if opponent else "anyone in this channel"
-        await ephemeral(interaction, f"Challenge sent to {who}. You can withdraw it with its "
-                                     f"Cancel button until it is accepted.")
+        where = f" in <#{c.channel_id}>" if c.channel_id != interaction.channel_id else ""
+        if where and not opponent:
+            who = "anyone there"
+        await ephemeral(interaction, f"Challenge sent to {who}{where}. You can withdraw it with "
+                                     f"its Cancel button until it is accepted.")
+
+    @staticmethod
+    def challenge_channel(interaction: discord.Interaction) -> int:
+        """Where a challenge made in ``interaction``'s channel is posted: that channel, except
+        in a thread under a text channel (a game's thread, say), where it goes to the parent
+        channel -- so the game it starts gets a thread of its own there instead of being
+        played inside the other game's thread (issue 9). Threads of other parents (forums)
+        keep it: a forum takes no plain messages."""
+        channel = interaction.channel
+        if isinstance(channel, discord.Thread) and channel.parent_id is not None:
+            parent = channel.parent
+            if parent is None or isinstance(parent, discord.TextChannel):
+                return channel.parent_id
+        return interaction.channel_id
 
     async def on_challenge_button(self, interaction: discord.Interaction, action: str,
                                   challenge_id: int) -> None:
