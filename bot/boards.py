@@ -179,6 +179,21 @@ async def vacation_note(bot: StonecastBot, user_id: int) -> str:
     return ""
 
 
+async def post_deadline_note(bot: StonecastBot, game: Game, user_id: int) -> discord.Message:
+    """A short note in the game's thread after ``user_id`` (the player to move) started or
+    ended a vacation: the move's new deadline, which the last board no longer shows. Pings
+    nobody. Raises discord.HTTPException when Discord refuses the post."""
+    label = texts.game_label(game.kind, game.id)
+    due = f"<t:{int(game.deadline)}:f> (<t:{int(game.deadline)}:R>)"
+    away = await vacation_note(bot, user_id)
+    if away:
+        text = f"**{label}** · {away} Their move is now due {due}."
+    else:
+        text = f"**{label}** · <@{user_id}> is back from vacation: their move is now due {due}."
+    channel = bot.get_partial_messageable(game.channel_for_posts, guild_id=game.guild_id)
+    return await channel.send(text, allowed_mentions=discord.AllowedMentions.none())
+
+
 async def post_board(bot: StonecastBot, game: Game, position: engine.Position, *, headline: str,
                      ping: int | tuple[int, ...] | None = None, png: bytes | None = None,
                      extra: str = "", view: discord.ui.View | None = None) -> discord.Message:

@@ -73,6 +73,7 @@ __all__ = [
 log = logging.getLogger(__name__)
 
 DAY = 86400.0
+HOUR = 3600.0
 # Seconds a queued board ('move' announcement) waits before the delivery loop may post it: the
 # /move (or Accept) handler that made it normally posts it within that time and marks it delivered.
 BOARD_GRACE = 60.0
@@ -1402,8 +1403,13 @@ class GameManager:
         While on vacation the user's clocks are paused: the deadline of each game where it is
         their turn moves later by the vacation, and a turn that starts during it gets the
         rest of the vacation added. The allowance is ``limits.vacation_days`` per calendar
-        year (UTC). Raises :class:`UserError` for a bad number or when ending a vacation that
-        is not running, and :class:`LimitReached` when the allowance does not cover ``days``.
+        year (UTC), counted by the hour: ending a vacation gives back its unused whole hours,
+        so the time used is charged rounded up to the hour (ending it seconds after starting
+        costs one hour, not a day). Days are asked for whole; a request for more than is left
+        is granted when only part of its last day is missing, and then lasts what is left
+        (13 days 23 hours for ``days=14``). Raises :class:`UserError` for a bad number or when
+        ending a vacation that is not running, and :class:`LimitReached` when the allowance
+        does not cover ``days``.
         """
         if isinstance(days, bool) or not isinstance(days, int | float) or days < 0 or days != days:
             raise UserError("Give the number of vacation days as a whole number, 0 to end a vacation.")
@@ -1421,22 +1427,28 @@ class GameManager:
                         "clocks, give /vacation a number of days."
                     )
                 shift = -(until - now)
-                used = max(0.0, used - (until - now) / DAY)
+                unused_hours = int((until - now) / HOUR + 1e-6)  # a started hour counts whole
+                used = max(0.0, used - unused_hours * HOUR / DAY)
                 new_until = None
             else:
-                if days > current.vacation_left_days + 1e-9:
-                    whole = int(current.vacation_left_days + 1e-9)
-                    if whole < 1:
+                left_hours = round(current.vacation_left_days * 24)
+                if days * 24 - left_hours >= 24 or left_hours < 1:
+                    whole = left_hours // 24
+                    if left_hours < 1:
                         raise LimitReached(
                             f"You have used your {self.limits.vacation_days:g} vacation days for "
                             f"this year; the allowance starts again on 1 January (UTC)."
                         )
+                    extra = left_hours % 24
+                    more = f" and {texts.count(extra, 'hour')}" if extra else ""
                     raise LimitReached(
-                        f"You have {whole} vacation day{'s' if whole != 1 else ''} left this "
-                        f"year, not enough for {days:g}: ask for {whole} or fewer."
+                        f"You have {whole} vacation day{'s' if whole != 1 else ''}{more} left "
+                        f"this year, not enough for {days:g}: ask for {-(-left_hours // 24)} or "
+                        f"fewer."
                     )
-                shift = days * DAY
-                used += days
+                hours = min(days * 24, left_hours)  # the last day may be cut short
+                shift = hours * HOUR
+                used += hours / 24
                 new_until = (until if until is not None else now) + shift
             await self.store.execute(
                 "INSERT INTO user_settings (user_id, vacation_until, vacation_year, vacation_used)"

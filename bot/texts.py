@@ -233,3 +233,13 @@ def not_your_turn_choice(label: str, to_move: str) -> str:
     ``"Io #3: it is Bob's move, not yours — you will be pinged when it is your turn"``
     (``to_move`` is a display name; the caller cuts it to Discord's 100 characters)."""
     return f"{label}: it is {to_move}'s move, not yours — you will be pinged when it is your turn"
+
+
+def vacation_amount(days: float) -> str:
+    """Vacation time as players read it, in whole hours: ``"14 days"``, ``"13 days and 23
+    hours"``, ``"5 hours"`` (``days`` may be fractional; it is rounded to the hour)."""
+    hours = max(0, round(days * 24))
+    whole, extra = divmod(hours, 24)
+    if whole and extra:
+        return f"{count(whole, 'day')} and {count(extra, 'hour')}"
+    return count(whole, "day") if whole or not extra else count(extra, "hour")

@@ -114,7 +114,7 @@ async def test_dm_notifications_and_closed_dms(fake, harness):  # noqa: F811
 async def test_vacation_is_shown_to_opponents(fake, harness, clock):  # noqa: F811
     game, _, _ = await start_game(fake, harness, "io", fake.alice, fake.bob)
     ex = await fake.slash(fake.bob, "vacation", {"days": 3})
-    assert ex.reply.ephemeral and "11 vacation days left" in ex.reply.content
+    assert ex.reply.ephemeral and "11 days of vacation left" in ex.reply.content
     ex = await play_move(fake, fake.alice, "c3", channel=game.thread_id)
     post = board_post(ex)
     assert "on vacation until" in post.content and post.pings == {fake.bob.id}

@@ -83,3 +83,29 @@ async def test_a_challenge_from_a_games_thread_starts_its_game_in_a_thread_of_it
     assert [p.channel_id for p in ex.posts] == [game.thread_id]
     assert (await harness.manager.get_game(game.id)).ply == 1
     assert (await harness.manager.get_game(first_game.id)).ply == 0
+
+
+async def test_vacation_is_bounded_charged_by_the_hour_and_notes_new_deadlines(fake, harness):
+    assert fake.command("vacation")["options"][0]["max_value"] == 14  # the yearly allowance
+    waiting, _, _ = await start_game(fake, harness, "io", fake.bob, fake.alice)  # bob to move
+    other, _, _ = await start_game(fake, harness, "coil", fake.alice, fake.bob)  # alice to move
+    ex = await fake.slash(fake.bob, "vacation", {"days": 3})
+    assert ex.reply.ephemeral and "14 days" not in ex.reply.content
+    assert "11 days of vacation left" in ex.reply.content
+    waiting = await harness.manager.get_game(waiting.id)
+    # a note with the new deadline in the game whose clock moved, pinging nobody
+    [note] = ex.posts
+    assert note.channel_id == waiting.thread_id and note.pings == frozenset()
+    assert f"<t:{int(waiting.deadline)}:f>" in note.content and "on vacation until" in note.content
+    assert fake.channel_messages(other.thread_id)[-1].attachments, "alice's game got no note"
+    # ending it at once costs an hour, not a day; the note gives the deadline back
+    ex = await fake.slash(fake.bob, "vacation", {"days": 0})
+    assert "clocks run again" in ex.reply.content and "by the hour" in ex.reply.content
+    assert "13 days and 23 hours of vacation left" in ex.reply.content
+    assert (await harness.manager.settings(fake.bob.id)).vacation_left_days > 13.9
+    [note] = ex.posts
+    waiting = await harness.manager.get_game(waiting.id)
+    assert "back from vacation" in note.content and f"<t:{int(waiting.deadline)}:f>" in note.content
+    # the last, partly used day can still be asked for
+    ex = await fake.slash(fake.bob, "vacation", {"days": 14})
+    assert "clocks wait until" in ex.reply.content and "13 days and 23 hours" in ex.reply.content

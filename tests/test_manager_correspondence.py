@@ -485,3 +485,25 @@ def test_bad_records_are_refused():
     ]:
         with pytest.raises(RecordError, match=words):
             parse_record(bad)
+
+
+async def test_vacation_time_is_charged_by_the_hour(mgr, clock):
+    """Issue 9, item 16: ending a vacation seconds after starting it costs an hour, not a day;
+    what is left stays usable (a request for the last, partly used day gets what is left)."""
+    await mgr.set_vacation(ALICE, 3)
+    clock.advance(10)
+    s = await mgr.set_vacation(ALICE, 0)
+    assert s.vacation_left_days == pytest.approx(14 - 1 / 24)  # one started hour
+    clock.advance(3600 * 2.5)
+    await mgr.set_vacation(ALICE, 1)
+    clock.advance(3600 * 2.5)  # three started hours
+    s = await mgr.set_vacation(ALICE, 0)
+    assert s.vacation_left_days == pytest.approx(14 - 4 / 24)
+    # 13 days 20 hours left: 14 is granted and lasts what is left; 15 is refused
+    with pytest.raises(LimitReached, match="13 vacation days and 20 hours left.*ask for 14 or fewer"):
+        await mgr.set_vacation(ALICE, 15)
+    s = await mgr.set_vacation(ALICE, 14)
+    assert s.vacation_until == pytest.approx(clock.t + 14 * DAY - 4 * 3600)
+    assert s.vacation_left_days == pytest.approx(0)
+    with pytest.raises(LimitReached, match="used your 14 vacation days"):
+        await mgr.set_vacation(ALICE, 1)
