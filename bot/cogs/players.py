@@ -10,8 +10,8 @@ from discord import app_commands
 from discord.ext import commands
 
 from .. import texts
-from ..replies import ephemeral
 from ..manager import Limits
+from ..replies import ephemeral
 from .info import GAME_CHOICES
 
 log = logging.getLogger("stonecast.bot")
