@@ -53,6 +53,13 @@ def bot_intents() -> discord.Intents:
     return intents
 
 
+def works_in_dms(command: discord.app_commands.Command | discord.app_commands.Group) -> bool:
+    """Whether ``command`` is allowed in a direct message with the bot (its
+    ``allowed_contexts`` say so explicitly)."""
+    contexts = getattr(command, "allowed_contexts", None)
+    return contexts is not None and bool(contexts.dm_channel)
+
+
 class StonecastBot(commands.Bot):
     """The Stonecast bot.
 
@@ -112,12 +119,22 @@ class StonecastBot(commands.Bot):
         self._maintenance = asyncio.create_task(self._maintenance_loop(), name="stonecast-maintenance")
 
     async def sync_commands(self) -> None:
-        """Register the slash commands with Discord: in one server if configured, else globally."""
+        """Register the slash commands with Discord: in one server if configured, else globally.
+
+        In one server, the commands that also work in direct messages (/help, /rules: their
+        allowed contexts include DMs) stay global -- Discord never shows a server's commands
+        in a DM -- and only the others are registered in the server (each command once)."""
         if self.config.guild_id is not None:
             guild = discord.Object(self.config.guild_id)
-            self.tree.copy_global_to(guild=guild)
+            for command in self.tree.get_commands():
+                if not works_in_dms(command):
+                    self.tree.add_command(command, guild=guild, override=True)
+                    self.tree.remove_command(command.name)
             synced = await self.tree.sync(guild=guild)
             log.info("synced %d commands to server %s", len(synced), self.config.guild_id)
+            if self.tree.get_commands():
+                synced = await self.tree.sync()
+                log.info("synced %d global commands for direct messages", len(synced))
         else:
             synced = await self.tree.sync()
             log.info("synced %d global commands (Discord may take a while to show changes)", len(synced))

@@ -1190,6 +1190,33 @@ class GameManager:
         )
         return [RatingRow(r["user_id"], r["rating"], r["games"]) for r in rows]
 
+    async def rank(self, guild_id: int, kind: str, user_id: int) -> tuple[int, RatingRow] | None:
+        """``user_id``'s place on the :meth:`leaderboard` of ``kind`` in ``guild_id`` (1 is
+        the top, same order and ties) with their row; ``None`` when they have no rated game
+        of it there. Raises UserError for an unknown game."""
+        spec = self._kind(kind)
+        row = await self.store.fetchone(
+            "SELECT user_id, rating, games FROM ratings WHERE guild_id = ? AND kind = ?"
+            " AND user_id = ? AND games > 0", (guild_id, spec.key, user_id),
+        )
+        if row is None:
+            return None
+        ahead = await self.store.fetchone(
+            "SELECT COUNT(*) FROM ratings WHERE guild_id = ? AND kind = ? AND games > 0 AND"
+            " (rating > ? OR (rating = ? AND (games > ? OR (games = ? AND user_id < ?))))",
+            (guild_id, spec.key, row["rating"], row["rating"], row["games"], row["games"], user_id),
+        )
+        return int(ahead[0]) + 1, RatingRow(row["user_id"], row["rating"], row["games"])
+
+    async def server_games(self, guild_id: int) -> list[Game]:
+        """Every game in progress in server ``guild_id``, the most recently moved first (for
+        ``/games all:true``: games anyone may watch)."""
+        rows = await self.store.fetchall(
+            "SELECT * FROM games WHERE status = 'active' AND guild_id = ?"
+            " ORDER BY updated_at DESC, id DESC", (guild_id,),
+        )
+        return [self._game(r) for r in rows]
+
     async def profile(self, guild_id: int, user_id: int) -> Profile:
         """Ratings per kind, win/loss/draw record per kind (finished games, rated or not) and
         active games of ``user_id`` in ``guild_id``."""

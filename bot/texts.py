@@ -122,7 +122,8 @@ HELP_COMMANDS = [
      "`game:` is only needed when it is your turn in several games and you are not in the "
      "game's thread"),
     ("/board [game:]", "see the current board (only you see it)"),
-    ("/games", "your games in progress, whose turn it is and the deadlines"),
+    ("/games [all:]", "your games in progress, whose turn it is and the deadlines; `all:true` "
+     "lists every game in progress here, to watch"),
     ("/resign [game:]", "give up a game (asks for confirmation)"),
     ("/history game:", "a game's record as a text file, and an animated replay once it is over"),
     ("/notify dm:", "`on` for a direct message whenever it becomes your move"),

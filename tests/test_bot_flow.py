@@ -2,8 +2,13 @@
 who is told when a game ends, duplicate challenges, /move suggestions when waiting, the
 server's games, the caller's rank and /help in direct messages -- through the fake Discord."""
 
+import json
+
+import pytest
 from botplay import start_game
 from fakediscord.fixtures import *  # noqa: F403
+
+import engine
 
 
 async def test_a_duplicate_challenge_is_refused_pointing_at_the_open_one(fake, harness):
@@ -109,3 +114,68 @@ async def test_vacation_is_bounded_charged_by_the_hour_and_notes_new_deadlines(f
     # the last, partly used day can still be asked for
     ex = await fake.slash(fake.bob, "vacation", {"days": 14})
     assert "clocks wait until" in ex.reply.content and "13 days and 23 hours" in ex.reply.content
+
+
+async def test_help_and_rules_work_in_direct_messages(fake, harness):
+    ex = await fake.slash(fake.alice, "help", dm=True)
+    assert ex.reply.channel_id == fake.dm_channel(fake.alice)
+    assert "/challenge" in ex.reply.content and "Something went wrong" not in ex.reply.content
+    ex = await fake.slash(fake.alice, "rules", {"game": "io"}, dm=True)
+    assert "**Io**" in ex.reply.content and ex.reply.png().size[0] > 100
+    # in the server they are there once, beside the server's commands
+    names = [c["name"] for c in fake.guild_commands[fake.guild_id] + fake.global_commands]
+    assert sorted(names) == sorted(set(names)) and {"help", "rules", "move"} <= set(names)
+    # the other commands are not offered in DMs
+    for name in ("move", "games", "challenge", "leaderboard"):
+        with pytest.raises(AssertionError, match="no /"):
+            fake.dm_command(name)
+
+
+async def test_leaderboard_shows_the_callers_rank_below_the_top_ten(fake, harness):
+    store = harness.manager.store
+    players = [fake.add_user(f"player{i}") for i in range(12)]
+    for i, p in enumerate(players):  # player0 best ... player11 last
+        await store.execute("INSERT INTO ratings (guild_id, kind, user_id, rating, games) VALUES (?, 'io', ?, ?, 3)",
+                            (fake.guild_id, p.id, 1700.0 - 10 * i))
+    ex = await fake.slash(players[11], "leaderboard", {"game": "io"})
+    lines = ex.reply.content.splitlines()
+    assert lines[1].startswith(f"1. <@{players[0].id}>") and lines[10].startswith(f"10. <@{players[9].id}>")
+    assert f"<@{players[10].id}>" not in ex.reply.content
+    assert lines[-1] == f"12. <@{players[11].id}> — **1590** (3 rated games) ← you"
+    # inside the top ten: no extra line; unrated: said so
+    ex = await fake.slash(players[3], "leaderboard", {"game": "io"})
+    assert len(ex.reply.content.splitlines()) == 11 and "← you" not in ex.reply.content
+    ex = await fake.slash(fake.carol, "leaderboard", {"game": "io"})
+    assert "You have no rated Io game here yet." in ex.reply.content
+
+
+async def test_games_all_lists_the_servers_games_to_watch(fake, harness):
+    ex = await fake.slash(fake.carol, "games", {"all": True})
+    assert ex.reply.ephemeral and "No games are in progress in this server" in ex.reply.content
+    one, _, _ = await start_game(fake, harness, "io", fake.alice, fake.bob)
+    two, _, _ = await start_game(fake, harness, "coil", fake.bob, fake.alice)
+    ex = await fake.slash(fake.carol, "games", {"all": True})  # carol plays in neither
+    text = ex.reply.content
+    assert text.startswith("2 games in progress in this server")
+    for g in (one, two):
+        line = next(x for x in text.splitlines() if f"**{g.title} #{g.id}**" in x)
+        assert f"<@{g.players[1]}> vs <@{g.players[2]}>" in line
+        assert f"<@{g.to_move_user}>'s move" in line and line.endswith(f"<#{g.thread_id}>")
+    assert ex.posts == [] and ex.reply.pings == frozenset()
+    # her own /games is unchanged
+    ex = await fake.slash(fake.carol, "games")
+    assert "You have no games in progress" in ex.reply.content
+
+
+async def test_games_all_fits_discords_2000_characters(fake, harness):
+    start = engine.new_game("io", size=5).to_text()
+    for i in range(30):  # more games than one message holds
+        await harness.manager.store.execute(
+            "INSERT INTO games (guild_id, channel_id, kind, options, player1_id, player2_id, status,"
+            " ply, position_text, rated, created_at, updated_at, days_per_move, deadline, thread_id)"
+            " VALUES (?, ?, 'io', ?, ?, ?, 'active', 0, ?, 1, 0, ?, 3, 1900000000, ?)",
+            (fake.guild_id, fake.general, json.dumps({"size": 5}), 10**17 + i, 2 * 10**17 + i,
+             start, i, 10**18 + i))
+    ex = await fake.slash(fake.carol, "games", {"all": True})
+    assert len(ex.reply.content) <= 2000 and ex.reply.content.startswith("30 games in progress")
+    assert "more, not shown" in ex.reply.content.splitlines()[-1]

@@ -492,10 +492,15 @@ class GamesCog(commands.Cog, name="Games"):
     board.autocomplete("game")(game_autocomplete)
 
     @app_commands.command(name="games", description="Your games in progress and whose turn it is")
+    @app_commands.describe(all="Yes: every game in progress in this server, with links to watch them")
     @app_commands.guild_only()
-    async def games(self, interaction: discord.Interaction) -> None:
-        """/games -- the caller's games in progress, theirs to move first."""
+    async def games(self, interaction: discord.Interaction, all: bool = False) -> None:  # noqa: A002 - the option's name
+        """/games [all] -- the caller's games in progress, theirs to move first; with
+        ``all:true`` every game in progress in this server (issue 9)."""
         await interaction.response.defer(ephemeral=True, thinking=True)
+        if all:
+            await self._server_games(interaction)
+            return
         active = await self.manager.active_games(interaction.user.id, interaction.guild_id)
         if not active:
             await ephemeral(interaction, "You have no games in progress. Start one with `/challenge`.")
@@ -520,6 +525,26 @@ class GamesCog(commands.Cog, name="Games"):
         text = texts.fit_lines(lines, limit=2000 - len(notes), hidden=max(0, len(active) - MAX_GAMES_LISTED),
                                more="… and {n} more: pick them with the `game:` suggestions of /board.")
         await ephemeral(interaction, text + notes)
+
+    async def _server_games(self, interaction: discord.Interaction) -> None:
+        """The ``/games all:true`` answer: the server's games in progress, the most recently
+        moved first, each with its players, whose move, the deadline and its thread -- within
+        Discord's 2000 characters."""
+        games = await self.manager.server_games(interaction.guild_id)
+        if not games:
+            await ephemeral(interaction, "No games are in progress in this server. Start one with "
+                                         "`/challenge`.")
+            return
+        lines = [f"{texts.count(len(games), 'game')} in progress in this server — open a thread "
+                 f"to watch:"]
+        for g in games[:MAX_GAMES_LISTED]:
+            due = f", due <t:{int(g.deadline)}:R>" if g.deadline else ""
+            lines.append(f"• **{texts.game_label(g.kind, g.id)}** <@{g.players[1]}> vs "
+                         f"<@{g.players[2]}> — <@{g.to_move_user}>'s move{due}, "
+                         f"{texts.count(g.ply, 'move')} played — <#{g.channel_for_posts}>")
+        text = texts.fit_lines(lines, hidden=max(0, len(games) - MAX_GAMES_LISTED),
+                               more="… and {n} more, not shown.")
+        await ephemeral(interaction, text)
 
     @app_commands.command(name="history", description="A game's record as a text file, with a replay once it is over")
     @app_commands.describe(game="The game's number")

@@ -97,7 +97,8 @@ class PlayersCog(commands.Cog, name="Players"):
     @app_commands.choices(game=GAME_CHOICES)
     @app_commands.guild_only()
     async def leaderboard(self, interaction: discord.Interaction, game: app_commands.Choice[str]) -> None:
-        """/leaderboard game:<game> -- top 10 ratings in this server."""
+        """/leaderboard game:<game> -- top 10 ratings in this server, and the caller's own
+        place below them when they are rated but not among the ten (issue 9)."""
         await interaction.response.defer(ephemeral=True, thinking=True)
         rows = await self.bot.manager.leaderboard(interaction.guild_id, game.value, limit=10)
         if not rows:
@@ -106,9 +107,21 @@ class PlayersCog(commands.Cog, name="Players"):
             return
         lines = [f"**{texts.title(game.value)}** — top ratings in this server"]
         for rank, row in enumerate(rows, 1):
-            lines.append(f"{rank}. <@{row.user_id}> — **{round(row.rating)}** "
-                         f"({row.games} rated game{'s' if row.games != 1 else ''})")
+            lines.append(self._rank_line(rank, row))
+        uid = interaction.user.id
+        if all(row.user_id != uid for row in rows):
+            mine = await self.bot.manager.rank(interaction.guild_id, game.value, uid)
+            if mine is not None:
+                lines += ["…", self._rank_line(*mine) + " ← you"]
+            else:
+                lines.append(f"You have no rated {texts.title(game.value)} game here yet.")
         await ephemeral(interaction, "\n".join(lines))
+
+    @staticmethod
+    def _rank_line(rank: int, row) -> str:
+        """``"3. <@id> — **1523** (4 rated games)"``."""
+        return (f"{rank}. <@{row.user_id}> — **{round(row.rating)}** "
+                f"({texts.count(row.games, 'rated game')})")
 
     @app_commands.command(name="profile", description="Ratings, results and games of a player")
     @app_commands.describe(member="Whose profile (default: yours)")
