@@ -148,6 +148,12 @@ class StonecastBot(commands.Bot):
             except (asyncio.CancelledError, Exception):  # noqa: BLE001
                 pass
             self._maintenance = None
+        # discord.py waits guild_ready_timeout after connecting before "ready"; closed in that
+        # window, its waiting task would later dispatch on a closed client (an error logged
+        # at exit): end it with the client
+        ready = getattr(self._connection, "_ready_task", None)
+        if ready is not None and not ready.done():
+            ready.cancel()
         await super().close()
         await asyncio.to_thread(self.renderer.close)
         if self.manager is not None and self._owns_manager:

@@ -2,13 +2,18 @@
 who is told when a game ends, duplicate challenges, /move suggestions when waiting, the
 server's games, the caller's rank and /help in direct messages -- through the fake Discord."""
 
+import asyncio
+import gc
 import json
 
 import pytest
 from botplay import start_game
 from fakediscord.fixtures import *  # noqa: F403
+from fakediscord.harness import BotHarness
 
 import engine
+from bot.client import StonecastBot
+from bot.config import Config
 
 
 async def test_a_duplicate_challenge_is_refused_pointing_at_the_open_one(fake, harness):
@@ -179,3 +184,32 @@ async def test_games_all_fits_discords_2000_characters(fake, harness):
     ex = await fake.slash(fake.carol, "games", {"all": True})
     assert len(ex.reply.content) <= 2000 and ex.reply.content.startswith("30 games in progress")
     assert "more, not shown" in ex.reply.content.splitlines()[-1]
+
+
+async def test_closing_before_ready_leaves_no_task_behind(fake, tmp_path):
+    """Stopped in the seconds between connecting and "ready" (a SIGTERM at start), the bot
+    leaves no discord.py task to fail later on the closed client (it made
+    test_runs_and_stops_cleanly_on_sigterm flaky)."""
+    errors = []
+    loop = asyncio.get_running_loop()
+    loop.set_exception_handler(lambda _loop, context: errors.append(context))
+    try:
+        h = BotHarness(fake, tmp_path / "early.db")
+        await h.start()  # ready at once (guild_ready_timeout 0.01): restart slower
+        await h.stop()
+        bot = StonecastBot(Config(token=fake.token, db_path=tmp_path / "early.db", guild_id=fake.guild_id),
+                           render_workers=0, guild_ready_timeout=0.5)
+        task = asyncio.create_task(bot.start(fake.token))
+        for _ in range(200):
+            if getattr(bot._connection, "_ready_task", None) is not None:
+                break
+            await asyncio.sleep(0.01)
+        assert not bot.is_ready()
+        await bot.close()
+        await task
+        await asyncio.sleep(0.8)  # past guild_ready_timeout
+        gc.collect()
+        await asyncio.sleep(0)
+    finally:
+        loop.set_exception_handler(None)
+    assert errors == []
