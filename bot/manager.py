@@ -1466,12 +1466,10 @@ class GameManager:
                             f"You have used your {self.limits.vacation_days:g} vacation days for "
                             f"this year; the allowance starts again on 1 January (UTC)."
                         )
-                    extra = left_hours % 24
-                    more = f" and {texts.count(extra, 'hour')}" if extra else ""
                     raise LimitReached(
-                        f"You have {whole} vacation day{'s' if whole != 1 else ''}{more} left "
-                        f"this year, not enough for {days:g}: ask for {-(-left_hours // 24)} or "
-                        f"fewer."
+                        f"You have {texts.vacation_amount(left_hours / 24)} of vacation left "
+                        f"this year, not enough for {texts.count(days, 'day')}: ask for "
+                        f"{-(-left_hours // 24)} or fewer."
                     )
                 hours = min(days * 24, left_hours)  # the last day may be cut short
                 shift = hours * HOUR
