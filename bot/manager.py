@@ -1460,7 +1460,6 @@ class GameManager:
             else:
                 left_hours = round(current.vacation_left_days * 24)
                 if days * 24 - left_hours >= 24 or left_hours < 1:
-                    whole = left_hours // 24
                     if left_hours < 1:
                         raise LimitReached(
                             f"You have used your {self.limits.vacation_days:g} vacation days for "
