@@ -204,13 +204,30 @@ async def vacation_note(bot: StonecastBot, user_id: int) -> str:
     return ""
 
 
+async def post_deadline_note(bot: StonecastBot, game: Game, user_id: int) -> discord.Message:
+    """A short note in the game's thread after ``user_id`` (the player to move) started or
+    ended a vacation: the move's new deadline, which the last board no longer shows. Pings
+    nobody. Raises discord.HTTPException when Discord refuses the post."""
+    label = texts.game_label(game.kind, game.id)
+    due = f"<t:{int(game.deadline)}:f> (<t:{int(game.deadline)}:R>)"
+    away = await vacation_note(bot, user_id)
+    if away:
+        text = f"**{label}** · {away} Their move is now due {due}."
+    else:
+        text = f"**{label}** · <@{user_id}> is back from vacation: their move is now due {due}."
+    channel = bot.get_partial_messageable(game.channel_for_posts, guild_id=game.guild_id)
+    return await channel.send(text, allowed_mentions=discord.AllowedMentions.none())
+
+
 async def post_board(bot: StonecastBot, game: Game, position: engine.Position, *, headline: str,
-                     ping: int | None = None, png: bytes | None = None, extra: str = "",
-                     view: discord.ui.View | None = None, nonce: str | None = None) -> discord.Message:
+                     ping: int | tuple[int, ...] | None = None, png: bytes | None = None,
+                     extra: str = "", view: discord.ui.View | None = None,
+                     nonce: str | None = None) -> discord.Message:
     """Post the board in the game's thread (or channel) as a new message.
 
-    ``ping`` overrides whom to notify (default: the player to move; at the end nobody unless
-    given); ``extra`` lines are appended; ``view`` adds buttons; ``nonce`` (see
+    ``ping`` overrides whom to notify: a user id or a tuple of them (default: the player to
+    move; at the end nobody unless given); each is mentioned in the text if not already.
+    ``extra`` lines are appended; ``view`` adds buttons; ``nonce`` (see
     :func:`outbox_nonce`) makes a repeated post return the first one. Raises
     discord.HTTPException when Discord refuses the post.
     """
@@ -222,13 +239,16 @@ async def post_board(bot: StonecastBot, game: Game, position: engine.Position, *
     if extra:
         content += "\n" + extra
     ping = ping if ping is not None else to_move
-    if ping is not None and f"<@{ping}>" not in content:
-        content += f"\n<@{ping}>"
+    pings = [] if ping is None else [ping] if isinstance(ping, int) else list(dict.fromkeys(ping))
+    missing = [f"<@{uid}>" for uid in pings if f"<@{uid}>" not in content]
+    if missing:
+        content += "\n" + " ".join(missing)
     if png is None:
         png = await render(bot, game, position)
     channel = bot.get_partial_messageable(game.channel_for_posts, guild_id=game.guild_id)
-    mentions = (discord.AllowedMentions(users=[discord.Object(ping)], roles=False, everyone=False)
-                if ping else discord.AllowedMentions.none())
+    mentions = (discord.AllowedMentions(users=[discord.Object(uid) for uid in pings], roles=False,
+                                        everyone=False)
+                if pings else discord.AllowedMentions.none())
     kwargs: dict = {"view": view} if view is not None else {}
     if nonce is not None:
         kwargs["nonce"] = nonce
@@ -290,11 +310,11 @@ async def ratings_line(bot: StonecastBot, game: Game) -> str:
 
 
 async def post_final(bot: StonecastBot, game: Game, position: engine.Position, *, headline: str,
-                     ping: int | None, png: bytes | None = None, nonce: str | None = None
-                     ) -> discord.Message:
+                     ping: int | tuple[int, ...] | None, png: bytes | None = None,
+                     nonce: str | None = None) -> discord.Message:
     """The final board: result, winning structure (drawn by the renderer), rating changes and
-    a Rematch button. ``ping``: the player to tell (the one who did not end the game);
-    ``nonce``: see :func:`outbox_nonce`."""
+    a Rematch button. ``ping``: the player (or players, a tuple) to tell -- the one who did
+    not end the game; after a loss on time both. ``nonce``: see :func:`outbox_nonce`."""
     from .views import rematch_view
 
     return await post_board(bot, game, position, headline=headline, ping=ping, png=png,

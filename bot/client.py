@@ -67,6 +67,13 @@ def bot_intents() -> discord.Intents:
     return intents
 
 
+def works_in_dms(command: discord.app_commands.Command | discord.app_commands.Group) -> bool:
+    """Whether ``command`` is allowed in a direct message with the bot (its
+    ``allowed_contexts`` say so explicitly)."""
+    contexts = getattr(command, "allowed_contexts", None)
+    return contexts is not None and bool(contexts.dm_channel)
+
+
 class StonecastBot(commands.Bot):
     """The Stonecast bot.
 
@@ -127,12 +134,22 @@ class StonecastBot(commands.Bot):
         self._maintenance = asyncio.create_task(self._maintenance_loop(), name="stonecast-maintenance")
 
     async def sync_commands(self) -> None:
-        """Register the slash commands with Discord: in one server if configured, else globally."""
+        """Register the slash commands with Discord: in one server if configured, else globally.
+
+        In one server, the commands that also work in direct messages (/help, /rules: their
+        allowed contexts include DMs) stay global -- Discord never shows a server's commands
+        in a DM -- and only the others are registered in the server (each command once)."""
         if self.config.guild_id is not None:
             guild = discord.Object(self.config.guild_id)
-            self.tree.copy_global_to(guild=guild)
+            for command in self.tree.get_commands():
+                if not works_in_dms(command):
+                    self.tree.add_command(command, guild=guild, override=True)
+                    self.tree.remove_command(command.name)
             synced = await self.tree.sync(guild=guild)
             log.info("synced %d commands to server %s", len(synced), self.config.guild_id)
+            if self.tree.get_commands():
+                synced = await self.tree.sync()
+                log.info("synced %d global commands for direct messages", len(synced))
         else:
             synced = await self.tree.sync()
             log.info("synced %d global commands (Discord may take a while to show changes)", len(synced))
@@ -146,6 +163,12 @@ class StonecastBot(commands.Bot):
             except (asyncio.CancelledError, Exception):  # noqa: BLE001
                 pass
             self._maintenance = None
+        # discord.py waits guild_ready_timeout after connecting before "ready"; closed in that
+        # window, its waiting task would later dispatch on a closed client (an error logged
+        # at exit): end it with the client
+        ready = getattr(self._connection, "_ready_task", None)
+        if ready is not None and not ready.done():
+            ready.cancel()
         await super().close()
         await asyncio.to_thread(self.renderer.close)
         if self.manager is not None and self._owns_manager:
@@ -276,8 +299,8 @@ class StonecastBot(commands.Bot):
 
     async def post_announcement(self, announcement) -> discord.Message:
         """Post one outbox :class:`~bot.manager.Announcement` in its game's thread: the
-        reminder mentioning the player to move, the final board of a loss on time pinging the
-        winner, or the board after a move (:func:`bot.boards.post_move`: the game's current
+        reminder mentioning the player to move, the final board of a loss on time pinging both
+        players (the winner and the one who ran out of time), or the board after a move (:func:`bot.boards.post_move`: the game's current
         board with the text the /move or Accept handler writes, pinging the player to move;
         at ply 0 the first board, "the game begins"); or the your-turn DM
         (:func:`bot.boards.send_turn_dm`). Each post carries the row's nonce. A game whose
@@ -296,7 +319,9 @@ class StonecastBot(commands.Bot):
         if announcement.kind == "timeout":
             return await boards.post_final(self, game, game.position,
                                            headline=f"<@{announcement.user_id}> ran out of time",
-                                           ping=game.opponent_of(announcement.user_id), nonce=nonce)
+                                           ping=(game.opponent_of(announcement.user_id),
+                                                 announcement.user_id),
+                                           nonce=nonce)
         record = await self.manager.move_at(game.id, announcement.ply) if announcement.ply else None
         seat = None if record is None else record.seat
         if announcement.kind == "dm":

@@ -73,6 +73,7 @@ __all__ = [
 log = logging.getLogger(__name__)
 
 DAY = 86400.0
+HOUR = 3600.0
 # Seconds a queued board ('move' announcement) waits before the delivery loop may post it: the
 # /move (or Accept) handler that made it normally posts it within that time and marks it delivered.
 BOARD_GRACE = 60.0
@@ -109,6 +110,15 @@ class InvalidMove(UserError):
 
 class LimitReached(UserError):
     """Too many open challenges or active games (see :class:`Limits`)."""
+
+
+class DuplicateChallenge(UserError):
+    """The same challenge (same challenger, opponent and game) is already open; ``challenge``
+    is the open one."""
+
+    def __init__(self, message: str, challenge: Challenge):
+        super().__init__(message)
+        self.challenge = challenge
 
 
 class StaleAction(UserError):
@@ -571,8 +581,10 @@ class GameManager:
         The challenge expires after ``limits.challenge_ttl`` seconds.
 
         Raises :class:`NotAllowed` (challenging yourself or a bot), :class:`UserError`
-        (unknown game, bad options with the engine's message, bad ``first`` or days) and
-        :class:`LimitReached` (too many open challenges or active games).
+        (unknown game, bad options with the engine's message, bad ``first`` or days),
+        :class:`DuplicateChallenge` (the challenger has an open challenge to the same
+        opponent -- or an open offer to anyone -- for the same game in this server, whatever
+        its options) and :class:`LimitReached` (too many open challenges or active games).
         """
         spec = self._kind(kind)
         if opponent_id is not None:
@@ -595,6 +607,7 @@ class GameManager:
             raise UserError("Days per move must be a whole number from 1 to 14.")
         now = self.clock()
         async with self.store.transaction():
+            await self._refuse_duplicate(guild_id, challenger_id, opponent_id, spec, now)
             n = await self._count_open_challenges(challenger_id, now)
             if n >= self.limits.open_challenges:
                 raise LimitReached(
@@ -617,6 +630,31 @@ class GameManager:
             )
             row = await self.store.fetchone("SELECT * FROM challenges WHERE id = ?", (cid,))
         return self._challenge(row)
+
+    async def _refuse_duplicate(self, guild_id: int, challenger_id: int, opponent_id: int | None,
+                                spec: engine.GameKind, now: float) -> None:
+        """Raise :class:`DuplicateChallenge` when ``challenger_id`` already has an open
+        challenge to ``opponent_id`` (``None``: an open offer to anyone) for game ``spec`` in
+        ``guild_id``. Options, days and rating do not matter: a second one would only ping the
+        same person again; to change the terms, cancel the open one first (issue 9)."""
+        row = await self.store.fetchone(
+            "SELECT * FROM challenges WHERE guild_id = ? AND challenger_id = ? AND opponent_id IS ?"
+            " AND kind = ? AND status = 'open' AND expires_at > ? ORDER BY id LIMIT 1",
+            (guild_id, challenger_id, opponent_id, spec.key, now),
+        )
+        if row is None:
+            return
+        ch = self._challenge(row)
+        what = (f"You already challenged <@{opponent_id}> to {spec.title}" if opponent_id is not None
+                else f"You already offered a game of {spec.title} to anyone here")
+        where = (f"https://discord.com/channels/{ch.guild_id}/{ch.channel_id}/{ch.message_id}"
+                 if ch.message_id is not None else f"<#{ch.channel_id}>")
+        raise DuplicateChallenge(
+            f"{what}, and that challenge is still open: "
+            f"{where} (it lapses <t:{int(ch.expires_at)}:R>). Wait for an answer, or press its "
+            f"Cancel button first if you want to send one with other settings.",
+            ch,
+        )
 
     async def set_challenge_message(self, challenge_id: int, message_id: int) -> None:
         """Remember the Discord message that shows the challenge. Raises NotFound."""
@@ -1076,6 +1114,27 @@ class GameManager:
             log.debug("complete_move failed", exc_info=True)
             return []
 
+    async def waiting_game(
+        self,
+        user_id: int,
+        *,
+        game_id: int | None = None,
+        channel_id: int | None = None,
+        guild_id: int | None = None,
+    ) -> Game | None:
+        """The game :meth:`resolve_game` picks for ``user_id`` when they play in it, it is in
+        progress and it is the opponent's move -- what /move's suggestions explain instead of
+        listing moves. ``None`` otherwise; never raises."""
+        try:
+            game = await self.resolve_game(user_id, game_id=game_id, channel_id=channel_id,
+                                           guild_id=guild_id)
+        except Exception:  # noqa: BLE001 - autocomplete must never fail
+            return None
+        if game.status != "active" or game.seat_of(user_id) is None:
+            return None
+        to_move = game.to_move_user
+        return game if to_move is not None and to_move != user_id else None
+
     async def complete_game(
         self, user_id: int, prefix: str, limit: int = 25, *, include_finished: bool = False,
         guild_id: int | None = None, name_of: Callable[[int], str | None] | None = None,
@@ -1149,6 +1208,33 @@ class GameManager:
             (guild_id, spec.key, limit),
         )
         return [RatingRow(r["user_id"], r["rating"], r["games"]) for r in rows]
+
+    async def rank(self, guild_id: int, kind: str, user_id: int) -> tuple[int, RatingRow] | None:
+        """``user_id``'s place on the :meth:`leaderboard` of ``kind`` in ``guild_id`` (1 is
+        the top, same order and ties) with their row; ``None`` when they have no rated game
+        of it there. Raises UserError for an unknown game."""
+        spec = self._kind(kind)
+        row = await self.store.fetchone(
+            "SELECT user_id, rating, games FROM ratings WHERE guild_id = ? AND kind = ?"
+            " AND user_id = ? AND games > 0", (guild_id, spec.key, user_id),
+        )
+        if row is None:
+            return None
+        ahead = await self.store.fetchone(
+            "SELECT COUNT(*) FROM ratings WHERE guild_id = ? AND kind = ? AND games > 0 AND"
+            " (rating > ? OR (rating = ? AND (games > ? OR (games = ? AND user_id < ?))))",
+            (guild_id, spec.key, row["rating"], row["rating"], row["games"], row["games"], user_id),
+        )
+        return int(ahead[0]) + 1, RatingRow(row["user_id"], row["rating"], row["games"])
+
+    async def server_games(self, guild_id: int) -> list[Game]:
+        """Every game in progress in server ``guild_id``, the most recently moved first (for
+        ``/games all:true``: games anyone may watch)."""
+        rows = await self.store.fetchall(
+            "SELECT * FROM games WHERE status = 'active' AND guild_id = ?"
+            " ORDER BY updated_at DESC, id DESC", (guild_id,),
+        )
+        return [self._game(r) for r in rows]
 
     async def profile(self, guild_id: int, user_id: int) -> Profile:
         """Ratings per kind, win/loss/draw record per kind (finished games, rated or not) and
@@ -1387,8 +1473,13 @@ class GameManager:
         While on vacation the user's clocks are paused: the deadline of each game where it is
         their turn moves later by the vacation, and a turn that starts during it gets the
         rest of the vacation added. The allowance is ``limits.vacation_days`` per calendar
-        year (UTC). Raises :class:`UserError` for a bad number or when ending a vacation that
-        is not running, and :class:`LimitReached` when the allowance does not cover ``days``.
+        year (UTC), counted by the hour: ending a vacation gives back its unused whole hours,
+        so the time used is charged rounded up to the hour (ending it seconds after starting
+        costs one hour, not a day). Days are asked for whole; a request for more than is left
+        is granted when only part of its last day is missing, and then lasts what is left
+        (13 days 23 hours for ``days=14``). Raises :class:`UserError` for a bad number or when
+        ending a vacation that is not running, and :class:`LimitReached` when the allowance
+        does not cover ``days``.
         """
         if isinstance(days, bool) or not isinstance(days, int | float) or days < 0 or days != days:
             raise UserError("Give the number of vacation days as a whole number, 0 to end a vacation.")
@@ -1406,22 +1497,25 @@ class GameManager:
                         "clocks, give /vacation a number of days."
                     )
                 shift = -(until - now)
-                used = max(0.0, used - (until - now) / DAY)
+                unused_hours = int((until - now) / HOUR + 1e-6)  # a started hour counts whole
+                used = max(0.0, used - unused_hours * HOUR / DAY)
                 new_until = None
             else:
-                if days > current.vacation_left_days + 1e-9:
-                    whole = int(current.vacation_left_days + 1e-9)
-                    if whole < 1:
+                left_hours = round(current.vacation_left_days * 24)
+                if days * 24 - left_hours >= 24 or left_hours < 1:
+                    if left_hours < 1:
                         raise LimitReached(
                             f"You have used your {self.limits.vacation_days:g} vacation days for "
                             f"this year; the allowance starts again on 1 January (UTC)."
                         )
                     raise LimitReached(
-                        f"You have {whole} vacation day{'s' if whole != 1 else ''} left this "
-                        f"year, not enough for {days:g}: ask for {whole} or fewer."
+                        f"You have {texts.vacation_amount(left_hours / 24)} of vacation left "
+                        f"this year, not enough for {texts.count(days, 'day')}: ask for "
+                        f"{-(-left_hours // 24)} or fewer."
                     )
-                shift = days * DAY
-                used += days
+                hours = min(days * 24, left_hours)  # the last day may be cut short
+                shift = hours * HOUR
+                used += hours / 24
                 new_until = (until if until is not None else now) + shift
             await self.store.execute(
                 "INSERT INTO user_settings (user_id, vacation_until, vacation_year, vacation_used)"

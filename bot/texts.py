@@ -122,7 +122,8 @@ HELP_COMMANDS = [
      "`game:` is only needed when it is your turn in several games and you are not in the "
      "game's thread"),
     ("/board [game:]", "see the current board (only you see it)"),
-    ("/games", "your games in progress, whose turn it is and the deadlines"),
+    ("/games [all:]", "your games in progress, whose turn it is and the deadlines; `all:true` "
+     "lists every game in progress here, to watch"),
     ("/resign [game:]", "give up a game (asks for confirmation)"),
     ("/history game:", "a game's record as a text file, and an animated replay once it is over"),
     ("/notify dm:", "`on` for a direct message whenever it becomes your move"),
@@ -226,3 +227,20 @@ def result_text(kind: str, outcome, names: dict[int, str]) -> str:
         scores = f" ({won}–{lost}{tie})"
     reason = REASONS.get(outcome.reason, f"({outcome.reason})")
     return f"{names[winner]} beats {names[loser]} {reason}{scores}."
+
+
+def not_your_turn_choice(label: str, to_move: str) -> str:
+    """The one /move suggestion shown while the opponent is to move:
+    ``"Io #3: it is Bob's move, not yours — you will be pinged when it is your turn"``
+    (``to_move`` is a display name; the caller cuts it to Discord's 100 characters)."""
+    return f"{label}: it is {to_move}'s move, not yours — you will be pinged when it is your turn"
+
+
+def vacation_amount(days: float) -> str:
+    """Vacation time as players read it, in whole hours: ``"14 days"``, ``"13 days and 23
+    hours"``, ``"5 hours"`` (``days`` may be fractional; it is rounded to the hour)."""
+    hours = max(0, round(days * 24))
+    whole, extra = divmod(hours, 24)
+    if whole and extra:
+        return f"{count(whole, 'day')} and {count(extra, 'hour')}"
+    return count(whole, "day") if whole or not extra else count(extra, "hour")

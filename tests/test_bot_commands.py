@@ -19,8 +19,10 @@ def test_engine_kinds_are_known_to_the_texts():
 
 async def test_commands_follow_the_engine_option_specs(fake, harness):
     names = {c["name"] for c in fake.guild_commands[fake.guild_id]}
-    assert names == {"challenge", "move", "resign", "board", "games", "rules", "help", "history",
+    assert names == {"challenge", "move", "resign", "board", "games", "history",
                      "abort", "notify", "vacation", "leaderboard", "profile"}
+    # /help and /rules stay global: they also work in direct messages (issue 9)
+    assert {c["name"] for c in fake.global_commands} == {"rules", "help"}
     assert fake.identifies[-1]["intents"] & PRIVILEGED == 0
     challenge = fake.command("challenge")
     subs = {o["name"]: o for o in challenge["options"]}
@@ -66,9 +68,9 @@ async def test_autocomplete_moves_and_games(fake, harness):
     # outside the thread, naming the game
     ex = await fake.autocomplete(fake.alice, "move", {"move": "", "game": game.id}, focused="move")
     assert len(ex.choices) == 21  # 25 cells minus 4 corners
-    # not bob's turn: nothing to suggest
+    # not bob's turn: no moves, one choice saying whose move it is (issue 9)
     ex = await fake.autocomplete(fake.bob, "move", {"move": "c"}, focused="move", channel=game.thread_id)
-    assert ex.choices == []
+    assert [c["value"] for c in ex.choices] == ["wait"] and "Alice's move" in ex.choices[0]["name"]
     # Io's two-placement turn: after "c3 " the free placements are offered
     await play_move(fake, fake.alice, "c3", channel=game.thread_id)
     ex = await fake.autocomplete(fake.bob, "move", {"move": "b2 "}, focused="move", channel=game.thread_id)

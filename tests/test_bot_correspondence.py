@@ -57,7 +57,7 @@ async def test_timeout_settled_after_restart_exactly_once(fake, harness, clock):
     await wait_for(lambda: posts_with(fake, game.thread_id, "ran out of time"))
     await fake.quiet(0.1)
     [final] = posts_with(fake, game.thread_id, "ran out of time")
-    assert final.pings == {fake.bob.id}
+    assert final.pings == {fake.alice.id, fake.bob.id}  # winner and loser on time (issue 9, 17)
     assert f"<@{fake.bob.id}> (Black) beats <@{fake.alice.id}> (White) on time" in final.content
     assert "Ratings:" in final.content and "(+20)" in final.content and "(−20)" in final.content
     assert final.custom_ids == [f"stonecast:rematch:{game.id}"]
@@ -114,7 +114,7 @@ async def test_dm_notifications_and_closed_dms(fake, harness):  # noqa: F811
 async def test_vacation_is_shown_to_opponents(fake, harness, clock):  # noqa: F811
     game, _, _ = await start_game(fake, harness, "io", fake.alice, fake.bob)
     ex = await fake.slash(fake.bob, "vacation", {"days": 3})
-    assert ex.reply.ephemeral and "11 vacation days left" in ex.reply.content
+    assert ex.reply.ephemeral and "11 days of vacation left" in ex.reply.content
     ex = await play_move(fake, fake.alice, "c3", channel=game.thread_id)
     post = board_post(ex)
     assert "on vacation until" in post.content and post.pings == {fake.bob.id}
@@ -182,7 +182,7 @@ async def test_abort_needs_manage_server(fake, harness):  # noqa: F811
     ex = await fake.slash(fake.mod, "abort", {"game": game.id})
     assert ex.reply.ephemeral and "aborted" in ex.reply.content
     [note] = ex.posts
-    assert note.channel_id == game.thread_id and note.pings == frozenset()
+    assert note.channel_id == game.thread_id and note.pings == {fake.alice.id, fake.bob.id}  # both told (issue 9, 17)
     assert (await harness.manager.get_game(game.id)).status == "aborted"
     ex = await play_move(fake, fake.alice, "c3", game_id=game.id)
     assert ex.reply.ephemeral and "aborted" in ex.reply.content.lower()
@@ -219,7 +219,7 @@ async def test_failed_timeout_post_is_delivered_by_the_next_sweep(fake, harness,
     # the next sweep settles nothing new but posts what is still owed
     assert await harness.bot.sweep_clocks() == []
     [final] = posts_with(fake, game.thread_id, "ran out of time")
-    assert final.pings == {fake.bob.id} and final.custom_ids == [f"stonecast:rematch:{game.id}"]
+    assert final.pings == {fake.alice.id, fake.bob.id} and final.custom_ids == [f"stonecast:rematch:{game.id}"]
     assert await harness.manager.pending_announcements() == []
     await harness.bot.sweep_clocks()
     assert len(posts_with(fake, game.thread_id, "ran out of time")) == 1
@@ -237,7 +237,7 @@ async def test_undelivered_timeout_is_announced_once_after_restart(fake, harness
     await wait_for(lambda: posts_with(fake, game.thread_id, "ran out of time"))
     await fake.quiet(0.1)
     [final] = posts_with(fake, game.thread_id, "ran out of time")
-    assert final.pings == {fake.bob.id}
+    assert final.pings == {fake.alice.id, fake.bob.id}
     assert f"<@{fake.bob.id}> (Black) beats <@{fake.alice.id}> (White) on time" in final.content
     await harness.restart()
     assert await harness.bot.sweep_clocks() == []

@@ -121,12 +121,15 @@ async def test_vacation_answers_say_what_is_possible(fake, tmp_path):
         ex = await fake.slash(fake.alice, "vacation", {"days": 0})
         assert "not on vacation" in ex.reply.content and "/vacation" in ex.reply.content
         await fake.slash(fake.alice, "vacation", {"days": 2})
-        clock.t += 3 * 3600  # back after three hours: the rest is given back
+        clock.t += 3 * 3600  # back after three hours: the unused hours are given back
         ex = await fake.slash(fake.alice, "vacation", {"days": 0})
-        assert "Welcome back" in ex.reply.content and "13 vacation days left" in ex.reply.content, ex.reply.content
-        ex = await fake.slash(fake.alice, "vacation", {"days": 14})
-        assert "13 vacation days left" in ex.reply.content and "ask for 13 or fewer" in ex.reply.content
+        assert "Welcome back" in ex.reply.content, ex.reply.content
+        assert "13 days and 21 hours of vacation left" in ex.reply.content, ex.reply.content
         await fake.slash(fake.alice, "vacation", {"days": 13})
+        clock.t += 13 * 86400
+        ex = await fake.slash(fake.alice, "vacation", {"days": 2})
+        assert "21 hours of vacation left" in ex.reply.content and "ask for 1 or fewer" in ex.reply.content
+        await fake.slash(fake.alice, "vacation", {"days": 1})  # the last 21 hours
         ex = await fake.slash(fake.alice, "vacation", {"days": 1})
         assert "used your 14 vacation days" in ex.reply.content and "1 January" in ex.reply.content
     finally:
@@ -179,21 +182,21 @@ async def test_many_games_are_listed_in_whole_lines(fake, harness):
     assert "Branching Coral #10 " in ex.reply.content and ", and 10 more." in ex.reply.content
 
 
-async def test_a_game_challenged_from_inside_a_thread_is_played_there(fake, harness):
+async def test_a_game_challenged_from_inside_a_thread_gets_a_thread_of_its_own(fake, harness):
+    # issue 9, item 4 (until then such a game was played inside the other game's thread)
     game, _, _ = await start_game(fake, harness, "io", fake.alice, fake.bob)
-    inner, _, board = await start_game(fake, harness, "coil", fake.alice, fake.carol, first="opponent",
-                                       channel=game.thread_id)
-    assert inner.thread_id is None and board.channel_id == game.thread_id
-    assert board.pings == {fake.carol.id}  # the board asks carol to move here
+    inner, challenge, board = await start_game(fake, harness, "coil", fake.alice, fake.carol,
+                                               first="opponent", channel=game.thread_id)
+    assert challenge.channel_id == fake.general
+    assert inner.thread_id == challenge.id and board.channel_id == inner.thread_id
+    assert board.pings == {fake.carol.id}
+    # in the first game's thread carol has nothing to play; in her own she has
     ex = await fake.autocomplete(fake.carol, "move", {"move": "c"}, focused="move", channel=game.thread_id)
-    assert ex.choices
-    ex = await play_move(fake, fake.carol, "c3", channel=game.thread_id)
-    assert f"Coil #{inner.id}" in board_post(ex).content
-    assert (await harness.manager.get_game(inner.id)).ply == 1
-    # both games wait for alice here: she is asked to choose; the thread's own players are not
-    ex = await play_move(fake, fake.alice, "c4", channel=game.thread_id)
-    assert "game:" in ex.reply.content and ex.posts == []
-    ex = await play_move(fake, fake.bob, "c3", channel=game.thread_id)
-    assert f"It is not your turn in game #{game.id}" in ex.reply.content
+    assert ex.choices == []
+    ex = await play_move(fake, fake.carol, "c3", channel=inner.thread_id)
+    assert f"Coil #{inner.id}" in board_post(ex).content and board_post(ex).channel_id == inner.thread_id
+    # in the first game's thread, /move means that game
+    ex = await play_move(fake, fake.alice, "c3", channel=game.thread_id)
+    assert f"Io #{game.id}" in board_post(ex).content
     ex = await play_move(fake, fake.mod, "c3", channel=game.thread_id)
     assert f"You are not playing in game #{game.id}" in ex.reply.content

@@ -226,14 +226,14 @@ async def test_limits(tmp_path, clock):
         await challenge(mgr)
         c2 = await challenge(mgr, opponent_id=CAROL)
         with pytest.raises(LimitReached, match="2 open challenges"):
-            await challenge(mgr)
+            await challenge(mgr, opponent_id=1020)
         await mgr.cancel_challenge(c2.id, ALICE)
-        c3 = await challenge(mgr)  # cancelling frees a place
-        await mgr.accept_challenge(c3.id, BOB)
+        c3 = await challenge(mgr, opponent_id=1020)  # cancelling frees a place
+        await mgr.accept_challenge(c3.id, 1020)
         await start_game(mgr, KIND, OPTS, a=CAROL, b=ALICE)
         # Alice now plays two games: she can neither challenge nor accept another
         with pytest.raises(LimitReached, match="already playing 2 games"):
-            await challenge(mgr)
+            await challenge(mgr, opponent_id=CAROL)
         ch = await challenge(mgr, challenger_id=CAROL, opponent_id=ALICE)
         with pytest.raises(LimitReached, match="You are already playing 2 games"):
             await mgr.accept_challenge(ch.id, ALICE)

@@ -195,7 +195,7 @@ async def test_vacation_pauses_the_players_clocks(mgr, clock):
 
 
 async def test_vacation_allowance_and_bad_input(mgr, clock):
-    with pytest.raises(LimitReached, match="14 vacation days left"):
+    with pytest.raises(LimitReached, match="14 days of vacation left"):
         await mgr.set_vacation(ALICE, 15)
     for bad in (-1, "3", True, float("nan")):
         with pytest.raises(UserError):
@@ -205,7 +205,7 @@ async def test_vacation_allowance_and_bad_input(mgr, clock):
     clock.advance(11 * DAY)
     s = await mgr.settings(ALICE)
     assert s.vacation_until is None and s.vacation_left_days == 4
-    with pytest.raises(LimitReached, match="4 vacation days left"):
+    with pytest.raises(LimitReached, match="4 days of vacation left"):
         await mgr.set_vacation(ALICE, 5)
     clock.advance(366 * DAY)  # a new calendar year: a new allowance
     assert (await mgr.settings(ALICE)).vacation_left_days == 14
@@ -485,3 +485,25 @@ def test_bad_records_are_refused():
     ]:
         with pytest.raises(RecordError, match=words):
             parse_record(bad)
+
+
+async def test_vacation_time_is_charged_by_the_hour(mgr, clock):
+    """Issue 9, item 16: ending a vacation seconds after starting it costs an hour, not a day;
+    what is left stays usable (a request for the last, partly used day gets what is left)."""
+    await mgr.set_vacation(ALICE, 3)
+    clock.advance(10)
+    s = await mgr.set_vacation(ALICE, 0)
+    assert s.vacation_left_days == pytest.approx(14 - 1 / 24)  # one started hour
+    clock.advance(3600 * 2.5)
+    await mgr.set_vacation(ALICE, 1)
+    clock.advance(3600 * 2.5)  # three started hours
+    s = await mgr.set_vacation(ALICE, 0)
+    assert s.vacation_left_days == pytest.approx(14 - 4 / 24)
+    # 13 days 20 hours left: 14 is granted and lasts what is left; 15 is refused
+    with pytest.raises(LimitReached, match="13 days and 20 hours of vacation left.*ask for 14 or fewer"):
+        await mgr.set_vacation(ALICE, 15)
+    s = await mgr.set_vacation(ALICE, 14)
+    assert s.vacation_until == pytest.approx(clock.t + 14 * DAY - 4 * 3600)
+    assert s.vacation_left_days == pytest.approx(0)
+    with pytest.raises(LimitReached, match="used your 14 vacation days"):
+        await mgr.set_vacation(ALICE, 1)

@@ -167,7 +167,7 @@ class GamesCog(commands.Cog, name="Games"):
         if opponent is not None:
             self.bot.remember(opponent)
         c = await self.manager.create_challenge(
-            guild_id=interaction.guild_id, channel_id=interaction.channel_id,
+            guild_id=interaction.guild_id, channel_id=self.challenge_channel(interaction),
             challenger_id=interaction.user.id, opponent_id=opponent.id if opponent else None,
             kind=kind, options=options, first=FIRST[first or "random"],
             rated=True if rated is None else rated,
@@ -182,8 +182,25 @@ class GamesCog(commands.Cog, name="Games"):
                             "sent. Try another channel, or ask a moderator to let me send "
                             "messages here.") from None
         who = f"<@{opponent.id}>" if opponent else "anyone in this channel"
-        await ephemeral(interaction, f"Challenge sent to {who}. You can withdraw it with its "
-                                     f"Cancel button until it is accepted.")
+        where = f" in <#{c.channel_id}>" if c.channel_id != interaction.channel_id else ""
+        if where and not opponent:
+            who = "anyone there"
+        await ephemeral(interaction, f"Challenge sent to {who}{where}. You can withdraw it with "
+                                     f"its Cancel button until it is accepted.")
+
+    @staticmethod
+    def challenge_channel(interaction: discord.Interaction) -> int:
+        """Where a challenge made in ``interaction``'s channel is posted: that channel, except
+        in a thread under a text channel (a game's thread, say), where it goes to the parent
+        channel -- so the game it starts gets a thread of its own there instead of being
+        played inside the other game's thread (issue 9). Threads of other parents (forums)
+        keep it: a forum takes no plain messages."""
+        channel = interaction.channel
+        if isinstance(channel, discord.Thread) and channel.parent_id is not None:
+            parent = channel.parent
+            if parent is None or isinstance(parent, discord.TextChannel):
+                return channel.parent_id
+        return interaction.channel_id
 
     async def on_challenge_button(self, interaction: discord.Interaction, action: str,
                                   challenge_id: int) -> None:
@@ -407,7 +424,27 @@ class GamesCog(commands.Cog, name="Games"):
         except Exception:  # noqa: BLE001 - suggestions must never break typing
             log.exception("move autocomplete failed")
             return []
+        if not moves:
+            return await self._not_your_turn_choice(interaction)
         return [app_commands.Choice(name=m, value=m) for m in moves[:25]]
+
+    async def _not_your_turn_choice(self, interaction: discord.Interaction
+                                    ) -> list[app_commands.Choice[str]]:
+        """When the game meant waits for the opponent: one choice saying whose move it is.
+        Its value, if submitted, gets /move's usual "not your turn" answer. ``[]`` when no
+        game of the caller's is waiting for the opponent."""
+        try:
+            g = await self.manager.waiting_game(
+                interaction.user.id, game_id=_as_int(interaction.namespace.game),
+                channel_id=interaction.channel_id, guild_id=interaction.guild_id)
+            if g is None:
+                return []
+            name = self.bot.cached_name(g.to_move_user) or "your opponent"
+            text = texts.not_your_turn_choice(texts.game_label(g.kind, g.id), name)
+        except Exception:  # noqa: BLE001 - suggestions must never break typing
+            log.exception("move autocomplete failed")
+            return []
+        return [app_commands.Choice(name=text[:100], value="wait")]
 
     async def game_autocomplete(self, interaction: discord.Interaction, current: str
                                 ) -> list[app_commands.Choice[int]]:
@@ -483,10 +520,15 @@ class GamesCog(commands.Cog, name="Games"):
     board.autocomplete("game")(game_autocomplete)
 
     @app_commands.command(name="games", description="Your games in progress and whose turn it is")
+    @app_commands.describe(all="Yes: every game in progress in this server, with links to watch them")
     @app_commands.guild_only()
-    async def games(self, interaction: discord.Interaction) -> None:
-        """/games -- the caller's games in progress, theirs to move first."""
+    async def games(self, interaction: discord.Interaction, all: bool = False) -> None:  # noqa: A002 - the option's name
+        """/games [all] -- the caller's games in progress, theirs to move first; with
+        ``all:true`` every game in progress in this server (issue 9)."""
         await interaction.response.defer(ephemeral=True, thinking=True)
+        if all:
+            await self._server_games(interaction)
+            return
         active = await self.manager.active_games(interaction.user.id, interaction.guild_id)
         if not active:
             await ephemeral(interaction, "You have no games in progress. Start one with `/challenge`.")
@@ -511,6 +553,26 @@ class GamesCog(commands.Cog, name="Games"):
         text = texts.fit_lines(lines, limit=2000 - len(notes), hidden=max(0, len(active) - MAX_GAMES_LISTED),
                                more="… and {n} more: pick them with the `game:` suggestions of /board.")
         await ephemeral(interaction, text + notes)
+
+    async def _server_games(self, interaction: discord.Interaction) -> None:
+        """The ``/games all:true`` answer: the server's games in progress, the most recently
+        moved first, each with its players, whose move, the deadline and its thread -- within
+        Discord's 2000 characters."""
+        games = await self.manager.server_games(interaction.guild_id)
+        if not games:
+            await ephemeral(interaction, "No games are in progress in this server. Start one with "
+                                         "`/challenge`.")
+            return
+        lines = [f"{texts.count(len(games), 'game')} in progress in this server — open a thread "
+                 f"to watch:"]
+        for g in games[:MAX_GAMES_LISTED]:
+            due = f", due <t:{int(g.deadline)}:R>" if g.deadline else ""
+            lines.append(f"• **{texts.game_label(g.kind, g.id)}** <@{g.players[1]}> vs "
+                         f"<@{g.players[2]}> — <@{g.to_move_user}>'s move{due}, "
+                         f"{texts.count(g.ply, 'move')} played — <#{g.channel_for_posts}>")
+        text = texts.fit_lines(lines, hidden=max(0, len(games) - MAX_GAMES_LISTED),
+                               more="… and {n} more, not shown.")
+        await ephemeral(interaction, text)
 
     @app_commands.command(name="history", description="A game's record as a text file, with a replay once it is over")
     @app_commands.describe(game="The game's number")
@@ -549,8 +611,12 @@ class GamesCog(commands.Cog, name="Games"):
         label = texts.game_label(g.kind, g.id)
         try:
             channel = self.bot.get_partial_messageable(g.channel_for_posts, guild_id=g.guild_id)
+            players = [g.players[seat] for seat in sorted(g.players)]
             await channel.send(f"**{label}** was aborted by <@{interaction.user.id}>: no result and "
-                               f"no rating change.", allowed_mentions=discord.AllowedMentions.none())
+                               f"no rating change.\n" + " ".join(f"<@{uid}>" for uid in players),
+                               allowed_mentions=discord.AllowedMentions(
+                                   users=[discord.Object(uid) for uid in players], roles=False,
+                                   everyone=False))
         except discord.HTTPException:
             log.warning("cannot announce the abort of game %s", g.id, exc_info=True)
         await ephemeral(interaction, f"{label} is aborted.")

@@ -1,4 +1,5 @@
-"""/rules and /help: what the games are and how to use the bot."""
+"""/rules and /help: what the games are and how to use the bot. Both also work in a direct
+message with the bot (every other command lives in servers and says so in a DM)."""
 
 from __future__ import annotations
 
@@ -42,6 +43,7 @@ class InfoCog(commands.Cog, name="Info"):
     @app_commands.command(name="rules", description="A short summary of a game's rules, with a picture")
     @app_commands.describe(game="Which game")
     @app_commands.choices(game=GAME_CHOICES)
+    @app_commands.allowed_contexts(guilds=True, dms=True, private_channels=False)
     async def rules(self, interaction: discord.Interaction, game: app_commands.Choice[str]) -> None:
         """/rules game:<game> -- a summary in our words and a start position."""
         await interaction.response.defer(ephemeral=True, thinking=True)
@@ -53,6 +55,7 @@ class InfoCog(commands.Cog, name="Info"):
                         file=discord.File(io.BytesIO(self._pictures[kind]), filename=f"{kind}-start.png"))
 
     @app_commands.command(name="help", description="How to play with Stonecast")
+    @app_commands.allowed_contexts(guilds=True, dms=True, private_channels=False)
     async def help(self, interaction: discord.Interaction) -> None:
         """/help -- how to use the bot."""
         await ephemeral(interaction, texts.help_text())

@@ -980,6 +980,27 @@ class FakeDiscord:
         raise AssertionError(f"command /{name} was not synced; synced: "
                              f"{[c['name'] for c in self.guild_commands.get(self.guild_id, []) + self.global_commands]}")
 
+    def dm_command(self, name: str) -> dict:
+        """The synced definition of ``name`` as Discord offers it in a DM with the bot: only a
+        global command whose contexts include the bot's DM (1) -- or, without contexts, whose
+        ``dm_permission`` is not false. Guild commands never show in DMs."""
+        for cmd in self.global_commands:
+            if cmd["name"] != name or cmd.get("type", 1) != 1:
+                continue
+            contexts = cmd.get("contexts")
+            if (1 in contexts) if contexts is not None else cmd.get("dm_permission", True) is not False:
+                return cmd
+        raise AssertionError(f"Discord offers no /{name} in a direct message with the bot")
+
+    def dm_channel_for(self, user: FakeUser) -> int:
+        """The DM channel between the bot and ``user`` (opened if needed)."""
+        cid = self.dm_channel(user)
+        if cid is None:
+            cid = snowflake()
+            self.channels[cid] = {"id": str(cid), "type": 1, "last_message_id": None,
+                                  "recipients": [user.payload()]}
+        return cid
+
     def _build_options(self, schema: list[dict], values: dict, resolved: dict, *,
                        focused: str | None) -> list[dict]:
         """Typed option payloads for ``values``, validated like Discord's client would."""
@@ -1040,6 +1061,13 @@ class FakeDiscord:
             payload["data"] = data
         if message is not None:
             payload["message"] = message.payload()
+        if channel["type"] == 1:  # the bot's DM: no guild, a user instead of a member
+            for key in ("guild_id", "guild", "member", "guild_locale"):
+                payload.pop(key)
+            payload["user"] = user.payload()
+            payload["channel"] = channel
+            payload["authorizing_integration_owners"] = {"0": str(self.guild_id)}
+            payload["context"] = 1
         return payload
 
     async def _run(self, ex: Exchange, payload: dict, timeout: float | None) -> Exchange:
@@ -1074,9 +1102,9 @@ class FakeDiscord:
         return Exchange(id=snowflake(), token=f"tok{snowflake()}", user=user, type=type_,
                         channel_id=channel_id, message=message)
 
-    def _command_data(self, command: str, options: dict, focused: str | None) -> dict:
+    def _command_data(self, command: str, options: dict, focused: str | None, *, dm: bool = False) -> dict:
         parts = command.split()
-        cmd = self.command(parts[0])
+        cmd = self.dm_command(parts[0]) if dm else self.command(parts[0])
         resolved: dict = {}
         schema = cmd.get("options") or []
         nested: list[dict] | None = None
@@ -1100,10 +1128,15 @@ class FakeDiscord:
         return data
 
     async def slash(self, user: FakeUser, command: str, options: dict | None = None, *,
-                    channel: int | None = None, timeout: float | None = None) -> Exchange:
-        """Run ``/command`` (``"challenge io"`` for a subcommand) as ``user`` in ``channel``."""
+                    channel: int | None = None, timeout: float | None = None,
+                    dm: bool = False) -> Exchange:
+        """Run ``/command`` (``"challenge io"`` for a subcommand) as ``user`` in ``channel``;
+        ``dm=True``: in ``user``'s direct messages with the bot (only commands Discord offers
+        there, see :meth:`dm_command`)."""
+        if dm:
+            channel = self.dm_channel_for(user)
         ex = self._new_exchange(user, 2, channel)
-        data = self._command_data(command, options or {}, None)
+        data = self._command_data(command, options or {}, None, dm=dm)
         return await self._run(ex, self._interaction_payload(ex, user, ex.channel_id, data, None), timeout)
 
     async def autocomplete(self, user: FakeUser, command: str, options: dict, *, focused: str,
