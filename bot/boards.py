@@ -161,7 +161,7 @@ def board_text(game: Game, position: engine.Position, *, headline: str) -> tuple
     colour = position.colour(seat)
     as_colour = f" as {colour.title()}" if colour else ""
     due = f" Due <t:{int(game.deadline)}:R>." if game.deadline and game.status == "active" else ""
-    lines.append(f"<@{uid}>, your move{as_colour} ({texts.turn_hint(game.kind, position.phase, position.ply)}): "
+    lines.append(f"<@{uid}>, your move{as_colour} ({texts.turn_hint(game.kind, position)}): "
                  f"use `/move`.{due}")
     return "\n".join(lines), uid
 

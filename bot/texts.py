@@ -192,17 +192,19 @@ def help_text() -> str:
     return "\n".join(lines)
 
 
-def turn_hint(kind: str, phase: str | None, ply: int = 1) -> str:
-    """A short reminder of what the player to move may play in this phase (``ply`` moves played)."""
+def turn_hint(kind: str, position) -> str:
+    """A short reminder of what the player to move may play now, from ``position`` (an
+    :class:`engine.Position` of game ``kind``): its phase and how many stones this turn
+    places (``position.stones_this_turn`` -- one on Whirlwind's first turn)."""
     if kind == "coil":
-        return ("place a black stone or `pass`" if phase == "I"
+        return ("place a black stone or `pass`" if position.phase == "I"
                 else "place a stone of your colour")
-    if kind == "io":
-        if phase == "opening":
-            return "one stone, not on a corner" if ply == 0 else "bound then free, like `c3 e5`"
-        return "one stone"
-    if kind == "whirlwind":
+    if kind == "io" and position.phase == "opening":
+        return "bound then free, like `c3 e5`" if position.stones_this_turn == 2 else "one stone, not on a corner"
+    if position.stones_this_turn == 2:
         return "one or two stones"
+    if kind == "whirlwind":
+        return "one stone: the first turn places just one"
     return "one stone"
 
 

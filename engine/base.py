@@ -469,6 +469,12 @@ class Position:
         return "main"
 
     @property
+    def stones_this_turn(self) -> int:
+        """The most cells the move to play now may name: 1, or 2 on a turn that may place two
+        stones (Io's opening after the first stone, Whirlwind after Black's first turn)."""
+        return 1
+
+    @property
     def scores(self) -> dict[int, int] | None:
         """``{1: n, 2: m}`` where the game keeps scores, else ``None``."""
         return None

@@ -8,9 +8,19 @@ from bot import texts
 
 def test_io_turn_hint_follows_the_opening():
     start = engine.new_game("io", size=7)
-    assert texts.turn_hint("io", start.phase, start.ply) == "one stone, not on a corner"
+    assert texts.turn_hint("io", start) == "one stone, not on a corner"
     after = start.play("d4")
-    assert "bound then free" in texts.turn_hint("io", after.phase, after.ply)
+    assert "bound then free" in texts.turn_hint("io", after)
+
+
+def test_whirlwind_first_turn_hint_asks_for_one_stone_only():
+    start = engine.new_game("whirlwind", size=8)
+    assert start.stones_this_turn == 1
+    assert "two" not in texts.turn_hint("whirlwind", start)
+    assert "one stone" in texts.turn_hint("whirlwind", start)
+    after = start.play(next(start.legal_moves()))
+    assert after.stones_this_turn == 2
+    assert texts.turn_hint("whirlwind", after) == "one or two stones"
 
 
 def test_resignation_result_has_no_scores_but_a_finished_game_does():
