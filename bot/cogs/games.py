@@ -323,12 +323,12 @@ class GamesCog(commands.Cog, name="Games"):
         settled = f" You play {taken} from now on." if taken else ""
         note = await self.post_queued_board(g, position, result.seat, result.announcement_id)
         label = texts.game_label(g.kind, g.id)
+        played = f"You played `{result.move}` in {label}{boards.move_effect(position)}."
         if result.finished:
             names = {seat: f"<@{uid}>" for seat, uid in g.players.items()}
-            text = f"You played `{result.move}` in {label}. Game over: " \
-                   f"{texts.result_text(g.kind, position.outcome, names)}"
+            text = f"{played} Game over: {texts.result_text(g.kind, position.outcome, names)}"
         else:
-            text = f"You played `{result.move}` in {label}.{settled} Now it is <@{g.to_move_user}>'s move."
+            text = f"{played}{settled} Now it is <@{g.to_move_user}>'s move."
         await ephemeral(interaction, text + note)
 
     async def post_queued_board(self, game: Game, position: engine.Position, seat: int | None,
