@@ -30,7 +30,7 @@ import logging
 import random
 import time
 import weakref
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field, fields
 from datetime import UTC, datetime
 from functools import cached_property
@@ -41,7 +41,7 @@ import engine
 
 from . import ratings as elo
 from . import texts
-from .records import format_record, result_text
+from .records import format_record
 from .store import Store
 
 __all__ = [
@@ -262,18 +262,6 @@ class Game:
     def channel_for_posts(self) -> int:
         """Where the game's boards go: its thread, else the channel it started in."""
         return self.thread_id if self.thread_id is not None else self.channel_id
-
-    @property
-    def result(self) -> str:
-        """Short result text: ``seat 1 wins by coil (..)``, ``draw by stones``,
-        ``in progress`` or ``none (aborted)``."""
-        scores = None
-        if self.status == "finished":
-            try:
-                scores = self.position.scores
-            except engine.EngineError:  # pragma: no cover - a broken cache
-                scores = None
-        return result_text(self.status, self.winner, self.reason, scores)
 
 
 @dataclass(frozen=True)
@@ -1479,10 +1467,11 @@ class GameManager:
                 row = await self._game_row(gid)
         return self._game(row)
 
-    async def record_text(self, game_id: int) -> str:
+    async def record_text(self, game_id: int, names: Mapping[int, str] | None = None) -> str:
         """The game's text record (:mod:`bot.records`): header with game, options, players
-        by user id, dates and result, then numbered moves in the engine's notation.
-        ``bot.records.parse_record`` reads it back for ``engine.replay``. Raises NotFound."""
+        (``names``: seat -> display name, with their user ids), dates and result in words,
+        then numbered moves in the engine's notation. ``bot.records.parse_record`` reads it
+        back for ``engine.replay``. Raises NotFound."""
         game = await self.get_game(game_id)
         moves = await self.moves(game.id)
         pos = self._position(game)
@@ -1492,6 +1481,7 @@ class GameManager:
             options=game.options,
             game_id=game.id,
             players=game.players,
+            names=names,
             colours={s: pos.colour(s) for s in (1, 2)},
             rated=game.rated,
             days_per_move=game.days_per_move,

@@ -48,7 +48,11 @@ def test_scores_read_winner_first_and_a_coral_tie_says_why():
 def test_record_result_line_keeps_scores_only_for_results_by_the_rules():
     from bot.records import result_text as record_result
 
-    assert record_result("finished", 2, "resignation", {1: 1, 2: 0}) == "seat 2 wins by resignation"
-    assert record_result("finished", 1, "timeout", {1: 3, 2: 4}) == "seat 1 wins by timeout"
-    assert record_result("finished", None, "stones", {1: 18, 2: 18}) == "draw by stones (18-18)"
-    assert record_result("finished", 1, "score", {1: 9, 2: 7}) == "seat 1 wins by score (9-7)"
+    labels = {1: "Ann (1)", 2: "Bob (2)"}
+    assert record_result("finished", 2, "resignation", {1: 1, 2: 0}, labels=labels) == \
+        "Bob (2) beats Ann (1) by resignation"
+    assert record_result("finished", 1, "timeout", {1: 3, 2: 4}, labels=labels) == "Ann (1) beats Bob (2) on time"
+    assert record_result("finished", None, "stones", {1: 18, 2: 18}, labels=labels) == \
+        "Ann (1) and Bob (2) draw on stones (18–18)"
+    assert record_result("finished", 1, "score", {1: 9, 2: 7}, labels=labels) == "Ann (1) beats Bob (2) on score (9–7)"
+    assert record_result("aborted", None, None, labels=labels) == "no result: aborted by a moderator"

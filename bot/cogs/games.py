@@ -491,7 +491,8 @@ class GamesCog(commands.Cog, name="Games"):
         """/history game:<id> -- the text record, plus a GIF replay once over."""
         await interaction.response.defer(ephemeral=True, thinking=True)
         g = await self.manager.resolve_game(interaction.user.id, game_id=game, guild_id=interaction.guild_id)
-        record = await self.manager.record_text(g.id)
+        names = {seat: await self.bot.display_name(uid, g.guild_id) for seat, uid in g.players.items()}
+        record = await self.manager.record_text(g.id, names)
         label = texts.game_label(g.kind, g.id)
         files = [discord.File(io.BytesIO(record.encode()), filename=f"stonecast-{g.id}.txt")]
         text = f"The record of **{label}** ({texts.count(g.ply, 'move')})."
@@ -499,7 +500,6 @@ class GamesCog(commands.Cog, name="Games"):
             text += " It ended before the first move, so there is no replay."
         elif g.status != "active":
             moves = [m.move for m in await self.manager.moves(g.id)]
-            names = {seat: await self.bot.display_name(uid, g.guild_id) for seat, uid in g.players.items()}
             gif = await self.bot.renderer.render_gif(g.kind, g.options, moves, names)
             files.append(discord.File(io.BytesIO(gif), filename=f"stonecast-{g.id}.gif"))
             text += " The animation replays it move by move."
