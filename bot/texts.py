@@ -153,6 +153,12 @@ def count(n: int, noun: str) -> str:
     return f"{n} {noun}" + ("" if n == 1 else "s")
 
 
+def moves_played(n: int) -> str:
+    """How a game's progress is counted everywhere: ``"no moves yet"``, ``"1 move played"``,
+    ``"14 moves played"`` (a single move is named by its number: ``"move 14"``)."""
+    return "no moves yet" if n == 0 else f"{count(n, 'move')} played"
+
+
 def fit_lines(lines: list[str], *, limit: int = 2000, hidden: int = 0,
               more: str = "… and {n} more.") -> str:
     """``lines`` joined by newlines within ``limit`` characters (Discord's 2000 for a

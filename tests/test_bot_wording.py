@@ -3,10 +3,13 @@ paste (item 14), the first Whirlwind turn (item 6), what a move did (item 11), a
 of challenges, games and move counts in everything the bot sends (item 15)."""
 
 import random
+import re
 
 import pytest
 from botplay import SMALL, board_post, play_move, start_game
 from fakediscord.fixtures import *  # noqa: F403
+
+import engine
 
 
 async def test_pasted_and_full_width_moves_play_and_complete(fake, harness):
@@ -63,3 +66,90 @@ async def test_the_post_says_what_a_move_did(fake, harness, kind, options, words
             return
         assert words not in post.content
     pytest.fail(f"no {kind} move {words} anything")
+
+
+TITLES = "|".join(sorted((k.title for k in engine.GAMES.values()), key=len, reverse=True))
+_NUMBER = re.compile(r"(?<![<\w])#(\d+)")  # "#12", not a channel mention "<#12>"
+_NAMED = re.compile(rf"(?:{TITLES}) #\d+$")
+
+
+def naming_faults(text: str) -> list[str]:
+    """Ways ``text`` breaks the one naming (issue 9, item 15): a challenge or game named by a
+    bare number, a number after "#" that is not a game's title and number, "move 0", a move
+    count in another form than "N moves played"."""
+    faults = [m.group(0) for m in re.finditer(r"(?i)\b(?:challenge|game)s? #\d+|\bmove 0\b|"
+                                              r"\(\d+ moves?\)|\bgame:<id>", text)]
+    for m in _NUMBER.finditer(text):
+        if not _NAMED.search(text[: m.end()]):
+            faults.append(text[max(0, m.start() - 20): m.end()])
+    return faults
+
+
+def test_the_naming_check_catches_the_old_wording():
+    for old in ["accept challenge #2.", "Challenge #4 was answered", "There is no game #9: use",
+                "**Io #2** · move 0", "The record of **Io #2** (1 move).", "(#3, #5): pass game:<id>"]:
+        assert naming_faults(old), old
+    assert naming_faults("**Brain Coral #12** in <#123> · 3 moves played, move 3: ok") == []
+
+
+async def test_one_naming_in_everything_the_bot_says(fake, harness):
+    alice, bob, mod = fake.alice, fake.bob, fake.mod
+    seen: list[str] = []
+    # a challenge declined, then pressed again: named by game and challenger, never by id
+    ex = await fake.slash(alice, "challenge io", {"opponent": bob, "size": 5})
+    [offer] = ex.posts
+    buttons = list(offer.components)
+    await fake.click(bob, offer, offer.custom_ids[1])
+    offer.components = buttons  # a client that had not refreshed the message yet
+    ex = await fake.click(bob, offer, offer.custom_ids[0])
+    assert f"<@{alice.id}>'s Io challenge is no longer open" in ex.reply.content, ex.reply.content
+    # two games: a new board, lists, suggestions, an ambiguous /move
+    game, _, first = await start_game(fake, harness, "io", alice, bob)
+    other, _, _ = await start_game(fake, harness, "whirlwind", bob, alice, first="opponent")
+    ex = await fake.slash(alice, "board", {"game": game.id})
+    assert "no moves yet" in ex.reply.content and "move 0" not in ex.reply.content, ex.reply.content
+    ex = await fake.slash(alice, "move", {"move": "c3"})
+    assert f"(Io #{game.id}, Whirlwind #{other.id}): choose one with the `game:` option" in ex.reply.content, \
+        ex.reply.content
+    for user in (alice, bob):
+        seen += [c["name"] for c in (await fake.autocomplete(user, "board", {"game": ""}, focused="game")).choices]
+    ex = await fake.autocomplete(mod, "abort", {"game": ""}, focused="game")
+    names = [c["name"] for c in ex.choices]
+    assert names and all(n.endswith("no moves yet") for n in names), names
+    seen += names
+    # play the Io game to the end, with a look at the lists on the way
+    position, rng = game.position, random.Random(3)
+    while position.outcome is None:
+        user = fake.users[game.players[position.to_move]]
+        move = position.random_move(rng)
+        position = position.play(move)
+        await play_move(fake, user, move, channel=game.thread_id)
+        if position.ply == 1:
+            ex = await fake.slash(bob, "games")
+            assert "1 move played" in ex.reply.content, ex.reply.content
+            ex = await fake.autocomplete(mod, "abort", {"game": str(game.id)}, focused="game")
+            assert [c["name"] for c in ex.choices][0].endswith("· 1 move played"), ex.choices
+            await play_move(fake, user, "a1", channel=game.thread_id)  # not your turn
+    await play_move(fake, alice, "a1", game_id=game.id)  # the game is over
+    ex = await fake.slash(alice, "history", {"game": game.id})
+    record = ex.reply.attachments[0].data.decode()
+    assert f"Seat 1: Alice ({alice.id}), White" in record.splitlines(), record
+    assert f"({position.ply} moves played)" in ex.reply.content
+    # rematch offered twice, and answered by the other player's press
+    final = fake.channel_messages(game.thread_id)[-1]
+    await fake.click(alice, final, f"stonecast:rematch:{game.id}")
+    ex = await fake.click(alice, final, f"stonecast:rematch:{game.id}")
+    assert f"already offered a rematch of Io #{game.id}" in ex.reply.content, ex.reply.content
+    ex = await fake.click(bob, final, f"stonecast:rematch:{game.id}")
+    assert "accept their challenge" in ex.reply.content, ex.reply.content
+    # a moderator with an unknown game is not sent to their own games
+    ex = await fake.slash(mod, "abort", {"game": 987})
+    assert "/games" not in ex.reply.content and "987" in ex.reply.content, ex.reply.content
+    await fake.slash(mod, "abort", {"game": other.id})
+    ex = await fake.slash(bob, "move", {"move": "c3", "game": other.id})
+    assert f"Whirlwind #{other.id} was aborted" in ex.reply.content, ex.reply.content
+    await fake.quiet()
+
+    seen += [m.content for m in fake.messages.values()]
+    faults = {text: naming_faults(text) for text in seen if naming_faults(text)}
+    assert not faults, faults

@@ -382,7 +382,7 @@ async def test_rematch_swaps_seats(mgr, presser):
     assert ch.rematch_of == g.id and ch.channel_id == g.channel_id and ch.guild_id == g.guild_id
     with pytest.raises(StaleAction, match="already offered"):
         await mgr.rematch(g.id, presser)
-    with pytest.raises(StaleAction, match=f"accept challenge #{ch.id}"):
+    with pytest.raises(StaleAction, match="already offered a rematch of Io #.*: accept their challenge"):
         await mgr.rematch(g.id, other)
     new = await mgr.accept_challenge(ch.id, other)
     assert new.players == {1: BOB, 2: ALICE}

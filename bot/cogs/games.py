@@ -21,7 +21,7 @@ from discord.ext import commands
 import engine
 
 from .. import boards, texts
-from ..manager import NotAllowed, StaleAction, UserError, game_over_error
+from ..manager import NotAllowed, NotFound, StaleAction, UserError, game_over_error
 from ..replies import ephemeral, report_error
 from ..views import challenge_view, resign_view
 
@@ -446,7 +446,8 @@ class GamesCog(commands.Cog, name="Games"):
         g = await self._game_for(interaction, game)
         position = g.position
         png = await boards.render(self.bot, g, position)
-        headline = f"move {position.ply}" + (f": last `{position.last_move}`" if position.last_move else "")
+        headline = (f"move {position.ply}: last `{position.last_move}`" if position.ply and position.last_move
+                    else texts.moves_played(position.ply))
         content, _ = boards.board_text(g, position, headline=headline)
         if g.status == "active":
             content += f"\nThread: <#{g.channel_for_posts}>"
@@ -475,7 +476,7 @@ class GamesCog(commands.Cog, name="Games"):
             turn = "**your move**" if g.to_move_user == uid else "their move"
             due = f", due <t:{int(g.deadline)}:R>" if g.deadline else ""
             line = (f"• **{texts.game_label(g.kind, g.id)}** vs <@{opponent}> — {turn}{due}, "
-                    f"{texts.count(g.ply, 'move')} played — <#{g.channel_for_posts}>")
+                    f"{texts.moves_played(g.ply)} — <#{g.channel_for_posts}>")
             if away[opponent] and g.to_move_user == opponent:
                 line += " (on vacation)"
             lines.append(line)
@@ -495,7 +496,7 @@ class GamesCog(commands.Cog, name="Games"):
         record = await self.manager.record_text(g.id, names)
         label = texts.game_label(g.kind, g.id)
         files = [discord.File(io.BytesIO(record.encode()), filename=f"stonecast-{g.id}.txt")]
-        text = f"The record of **{label}** ({texts.count(g.ply, 'move')})."
+        text = f"The record of **{label}** ({texts.moves_played(g.ply)})."
         if g.status != "active" and g.ply == 0:
             text += " It ended before the first move, so there is no replay."
         elif g.status != "active":
@@ -516,7 +517,11 @@ class GamesCog(commands.Cog, name="Games"):
         await interaction.response.defer(ephemeral=True, thinking=True)
         if not interaction.permissions.manage_guild:
             raise NotAllowed("Only members with the Manage Server permission can abort games.")
-        g = await self.manager.resolve_game(interaction.user.id, game_id=game, guild_id=interaction.guild_id)
+        try:
+            g = await self.manager.resolve_game(interaction.user.id, game_id=game, guild_id=interaction.guild_id)
+        except NotFound:  # a moderator aborts any game here, not only their own
+            raise NotFound(f"No game in this server is numbered {game}: pick a game in progress "
+                           f"from the suggestions of `game:`.") from None
         g = await self.manager.abort(g.id, interaction.user.id)
         label = texts.game_label(g.kind, g.id)
         try:
