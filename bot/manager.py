@@ -1478,7 +1478,7 @@ class GameManager:
                     (moderator_id, now, now, gid),
                 )
                 if n != 1:  # pragma: no cover - another process ended it in between
-                    raise StaleAction(f"Game #{gid} ended a moment ago.")
+                    raise StaleAction(f"{game.label} ended a moment ago.")
                 row = await self._game_row(gid)
         return self._game(row)
 
