@@ -186,7 +186,7 @@ def board_text(game: Game, position: engine.Position, *, headline: str) -> tuple
     colour = position.colour(seat)
     as_colour = f" as {colour.title()}" if colour else ""
     due = f" Due <t:{int(game.deadline)}:R>." if game.deadline and game.status == "active" else ""
-    lines.append(f"<@{uid}>, your move{as_colour} ({texts.turn_hint(game.kind, position.phase, position.ply)}): "
+    lines.append(f"<@{uid}>, your move{as_colour} ({texts.turn_hint(game.kind, position)}): "
                  f"use `/move`.{due}")
     return "\n".join(lines), uid
 
@@ -263,11 +263,36 @@ def move_headline(game: Game, position: engine.Position, seat: int | None) -> st
     if seat is None or position.ply == 0:
         return f"{seat_line(game, position, 1)} vs {seat_line(game, position, 2)} — the game begins."
     headline = f"move {position.ply}: <@{game.players[seat]}> played `{position.last_move}`"
+    headline += move_effect(position)
     taken = colour_settled_by(game, position, seat)
     if taken:
         headline += (f" and takes {taken}; <@{game.players[3 - seat]}> plays "
                      f"{position.colour(3 - seat).title()}")
     return headline
+
+
+def move_effect(position: engine.Position) -> str:
+    """What the last move did beyond placing, in words, for the text of its post (a
+    notification shows text, not the picture), from the engine's highlights: ``", turning
+    over 5 stones"`` (Io), ``", removing 2 White stones (a1, c2) and 1 Black stone (d4)"``
+    (Branching Coral), else ``""``."""
+    marks = position.highlights
+    if marks.removed:
+        parts = []
+        for colour in ("white", "black"):
+            cells = sorted((c for c, col in marks.removed.items() if col == colour), key=_cell_order)
+            if cells:
+                parts.append(f"{texts.count(len(cells), colour.title() + ' stone')} ({', '.join(cells)})")
+        return ", removing " + " and ".join(parts)
+    if marks.flipped:
+        return f", turning over {texts.count(len(marks.flipped), 'stone')}"
+    return ""
+
+
+def _cell_order(label: str) -> tuple[int, str]:
+    """Sort key reading cells as players do: by row number, then file (``a2`` before ``a10``)."""
+    digits = "".join(ch for ch in label if ch.isdigit())
+    return int(digits or 0), label
 
 
 def colour_settled_by(game: Game, position: engine.Position, seat: int) -> str | None:
@@ -346,7 +371,7 @@ def turn_dm_text(game: Game, position: engine.Position, seat: int | None) -> str
     due = f" It is due <t:{int(game.deadline)}:R>." if game.deadline else ""
     return (f"**{label}** · {move_headline(game, position, seat)}\n"
             f"Your move{as_colour} against <@{game.opponent_of(uid)}> "
-            f"({texts.turn_hint(game.kind, position.phase, position.ply)}): {link}{due}")
+            f"({texts.turn_hint(game.kind, position)}): {link}{due}")
 
 
 async def send_turn_dm(bot: StonecastBot, game: Game, position: engine.Position, seat: int | None,

@@ -30,7 +30,7 @@ import logging
 import random
 import time
 import weakref
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field, fields
 from datetime import UTC, datetime
 from functools import cached_property
@@ -41,7 +41,7 @@ import engine
 
 from . import ratings as elo
 from . import texts
-from .records import format_record, result_text
+from .records import format_record
 from .store import Store
 
 __all__ = [
@@ -137,7 +137,7 @@ def _sentence(text: str) -> str:
 def game_over_error(game: Game) -> GameOver:
     """The refusal for acting in ``game`` once it is over: its result in words, players as
     mentions (``"Io #3 is over: <@1> beats <@2> by resignation. ..."``), never seat numbers."""
-    label = f"{game.title} #{game.id}"
+    label = game.label
     if game.status == "aborted":
         return GameOver(f"{label} was aborted by a moderator: nothing more can be played in it.")
     try:
@@ -198,6 +198,12 @@ class Challenge:
         """The game's title, e.g. ``"Brain Coral"``."""
         return engine.GAMES[self.kind].title if self.kind in engine.GAMES else self.kind
 
+    @property
+    def label(self) -> str:
+        """How messages name the challenge, as its players see it (never by its id):
+        ``"<@1001>'s Io challenge"``."""
+        return f"<@{self.challenger_id}>'s {self.title} challenge"
+
 
 @dataclass(frozen=True)
 class Game:
@@ -243,6 +249,11 @@ class Game:
         """The game's title, e.g. ``"Io"``."""
         return engine.GAMES[self.kind].title if self.kind in engine.GAMES else self.kind
 
+    @property
+    def label(self) -> str:
+        """How every message names the game: ``"Io #12"`` (:func:`bot.texts.game_label`)."""
+        return texts.game_label(self.kind, self.id)
+
     def seat_of(self, user_id: int) -> int | None:
         """Seat (1 or 2) of ``user_id`` in this game, ``None`` for someone else."""
         for seat, uid in self.players.items():
@@ -275,18 +286,6 @@ class Game:
     def channel_for_posts(self) -> int:
         """Where the game's boards go: its thread, else the channel it started in."""
         return self.thread_id if self.thread_id is not None else self.channel_id
-
-    @property
-    def result(self) -> str:
-        """Short result text: ``seat 1 wins by coil (..)``, ``draw by stones``,
-        ``in progress`` or ``none (aborted)``."""
-        scores = None
-        if self.status == "finished":
-            try:
-                scores = self.position.scores
-            except engine.EngineError:  # pragma: no cover - a broken cache
-                scores = None
-        return result_text(self.status, self.winner, self.reason, scores)
 
 
 @dataclass(frozen=True)
@@ -463,9 +462,10 @@ class GameManager:
         if isinstance(value, str) and value.strip().lstrip("#").isdigit():
             value = int(value.strip().lstrip("#"))
         if isinstance(value, bool) or not isinstance(value, int) or not 0 < value <= _MAX_ID:
-            shown = " ".join(str(value).split())[:32]
-            hint = "use /games to see yours" if what == "game" else "use the number shown after #"
-            raise NotFound(f"There is no {what} #{shown.lstrip('#')}: {hint}.")
+            shown = " ".join(str(value).split())[:32].lstrip("#")
+            if what == "game":
+                raise NotFound(f"No game is numbered {shown}: use /games to see yours.")
+            raise NotFound(f"That {what} does not exist.")
         return value
 
     @staticmethod
@@ -516,7 +516,7 @@ class GameManager:
     async def _game_row(self, game_id: int):
         row = await self.store.fetchone("SELECT * FROM games WHERE id = ?", (game_id,))
         if row is None:
-            raise NotFound(f"There is no game #{game_id}: use /games to see yours.")
+            raise NotFound(f"No game is numbered {game_id}: use /games to see yours.")
         return row
 
     async def _count_open_challenges(self, user_id: int, now: float) -> int:
@@ -550,10 +550,10 @@ class GameManager:
 
     def _check_open(self, ch: Challenge, now: float) -> None:
         if ch.status != "open":
-            raise StaleAction(f"Challenge #{ch.id} is no longer open: it was {ch.status}.")
+            raise StaleAction(f"{ch.label} is no longer open: it was {ch.status}.")
         if now >= ch.expires_at:
             raise StaleAction(
-                f"Challenge #{ch.id} has expired (a challenge lasts "
+                f"{ch.label} has expired (a challenge lasts "
                 f"{self.limits.challenge_ttl / 3600:g} hours): send a new one with /challenge."
             )
 
@@ -663,14 +663,14 @@ class GameManager:
             "UPDATE challenges SET message_id = ? WHERE id = ?", (message_id, cid)
         )
         if n != 1:
-            raise NotFound(f"There is no challenge #{cid}.")
+            raise NotFound("That challenge does not exist.")
 
     async def get_challenge(self, challenge_id: int) -> Challenge:
         """The challenge ``challenge_id``. Raises NotFound."""
         cid = self._id(challenge_id, "challenge")
         row = await self.store.fetchone("SELECT * FROM challenges WHERE id = ?", (cid,))
         if row is None:
-            raise NotFound(f"There is no challenge #{cid}.")
+            raise NotFound("That challenge does not exist.")
         return self._challenge(row)
 
     async def accept_challenge(self, challenge_id: int, user_id: int) -> Game:
@@ -733,7 +733,7 @@ class GameManager:
                 (gid, user_id, ch.id, now),
             )
             if n != 1:
-                raise StaleAction(f"Challenge #{ch.id} was answered a moment ago: it is no longer open.")
+                raise StaleAction(f"{ch.label} was answered a moment ago: it is no longer open.")
             row = await self._game_row(gid)
             game = self._game(row)
             await self._announce(game, "move", game.players[pos.to_move], now)
@@ -747,7 +747,7 @@ class GameManager:
             (status, ch.id, self.clock()),
         )
         if n != 1:
-            raise StaleAction(f"Challenge #{ch.id} was answered a moment ago: it is no longer open.")
+            raise StaleAction(f"{ch.label} was answered a moment ago: it is no longer open.")
         return await self.get_challenge(ch.id)
 
     async def decline_challenge(self, challenge_id: int, user_id: int) -> Challenge:
@@ -812,7 +812,7 @@ class GameManager:
         n = await self.store.execute("UPDATE games SET thread_id = ?, thread_wanted = 0 WHERE id = ?",
                                      (thread_id, gid))
         if n != 1:
-            raise NotFound(f"There is no game #{gid}.")
+            raise NotFound(f"No game is numbered {gid}.")
 
     async def play_move(self, game_id: int, user_id: int, move_text: str) -> MoveResult:
         """Play ``move_text`` for ``user_id`` in game ``game_id``; committed before returning.
@@ -830,12 +830,12 @@ class GameManager:
             game = self._game(await self._game_row(gid))
             seat = game.seat_of(user_id)
             if seat is None:
-                raise NotAllowed(f"You are not playing in game #{gid}.")
+                raise NotAllowed(f"You are not playing in {game.label}.")
             if game.status != "active":
                 raise game_over_error(game)
             pos = self._position(game)
             if pos.to_move != seat:
-                raise NotYourTurn(f"It is not your turn in game #{gid}: your opponent is to move.")
+                raise NotYourTurn(f"It is not your turn in {game.label}: your opponent is to move.")
             if not isinstance(move_text, str) or len(move_text) > self.limits.max_move_length:
                 raise InvalidMove("Type a move such as e5 (cells separated by spaces, or pass).")
             try:
@@ -865,7 +865,7 @@ class GameManager:
                     )
                 if n != 1:
                     raise NotYourTurn(
-                        f"Game #{gid} moved on while you were moving: it is not your turn any more."
+                        f"{game.label} moved on while you were moving: it is not your turn any more."
                     )
                 await self.store.execute(
                     "INSERT INTO moves (game_id, ply, seat, move, played_at) VALUES (?, ?, ?, ?, ?)",
@@ -920,14 +920,14 @@ class GameManager:
                 game = self._game(await self._game_row(gid))
                 seat = game.seat_of(user_id)
                 if seat is None:
-                    raise NotAllowed(f"You are not playing in game #{gid}, so you cannot resign it.")
+                    raise NotAllowed(f"You are not playing in {game.label}, so you cannot resign it.")
                 if game.status != "active":
                     raise game_over_error(game)
                 done = await self._finish(game, self._position(game).resign(seat), self.clock(),
                                           by="resignation")
                 if done is not None:
                     return done
-        raise StaleAction(f"Game #{gid} kept changing while you resigned: please try again.")
+        raise StaleAction("The game kept changing while you resigned: please try again.")
 
     async def moves(self, game_id: int) -> list[MoveRecord]:
         """The move list of game ``game_id`` in order. Raises NotFound."""
@@ -997,7 +997,7 @@ class GameManager:
             for g in map(self._game, rows):
                 names = [name_of(g.players[s]) if name_of is not None else None for s in (1, 2)]
                 players = f" · {names[0]} vs {names[1]}" if all(names) else ""
-                label = f"{g.title} #{g.id}{players} · move {g.ply + 1}"
+                label = f"{g.label}{players} · {texts.moves_played(g.ply)}"
                 if not p or str(g.id).startswith(p) or p in label.lower():
                     out.append((g.id, label))
                     if len(out) >= max(0, min(limit, 25)):
@@ -1038,7 +1038,7 @@ class GameManager:
         if game_id is not None:
             game = await self.get_game(game_id)
             if guild_id is not None and game.guild_id != guild_id:
-                raise NotFound(f"There is no game #{game.id} in this server.")
+                raise NotFound(f"No game is numbered {game.id} in this server.")
             return game
         if channel_id is not None:
             rows = await self.store.fetchall(
@@ -1068,14 +1068,15 @@ class GameManager:
         if len(games) == 1:
             return games[0]
         if waiting:
-            ids = ", ".join(f"#{g.id}" for g in waiting[:10])
+            ids = ", ".join(g.label for g in waiting[:10])
             raise UserError(
-                f"You have {len(waiting)} games waiting for you ({ids}): pass game:<id> to choose one."
+                f"You have {len(waiting)} games waiting for you ({ids}): choose one with the "
+                "`game:` option."
             )
-        ids = ", ".join(f"#{g.id}" for g in games[:10])
+        ids = ", ".join(g.label for g in games[:10])
         raise UserError(
             f"You have {len(games)} games in progress and none is waiting for you ({ids}): "
-            "pass game:<id> to choose one."
+            "choose one with the `game:` option."
         )
 
     async def complete_move(
@@ -1157,7 +1158,7 @@ class GameManager:
                     state = "your turn" if g.to_move_user == user_id else "their turn"
                 opponent = name_of(g.opponent_of(user_id)) if name_of is not None else None
                 versus = f" vs {opponent}" if opponent else ""
-                label = f"{g.title} #{g.id}{versus} · {state}"
+                label = f"{g.label}{versus} · {state}"
                 if not p or str(g.id).startswith(p) or p in label.lower():
                     out.append((state == "your turn", g.id, label))
             out.sort(key=lambda t: (not t[0], t[1]))
@@ -1558,9 +1559,9 @@ class GameManager:
             game = await self.get_game(gid)
             seat = game.seat_of(user_id)
             if seat is None:
-                raise NotAllowed(f"Only the two players of game #{game.id} can ask for a rematch.")
+                raise NotAllowed(f"Only the two players of {game.label} can ask for a rematch.")
             if game.status == "active":
-                raise StaleAction(f"Game #{game.id} is still in progress: finish it first.")
+                raise StaleAction(f"{game.label} is still in progress: finish it first.")
             row = await self.store.fetchone(
                 "SELECT * FROM challenges WHERE rematch_of = ? AND status = 'open' AND expires_at > ?",
                 (game.id, self.clock()),
@@ -1571,16 +1572,18 @@ class GameManager:
                 (game.id,),
             )
             if taken is not None:
-                label = f"{game.title} #{taken['game_id']}"
+                label = texts.game_label(game.kind, taken["game_id"])
                 raise StaleAction(
-                    f"The rematch of game #{game.id} was already accepted: it is {label}. "
+                    f"The rematch of {game.label} was already accepted: it is {label}. "
                     f"Play on there, or press Rematch on its final board for another game."
                 )
             if row is not None:
                 if row["challenger_id"] == user_id:
-                    raise StaleAction(f"You already offered a rematch (challenge #{row['id']}).")
+                    raise StaleAction(f"You already offered a rematch of {game.label}: it waits for "
+                                      f"<@{row['opponent_id']}> to answer in <#{row['channel_id']}>.")
                 raise StaleAction(
-                    f"Your opponent already offered a rematch: accept challenge #{row['id']}."
+                    f"Your opponent already offered a rematch of {game.label}: accept their "
+                    f"challenge in <#{row['channel_id']}>."
                 )
             return await self.create_challenge(
                 guild_id=game.guild_id,
@@ -1612,14 +1615,15 @@ class GameManager:
                     (moderator_id, now, now, gid),
                 )
                 if n != 1:  # pragma: no cover - another process ended it in between
-                    raise StaleAction(f"Game #{gid} ended a moment ago.")
+                    raise StaleAction(f"{game.label} ended a moment ago.")
                 row = await self._game_row(gid)
         return self._game(row)
 
-    async def record_text(self, game_id: int) -> str:
+    async def record_text(self, game_id: int, names: Mapping[int, str] | None = None) -> str:
         """The game's text record (:mod:`bot.records`): header with game, options, players
-        by user id, dates and result, then numbered moves in the engine's notation.
-        ``bot.records.parse_record`` reads it back for ``engine.replay``. Raises NotFound."""
+        (``names``: seat -> display name, with their user ids), dates and result in words,
+        then numbered moves in the engine's notation. ``bot.records.parse_record`` reads it
+        back for ``engine.replay``. Raises NotFound."""
         game = await self.get_game(game_id)
         moves = await self.moves(game.id)
         pos = self._position(game)
@@ -1629,6 +1633,7 @@ class GameManager:
             options=game.options,
             game_id=game.id,
             players=game.players,
+            names=names,
             colours={s: pos.colour(s) for s in (1, 2)},
             rated=game.rated,
             days_per_move=game.days_per_move,

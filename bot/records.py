@@ -1,22 +1,23 @@
 """Text records of games (issue 5 "Records"): write one, read one back.
 
-A record is plain UTF-8 text: a header of ``Key: value`` lines (game, options, players by
-Discord user id, dates, result), a ``Moves:`` line, then one numbered line per move in the
-engine's canonical notation::
+A record is plain UTF-8 text: a header of ``Key: value`` lines (game, options, the players by
+display name when the record was written with their Discord user id in brackets, dates, the
+result in words), a ``Moves:`` line, then one numbered line per move in the engine's
+canonical notation::
 
     Stonecast game record
     Game: Io
     Kind: io
     Options: size=9
     Game id: 12
-    Seat 1: user 1001 (white)
-    Seat 2: user 1002 (black)
+    Seat 1: Ann (1001), White
+    Seat 2: Bob (1002), Black
     Rated: yes
     Days per move: 3
     Started: 2024-05-01 12:00:00 UTC
     Ended: 2024-05-03 09:10:00 UTC
     Status: finished
-    Result: seat 2 wins by resignation
+    Result: Bob (1002) beats Ann (1001) by resignation
 
     Moves:
     1. e5
@@ -24,6 +25,8 @@ engine's canonical notation::
 
 :func:`parse_record` gives back ``(kind, options, moves)`` for :func:`engine.replay`;
 :func:`read_record` also gives the header and the position including a resignation or timeout.
+Both also read records of the earlier layout (``Seat 1: user 1001 (white)``, ``Result: seat
+2 wins by resignation``, ``draw by stones (18-18)``, ``none (aborted)``).
 """
 
 from __future__ import annotations
@@ -34,6 +37,8 @@ from dataclasses import dataclass, field
 from datetime import UTC, datetime
 
 import engine
+
+from . import texts
 
 __all__ = [
     "ParsedRecord",
@@ -48,6 +53,8 @@ __all__ = [
 _MOVE_LINE = re.compile(r"^(\d+)\.\s+(\S.*)$")
 _RESULT_WIN = re.compile(r"^seat ([12]) wins by ([a-z ]+?)(?: \(.*\))?$")
 _RESULT_DRAW = re.compile(r"^draw(?: by ([a-z ]+?))?(?: \(.*\))?$")
+_SEAT = re.compile(r"^(.*\(\d+\))(?:, (?:Black|White))?$")
+ABORTED = "no result: aborted by a moderator"
 
 
 class RecordError(ValueError):
@@ -65,19 +72,31 @@ def _options_text(options: Mapping[str, object]) -> str:
     return ",".join(f"{k}={v}" for k, v in options.items()) or "-"
 
 
+def player_label(name: str | None, user_id: int) -> str:
+    """How a record names a player: ``"Ann (1001)"`` -- the display name on one line (``user``
+    when unknown), then the Discord user id in brackets."""
+    name = " ".join(str(name or "").split()) or "user"
+    return f"{name} ({user_id})"
+
+
 def result_text(status: str, winner: int | None, reason: str | None,
-                scores: Mapping[int, int] | None = None) -> str:
-    """The ``Result:`` value: ``seat 1 wins by coil``, ``draw by stones (18-18)``,
-    ``in progress`` or ``none (aborted)``; scores only where the rules ended the game."""
+                scores: Mapping[int, int] | None = None, *,
+                labels: Mapping[int, str]) -> str:
+    """The ``Result:`` value in words, naming the players by ``labels`` (seat ->
+    :func:`player_label`): ``"Bob (1002) beats Ann (1001) on stones (33–16)"`` (the winner's
+    score first; scores only where the rules ended the game), ``"Ann (1001) and Bob (1002)
+    draw on stones (18–18)"``, ``"in progress"`` or ``"no result: aborted by a moderator"``."""
     if status == "active":
         return "in progress"
     if status == "aborted":
-        return "none (aborted)"
-    # scores mean something only when the rules ended the game, not a resignation or timeout
-    extra = f" ({scores[1]}-{scores[2]})" if scores and reason not in ("resignation", "timeout") else ""
-    if winner is None:
-        return f"draw by {reason}{extra}" if reason else f"draw{extra}"
-    return f"seat {winner} wins by {reason}{extra}"
+        return ABORTED
+    outcome = engine.Outcome(winner, reason or "", scores)
+    if winner is not None:
+        return texts.result_text("", outcome, labels).rstrip(".")
+    with_scores = scores and reason not in ("resignation", "timeout")
+    how = f" {texts.REASONS[reason]}" if reason in texts.REASONS else ""
+    extra = f" ({scores[1]}–{scores[2]})" if with_scores else ""
+    return f"{labels[1]} and {labels[2]} draw{how}{extra}"
 
 
 def format_record(
@@ -86,6 +105,7 @@ def format_record(
     options: Mapping[str, object],
     game_id: int,
     players: Mapping[int, int],
+    names: Mapping[int, str] | None = None,
     colours: Mapping[int, str | None],
     rated: bool,
     days_per_move: int,
@@ -99,9 +119,11 @@ def format_record(
 ) -> str:
     """The record text of a game (see the module docstring for the layout).
 
-    ``players`` maps seat -> user id, ``colours`` seat -> ``"black"``/``"white"``/``None``,
-    ``moves`` the canonical move strings in order. Times are UNIX seconds.
+    ``players`` maps seat -> user id, ``names`` seat -> display name (``user`` where not
+    given), ``colours`` seat -> ``"black"``/``"white"``/``None``, ``moves`` the canonical
+    move strings in order. Times are UNIX seconds.
     """
+    labels = {seat: player_label((names or {}).get(seat), players[seat]) for seat in (1, 2)}
     title = engine.GAMES[kind].title if kind in engine.GAMES else kind
     lines = [
         "Stonecast game record",
@@ -112,14 +134,14 @@ def format_record(
     ]
     for seat in (1, 2):
         colour = colours.get(seat)
-        lines.append(f"Seat {seat}: user {players[seat]}" + (f" ({colour})" if colour else ""))
+        lines.append(f"Seat {seat}: {labels[seat]}" + (f", {colour.title()}" if colour else ""))
     lines += [
         f"Rated: {'yes' if rated else 'no'}",
         f"Days per move: {days_per_move}",
         f"Started: {format_time(created_at)}",
         f"Ended: {format_time(finished_at)}",
         f"Status: {status}",
-        f"Result: {result_text(status, winner, reason, scores)}",
+        f"Result: {result_text(status, winner, reason, scores, labels=labels)}",
         "",
         "Moves:",
     ]
@@ -204,13 +226,46 @@ def read_record(text: str) -> ParsedRecord:
     winner = reason = None
     result = headers.get("result", "")
     if finished:
-        if m := _RESULT_WIN.match(result):
+        if m := _RESULT_WIN.match(result):  # the earlier layout: "seat 2 wins by timeout"
             winner, reason = int(m.group(1)), m.group(2)
-        elif m := _RESULT_DRAW.match(result):
+        elif m := _RESULT_DRAW.match(result):  # the earlier layout: "draw by stones (18-18)"
             reason = m.group(1)
         else:
-            raise RecordError(f"unreadable result {result!r} in the record")
+            winner, reason = _read_result(result, headers)
     return ParsedRecord(kind, validated, tuple(moves), headers, finished, winner, reason)
+
+
+def _reason_in(words: str) -> str | None:
+    """The end reason whose words (texts.REASONS) open ``words``, followed by nothing or a
+    bracket; None for no words. Raises KeyError when nothing fits."""
+    if not words:
+        return None
+    for reason, phrase in sorted(texts.REASONS.items(), key=lambda kv: -len(kv[1])):
+        if words == phrase or words.startswith(phrase + " ("):
+            return reason
+    raise KeyError(words)
+
+
+def _read_result(result: str, headers: Mapping[str, str]) -> tuple[int | None, str | None]:
+    """``(winner seat or None, reason)`` of a finished game's result in words, the players
+    named as in the ``Seat 1`` / ``Seat 2`` lines. Raises RecordError when it does not read."""
+    labels = {}
+    for seat in (1, 2):
+        m = _SEAT.match(headers.get(f"seat {seat}", ""))
+        if m:
+            labels[seat] = m.group(1)
+    try:
+        if len(labels) == 2:
+            for seat in (1, 2):
+                beats = f"{labels[seat]} beats {labels[3 - seat]} "
+                if result.startswith(beats):
+                    return seat, _reason_in(result[len(beats):])
+            draw = f"{labels[1]} and {labels[2]} draw"
+            if result.startswith(draw):
+                return None, _reason_in(result[len(draw):].strip())
+    except KeyError:
+        pass
+    raise RecordError(f"unreadable result {result!r} in the record")
 
 
 def parse_record(text: str) -> tuple[str, dict, list[str]]:

@@ -154,6 +154,12 @@ def count(n: int, noun: str) -> str:
     return f"{n} {noun}" + ("" if n == 1 else "s")
 
 
+def moves_played(n: int) -> str:
+    """How a game's progress is counted everywhere: ``"no moves yet"``, ``"1 move played"``,
+    ``"14 moves played"`` (a single move is named by its number: ``"move 14"``)."""
+    return "no moves yet" if n == 0 else f"{count(n, 'move')} played"
+
+
 def fit_lines(lines: list[str], *, limit: int = 2000, hidden: int = 0,
               more: str = "… and {n} more.") -> str:
     """``lines`` joined by newlines within ``limit`` characters (Discord's 2000 for a
@@ -193,17 +199,19 @@ def help_text() -> str:
     return "\n".join(lines)
 
 
-def turn_hint(kind: str, phase: str | None, ply: int = 1) -> str:
-    """A short reminder of what the player to move may play in this phase (``ply`` moves played)."""
+def turn_hint(kind: str, position) -> str:
+    """A short reminder of what the player to move may play now, from ``position`` (an
+    :class:`engine.Position` of game ``kind``): its phase and how many stones this turn
+    places (``position.stones_this_turn`` -- one on Whirlwind's first turn)."""
     if kind == "coil":
-        return ("place a black stone or `pass`" if phase == "I"
+        return ("place a black stone or `pass`" if position.phase == "I"
                 else "place a stone of your colour")
-    if kind == "io":
-        if phase == "opening":
-            return "one stone, not on a corner" if ply == 0 else "bound then free, like `c3 e5`"
-        return "one stone"
-    if kind == "whirlwind":
+    if kind == "io" and position.phase == "opening":
+        return "bound then free, like `c3 e5`" if position.stones_this_turn == 2 else "one stone, not on a corner"
+    if position.stones_this_turn == 2:
         return "one or two stones"
+    if kind == "whirlwind":
+        return "one stone: the first turn places just one"
     return "one stone"
 
 

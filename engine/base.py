@@ -9,6 +9,7 @@ from __future__ import annotations
 import copy
 import random
 import re
+import unicodedata
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, ClassVar
@@ -23,6 +24,7 @@ __all__ = [
     "OptionSpec",
     "Outcome",
     "Position",
+    "clean_move_text",
     "from_text",
     "new_game",
     "normalise_move_text",
@@ -263,13 +265,30 @@ def from_text(text: str) -> Position:
 
 
 _SPLIT = re.compile(r"[\s,]+")
+# Marks around or after a move that a player may copy or type with it: the bot's own
+# "played `c3`." (backticks, trailing full stop), quotes, brackets, end-of-sentence
+# punctuation. They read as separators, like commas.
+_DECORATION = str.maketrans({ch: " " for ch in "`'\"\u2018\u2019\u201c\u201d.;:!?()[]{}"})
+
+
+def clean_move_text(text: str) -> str:
+    """``text`` as a player meant it, before it is split into tokens (RULES.md "Moves and
+    notation"): NFKC-folded (full-width ``ｃ３`` -> ``c3``, no-break and ideographic spaces
+    -> spaces), invisible format characters removed (zero-width space and joiners, the
+    byte-order mark, direction marks), and backticks, quotes, brackets and ``.;:!?`` read as
+    spaces (so ``"`c3`"`` copied from the bot's "played `c3`." is ``c3``). Lower-cased.
+    ``text`` must be a string."""
+    text = unicodedata.normalize("NFKC", text)
+    text = "".join(ch for ch in text if unicodedata.category(ch) != "Cf")
+    return text.translate(_DECORATION).lower()
 
 
 def normalise_move_text(text: str) -> list[str]:
-    """Lower-case tokens of move text; commas and runs of spaces separate. Raises MoveError."""
+    """Lower-case tokens of move text (cleaned by :func:`clean_move_text`); commas and runs
+    of spaces separate. Raises MoveError for text that is not a string or names nothing."""
     if not isinstance(text, str):
         raise MoveError("a move must be text")
-    tokens = [t for t in _SPLIT.split(text.strip().lower()) if t]
+    tokens = [t for t in _SPLIT.split(clean_move_text(text).strip()) if t]
     if not tokens:
         raise MoveError("empty move: name a cell, e.g. d4")
     return tokens
@@ -283,14 +302,15 @@ def _check_prefix(prefix: object) -> None:
 def prefix_tokens(prefix: str) -> tuple[list[str], bool]:
     """``(tokens, trailing_space)`` of a partly typed move, for :meth:`Position.complete`.
 
-    ``tokens`` -- the lower-case parts of ``prefix``, commas reading as spaces (``"C3, e"``
-    -> ``["c3", "e"]``); ``trailing_space`` -- True when there is a token and the text ends
-    with a space or comma (the last part is complete). Raises TypeError when ``prefix`` is
-    not a string.
+    ``tokens`` -- the lower-case parts of ``prefix`` cleaned by :func:`clean_move_text`,
+    commas reading as spaces (``"C3, e"`` -> ``["c3", "e"]``, ``"ｃ３\u200b"`` -> ``["c3"]``);
+    ``trailing_space`` -- True when there is a token and the cleaned text ends with a space
+    or comma (the last part is complete). Raises TypeError when ``prefix`` is not a string.
     """
     _check_prefix(prefix)
-    tokens = [t for t in _SPLIT.split(prefix.lower()) if t]
-    return tokens, bool(tokens) and _SPLIT.match(prefix[-1]) is not None
+    cleaned = clean_move_text(prefix)
+    tokens = [t for t in _SPLIT.split(cleaned) if t]
+    return tokens, bool(tokens) and _SPLIT.match(cleaned[-1]) is not None
 
 
 def first_matching(moves: Iterable[str], prefix: str, limit: int | None) -> list[str]:
@@ -447,6 +467,12 @@ class Position:
     def phase(self) -> str:
         """Short name of the current phase; ``"main"`` for games with one phase."""
         return "main"
+
+    @property
+    def stones_this_turn(self) -> int:
+        """The most cells the move to play now may name: 1, or 2 on a turn that may place two
+        stones (Io's opening after the first stone, Whirlwind after Black's first turn)."""
+        return 1
 
     @property
     def scores(self) -> dict[int, int] | None:

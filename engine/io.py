@@ -215,6 +215,12 @@ class IoPosition(Position):
         """``"opening"`` (one-bound-one-free) or ``"main"``."""
         return "opening" if self._opening else "main"
 
+    @property
+    def stones_this_turn(self) -> int:
+        """2 (bound then free) in the opening after White's first stone, else 1 (RULES.md "Io");
+        an opening turn with no free cell left is the bound stone alone."""
+        return 2 if self._opening and self.ply > 0 else 1
+
     def colour(self, seat: int) -> str:
         """Seat 1 is ``"white"``, seat 2 ``"black"``. Raises ValueError for another seat."""
         if seat not in (1, 2):

@@ -397,6 +397,11 @@ class WhirlwindPosition(Position):
             return Outcome(3 - self._turn, "no moves")
         return None
 
+    @property
+    def stones_this_turn(self) -> int:
+        """2, except 1 on Black's first turn (RULES.md "Whirlwind")."""
+        return 1 if self.ply == 0 else 2
+
     def colour(self, seat: int) -> str:
         """``"black"`` for seat 1, ``"white"`` for seat 2. Raises ValueError for another seat."""
         if seat not in (1, 2):

@@ -39,9 +39,9 @@ async def test_malformed_illegal_and_out_of_turn_moves(fake, harness):
 
 
 async def test_unknown_and_unresolvable_games(fake, harness):
-    assert_refused(await play_move(fake, fake.alice, "c3", game_id=999), "no game #999")
-    assert_refused(await fake.slash(fake.alice, "board", {"game": 999}), "no game #999")
-    assert_refused(await fake.slash(fake.alice, "resign", {"game": 999}), "no game #999")
+    assert_refused(await play_move(fake, fake.alice, "c3", game_id=999), "no game is numbered 999")
+    assert_refused(await fake.slash(fake.alice, "board", {"game": 999}), "no game is numbered 999")
+    assert_refused(await fake.slash(fake.alice, "resign", {"game": 999}), "no game is numbered 999")
     assert_refused(await play_move(fake, fake.alice, "c3"), "no games")
     # two games waiting for alice: /move outside a thread must say which
     await start_game(fake, harness, "io", fake.alice, fake.bob)

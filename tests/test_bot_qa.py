@@ -32,11 +32,11 @@ async def test_counts_read_as_english_and_an_empty_game_has_no_replay(fake, harn
     ex = await fake.slash(fake.bob, "games")
     assert "1 move played" in ex.reply.content, ex.reply.content
     ex = await fake.slash(fake.bob, "history", {"game": game.id})
-    assert "(1 move)" in ex.reply.content, ex.reply.content
+    assert "(1 move played)" in ex.reply.content, ex.reply.content
     other, _, _ = await start_game(fake, harness, "coil", fake.alice, fake.bob)
     await fake.slash(fake.mod, "abort", {"game": other.id})
     ex = await fake.slash(fake.alice, "history", {"game": other.id})
-    assert "(0 moves)" in ex.reply.content and "no replay" in ex.reply.content
+    assert "(no moves yet)" in ex.reply.content and "no replay" in ex.reply.content
     assert [a.filename for a in ex.reply.attachments] == [f"stonecast-{other.id}.txt"]
 
 
@@ -87,7 +87,7 @@ async def test_another_servers_game_is_out_of_reach(fake, harness):
     for command in ("move", "board", "history"):
         options = {"game": elsewhere.id} | ({"move": "c3"} if command == "move" else {})
         ex = await fake.slash(fake.alice, command, options)
-        assert ex.reply.ephemeral and f"no game #{elsewhere.id} in this server" in ex.reply.content
+        assert ex.reply.ephemeral and f"No game is numbered {elsewhere.id} in this server" in ex.reply.content
     assert (await mgr.get_game(elsewhere.id)).ply == 0
 
 
@@ -107,7 +107,7 @@ async def test_impossible_game_numbers_get_the_usual_answer(fake, harness):
     for number in (0, -1, 2**70):
         ex = await fake.slash(fake.alice, "board", {"game": number})
         assert ex.reply.ephemeral
-        assert ex.reply.content == f"There is no game #{number}: use /games to see yours.", ex.reply.content
+        assert ex.reply.content == f"No game is numbered {number}: use /games to see yours.", ex.reply.content
 
 
 async def test_vacation_answers_say_what_is_possible(fake, tmp_path):
@@ -199,4 +199,4 @@ async def test_a_game_challenged_from_inside_a_thread_gets_a_thread_of_its_own(f
     ex = await play_move(fake, fake.alice, "c3", channel=game.thread_id)
     assert f"Io #{game.id}" in board_post(ex).content
     ex = await play_move(fake, fake.mod, "c3", channel=game.thread_id)
-    assert f"You are not playing in game #{game.id}" in ex.reply.content
+    assert f"You are not playing in Io #{game.id}" in ex.reply.content

@@ -8,9 +8,19 @@ from bot import texts
 
 def test_io_turn_hint_follows_the_opening():
     start = engine.new_game("io", size=7)
-    assert texts.turn_hint("io", start.phase, start.ply) == "one stone, not on a corner"
+    assert texts.turn_hint("io", start) == "one stone, not on a corner"
     after = start.play("d4")
-    assert "bound then free" in texts.turn_hint("io", after.phase, after.ply)
+    assert "bound then free" in texts.turn_hint("io", after)
+
+
+def test_whirlwind_first_turn_hint_asks_for_one_stone_only():
+    start = engine.new_game("whirlwind", size=8)
+    assert start.stones_this_turn == 1
+    assert "two" not in texts.turn_hint("whirlwind", start)
+    assert "one stone" in texts.turn_hint("whirlwind", start)
+    after = start.play(next(start.legal_moves()))
+    assert after.stones_this_turn == 2
+    assert texts.turn_hint("whirlwind", after) == "one or two stones"
 
 
 def test_resignation_result_has_no_scores_but_a_finished_game_does():
@@ -38,7 +48,11 @@ def test_scores_read_winner_first_and_a_coral_tie_says_why():
 def test_record_result_line_keeps_scores_only_for_results_by_the_rules():
     from bot.records import result_text as record_result
 
-    assert record_result("finished", 2, "resignation", {1: 1, 2: 0}) == "seat 2 wins by resignation"
-    assert record_result("finished", 1, "timeout", {1: 3, 2: 4}) == "seat 1 wins by timeout"
-    assert record_result("finished", None, "stones", {1: 18, 2: 18}) == "draw by stones (18-18)"
-    assert record_result("finished", 1, "score", {1: 9, 2: 7}) == "seat 1 wins by score (9-7)"
+    labels = {1: "Ann (1)", 2: "Bob (2)"}
+    assert record_result("finished", 2, "resignation", {1: 1, 2: 0}, labels=labels) == \
+        "Bob (2) beats Ann (1) by resignation"
+    assert record_result("finished", 1, "timeout", {1: 3, 2: 4}, labels=labels) == "Ann (1) beats Bob (2) on time"
+    assert record_result("finished", None, "stones", {1: 18, 2: 18}, labels=labels) == \
+        "Ann (1) and Bob (2) draw on stones (18–18)"
+    assert record_result("finished", 1, "score", {1: 9, 2: 7}, labels=labels) == "Ann (1) beats Bob (2) on score (9–7)"
+    assert record_result("aborted", None, None, labels=labels) == "no result: aborted by a moderator"

@@ -116,3 +116,33 @@ def test_position_text_with_a_wrong_board_names_the_problem(kind):
 def test_trailing_separators_do_not_change_one_placement_completion(typed):
     pos = engine.new_game("coil")
     assert pos.complete(typed) == pos.complete("g7") == ["g7"]
+
+
+# Text a player could type or paste for c3 (issue 9, item 14): a zero-width space, full-width
+# letters, the bot's own "played `c3`." copied, a no-break space, a byte-order mark.
+PASTED_C3 = ["c3\u200b", "\u200bc3", "ｃ３", "`c3`", "`c3`.", "\u00a0c3\u00a0", "\ufeffC3", "c\u200d3",
+             "'c3'", "c3!"]
+
+
+@pytest.mark.parametrize("typed", PASTED_C3)
+@pytest.mark.parametrize("kind", ["braincoral", "io", "whirlwind"])
+def test_moves_typed_with_invisible_or_decorated_characters_read_as_meant(kind, typed):
+    pos = engine.new_game(kind)
+    assert pos.play(typed).last_move == pos.play("c3").last_move
+    assert pos.complete(typed) == pos.complete("c3")
+
+
+def test_two_cell_moves_copied_with_decoration_read_as_meant():
+    pos = engine.new_game("whirlwind").play("c3")
+    legal = next(m for m in pos.legal_moves() if " " in m)
+    a, b = legal.split()
+    assert pos.play(f"`{a} {b}`.").last_move == legal
+    assert pos.play(f"{a}\u3000{b}").last_move == legal  # ideographic space
+    assert pos.play(f"{a}，{b}").last_move == legal  # full-width comma
+    assert pos.complete(f"`{a}\u00a0") == pos.complete(f"{a} ")
+
+
+@pytest.mark.parametrize("text", ["\u200b", "``", "`.`", "\ufeff \u200b"])
+def test_decoration_alone_is_an_empty_move(text):
+    with pytest.raises(engine.MoveError, match="empty move"):
+        engine.new_game("io").play(text)

@@ -176,13 +176,13 @@ async def test_unknown_ids(mgr):
             await mgr.get_challenge(bad)
         with pytest.raises(NotFound):
             await mgr.get_game(bad)
-    with pytest.raises(NotFound, match="no challenge #424242"):
+    with pytest.raises(NotFound, match="That challenge does not exist"):
         await mgr.accept_challenge(424242, BOB)
     with pytest.raises(NotFound):
         await mgr.decline_challenge(424242, BOB)
     with pytest.raises(NotFound):
         await mgr.cancel_challenge(424242, ALICE)
-    with pytest.raises(NotFound, match="no game #99"):
+    with pytest.raises(NotFound, match="No game is numbered 99"):
         await mgr.play_move(99, ALICE, "a1")
     with pytest.raises(NotFound):
         await mgr.resign(99, ALICE)
@@ -397,7 +397,7 @@ async def test_resolve_game(mgr):
     g2 = await start_game(mgr, KIND, OPTS, a=CAROL, b=ALICE)  # Carol to move
     assert (await mgr.resolve_game(ALICE)).id == g1.id  # the one waiting for Alice
     await mgr.play_move(g2.id, CAROL, next(g2.position.legal_moves()))
-    with pytest.raises(UserError, match=f"2 games waiting for you \\(#{g1.id}, #{g2.id}\\)"):
+    with pytest.raises(UserError, match=f"2 games waiting for you \\(Coil #{g1.id}, Coil #{g2.id}\\)"):
         await mgr.resolve_game(ALICE)
     assert (await mgr.resolve_game(ALICE, game_id=g2.id)).id == g2.id
     with pytest.raises(NotFound):

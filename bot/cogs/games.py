@@ -21,7 +21,7 @@ from discord.ext import commands
 import engine
 
 from .. import boards, texts
-from ..manager import NotAllowed, StaleAction, UserError, game_over_error
+from ..manager import NotAllowed, NotFound, StaleAction, UserError, game_over_error
 from ..replies import ephemeral, report_error
 from ..views import challenge_view, resign_view
 
@@ -341,12 +341,12 @@ class GamesCog(commands.Cog, name="Games"):
         settled = f" You play {taken} from now on." if taken else ""
         note = await self.post_queued_board(g, position, result.seat, result.announcement_id, result.dm_id)
         label = texts.game_label(g.kind, g.id)
+        played = f"You played `{result.move}` in {label}{boards.move_effect(position)}."
         if result.finished:
             names = {seat: f"<@{uid}>" for seat, uid in g.players.items()}
-            text = f"You played `{result.move}` in {label}. Game over: " \
-                   f"{texts.result_text(g.kind, position.outcome, names)}"
+            text = f"{played} Game over: {texts.result_text(g.kind, position.outcome, names)}"
         else:
-            text = f"You played `{result.move}` in {label}.{settled} Now it is <@{g.to_move_user}>'s move."
+            text = f"{played}{settled} Now it is <@{g.to_move_user}>'s move."
         await ephemeral(interaction, text + note)
 
     async def post_queued_board(self, game: Game, position: engine.Position, seat: int | None,
@@ -511,7 +511,8 @@ class GamesCog(commands.Cog, name="Games"):
         g = await self._game_for(interaction, game)
         position = g.position
         png = await boards.render(self.bot, g, position)
-        headline = f"move {position.ply}" + (f": last `{position.last_move}`" if position.last_move else "")
+        headline = (f"move {position.ply}: last `{position.last_move}`" if position.ply and position.last_move
+                    else texts.moves_played(position.ply))
         content, _ = boards.board_text(g, position, headline=headline)
         if g.status == "active":
             content += f"\nThread: <#{g.channel_for_posts}>"
@@ -545,7 +546,7 @@ class GamesCog(commands.Cog, name="Games"):
             turn = "**your move**" if g.to_move_user == uid else "their move"
             due = f", due <t:{int(g.deadline)}:R>" if g.deadline else ""
             line = (f"• **{texts.game_label(g.kind, g.id)}** vs <@{opponent}> — {turn}{due}, "
-                    f"{texts.count(g.ply, 'move')} played — <#{g.channel_for_posts}>")
+                    f"{texts.moves_played(g.ply)} — <#{g.channel_for_posts}>")
             if away[opponent] and g.to_move_user == opponent:
                 line += " (on vacation)"
             lines.append(line)
@@ -581,15 +582,15 @@ class GamesCog(commands.Cog, name="Games"):
         """/history game:<id> -- the text record, plus a GIF replay once over."""
         await interaction.response.defer(ephemeral=True, thinking=True)
         g = await self.manager.resolve_game(interaction.user.id, game_id=game, guild_id=interaction.guild_id)
-        record = await self.manager.record_text(g.id)
+        names = {seat: await self.bot.display_name(uid, g.guild_id) for seat, uid in g.players.items()}
+        record = await self.manager.record_text(g.id, names)
         label = texts.game_label(g.kind, g.id)
         files = [discord.File(io.BytesIO(record.encode()), filename=f"stonecast-{g.id}.txt")]
-        text = f"The record of **{label}** ({texts.count(g.ply, 'move')})."
+        text = f"The record of **{label}** ({texts.moves_played(g.ply)})."
         if g.status != "active" and g.ply == 0:
             text += " It ended before the first move, so there is no replay."
         elif g.status != "active":
             moves = [m.move for m in await self.manager.moves(g.id)]
-            names = {seat: await self.bot.display_name(uid, g.guild_id) for seat, uid in g.players.items()}
             gif = await self.bot.renderer.render_gif(g.kind, g.options, moves, names)
             files.append(discord.File(io.BytesIO(gif), filename=f"stonecast-{g.id}.gif"))
             text += " The animation replays it move by move."
@@ -606,7 +607,11 @@ class GamesCog(commands.Cog, name="Games"):
         await interaction.response.defer(ephemeral=True, thinking=True)
         if not interaction.permissions.manage_guild:
             raise NotAllowed("Only members with the Manage Server permission can abort games.")
-        g = await self.manager.resolve_game(interaction.user.id, game_id=game, guild_id=interaction.guild_id)
+        try:
+            g = await self.manager.resolve_game(interaction.user.id, game_id=game, guild_id=interaction.guild_id)
+        except NotFound:  # a moderator aborts any game here, not only their own
+            raise NotFound(f"No game in this server is numbered {game}: pick a game in progress "
+                           f"from the suggestions of `game:`.") from None
         g = await self.manager.abort(g.id, interaction.user.id)
         label = texts.game_label(g.kind, g.id)
         try:
