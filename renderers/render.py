@@ -124,7 +124,9 @@ def _draw(position, th, names, clock_line, cell_labels: bool, width: int, height
                     angle = round(_angle(nx - x, y - ny))
                     paste(im, sprite("bond", half, th.name, colour, extra=angle), (x + nx) / 2, (y + ny) / 2)
     winning = set(_cells(board, hl.winning)) if over else set()
-    keep = winning | set(enclosed)  # stones that do not fade once the game is won
+    # Stones that do not fade once the game is won: the structure, what it encloses, and the
+    # rest of Whirlwind's winning groups (drawn plain; only one shortest path is ringed).
+    keep = winning | set(enclosed) | set(_cells(board, hl.chain))
     if winning:
         halo = sprite("halo", radius, th.name)
         for c in winning:
@@ -179,7 +181,8 @@ def render_png(
     Marks: the last move's stones carry a ring; stones flipped by it (Io) a small diamond;
     stones it removed (Branching Coral) leave a crossed ghost; Coil's enclosed cells are
     tinted; the Corals' largest groups are joined by bars; once a game is won, the winning
-    stones get a halo and the others fade. Raises ValueError for an unknown theme.
+    stones get a halo and the others fade (Whirlwind: one shortest edge-to-edge path of the
+    winning chain is haloed, the rest of the chain stays plain). Raises ValueError for an unknown theme.
     """
     im = render_image(position, players=players, clock=clock, theme=theme, cell_labels=cell_labels)
     buf = io.BytesIO()

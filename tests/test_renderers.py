@@ -217,9 +217,17 @@ def test_winning_stones_have_a_halo_and_the_rest_fade(kind):
         assert any(near(p, TH.accent, 45) for p in ring), label
         if label not in hl.placed:
             assert near(pixel(im, x, y), TH.stone(pos.stones[pos.board.cell(label)])), label
-    keep = hl.winning | hl.enclosed
+    keep = hl.winning | hl.enclosed | hl.chain
     for cell, colour in pos.stones.items():
-        if pos.board.labels[cell] not in keep:
+        label = pos.board.labels[cell]
+        if label in hl.chain and label not in hl.winning | set(hl.placed):
+            # The rest of Whirlwind's winning chain is plain: no halo, no fading.
+            x, y = lay.centres[cell]
+            assert near(pixel(im, x, y), TH.stone(colour)), label
+            ring = [pixel(im, x + 1.1 * r * math.cos(a), y + 1.1 * r * math.sin(a))
+                    for a in [i * math.pi / 6 for i in range(12)]]
+            assert sum(near(p, TH.accent, 45) for p in ring) <= 4, label  # a neighbour's halo at most
+        if label not in keep:
             x, y = lay.centres[cell]
             assert not near(pixel(im, x, y), TH.stone(colour), 30), pos.board.labels[cell]
 
