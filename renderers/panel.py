@@ -106,7 +106,9 @@ def result_text(position, names: Mapping[int, str]) -> tuple[str, str]:
     """Headline and detail of a finished game, e.g. ``("Ann wins", "by closing a coil")``.
 
     ``names`` maps seats 1 and 2 to display names. Scores follow the reason where the game
-    ends on them (``"on stones 42–39"``); an unknown reason is shown as given.
+    ends on them, the winner's score first (``"on stones 42–39"``); a win on equal scores
+    names the tie-break (the Corals: the player who placed the last stone wins, RULES.md
+    "Brain Coral"); an unknown reason is shown as given.
     """
     out = position.outcome
     loser = names[3 - out.winner] if out.winner in (1, 2) else "the player to move"
@@ -115,8 +117,12 @@ def result_text(position, names: Mapping[int, str]) -> tuple[str, str]:
         head = "Draw"
     else:
         head = f"{names[out.winner]} wins"
-    if out.scores:
-        reason = f"{reason} {out.scores[1]}–{out.scores[2]}" if out.reason in ("stones", "score") else reason
+    if out.scores and out.reason in ("stones", "score"):
+        first = out.winner if out.winner in (1, 2) else 1
+        won, lost = out.scores[first], out.scores[3 - first]
+        reason = f"{reason} {won}–{lost}"
+        if out.winner is not None and won == lost:
+            reason += ", a tie: the last stone placed wins"
     return head, reason
 
 

@@ -548,7 +548,8 @@ def test_result_text_for_every_reason():
     assert result_text(draw, names) == ("Draw", f"on stones {n}–{n}")
     io_won = engine.new_game("io").random_playout(random.Random(1))
     s = io_won.scores
-    assert result_text(io_won, names)[1] == f"on stones {s[1]}–{s[2]}"
+    w = io_won.outcome.winner
+    assert result_text(io_won, names)[1] == f"on stones {s[w]}–{s[3 - w]}"
 
 
 @pytest.mark.parametrize("theme", sorted(renderers.THEMES))
@@ -680,3 +681,20 @@ def test_rendering_from_several_threads_gives_the_same_picture():
     with ThreadPoolExecutor(4) as pool:
         together = list(pool.map(renderers.render_png, positions * 2))
     assert together == alone * 2
+
+
+# ---- issue 9: scores winner first, tie-break named, deadline whole, names readable ------------
+
+
+def test_result_text_puts_the_winners_score_first_and_names_the_tie_break():
+    names = {1: "Ann", 2: "Bo"}
+    seat2 = finished("braincoral", lambda p: p.outcome.winner == 2 and p.scores[1] != p.scores[2])
+    s = seat2.outcome.scores
+    assert result_text(seat2, names) == ("Bo wins", f"on score {s[2]}–{s[1]}")
+    assert s[2] > s[1]
+    for kind in ("braincoral", "branchingcoral"):
+        tie = finished(kind, lambda p: p.outcome.reason == "score" and p.scores[1] == p.scores[2])
+        n = tie.scores[1]
+        head, detail = result_text(tie, names)
+        assert head == f"{names[tie.outcome.winner]} wins"
+        assert detail == f"on score {n}–{n}, a tie: the last stone placed wins"
