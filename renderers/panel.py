@@ -13,7 +13,7 @@ from .layout import Layout
 from .sprites import paste, sprite
 from .theme import Theme
 
-__all__ = ["clock_text", "clean_name", "draw_panel", "options_text", "result_text"]
+__all__ = ["clock_lines", "clock_text", "clean_name", "draw_panel", "options_text", "result_text"]
 
 #: Why a game ended, as the panel says it (RULES.md "Every game" lists the reasons).
 REASONS = {
@@ -27,6 +27,9 @@ REASONS = {
     "timeout": "on time",
 }
 
+#: Font sizes of the clock line, largest first (px at 1200 wide); the last is the panel's
+#: smallest text size.
+CLOCK_SIZES = (28, 26, 24, 22)
 #: Font sizes tried for a player's name, largest first (px at 1200 wide).
 NAME_SIZES = (34, 32, 30, 28, 26)
 
@@ -312,17 +315,42 @@ def draw_panel(
         y += 35 * k
 
     if clock:
-        f_clock = font(28 * k, "medium")
-        cy = card[3] - pad - 16 * k
         cr = 13 * k
+        room = width - 2 * cr - 12 * k
+        f_clock, lines = clock_lines(d, clock, k, room)
+        step = f_clock.size * 1.2
+        bottom = card[3] - pad - 16 * k  # the centre of the last line
+        cy = bottom - step * (len(lines) - 1) / 2
         cx = x0 + cr
         d.ellipse((cx - cr, cy - cr, cx + cr, cy + cr), outline=th.text, width=max(1, round(2.5 * k)))
         d.line((cx, cy, cx, cy - cr * 0.6), fill=th.text, width=max(1, round(2.5 * k)))
         d.line((cx, cy, cx + cr * 0.5, cy), fill=th.text, width=max(1, round(2.5 * k)))
-        room = width - 2 * cr - 12 * k
-        for size in (28, 26, 24, 22):  # the largest size at which the whole clock text fits
-            f_clock = font(size * k, "medium")
-            if d.textlength(clock, font=f_clock) <= room:
-                break
-        d.text((cx + cr + 12 * k, cy), _fit(d, clock, f_clock, room), font=f_clock,
-               fill=th.text, anchor="lm")
+        for i, line in enumerate(lines):
+            d.text((cx + cr + 12 * k, bottom - step * (len(lines) - 1 - i)), line, font=f_clock,
+                   fill=th.text, anchor="lm")
+
+
+def clock_lines(d: ImageDraw.ImageDraw, text: str, k: float, room: float):
+    """The font and lines of the clock text in ``room`` px: one line at the largest of
+    :data:`CLOCK_SIZES` (px at 1200 wide, times ``k``) it fits at, else two lines broken
+    between words where the longer line is shortest, at the largest size both fit (so
+    ``"due 27 Nov 13:13 UTC"`` reads whole, never below :data:`CLOCK_SIZES`' last size);
+    only text too long even for that is cut with an ellipsis."""
+    for size in CLOCK_SIZES[:3]:
+        f = font(size * k, "medium")
+        if d.textlength(text, font=f) <= room:
+            return f, [text]
+    words = text.split()
+    splits = [(" ".join(words[:i]), " ".join(words[i:])) for i in range(1, len(words))]
+    for size in CLOCK_SIZES:
+        f = font(size * k, "medium")
+        fitting = [pair for pair in splits if max(d.textlength(x, font=f) for x in pair) <= room]
+        if fitting:
+            best = min(fitting, key=lambda pair: max(d.textlength(x, font=f) for x in pair))
+            return f, list(best)
+    f = font(CLOCK_SIZES[-1] * k, "medium")
+    if not splits:
+        return f, [_fit(d, text, f, room)]
+    first = max((pair for pair in splits if d.textlength(pair[0], font=f) <= room),
+                key=lambda pair: len(pair[0]), default=splits[0])
+    return f, [_fit(d, first[0], f, room), _fit(d, first[1], f, room)]

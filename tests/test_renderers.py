@@ -698,3 +698,26 @@ def test_result_text_puts_the_winners_score_first_and_names_the_tie_break():
         head, detail = result_text(tie, names)
         assert head == f"{names[tie.outcome.winner]} wins"
         assert detail == f"on score {n}–{n}, a tie: the last stone placed wins"
+
+
+@pytest.mark.parametrize("kind", list(engine.GAMES))
+def test_a_deadline_on_the_panel_reads_whole(kind):
+    from PIL import ImageDraw
+
+    from renderers.panel import CLOCK_SIZES, clock_lines
+
+    pos = played(kind, 6)
+    lay = layout_of(pos)
+    text = clock_text(dt.datetime(2026, 11, 27, 13, 13))
+    # The room the panel gives the clock text (card, padding and clock icon subtracted).
+    room = lay.panel_box[2] - lay.panel_box[0] - 2 - 14 - 2 * 22 - 2 * 13 - 12
+    d = ImageDraw.Draw(Image.new("RGB", (8, 8)))
+    f, lines = clock_lines(d, text, 1.0, room)
+    assert " ".join(lines) == text  # whole: no ellipsis, nothing dropped
+    assert f.size >= CLOCK_SIZES[-1]
+    assert all(d.textlength(line, font=f) <= room for line in lines)
+    # Drawn: the clock's ink stays inside the card, below the rest of the panel's text.
+    im = image(pos, clock=dt.datetime(2026, 11, 27, 13, 13))
+    plain = image(pos)
+    diff = ImageChops.difference(im, plain).getbbox()
+    assert diff is not None and diff[2] <= W - 30 and diff[3] <= H - 20 and diff[1] > H * 0.75
