@@ -171,7 +171,8 @@ def render_png(
 
     * ``position`` -- an :class:`engine.Position` (or any object with the same attributes).
     * ``players`` -- optional ``{1: name, 2: name}``; missing names show as "Player 1/2".
-      Names are drawn in Roboto: emoji are dropped, unsupported scripts show as ``?``.
+      Names are cleaned by :func:`renderers.panel.clean_name` (decorated letters folded, emoji
+      dropped) and drawn in Roboto or an installed fallback font, else transliterated.
     * ``clock`` -- optional time left for the player to move: text shown as given (e.g.
       ``"2 days 4 h left"``), a :class:`datetime.timedelta` (time left) or a
       :class:`datetime.datetime` (the deadline, UTC).

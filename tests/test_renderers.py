@@ -596,7 +596,6 @@ def test_clock_text():
 def test_clean_name():
     assert clean_name("Zoë 🔥", 2) == "Zoë"
     assert clean_name("Ольга", 1) == "Ольга"
-    assert clean_name("太郎", 1) == "??"
     assert clean_name("  ", 2) == "Player 2"
     assert clean_name(None, 1) == "Player 1"
 
@@ -721,3 +720,51 @@ def test_a_deadline_on_the_panel_reads_whole(kind):
     plain = image(pos)
     diff = ImageChops.difference(im, plain).getbbox()
     assert diff is not None and diff[2] <= W - 30 and diff[3] <= H - 20 and diff[1] > H * 0.75
+
+
+DECORATED = ["Ꮓ̶̧͓ā̸l̷g̵o̶ 𝕯𝖆𝖗𝖐 ✨", "ｆｕｌｌ", "山田太郎", "Ναταλία", "محمد", "Ǹ̷̢̛̖̰̈́ő̸̢̻ 🎮", "नमस्ते"]
+
+
+def test_decorated_names_fold_and_never_become_question_marks(monkeypatch):
+    from renderers import fonts
+
+    monkeypatch.setattr(fonts, "FALLBACK_FACES", ())  # Roboto only: the rest is transliterated
+    got = [clean_name(n, 1) for n in DECORATED]
+    assert got == ["Noālgo Dark", "full", "ShanTianTaiLang", "Ναταλία", "mhmd", "Ǹő", "nmste"]
+    assert clean_name("Zoë ✨🔥", 2) == "Zoë"
+    assert clean_name("🎮", 2) == "Player 2"
+    assert clean_name("a\u200bb\tc", 1) == "ab c"
+    assert clean_name("who?", 1) == "who?"  # a player's own "?" stays
+
+
+def test_decorated_names_draw_without_missing_glyphs():
+    from renderers.fonts import _has_glyph, font, runs
+
+    for name in DECORATED:
+        text = clean_name(name, 1)
+        assert "?" not in text and text != "Player 1"
+        for part, f in runs(text, font(34, "bold")):  # every run drawn by a font that has it
+            assert all(_has_glyph(f.path, ch) for ch in part), (name, part)
+
+
+def test_a_name_no_font_draws_is_drawn_as_its_transliteration(monkeypatch):
+    from renderers import fonts
+
+    monkeypatch.setattr(fonts, "FALLBACK_FACES", ())
+    pos = played("braincoral", 6)
+    a = image(pos, players={1: "山田太郎", 2: "محمد"})
+    b = image(pos, players={1: "ShanTianTaiLang", 2: "mhmd"})
+    assert a.tobytes() == b.tobytes()
+
+
+@pytest.mark.skipif(not __import__("os").path.exists(
+    "/usr/share/fonts/truetype/dejavu/DejaVuSans-Bold.ttf"), reason="DejaVu Sans not installed")
+def test_a_script_roboto_lacks_is_drawn_in_an_installed_fallback_font():
+    from renderers.fonts import font, runs
+
+    (part, f), = runs("محمد", font(34, "bold"))
+    assert part == "محمد" and "DejaVu" in f.path
+    pos = played("braincoral", 6)
+    drawn = image(pos, players={1: "محمد"})
+    spelt = image(pos, players={1: "mhmd"})
+    assert drawn.tobytes() != spelt.tobytes()
