@@ -405,6 +405,11 @@ def test_labels_are_large_and_clear_of_each_other_and_of_the_board(kind, opts):
         if sa.text.isalpha() != sb.text.isalpha() and gap_y <= 0:
             # A letter and a number on one line must not read as one label like "d8".
             assert gap_x >= 0.8 * lay.label_size, (sa, sb)
+        if sa.text.isalpha() != sb.text.isalpha():
+            # Nor one tucked under the other's corner like "10" over "v" (read "10v"):
+            # a letter and a number stand at least half a label height apart in any direction.
+            apart = math.hypot(max(gap_x, 0), max(gap_y, 0))
+            assert apart >= 0.5 * lay.label_size, (sa, sb, apart)
     xs = [x for x, _ in lay.centres]
     ys = [y for _, y in lay.centres]
     for spot, (x0, y0, x1, y1) in boxes:
