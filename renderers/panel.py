@@ -146,8 +146,9 @@ def result_text(position, names: Mapping[int, str]) -> tuple[str, str]:
 
     ``names`` maps seats 1 and 2 to display names. Scores follow the reason where the game
     ends on them, the winner's score first (``"on stones 42–39"``); a win on equal scores
-    names the tie-break (the Corals: the player who placed the last stone wins, RULES.md
-    "Brain Coral"); an unknown reason is shown as given.
+    names the tie-break on a line of its own (the Corals: the player who placed the last
+    stone wins, RULES.md "Brain Coral"): ``"on score 12–12\ntie broken by the last stone
+    placed"``; an unknown reason is shown as given.
     """
     out = position.outcome
     loser = names[3 - out.winner] if out.winner in (1, 2) else "the player to move"
@@ -161,7 +162,7 @@ def result_text(position, names: Mapping[int, str]) -> tuple[str, str]:
         won, lost = out.scores[first], out.scores[3 - first]
         reason = f"{reason} {won}–{lost}"
         if out.winner is not None and won == lost:
-            reason += ", a tie: the last stone placed wins"
+            reason += "\ntie broken by the last stone placed"
     return head, reason
 
 
@@ -218,6 +219,9 @@ def _headline(d: ImageDraw.ImageDraw, name: str, tail: str, f, width: float) -> 
 
 
 def _wrap(d: ImageDraw.ImageDraw, text: str, f, width: float) -> list[str]:
+    """``text`` in lines of ``width`` px, broken between words and at every newline."""
+    if "\n" in text:
+        return [line for part in text.split("\n") for line in _wrap(d, part, f, width)]
     lines: list[str] = []
     line = ""
     for word in text.split():

@@ -701,7 +701,7 @@ def test_result_text_puts_the_winners_score_first_and_names_the_tie_break():
         n = tie.scores[1]
         head, detail = result_text(tie, names)
         assert head == f"{names[tie.outcome.winner]} wins"
-        assert detail == f"on score {n}–{n}, a tie: the last stone placed wins"
+        assert detail == f"on score {n}–{n}\ntie broken by the last stone placed"
 
 
 @pytest.mark.parametrize("kind", list(engine.GAMES))
