@@ -9,6 +9,13 @@ ENV PYTHONDONTWRITEBYTECODE=1 \
     PIP_DISABLE_PIP_VERSION_CHECK=1 \
     STONECAST_DB=/data/stonecast.db
 
+# Fallback fonts for players' names in scripts Roboto lacks (renderers/fonts.py): DejaVu Sans
+# (Arabic, Hebrew, Armenian, Georgian...; ~3 MB) and Droid Sans Fallback (Chinese, Japanese;
+# ~7 MB). Without them names in those scripts are transliterated instead.
+RUN apt-get update \
+    && apt-get install -y --no-install-recommends fonts-dejavu-core fonts-droid-fallback \
+    && rm -rf /var/lib/apt/lists/*
+
 RUN useradd --create-home --uid 10001 stonecast \
     && mkdir /data && chown stonecast:stonecast /data
 

@@ -120,6 +120,8 @@ class Highlights:
       chain, the Corals' largest groups of both players).
     * ``enclosed`` -- Coil: the cells the coil encloses.
     * ``groups`` -- Corals: each seat's largest group (seat -> labels).
+    * ``chain`` -- Whirlwind, once won by connection: every stone of the winning groups
+      (``winning`` is one shortest edge-to-edge path through them).
     """
 
     placed: tuple[str, ...] = ()
@@ -128,6 +130,7 @@ class Highlights:
     winning: frozenset[str] = frozenset()
     enclosed: frozenset[str] = frozenset()
     groups: Mapping[int, frozenset[str]] = field(default_factory=dict)
+    chain: frozenset[str] = frozenset()
 
 
 @dataclass(frozen=True)

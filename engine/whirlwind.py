@@ -43,7 +43,7 @@ from .base import (
 from .errors import IllegalMove, MoveError, OptionError, PositionError
 from .geometry import SquareBoard, bits, square_board
 
-__all__ = ["WhirlwindPosition", "sample_turn", "setup_points"]
+__all__ = ["WhirlwindPosition", "sample_turn", "setup_points", "shortest_crossing"]
 
 COLOURS = {1: "black", 2: "white"}
 _REJECTION_TRIES = 40
@@ -172,6 +172,41 @@ class _Tables:
             p = (nw & -nw).bit_length() - 1
             return p, p + n - 1
         return None
+
+
+def shortest_crossing(board: SquareBoard, stones: int, seat: int) -> list[int]:
+    """One shortest orthogonal path of points in bitboard ``stones`` from one of ``seat``'s
+    edges to the other (seat 1: bottom row to top row; seat 2: left file to right file),
+    as point numbers from the first edge; ``[]`` when ``stones`` does not join the edges.
+
+    Breadth-first search from every stone on the first edge; among equally short paths the
+    one found first in point order is returned, so the answer is deterministic.
+    """
+    n = board.size
+    if seat == 1:
+        start = [p for p in range(n) if stones >> p & 1]
+        goal = lambda p: p >= n * (n - 1)  # noqa: E731
+    elif seat == 2:
+        start = [r * n for r in range(n) if stones >> (r * n) & 1]
+        goal = lambda p: p % n == n - 1  # noqa: E731
+    else:
+        raise ValueError("seat must be 1 or 2")
+    came: dict[int, int | None] = dict.fromkeys(start)
+    frontier = start
+    while frontier:
+        nxt = []
+        for p in frontier:
+            if goal(p):
+                path = [p]
+                while came[path[-1]] is not None:
+                    path.append(came[path[-1]])
+                return path[::-1]
+            for q in board.neighbours[p]:
+                if q not in came and stones >> q & 1:
+                    came[q] = p
+                    nxt.append(q)
+        frontier = nxt
+    return []
 
 
 @cache
@@ -416,9 +451,12 @@ class WhirlwindPosition(Position):
     @property
     def highlights(self) -> Highlights:
         """The last turn's stones (``placed``) and, once won by connection, the winning
-        chain (every stone of the winner's groups that touch both of their edges)."""
+        chain: ``chain`` holds every stone of the winner's groups that touch both of their
+        edges, ``winning`` one shortest path through them from edge to edge
+        (:func:`shortest_crossing`)."""
         placed = tuple(self.last_move.split()) if self.last_move else ()
         winning: frozenset[str] = frozenset()
+        chain_labels: frozenset[str] = frozenset()
         out = self.outcome
         if out is not None and out.reason == "connection":
             t = self._t
@@ -426,8 +464,10 @@ class WhirlwindPosition(Position):
             a, b = t.edges[out.winner]
             x = t.flood(own & a, own)
             chain = t.flood(x & b, x)
-            winning = frozenset(self.board.labels[c] for c in self.board.cells_of(chain))
-        return Highlights(placed=placed, winning=winning)
+            labels = self.board.labels
+            chain_labels = frozenset(labels[c] for c in self.board.cells_of(chain))
+            winning = frozenset(labels[c] for c in shortest_crossing(self.board, chain, out.winner))
+        return Highlights(placed=placed, winning=winning, chain=chain_labels)
 
     # ---- moves ----------------------------------------------------------------------------
     def _text(self, move: tuple[int, ...]) -> str:

@@ -43,9 +43,11 @@ SS = 4
 #: Coordinate font size: this share of a cell width, between these pixel sizes (for an
 #: image 1200 px wide; they scale with the width). 18 px stays readable on the largest boards.
 LABEL_SHARE, LABEL_MIN, LABEL_MAX = 0.5, 18, 32
-#: Gap between the board's rim and a label, and the least height between the ink of a
-#: row number and a file letter that share a corner, as shares of the label font size.
-LABEL_GAP, LABEL_CLEAR = 0.3, 0.15
+#: Gap between the board's rim and a label; the least distance between the ink of a row
+#: number and a file letter (so "10" over "v" never reads "10v"); and the least gap between
+#: them side by side on one line (so "d" beside "8" never reads "d8"): shares of the label
+#: font size.
+LABEL_GAP, LABEL_CLEAR, LABEL_BESIDE = 0.3, 0.5, 0.8
 
 
 @dataclass(frozen=True)
@@ -121,30 +123,32 @@ def _reach(box: tuple[float, float, float, float], ux: float, uy: float) -> floa
     return max(left * ux, right * ux) + max(-top * uy, -bottom * uy)
 
 
-def _above(a: tuple[float, float, tuple], b: tuple[float, float, tuple], scale: float, clear: float) -> bool:
-    """True when the ink boxes of two labels ``(x, y, box)`` (units) are ``clear`` px apart
-    vertically, one wholly above the other -- so they never read as one word."""
-    (_xa, ya, ba), (_xb, yb, bb) = a, b
-    top_a, bottom_a = -ya * scale + ba[1], -ya * scale + ba[3]
-    top_b, bottom_b = -yb * scale + bb[1], -yb * scale + bb[3]
-    return max(top_a - bottom_b, top_b - bottom_a) >= clear
+def _apart(a: tuple[float, float, tuple], b: tuple[float, float, tuple], scale: float, size: int) -> bool:
+    """True when the ink boxes of two labels ``(x, y, box)`` (units) cannot read as one label:
+    at least :data:`LABEL_CLEAR` label sizes apart, and :data:`LABEL_BESIDE` apart side by side
+    when they share a line."""
+    (xa, ya, ba), (xb, yb, bb) = a, b
+    gap_x = max(xa * scale + ba[0] - (xb * scale + bb[2]), xb * scale + bb[0] - (xa * scale + ba[2]))
+    gap_y = max(-ya * scale + ba[1] - (-yb * scale + bb[3]), -yb * scale + bb[1] - (-ya * scale + ba[3]))
+    if gap_y <= 0:
+        return gap_x >= LABEL_BESIDE * size
+    return math.hypot(max(gap_x, 0.0), gap_y) >= LABEL_CLEAR * size
 
 
 def _hex_labels(board: Board, scale: float, size: int) -> list[tuple[str, float, float]]:
     """Coordinate labels of a hex board: ``(text, x, y)`` centres in units.
 
     Row numbers sit beyond both ends of every row, file letters beyond both ends of every
-    file (a file slants up-left), each a fixed gap in pixels off the board's rim. Where a
-    row's end and a file's end want the same spot (the upper-left and lower-right edges),
-    the number keeps its place and the letter moves out along its own file just far enough
-    to stand wholly above (or below) it, so the two never read as one label like ``d8`` and
-    both still line up with their row or file.
+    file (a file slants up-left), each a fixed gap in pixels off the board's rim. Where row
+    ends and file ends share an edge (the upper-left and lower-right edges), the numbers keep
+    their places and each letter moves out along its own file just far enough to stand clear
+    of every number (:func:`_apart`), so a letter and a number never read as one label like
+    ``d8`` or ``10v`` and both still line up with their row or file.
     """
     pts = [board.point(i) for i in range(len(board))]
     gap = LABEL_GAP * size
     rim = 0.5 + EDGE
     numbers: list[tuple[str, float, float, tuple]] = []
-    spots: dict[tuple[int, int], tuple[float, float, tuple]] = {}
     for r in range(board.rows):
         cells = board.row_cells(r)
         if not cells:
@@ -155,7 +159,6 @@ def _hex_labels(board: Board, scale: float, size: int) -> list[tuple[str, float,
             x, y = pts[c]
             dist = rim + (gap + _reach(box, -d, 0.0)) / scale
             numbers.append((text, x + d * dist, y, box))
-            spots[(round((x + d) * 4), round(y * 4))] = (x + d * dist, y, box)
     by_file: dict[int, list[int]] = {}
     for i, (f, _r) in enumerate(board.coords):
         by_file.setdefault(f, []).append(i)
@@ -165,7 +168,7 @@ def _hex_labels(board: Board, scale: float, size: int) -> list[tuple[str, float,
     reach_low = max(_reach(b, dx, dy) for b in letters.values())
     reach_high = max(_reach(b, -dx, -dy) for b in letters.values())
     out = [(t, x, y) for t, x, y, _b in numbers]
-    clear = LABEL_CLEAR * size
+    near = 2.5 + 4 * size / scale  # units: numbers further off cannot meet the letter
     for f, cells in sorted(by_file.items()):
         text, box = file_letter(f), letters[f]
         for c, ux, uy, reach in (
@@ -174,10 +177,10 @@ def _hex_labels(board: Board, scale: float, size: int) -> list[tuple[str, float,
         ):
             x, y = pts[c]
             t = rim + (gap + reach) / scale
-            number = spots.get((round((x + ux) * 4), round((y + uy) * 4)))
-            if number is not None:
-                while not _above((x + ux * t, y + uy * t, box), number, scale, clear):
-                    t += 0.02
+            close = [(nx, ny, nb) for _n, nx, ny, nb in numbers
+                     if math.hypot(nx - x - ux * t, ny - y - uy * t) < near]
+            while not all(_apart((x + ux * t, y + uy * t, box), num, scale, size) for num in close):
+                t += 0.02
             out.append((text, x + ux * t, y + uy * t))
     return out
 

@@ -6,14 +6,20 @@ import datetime as _dt
 import unicodedata
 from collections.abc import Mapping
 
+from anyascii import anyascii
 from PIL import Image, ImageDraw
 
 from .board import font
+from .fonts import drawable, runs
 from .layout import Layout
 from .sprites import paste, sprite
 from .theme import Theme
 
-__all__ = ["clock_text", "clean_name", "draw_panel", "options_text", "result_text"]
+__all__ = ["clock_lines", "clock_text", "clean_name", "draw_panel", "options_text", "result_text"]
+
+#: Unicode categories dropped from names: symbols and emoji, surrogates, private use,
+#: unassigned, format and control characters.
+_DROPPED = frozenset(("So", "Sk", "Cs", "Co", "Cn", "Cf", "Cc"))
 
 #: Why a game ended, as the panel says it (RULES.md "Every game" lists the reasons).
 REASONS = {
@@ -27,6 +33,9 @@ REASONS = {
     "timeout": "on time",
 }
 
+#: Font sizes of the clock line, largest first (px at 1200 wide); the last is the panel's
+#: smallest text size.
+CLOCK_SIZES = (28, 26, 24, 22)
 #: Font sizes tried for a player's name, largest first (px at 1200 wide).
 NAME_SIZES = (34, 32, 30, 28, 26)
 
@@ -56,23 +65,53 @@ def options_text(options: Mapping, board) -> str:
 
 
 def clean_name(name: object, seat: int) -> str:
-    """A player name the panel font can draw.
+    """A player name the panel can draw: never ``?`` (nor a missing-glyph box) for a letter.
 
-    Symbols and emoji are dropped, letters outside Latin, Greek and Cyrillic become ``?``,
-    runs of spaces shrink; an empty result becomes ``"Player <seat>"``.
+    * NFKC folds mathematical and full-width letters (``"𝕯𝖆𝖗𝖐"`` -> ``"Dark"``,
+      ``"ｆｕｌｌ"`` -> ``"full"``) and composes ordinary accents (``"ā"`` stays);
+    * combining marks left on a Latin, Greek or Cyrillic letter (strike-throughs, "zalgo"
+      stacks) are dropped, and all but two on a letter of another script;
+    * symbols, emoji, controls and format characters are dropped, runs of spaces shrink;
+    * letters neither Roboto nor an installed fallback font draws
+      (:data:`renderers.fonts.FALLBACK_FACES`) are transliterated with ``anyascii``
+      (``"山田太郎"`` -> ``"ShanTianTaiLang"`` where no CJK font is installed).
+
+    An empty result becomes ``"Player <seat>"``.
     """
-    out = []
-    for ch in str(name or ""):
+    kept: list[str] = []
+    marks, plain_base = 0, True
+    for ch in unicodedata.normalize("NFKC", str(name or "")):
         cat = unicodedata.category(ch)
-        if cat in ("So", "Sk", "Cs", "Co", "Cn", "Mn", "Me", "Cf", "Cc"):
-            continue
-        cp = ord(ch)
-        if cp < 0x0530 or 0x1E00 <= cp < 0x2070 or 0x20A0 <= cp < 0x20C0:
-            out.append(ch)
-        else:
-            out.append("?")
+        if ch.isspace():
+            kept.append(" ")
+            marks = 0
+        elif cat in ("Mn", "Me"):
+            marks += 1
+            if kept and kept[-1] != " " and not plain_base and marks <= 2:
+                kept.append(ch)
+        elif cat not in _DROPPED:
+            kept.append(ch)
+            cp = ord(ch)
+            marks, plain_base = 0, cp < 0x0530 or 0x1E00 <= cp < 0x2000
+    out: list[str] = []
+    for cluster in _clusters(unicodedata.normalize("NFC", "".join(kept))):
+        if drawable(cluster[0]):
+            out.append(cluster)
+        else:  # the last resort, base and marks together: letters in ASCII, never "?"
+            out.append(anyascii(cluster).replace("?", ""))
     text = " ".join("".join(out).split())
     return text or f"Player {seat}"
+
+
+def _clusters(text: str) -> list[str]:
+    """``text`` cut into a base character each with the combining marks (``M*``) after it."""
+    out: list[str] = []
+    for ch in text:
+        if out and unicodedata.category(ch).startswith("M"):
+            out[-1] += ch
+        else:
+            out.append(ch)
+    return out
 
 
 def clock_text(clock: object) -> str | None:
@@ -106,7 +145,10 @@ def result_text(position, names: Mapping[int, str]) -> tuple[str, str]:
     """Headline and detail of a finished game, e.g. ``("Ann wins", "by closing a coil")``.
 
     ``names`` maps seats 1 and 2 to display names. Scores follow the reason where the game
-    ends on them (``"on stones 42–39"``); an unknown reason is shown as given.
+    ends on them, the winner's score first (``"on stones 42–39"``); a win on equal scores
+    names the tie-break on a line of its own (the Corals: the player who placed the last
+    stone wins, RULES.md "Brain Coral"): ``"on score 12–12\ntie broken by the last stone
+    placed"``; an unknown reason is shown as given.
     """
     out = position.outcome
     loser = names[3 - out.winner] if out.winner in (1, 2) else "the player to move"
@@ -115,16 +157,43 @@ def result_text(position, names: Mapping[int, str]) -> tuple[str, str]:
         head = "Draw"
     else:
         head = f"{names[out.winner]} wins"
-    if out.scores:
-        reason = f"{reason} {out.scores[1]}–{out.scores[2]}" if out.reason in ("stones", "score") else reason
+    if out.scores and out.reason in ("stones", "score"):
+        first = out.winner if out.winner in (1, 2) else 1
+        won, lost = out.scores[first], out.scores[3 - first]
+        reason = f"{reason} {won}–{lost}"
+        if out.winner is not None and won == lost:
+            reason += "\ntie broken by the last stone placed"
     return head, reason
+
+
+def _len(d: ImageDraw.ImageDraw, text: str, f) -> float:
+    """Width in pixels of ``text`` drawn by :func:`_text` in ``f`` (fallback faces included)."""
+    return sum(d.textlength(t, font=g) for t, g in runs(text, f))
+
+
+def _text(d: ImageDraw.ImageDraw, xy, text: str, font, fill, anchor: str = "la") -> None:
+    """``d.text`` that draws the characters ``font`` (Roboto) lacks in an installed fallback
+    face (:func:`renderers.fonts.runs`), the runs on one baseline; ``anchor`` as Pillow's,
+    measured on ``font``."""
+    parts = runs(text, font)
+    if len(parts) == 1 and parts[0][1] is font:
+        d.text(xy, text, font=font, fill=fill, anchor=anchor)
+        return
+    x, y = xy
+    total = _len(d, text, font)
+    x -= {"l": 0.0, "m": total / 2, "r": total}.get(anchor[0], 0.0)
+    ascent, descent = font.getmetrics()
+    y += {"a": ascent, "m": (ascent - descent) / 2, "s": 0.0, "d": -descent}.get(anchor[1], ascent)
+    for t, g in parts:
+        d.text((x, y), t, font=g, fill=fill, anchor="ls")
+        x += d.textlength(t, font=g)
 
 
 def _fit(d: ImageDraw.ImageDraw, text: str, f, width: float) -> str:
     """``text`` cut with an ellipsis so it fits ``width`` pixels."""
-    if d.textlength(text, font=f) <= width:
+    if _len(d, text, f) <= width:
         return text
-    while text and d.textlength(text + "…", font=f) > width:
+    while text and _len(d, text + "…", f) > width:
         text = text[:-1]
     return text.rstrip() + "…"
 
@@ -136,7 +205,7 @@ def _sized(d: ImageDraw.ImageDraw, text: str, sizes, k: float, weight: str, widt
     will be wrapped anyway (``wrap``)."""
     for size in sizes:
         f = font(size * k, weight)
-        if d.textlength(text, font=f) <= width:
+        if _len(d, text, f) <= width:
             return f
     return font(sizes[0] * k, weight) if wrap else f
 
@@ -144,17 +213,20 @@ def _sized(d: ImageDraw.ImageDraw, text: str, sizes, k: float, weight: str, widt
 def _headline(d: ImageDraw.ImageDraw, name: str, tail: str, f, width: float) -> list[str]:
     """``"<name> <tail>"`` on one line of ``width`` px if it fits, else the name (cut with an
     ellipsis if need be) on the first line and ``tail`` on the second."""
-    if d.textlength(f"{name} {tail}", font=f) <= width:
+    if _len(d, f"{name} {tail}", f) <= width:
         return [f"{name} {tail}"]
     return [_fit(d, name, f, width), tail]
 
 
 def _wrap(d: ImageDraw.ImageDraw, text: str, f, width: float) -> list[str]:
+    """``text`` in lines of ``width`` px, broken between words and at every newline."""
+    if "\n" in text:
+        return [line for part in text.split("\n") for line in _wrap(d, part, f, width)]
     lines: list[str] = []
     line = ""
     for word in text.split():
         trial = f"{line} {word}".strip()
-        if not line or d.textlength(trial, font=f) <= width:
+        if not line or _len(d, trial, f) <= width:
             line = trial
         else:
             lines.append(line)
@@ -206,12 +278,12 @@ def draw_panel(
 
     f_title = _sized(d, title, (46, 44, 42, 40, 38, 36, 34, 32, 30, 28), k, "bold", width)
     size = f_title.size / k
-    d.text((x0, y + (46 - size) * k * 0.8), _fit(d, title, f_title, width), font=f_title, fill=th.text)
+    _text(d, (x0, y + (46 - size) * k * 0.8), _fit(d, title, f_title, width), font=f_title, fill=th.text)
     y += 58 * k
     options = options_text(position.options, position.board)
     f_small = _sized(d, options, (26, 25, 24, 23, 22), k, "regular", width, wrap=True)
     for line in _wrap(d, options, f_small, width):
-        d.text((x0, y), line, font=f_small, fill=th.text_dim)
+        _text(d, (x0, y), line, font=f_small, fill=th.text_dim)
         y += 33 * k
     y += 18 * k
 
@@ -226,8 +298,8 @@ def draw_panel(
     # both scores move down to the colour line instead.
     f_score_low = font(34 * k, "bold")
     low_scores = scores is not None and any(
-        d.textlength(names[seat], font=font(NAME_SIZES[-1] * k, "bold"))
-        > x1 - tx - d.textlength(str(scores.get(seat, "")), font=f_score) - 10 * k
+        _len(d, names[seat], font(NAME_SIZES[-1] * k, "bold"))
+        > x1 - tx - _len(d, str(scores.get(seat, "")), f_score) - 10 * k
         for seat in (1, 2)
     )
     for seat in (1, 2):
@@ -251,19 +323,19 @@ def draw_panel(
         if scores is not None and seat in scores:
             s = str(scores[seat])
             if low_scores:  # on the colour line, leaving the name the card's whole width
-                score_w = d.textlength(s, font=f_score_low) + 10 * k
-                d.text((x1, y + 92 * k), s, font=f_score_low, fill=th.text, anchor="rs")
+                score_w = _len(d, s, f_score_low) + 10 * k
+                _text(d, (x1, y + 92 * k), s, font=f_score_low, fill=th.text, anchor="rs")
             else:
-                score_w = d.textlength(s, font=f_score) + 10 * k
-                d.text((x1, y + card_h / 2), s, font=f_score, fill=th.text, anchor="rm")
+                score_w = _len(d, s, f_score) + 10 * k
+                _text(d, (x1, y + card_h / 2), s, font=f_score, fill=th.text, anchor="rm")
         room = x1 - tx - (0.0 if low_scores else score_w)
         f_name = _sized(d, names[seat], NAME_SIZES, k, "bold", room)
-        d.text((tx, y + 52 * k), _fit(d, names[seat], f_name, room), font=f_name, fill=th.text, anchor="ls")
+        _text(d, (tx, y + 52 * k), _fit(d, names[seat], f_name, room), font=f_name, fill=th.text, anchor="ls")
         sub = colour.capitalize() if colour else "Undecided"
         if over and winner == seat:
             sub += " · wins"
         f_sub = _sized(d, sub, (26, 24, 22), k, "regular", x1 - tx - score_w)
-        d.text((tx, y + 66 * k), _fit(d, sub, f_sub, x1 - tx - score_w), font=f_sub,
+        _text(d, (tx, y + 66 * k), _fit(d, sub, f_sub, x1 - tx - score_w), font=f_sub,
                fill=th.turn if focus else th.text_dim)
         y += card_h + 12 * k
     y += 14 * k
@@ -277,10 +349,10 @@ def draw_panel(
         else:
             head_lines = _wrap(d, head, f_head, width)
         for line in head_lines:
-            d.text((x0, y), line, font=f_head, fill=th.turn)
+            _text(d, (x0, y), line, font=f_head, fill=th.turn)
             y += 46 * k
         for line in _wrap(d, detail, f_line, width):
-            d.text((x0, y), line, font=f_line, fill=th.text)
+            _text(d, (x0, y), line, font=f_line, fill=th.text)
             y += 35 * k
     else:
         seat = position.to_move
@@ -288,12 +360,12 @@ def draw_panel(
         who = colour.capitalize() if colour else names[seat]
         f_head = _sized(d, f"{who} to move", (38, 36, 34, 32), k, "bold", width)
         for line in _headline(d, who, "to move", f_head, width):
-            d.text((x0, y), line, font=f_head, fill=th.turn)
+            _text(d, (x0, y), line, font=f_head, fill=th.turn)
             y += 46 * k
         phase = _phase_text(position)
         if phase:
             for line in _wrap(d, phase, f_line, width):
-                d.text((x0, y), line, font=f_line, fill=th.text)
+                _text(d, (x0, y), line, font=f_line, fill=th.text)
                 y += 35 * k
     y += 10 * k
     if position.ply:
@@ -302,21 +374,46 @@ def draw_panel(
     else:
         move = "No moves yet"
     for line in _wrap(d, move, f_line, width):
-        d.text((x0, y), line, font=f_line, fill=th.text_dim)
+        _text(d, (x0, y), line, font=f_line, fill=th.text_dim)
         y += 35 * k
 
     if clock:
-        f_clock = font(28 * k, "medium")
-        cy = card[3] - pad - 16 * k
         cr = 13 * k
+        room = width - 2 * cr - 12 * k
+        f_clock, lines = clock_lines(d, clock, k, room)
+        step = f_clock.size * 1.2
+        bottom = card[3] - pad - 16 * k  # the centre of the last line
+        cy = bottom - step * (len(lines) - 1) / 2
         cx = x0 + cr
         d.ellipse((cx - cr, cy - cr, cx + cr, cy + cr), outline=th.text, width=max(1, round(2.5 * k)))
         d.line((cx, cy, cx, cy - cr * 0.6), fill=th.text, width=max(1, round(2.5 * k)))
         d.line((cx, cy, cx + cr * 0.5, cy), fill=th.text, width=max(1, round(2.5 * k)))
-        room = width - 2 * cr - 12 * k
-        for size in (28, 26, 24, 22):  # the largest size at which the whole clock text fits
-            f_clock = font(size * k, "medium")
-            if d.textlength(clock, font=f_clock) <= room:
-                break
-        d.text((cx + cr + 12 * k, cy), _fit(d, clock, f_clock, room), font=f_clock,
-               fill=th.text, anchor="lm")
+        for i, line in enumerate(lines):
+            _text(d, (cx + cr + 12 * k, bottom - step * (len(lines) - 1 - i)), line, font=f_clock,
+                   fill=th.text, anchor="lm")
+
+
+def clock_lines(d: ImageDraw.ImageDraw, text: str, k: float, room: float):
+    """The font and lines of the clock text in ``room`` px: one line at the largest of
+    :data:`CLOCK_SIZES` (px at 1200 wide, times ``k``) it fits at, else two lines broken
+    between words where the longer line is shortest, at the largest size both fit (so
+    ``"due 27 Nov 13:13 UTC"`` reads whole, never below :data:`CLOCK_SIZES`' last size);
+    only text too long even for that is cut with an ellipsis."""
+    for size in CLOCK_SIZES[:3]:
+        f = font(size * k, "medium")
+        if _len(d, text, f) <= room:
+            return f, [text]
+    words = text.split()
+    splits = [(" ".join(words[:i]), " ".join(words[i:])) for i in range(1, len(words))]
+    for size in CLOCK_SIZES:
+        f = font(size * k, "medium")
+        fitting = [pair for pair in splits if max(_len(d, x, f) for x in pair) <= room]
+        if fitting:
+            best = min(fitting, key=lambda pair: max(_len(d, x, f) for x in pair))
+            return f, list(best)
+    f = font(CLOCK_SIZES[-1] * k, "medium")
+    if not splits:
+        return f, [_fit(d, text, f, room)]
+    first = max((pair for pair in splits if _len(d, pair[0], f) <= room),
+                key=lambda pair: len(pair[0]), default=splits[0])
+    return f, [_fit(d, first[0], f, room), _fit(d, first[1], f, room)]

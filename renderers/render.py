@@ -124,7 +124,9 @@ def _draw(position, th, names, clock_line, cell_labels: bool, width: int, height
                     angle = round(_angle(nx - x, y - ny))
                     paste(im, sprite("bond", half, th.name, colour, extra=angle), (x + nx) / 2, (y + ny) / 2)
     winning = set(_cells(board, hl.winning)) if over else set()
-    keep = winning | set(enclosed)  # stones that do not fade once the game is won
+    # Stones that do not fade once the game is won: the structure, what it encloses, and the
+    # rest of Whirlwind's winning groups (drawn plain; only one shortest path is ringed).
+    keep = winning | set(enclosed) | set(_cells(board, hl.chain))
     if winning:
         halo = sprite("halo", radius, th.name)
         for c in winning:
@@ -169,7 +171,8 @@ def render_png(
 
     * ``position`` -- an :class:`engine.Position` (or any object with the same attributes).
     * ``players`` -- optional ``{1: name, 2: name}``; missing names show as "Player 1/2".
-      Names are drawn in Roboto: emoji are dropped, unsupported scripts show as ``?``.
+      Names are cleaned by :func:`renderers.panel.clean_name` (decorated letters folded, emoji
+      dropped) and drawn in Roboto or an installed fallback font, else transliterated.
     * ``clock`` -- optional time left for the player to move: text shown as given (e.g.
       ``"2 days 4 h left"``), a :class:`datetime.timedelta` (time left) or a
       :class:`datetime.datetime` (the deadline, UTC).
@@ -179,7 +182,8 @@ def render_png(
     Marks: the last move's stones carry a ring; stones flipped by it (Io) a small diamond;
     stones it removed (Branching Coral) leave a crossed ghost; Coil's enclosed cells are
     tinted; the Corals' largest groups are joined by bars; once a game is won, the winning
-    stones get a halo and the others fade. Raises ValueError for an unknown theme.
+    stones get a halo and the others fade (Whirlwind: one shortest edge-to-edge path of the
+    winning chain is haloed, the rest of the chain stays plain). Raises ValueError for an unknown theme.
     """
     im = render_image(position, players=players, clock=clock, theme=theme, cell_labels=cell_labels)
     buf = io.BytesIO()

@@ -217,9 +217,17 @@ def test_winning_stones_have_a_halo_and_the_rest_fade(kind):
         assert any(near(p, TH.accent, 45) for p in ring), label
         if label not in hl.placed:
             assert near(pixel(im, x, y), TH.stone(pos.stones[pos.board.cell(label)])), label
-    keep = hl.winning | hl.enclosed
+    keep = hl.winning | hl.enclosed | hl.chain
     for cell, colour in pos.stones.items():
-        if pos.board.labels[cell] not in keep:
+        label = pos.board.labels[cell]
+        if label in hl.chain and label not in hl.winning | set(hl.placed):
+            # The rest of Whirlwind's winning chain is plain: no halo, no fading.
+            x, y = lay.centres[cell]
+            assert near(pixel(im, x, y), TH.stone(colour)), label
+            ring = [pixel(im, x + 1.1 * r * math.cos(a), y + 1.1 * r * math.sin(a))
+                    for a in [i * math.pi / 6 for i in range(12)]]
+            assert sum(near(p, TH.accent, 45) for p in ring) <= 4, label  # a neighbour's halo at most
+        if label not in keep:
             x, y = lay.centres[cell]
             assert not near(pixel(im, x, y), TH.stone(colour), 30), pos.board.labels[cell]
 
@@ -397,6 +405,11 @@ def test_labels_are_large_and_clear_of_each_other_and_of_the_board(kind, opts):
         if sa.text.isalpha() != sb.text.isalpha() and gap_y <= 0:
             # A letter and a number on one line must not read as one label like "d8".
             assert gap_x >= 0.8 * lay.label_size, (sa, sb)
+        if sa.text.isalpha() != sb.text.isalpha():
+            # Nor one tucked under the other's corner like "10" over "v" (read "10v"):
+            # a letter and a number stand at least half a label height apart in any direction.
+            apart = math.hypot(max(gap_x, 0), max(gap_y, 0))
+            assert apart >= 0.5 * lay.label_size, (sa, sb, apart)
     xs = [x for x, _ in lay.centres]
     ys = [y for _, y in lay.centres]
     for spot, (x0, y0, x1, y1) in boxes:
@@ -540,7 +553,8 @@ def test_result_text_for_every_reason():
     assert result_text(draw, names) == ("Draw", f"on stones {n}–{n}")
     io_won = engine.new_game("io").random_playout(random.Random(1))
     s = io_won.scores
-    assert result_text(io_won, names)[1] == f"on stones {s[1]}–{s[2]}"
+    w = io_won.outcome.winner
+    assert result_text(io_won, names)[1] == f"on stones {s[w]}–{s[3 - w]}"
 
 
 @pytest.mark.parametrize("theme", sorted(renderers.THEMES))
@@ -587,7 +601,6 @@ def test_clock_text():
 def test_clean_name():
     assert clean_name("Zoë 🔥", 2) == "Zoë"
     assert clean_name("Ольга", 1) == "Ольга"
-    assert clean_name("太郎", 1) == "??"
     assert clean_name("  ", 2) == "Player 2"
     assert clean_name(None, 1) == "Player 1"
 
@@ -672,3 +685,91 @@ def test_rendering_from_several_threads_gives_the_same_picture():
     with ThreadPoolExecutor(4) as pool:
         together = list(pool.map(renderers.render_png, positions * 2))
     assert together == alone * 2
+
+
+# ---- issue 9: scores winner first, tie-break named, deadline whole, names readable ------------
+
+
+def test_result_text_puts_the_winners_score_first_and_names_the_tie_break():
+    names = {1: "Ann", 2: "Bo"}
+    seat2 = finished("braincoral", lambda p: p.outcome.winner == 2 and p.scores[1] != p.scores[2])
+    s = seat2.outcome.scores
+    assert result_text(seat2, names) == ("Bo wins", f"on score {s[2]}–{s[1]}")
+    assert s[2] > s[1]
+    for kind in ("braincoral", "branchingcoral"):
+        tie = finished(kind, lambda p: p.outcome.reason == "score" and p.scores[1] == p.scores[2])
+        n = tie.scores[1]
+        head, detail = result_text(tie, names)
+        assert head == f"{names[tie.outcome.winner]} wins"
+        assert detail == f"on score {n}–{n}\ntie broken by the last stone placed"
+
+
+@pytest.mark.parametrize("kind", list(engine.GAMES))
+def test_a_deadline_on_the_panel_reads_whole(kind):
+    from PIL import ImageDraw
+
+    from renderers.panel import CLOCK_SIZES, clock_lines
+
+    pos = played(kind, 6)
+    lay = layout_of(pos)
+    text = clock_text(dt.datetime(2026, 11, 27, 13, 13))
+    # The room the panel gives the clock text (card, padding and clock icon subtracted).
+    room = lay.panel_box[2] - lay.panel_box[0] - 2 - 14 - 2 * 22 - 2 * 13 - 12
+    d = ImageDraw.Draw(Image.new("RGB", (8, 8)))
+    f, lines = clock_lines(d, text, 1.0, room)
+    assert " ".join(lines) == text  # whole: no ellipsis, nothing dropped
+    assert f.size >= CLOCK_SIZES[-1]
+    assert all(d.textlength(line, font=f) <= room for line in lines)
+    # Drawn: the clock's ink stays inside the card, below the rest of the panel's text.
+    im = image(pos, clock=dt.datetime(2026, 11, 27, 13, 13))
+    plain = image(pos)
+    diff = ImageChops.difference(im, plain).getbbox()
+    assert diff is not None and diff[2] <= W - 30 and diff[3] <= H - 20 and diff[1] > H * 0.75
+
+
+DECORATED = ["Ꮓ̶̧͓ā̸l̷g̵o̶ 𝕯𝖆𝖗𝖐 ✨", "ｆｕｌｌ", "山田太郎", "Ναταλία", "محمد", "Ǹ̷̢̛̖̰̈́ő̸̢̻ 🎮", "नमस्ते"]
+
+
+def test_decorated_names_fold_and_never_become_question_marks(monkeypatch):
+    from renderers import fonts
+
+    monkeypatch.setattr(fonts, "FALLBACK_FACES", ())  # Roboto only: the rest is transliterated
+    got = [clean_name(n, 1) for n in DECORATED]
+    assert got == ["Noālgo Dark", "full", "ShanTianTaiLang", "Ναταλία", "mhmd", "Ǹő", "nmste"]
+    assert clean_name("Zoë ✨🔥", 2) == "Zoë"
+    assert clean_name("🎮", 2) == "Player 2"
+    assert clean_name("a\u200bb\tc", 1) == "ab c"
+    assert clean_name("who?", 1) == "who?"  # a player's own "?" stays
+
+
+def test_decorated_names_draw_without_missing_glyphs():
+    from renderers.fonts import _has_glyph, font, runs
+
+    for name in DECORATED:
+        text = clean_name(name, 1)
+        assert "?" not in text and text != "Player 1"
+        for part, f in runs(text, font(34, "bold")):  # every run drawn by a font that has it
+            assert all(_has_glyph(f.path, ch) for ch in part), (name, part)
+
+
+def test_a_name_no_font_draws_is_drawn_as_its_transliteration(monkeypatch):
+    from renderers import fonts
+
+    monkeypatch.setattr(fonts, "FALLBACK_FACES", ())
+    pos = played("braincoral", 6)
+    a = image(pos, players={1: "山田太郎", 2: "محمد"})
+    b = image(pos, players={1: "ShanTianTaiLang", 2: "mhmd"})
+    assert a.tobytes() == b.tobytes()
+
+
+@pytest.mark.skipif(not __import__("os").path.exists(
+    "/usr/share/fonts/truetype/dejavu/DejaVuSans-Bold.ttf"), reason="DejaVu Sans not installed")
+def test_a_script_roboto_lacks_is_drawn_in_an_installed_fallback_font():
+    from renderers.fonts import font, runs
+
+    (part, f), = runs("محمد", font(34, "bold"))
+    assert part == "محمد" and "DejaVu" in f.path
+    pos = played("braincoral", 6)
+    drawn = image(pos, players={1: "محمد"})
+    spelt = image(pos, players={1: "mhmd"})
+    assert drawn.tobytes() != spelt.tobytes()

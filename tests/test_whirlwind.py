@@ -370,3 +370,61 @@ def test_text_round_trip_and_bad_bodies():
                  base + "./ 1"):
         with pytest.raises(PositionError):
             engine.from_text(f"whirlwind size=8,setup=A 3 - {body}")
+
+
+# ---- the winning path (issue 9 item 12) ----------------------------------------------------------
+def _orth_path_ok(board, cells, seat):
+    """True when ``cells`` (point numbers) form one orthogonally connected set touching both
+    of ``seat``'s edges."""
+    n = board.size
+    rows = {board.coords[c][1] for c in cells}
+    files = {board.coords[c][0] for c in cells}
+    edges = (0 in rows and n - 1 in rows) if seat == 1 else (0 in files and n - 1 in files)
+    seen, todo = {cells[0]}, [cells[0]]
+    while todo:
+        p = todo.pop()
+        for q in board.neighbours[p]:
+            if q in cells and q not in seen:
+                seen.add(q)
+                todo.append(q)
+    return edges and seen == set(cells)
+
+
+def _bfs_length(board, group, seat):
+    """Number of stones on a shortest edge-to-edge path through ``group`` (brute force)."""
+    n = board.size
+    first = [c for c in group if (board.coords[c][1] if seat == 1 else board.coords[c][0]) == 0]
+    dist = {c: 1 for c in first}
+    todo = list(first)
+    for p in todo:
+        for q in board.neighbours[p]:
+            if q in group and q not in dist:
+                dist[q] = dist[p] + 1
+                todo.append(q)
+    return min(d for c, d in dist.items() if (board.coords[c][1] if seat == 1 else board.coords[c][0]) == n - 1)
+
+
+def test_winning_highlight_is_one_shortest_path_through_the_chain():
+    found = 0
+    for seed in range(60):
+        pos = engine.new_game("whirlwind", size=8 + 2 * (seed % 3)).random_playout(random.Random(seed))
+        if pos.outcome.reason != "connection":
+            continue
+        found += 1
+        board, seat, hl = pos.board, pos.outcome.winner, pos.highlights
+        path = [board.cell(lab) for lab in hl.winning]
+        chain = {board.cell(lab) for lab in hl.chain}
+        assert set(path) <= chain
+        assert all(pos.stones[c] == pos.colour(seat) for c in path)
+        assert _orth_path_ok(board, path, seat), seed
+        assert len(path) == _bfs_length(board, chain, seat), seed
+    assert found >= 10
+
+
+def test_winning_path_leaves_a_bulge_of_the_group_out():
+    # c1..c8 joined, plus a side branch d6 e6: the path is the column only; the chain has all.
+    rows = put(EMPTY8, {f"c{r}": "x" for r in (1, 2, 3, 5, 6, 7, 8)} | {"d6": "x", "e6": "x", "a1": "o"})
+    q = ww(rows).play("c4")
+    assert q.outcome == engine.Outcome(1, "connection")
+    assert q.highlights.winning == {f"c{r}" for r in range(1, 9)}
+    assert q.highlights.chain == {f"c{r}" for r in range(1, 9)} | {"d6", "e6"}
