@@ -14,11 +14,13 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import engine
+from engine.coil import CoilPosition, CoilState
 from engine.coral import CoralPosition, CoralState
 from engine.state import PositionState, SearchState
 
 # Small boards: checked half-move by half-move against the slow PositionState.
 SMALL = [
+    ("coil", {"size": 5}),
     ("braincoral", {"shape": "limping", "size": 2}),
     ("braincoral", {"shape": "hexhex", "size": 3, "bonus": "opponent"}),
     ("branchingcoral", {"shape": "limping", "size": 2}),
@@ -27,6 +29,7 @@ SMALL = [
 ]
 # Default (and larger) boards: checked turn by turn against Position only.
 LARGE = [
+    ("coil", {}),
     ("braincoral", {}),
     ("branchingcoral", {}),
     ("branchingcoral", {"shape": "hexhex", "size": 5, "bonus": "captures"}),
@@ -107,6 +110,12 @@ def final_position(start, state):
         # one stone a turn, seat 1 first: the seat to move follows from the ply
         return type(start)._make(start.options, start.board, state.ply, None, 1 + state.ply % 2,
                                  state.black, state.white, state.captures, (0, 0))
+    if isinstance(start, CoilPosition):
+        t = start._t
+        pwhite = sum(t.bit[c] for c in range(state.n_cells) if (state.white >> c) & 1)
+        assert state.pblack == sum(t.bit[c] for c in range(state.n_cells) if (state.black >> c) & 1)
+        return CoilPosition._make(start.options, state.ply, None, 1 + state.ply % 2, state.pblack,
+                                  pwhite, state.black_seat, bool(t.enclosed(state.pblack)))
     raise AssertionError(f"no rebuild for {type(start).__name__}")
 
 
@@ -123,10 +132,16 @@ def test_playout_ends_where_position_agrees(kind, options, seed, cut):
     assert state.to_move == 0 and state.actions() == []
     end = final_position(start, state)
     assert end.outcome is not None and end.outcome.winner == winner
-    assert end.scores == state.scores()
-    if kind == "braincoral":
-        assert placed1 & placed2 == 0  # nothing is ever removed: placed stones are the new stones
+    if hasattr(state, "scores"):
+        assert end.scores == state.scores()
+    new = (state.black | state.white) & ~(before_b | before_w)
+    if kind == "braincoral":  # nothing is ever removed: placed stones are the new stones
+        assert placed1 & placed2 == 0
         assert placed1 == state.black & ~before_b and placed2 == state.white & ~before_w
+    elif kind == "coil":  # either seat places black stones in Phase I, only White white ones
+        assert placed1 & placed2 == 0 and placed1 | placed2 == new
+        white_seat = 3 - state.black_seat
+        assert state.white & ~before_w & ~(placed1 if white_seat == 1 else placed2) == 0
     else:
         assert state.black & ~before_b & ~placed1 == 0 and state.white & ~before_w & ~placed2 == 0
 
@@ -171,3 +186,69 @@ def test_coral_state_of_a_finished_game_has_no_actions():
         state.play(0)
     resigned = pos.resign(1).search_state()
     assert resigned.winner == 2 and resigned.actions() == []
+
+
+def _coil(rows_from_top: list[str], turn: int, black_seat: int | None):
+    """A size-5 Coil state from rows (top first) of ``.``/``x``/``o``."""
+    phase = "I" if black_seat is None else "II"
+    seat = "-" if black_seat is None else str(black_seat)
+    pos = engine.from_text(f"coil size=5 10 - {'/'.join(rows_from_top)} {turn} {phase} {seat}")
+    return pos, pos.search_state()
+
+
+EMPTY5 = [".....", "......", ".......", "........", ".........", "........", ".......",
+          "......", "....."]
+
+
+def _ring_but_one():
+    """Five black stones around e5 (the centre of hexhex 5), the sixth neighbour empty."""
+    pos = engine.new_game("coil", size=5)
+    board = pos.board
+    centre = board.cell("e5")
+    ring = list(board.neighbours[centre])
+    return board, centre, ring
+
+
+def test_coil_state_wins_now_on_a_coil_threat_and_on_the_last_cell():
+    board, centre, ring = _ring_but_one()
+    rows = [list(r) for r in EMPTY5]
+    for c in ring[:-1]:
+        f, r = board.coords[c]
+        rows[len(rows) - 1 - r][f - max(0, r - 4)] = "x"
+    text = ["".join(r) for r in rows]
+    pos, state = _coil(text, 2, 2)
+    assert isinstance(state, CoilState) and state.phase == "II"
+    gap = ring[-1]
+    assert state.closes_coil(gap)
+    assert state.wins_now(gap) and SearchState.wins_now(state, gap)
+    assert not state.wins_now(centre)
+    # the same shape in Phase I: closing the coil is illegal, so it is not offered
+    pos1, state1 = _coil(text, 1, None)
+    assert gap not in state1.actions() and state1.pass_action in state1.actions()
+    with pytest.raises(ValueError):
+        state1.play(gap)
+    assert state1.pblack == pos1._black and state1.ply == 10
+    # White to move on the last empty cell wins by filling the board
+    full = [r.replace(".", "o") for r in EMPTY5]
+    f, r = board.coords[0]
+    full[len(full) - 1] = "." + full[len(full) - 1][1:]
+    pos2, state2 = _coil(full, 2, 1)
+    assert state2.actions() == [0]
+    assert state2.wins_now(0) and SearchState.wins_now(state2, 0)
+    state2.play(0)
+    assert state2.winner == 2 and state2.to_move == 0
+
+
+def test_coil_state_refuses_illegal_half_moves_and_changes_nothing():
+    state = engine.new_game("coil").search_state()
+    for bad in (-1, state.n_cells + 1, "pass", None):
+        with pytest.raises(ValueError):
+            state.play(bad)
+    state.play(60)
+    with pytest.raises(ValueError):
+        state.play(60)
+    state.play(state.pass_action)  # seat 2 passes and is Black
+    assert state.black_seat == 2 and state.phase == "II" and state.to_move == 1
+    with pytest.raises(ValueError):
+        state.play(state.pass_action)
+    assert state.ply == 2 and state.white == 0 and state.black == 1 << 60
