@@ -607,24 +607,19 @@ class CoilState(SearchState):
         t = self.tables
         bit = t.bit
         closes = t.closes_coil
-        randrange = rng.randrange
+        rand = rng.random  # int(rand() * n) is a uniform index, faster than randrange
         pblack = self.pblack
-        black, white = self.black, self.white
+        occ = self.black | self.white
         seat = self.to_move
         black_seat = self.black_seat
         ply = self.ply
-        placed = [0, 0, 0]
-        e = self._full & ~(black | white)
-        empties = []
-        while e:
-            low = e & -e
-            empties.append(low.bit_length() - 1)
-            e ^= low
+        empties = [c for c in range(self.n_cells) if not (occ >> c) & 1]
+        p1 = p2 = 0  # cell bitboards of the stones each seat places
         if black_seat is None:
             banned = []
             while True:
                 n = len(empties)
-                k = randrange(n + 1)
+                k = int(rand() * (n + 1))
                 if k == n:
                     black_seat = seat
                     seat = 3 - seat
@@ -638,39 +633,43 @@ class CoilState(SearchState):
                     banned.append(c)
                     continue
                 pblack = nb
-                cb = 1 << c
-                black |= cb
-                placed[seat] |= cb
-                seat = 3 - seat
+                if seat == 1:
+                    p1 |= 1 << c
+                    seat = 2
+                else:
+                    p2 |= 1 << c
+                    seat = 1
                 ply += 1
             empties.extend(banned)
-        winner = 3 - black_seat
-        white_seat = winner
+        white_seat = 3 - black_seat
+        winner = white_seat
+        pb = pw = 0  # Phase II stones of Black and of White
         while empties:
-            k = randrange(len(empties))
+            k = int(rand() * len(empties))
             c = empties[k]
             empties[k] = empties[-1]
             empties.pop()
             ply += 1
-            cb = 1 << c
             if seat == white_seat:
-                white |= cb
+                pw |= 1 << c
                 seat = black_seat
             else:
-                black |= cb
+                pb |= 1 << c
                 pblack |= bit[c]
                 seat = white_seat
                 if closes(pblack, c):
                     winner = black_seat
                     break
-        placed[white_seat] |= white & ~self.white
-        placed[black_seat] |= black & ~self.black & ~placed[white_seat]
-        self.black, self.white, self.pblack = black, white, pblack
+        self.black |= p1 | p2 | pb
+        self.white |= pw
+        self.pblack = pblack
         self.black_seat = black_seat
         self.ply = ply
         self.winner = winner
         self.to_move = 0
-        return winner, placed[1], placed[2]
+        if black_seat == 1:
+            return winner, p1 | pb, p2 | pw
+        return winner, p1 | pw, p2 | pb
 
     def label(self, action: int) -> str:
         """Cell label of ``action`` (``"g7"``) or ``"pass"``. Raises IndexError otherwise."""

@@ -733,24 +733,18 @@ class CoralState(SearchState):
         if self.winner is not None:
             return self.winner, 0, 0
         legal = self._legal
-        full = (1 << self.n_cells) - 1
         black, white = self.black, self.white
         seat = self.to_move
         c1, c2 = self.captures
-        empty = full & ~(black | white)
-        cand = []
-        e = empty
-        while e:
-            low = e & -e
-            cand.append(low.bit_length() - 1)
-            e ^= low
-        randrange = rng.randrange
+        occ = black | white
+        empty = ((1 << self.n_cells) - 1) & ~occ
+        cand = [c for c in range(self.n_cells) if not (occ >> c) & 1]
+        rand = rng.random  # int(rand() * n) is a uniform index, faster than randrange
         captures = self._t.branching_captures if self.branching else None
-        placed = [0, 0, 0]
+        p1 = p2 = 0  # cells each seat placed on
         ply = self.ply
-        last = 3 - seat
         while cand:
-            i = randrange(len(cand))
+            i = int(rand() * len(cand))
             c = cand[i]
             cand[i] = cand[-1]
             cand.pop()
@@ -758,11 +752,15 @@ class CoralState(SearchState):
                 continue
             cb = 1 << c
             empty ^= cb
-            placed[seat] |= cb
+            ply += 1
             if seat == 1:
                 black |= cb
+                p1 |= cb
+                seat = 2
             else:
                 white |= cb
+                p2 |= cb
+                seat = 1
             if captures is not None:
                 gone = captures(c, empty, black | white)
                 if gone:
@@ -770,24 +768,16 @@ class CoralState(SearchState):
                     black ^= gb
                     white ^= gw
                     empty |= gone
-                    if seat == 1:
+                    if seat == 2:  # Black just placed
                         c1 += gw.bit_count()
                     else:
                         c2 += gb.bit_count()
-                    cand = []
-                    e = empty
-                    while e:
-                        low = e & -e
-                        cand.append(low.bit_length() - 1)
-                        e ^= low
-            last = seat
-            seat = 3 - seat
-            ply += 1
+                    cand = [c for c in range(self.n_cells) if (empty >> c) & 1]
         self.black, self.white = black, white
         self.captures = (c1, c2)
         self.ply = ply
-        self._finish(last)
-        return self.winner, placed[1], placed[2]
+        self._finish(3 - seat)
+        return self.winner, p1, p2
 
     def label(self, action: int) -> str:
         """Cell label of ``action`` (``"d4"``). Raises IndexError for a non-cell."""
