@@ -184,7 +184,14 @@ def largest_group(nmask: tuple[int, ...], stones: int) -> tuple[int, int]:
     rest = stones
     while rest:
         low = rest & -rest
-        seen = frontier = low
+        frontier = nmask[low.bit_length() - 1] & stones
+        if not frontier:  # a lone stone
+            n += 1
+            if not size:
+                best, size = low, 1
+            rest ^= low
+            continue
+        seen = frontier | low
         while frontier:
             new = 0
             while frontier:
@@ -743,6 +750,24 @@ class CoralState(SearchState):
         captures = self._t.branching_captures if self.branching else None
         p1 = p2 = 0  # cells each seat placed on
         ply = self.ply
+        if captures is None:  # Brain Coral: nothing is removed, so a tighter loop
+            while cand:
+                i = int(rand() * len(cand))
+                c = cand[i]
+                cand[i] = cand[-1]
+                cand.pop()
+                if legal(c, empty):
+                    empty ^= 1 << c
+                    if seat == 1:
+                        p1 |= 1 << c
+                        seat = 2
+                    else:
+                        p2 |= 1 << c
+                        seat = 1
+            self.black, self.white = black | p1, white | p2
+            self.ply = ply + (p1 | p2).bit_count()
+            self._finish(3 - seat)
+            return self.winner, p1, p2
         while cand:
             i = int(rand() * len(cand))
             c = cand[i]
@@ -761,18 +786,17 @@ class CoralState(SearchState):
                 white |= cb
                 p2 |= cb
                 seat = 1
-            if captures is not None:
-                gone = captures(c, empty, black | white)
-                if gone:
-                    gb, gw = gone & black, gone & white
-                    black ^= gb
-                    white ^= gw
-                    empty |= gone
-                    if seat == 2:  # Black just placed
-                        c1 += gw.bit_count()
-                    else:
-                        c2 += gb.bit_count()
-                    cand = [c for c in range(self.n_cells) if (empty >> c) & 1]
+            gone = captures(c, empty, black | white)
+            if gone:
+                gb, gw = gone & black, gone & white
+                black ^= gb
+                white ^= gw
+                empty |= gone
+                if seat == 2:  # Black just placed
+                    c1 += gw.bit_count()
+                else:
+                    c2 += gb.bit_count()
+                cand = [c for c in range(self.n_cells) if (empty >> c) & 1]
         self.black, self.white = black, white
         self.captures = (c1, c2)
         self.ply = ply
