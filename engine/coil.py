@@ -644,27 +644,33 @@ class CoilState(SearchState):
         white_seat = 3 - black_seat
         winner = white_seat
         pb = pw = 0  # Phase II stones of Black and of White
-        while empties:
+        if seat == white_seat and empties:
+            k = int(rand() * len(empties))
+            pw = 1 << empties[k]
+            empties[k] = empties[-1]
+            empties.pop()
+        while empties:  # Black's stone, then White's
             k = int(rand() * len(empties))
             c = empties[k]
             empties[k] = empties[-1]
             empties.pop()
-            ply += 1
-            if seat == white_seat:
-                pw |= 1 << c
-                seat = black_seat
-            else:
-                pb |= 1 << c
-                pblack |= bit[c]
-                seat = white_seat
-                if closes(pblack, c):
-                    winner = black_seat
-                    break
+            pb |= 1 << c
+            pblack |= bit[c]
+            if closes(pblack, c):
+                winner = black_seat
+                break
+            if not empties:
+                break
+            k = int(rand() * len(empties))
+            pw |= 1 << empties[k]
+            empties[k] = empties[-1]
+            empties.pop()
         self.black |= p1 | p2 | pb
         self.white |= pw
         self.pblack = pblack
         self.black_seat = black_seat
-        self.ply = ply
+        # one ply per stone placed, plus a pass if Phase I ended here
+        self.ply = ply + (pb | pw).bit_count()
         self.winner = winner
         self.to_move = 0
         if black_seat == 1:
