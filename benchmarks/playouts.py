@@ -6,9 +6,10 @@ second and plies per second per game, then the time to list ``legal_moves()`` an
 
 ``benchmarks/playouts.py --states [seconds]`` instead prints, per game at default options,
 ``Position.random_playout`` beside the search state's ``playout`` (engine/state.py), in
-playouts per second (the state's figure includes ``search_state()`` and ``copy()``).
+playouts per CPU second (the state's figure includes a ``copy()`` per playout).
 """
 
+import functools
 import random
 import statistics
 import sys
@@ -76,29 +77,35 @@ def bench_listing(key: str) -> tuple[dict, float, float]:
     return {**opts, "moves": n}, statistics.median(t_list) * 1000, statistics.median(t_comp) * 1000
 
 
-def bench_state_playouts(key: str, seconds: float) -> float:
-    """Playouts per second of ``search_state().playout`` from the start at default options,
-    each on a fresh ``copy()`` of one state (as a search does)."""
-    rng = random.Random(1)
-    root = engine.new_game(key).search_state()
-    games = 0
-    t0 = time.perf_counter()
+def _cpu_rate(run, seconds: float) -> float:
+    """Calls of ``run()`` per CPU second of this process (``time.process_time``, so that
+    other work on a shared machine does not count), over about ``seconds``."""
+    n = 0
+    t0 = time.process_time()
     while True:
-        root.copy().playout(rng)
-        games += 1
-        el = time.perf_counter() - t0
+        run()
+        n += 1
+        el = time.process_time() - t0
         if el >= seconds:
-            return games / el
+            return n / el
 
 
 HEX_STATE_GAMES = ("coil", "braincoral", "branchingcoral")
 
 
 def hex_state_rows(seconds: float) -> None:
-    """Rows of the --states table for the hex games' states (Coil and the Corals)."""
+    """Rows of the --states table for the hex games' states (Coil and the Corals): from the
+    start at default options, ``Position.random_playout`` beside ``playout`` on a fresh
+    ``copy()`` of one search state (as a search runs it), both in CPU time, alternated in
+    three rounds (the best round of each printed)."""
     for key in HEX_STATE_GAMES:
-        po, _ = bench_playouts(key, seconds)
-        so = bench_state_playouts(key, seconds)
+        rng = random.Random(1)
+        start = engine.new_game(key)
+        root = start.search_state()
+        po = so = 0.0
+        for _ in range(3):
+            po = max(po, _cpu_rate(functools.partial(start.random_playout, rng), seconds / 3))
+            so = max(so, _cpu_rate(lambda r=root, g=rng: r.copy().playout(g), seconds / 3))
         print(f"{key:16} {po:16.1f} {so:16.1f} {so / po:7.2f}")
 
 
