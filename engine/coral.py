@@ -39,7 +39,8 @@ from .errors import IllegalMove, MoveError, OptionError, PositionError
 from .geometry import HEX_RING, HexBoard, bits, hex_board, ring_runs
 from .state import SearchState
 
-__all__ = ["BrainCoralPosition", "BranchingCoralPosition", "CoralPosition", "CoralState"]
+__all__ = ["BrainCoralPosition", "BranchingCoralPosition", "CoralPosition", "CoralState",
+           "largest_group", "score_pair"]
 
 SIZE_RANGE = {"limping": (2, 10), "hexhex": (3, 11)}
 COLOURS = {1: "black", 2: "white"}
@@ -564,6 +565,10 @@ class CoralState(SearchState):
     * ``board`` -- the :class:`~engine.geometry.HexBoard`; ``nmask`` its neighbour masks;
       ``perimeter`` its perimeter bitboard.
     * ``to_move``, ``winner``, ``mid_turn`` (always False), ``ply`` as the protocol says.
+
+    Rules helpers for a playout policy or priors: :meth:`is_legal` (one cell),
+    :meth:`scores`, and the module's :func:`largest_group` (``largest_group(state.nmask,
+    state.black)`` gives Black's largest group and group count).
 
     Mutating these attributes from outside breaks the state; use :meth:`play`.
     """

@@ -252,3 +252,24 @@ def test_coil_state_refuses_illegal_half_moves_and_changes_nothing():
     with pytest.raises(ValueError):
         state.play(state.pass_action)
     assert state.ply == 2 and state.white == 0 and state.black == 1 << 60
+
+
+@pytest.mark.parametrize("kind,options", [c for c in SMALL if c[0] != "coil"], ids=str)
+@SETTINGS
+@given(seed=st.integers(0, 10**6))
+def test_coral_is_legal_agrees_with_actions(kind, options, seed):
+    for pos in random_line(kind, options, seed, check_halfmoves=False)[::3]:
+        state = pos.search_state()
+        assert [c for c in range(state.n_cells) if state.is_legal(c)] == state.actions()
+
+
+def test_coil_state_of_finished_games():
+    pos = engine.new_game("coil", size=5)
+    end = pos.random_playout(random.Random(7))
+    state = end.search_state()
+    assert state.winner == end.outcome.winner and state.to_move == 0 and state.actions() == []
+    assert state.playout(random.Random(1)) == (state.winner, 0, 0)
+    with pytest.raises(ValueError):
+        state.wins_now(0)
+    resigned = pos.resign(2).search_state()
+    assert resigned.winner == 1 and resigned.actions() == []
