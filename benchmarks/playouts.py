@@ -3,8 +3,13 @@
 Run: ``.venv/bin/python benchmarks/playouts.py [seconds-per-game]``. Prints playouts per
 second and plies per second per game, then the time to list ``legal_moves()`` and to answer
 ``complete()`` on a mid-game position at each game's largest size.
+
+``benchmarks/playouts.py --states [seconds]`` instead prints, per game at default options,
+``Position.random_playout`` beside the search state's ``playout`` (engine/state.py), in
+playouts per CPU second (the state's figure includes a ``copy()`` per playout).
 """
 
+import functools
 import random
 import statistics
 import sys
@@ -72,7 +77,48 @@ def bench_listing(key: str) -> tuple[dict, float, float]:
     return {**opts, "moves": n}, statistics.median(t_list) * 1000, statistics.median(t_comp) * 1000
 
 
+def _cpu_rate(run, seconds: float) -> float:
+    """Calls of ``run()`` per CPU second of this process (``time.process_time``, so that
+    other work on a shared machine does not count), over about ``seconds``."""
+    n = 0
+    t0 = time.process_time()
+    while True:
+        run()
+        n += 1
+        el = time.process_time() - t0
+        if el >= seconds:
+            return n / el
+
+
+HEX_STATE_GAMES = ("coil", "braincoral", "branchingcoral")
+
+
+def hex_state_rows(seconds: float) -> None:
+    """Rows of the --states table for the hex games' states (Coil and the Corals): from the
+    start at default options, ``Position.random_playout`` beside ``playout`` on a fresh
+    ``copy()`` of one search state (as a search runs it), both in CPU time, alternated in
+    three rounds (the best round of each printed)."""
+    for key in HEX_STATE_GAMES:
+        rng = random.Random(1)
+        start = engine.new_game(key)
+        root = start.search_state()
+        po = so = 0.0
+        for _ in range(3):
+            po = max(po, _cpu_rate(functools.partial(start.random_playout, rng), seconds / 3))
+            so = max(so, _cpu_rate(lambda r=root, g=rng: r.copy().playout(g), seconds / 3))
+        print(f"{key:16} {po:16.1f} {so:16.1f} {so / po:7.2f}")
+
+
+def states_main(seconds: float) -> None:
+    """The --states table: Position.random_playout beside SearchState.playout."""
+    print(f"{'game':16} {'random_playout/s':>16} {'state playout/s':>16} {'ratio':>7}")
+    hex_state_rows(seconds)
+
+
 def main() -> None:
+    if len(sys.argv) > 1 and sys.argv[1] == "--states":
+        states_main(float(sys.argv[2]) if len(sys.argv) > 2 else 3.0)
+        return
     seconds = float(sys.argv[1]) if len(sys.argv) > 1 else 3.0
     print(f"{'game':16} {'playouts/s':>11} {'plies/s':>10} {'target':>7}")
     for key in engine.GAMES:
