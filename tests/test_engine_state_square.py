@@ -101,8 +101,7 @@ def test_half_moves_match_the_reference_state(kind, options, seed):
 
 def _cells_of(state, move: str) -> list[int]:
     """The cells a move text names, in its order."""
-    labels = state.tables.board.labels
-    index = {lab: i for i, lab in enumerate(labels)}
+    index = {state.label(c): c for c in range(state.n_cells)}
     return [index[t] for t in move.split()]
 
 
