@@ -35,7 +35,7 @@ from .base import (
 )
 from .errors import IllegalMove, MoveError, PositionError
 from .geometry import bits, square_board
-from .state import SearchState
+from .state import QuickRandom, SearchState
 
 __all__ = ["IoPosition", "IoState", "IoTables", "io_tables"]
 
@@ -718,7 +718,7 @@ class IoState(SearchState):
         Policy: uniform over the legal half-moves at each step (in the opening, a uniform
         bound cell, then a uniform free cell; unlike :meth:`IoPosition.random_playout`,
         which weighs each opening turn equally), then a uniformly random empty cell each
-        main-phase ply on local bitboards. When ``moves`` is a list, each whole turn played
+        main-phase ply on local bitboards, drawn with :class:`engine.state.QuickRandom`. When ``moves`` is a list, each whole turn played
         is appended to it as a tuple of half-moves (for tests). Returns ``(winner, placed1,
         placed2)``.
         """
@@ -743,7 +743,7 @@ class IoState(SearchState):
         else:
             me, opp = self.black, self.white
         record = [] if moves is not None else None
-        me, opp, plies, pm, po, c, _ = _main_playout(self.tables, me, opp, rng, record)
+        me, opp, plies, pm, po, c, _ = _main_playout(self.tables, me, opp, QuickRandom(rng), record)
         if record is not None:
             moves.extend((x,) for x in record)
         if plies % 2:

@@ -43,7 +43,7 @@ from .base import (
 )
 from .errors import IllegalMove, MoveError, OptionError, PositionError
 from .geometry import SquareBoard, bits, square_board
-from .state import SearchState
+from .state import QuickRandom, SearchState
 
 __all__ = ["WhirlwindPosition", "WhirlwindState", "sample_turn", "setup_points"]
 
@@ -935,8 +935,9 @@ class WhirlwindState(SearchState):
         """Play to the end in place (RULES.md "Whirlwind"); see :meth:`SearchState.playout`.
 
         Policy: an open turn is finished with a uniformly random legal half-move; then each
-        whole turn is uniform among the legal turns, exactly as
-        :meth:`WhirlwindPosition.random_playout` (:func:`sample_turn`). When ``moves`` is a
+        whole turn is uniform among the legal turns, as
+        :meth:`WhirlwindPosition.random_playout` (:func:`sample_turn`), drawing its numbers
+        with ``int(rng.random() * k)`` (:class:`engine.state.QuickRandom`), not ``rng.randrange``. When ``moves`` is a
         list, each whole turn played is appended to it as a tuple of half-moves (the open
         turn's as its remaining half-move only). Returns ``(winner, placed1, placed2)``.
         """
@@ -953,7 +954,7 @@ class WhirlwindState(SearchState):
         if self.winner is not None:
             return self.winner, placed[1], placed[2]
         black, white, _, ply, winner, _, _, p1, p2 = _playout_turns(
-            self.tables, self.black, self.white, self.to_move, self.ply, rng, moves)
+            self.tables, self.black, self.white, self.to_move, self.ply, QuickRandom(rng), moves)
         self.black, self.white, self.ply, self.winner = black, white, ply, winner
         self.to_move = 0
         self.singles = 0
