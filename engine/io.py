@@ -718,9 +718,10 @@ class IoState(SearchState):
         Policy: uniform over the legal half-moves at each step (in the opening, a uniform
         bound cell, then a uniform free cell; unlike :meth:`IoPosition.random_playout`,
         which weighs each opening turn equally), then a uniformly random empty cell each
-        main-phase ply on local bitboards, drawn with :class:`engine.state.QuickRandom`. When ``moves`` is a list, each whole turn played
-        is appended to it as a tuple of half-moves (for tests). Returns ``(winner, placed1,
-        placed2)``.
+        main-phase ply on local bitboards, drawn with :class:`engine.state.QuickRandom`.
+        When ``moves`` is a list, each whole turn played is appended to it as a tuple of
+        half-moves (an open turn's as its remaining half-move only). Returns ``(winner,
+        placed1, placed2)``.
         """
         placed = [0, 0, 0]
         turn: list[int] = []

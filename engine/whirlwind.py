@@ -43,7 +43,7 @@ from .base import (
 )
 from .errors import IllegalMove, MoveError, OptionError, PositionError
 from .geometry import SquareBoard, bits, square_board
-from .state import QuickRandom, SearchState
+from .state import SearchState
 
 __all__ = ["WhirlwindPosition", "WhirlwindState", "sample_turn", "setup_points"]
 
@@ -356,21 +356,40 @@ class _Turns:
 
 
 def sample_turn(t: _Tables, own: int, occ: int, empty_points: list[int], first: bool,
-                rng: random.Random) -> tuple[int, ...] | None:
+                rng: random.Random, quick: bool = False) -> tuple[int, ...] | None:
     """A uniformly random legal turn for the player whose stones are ``own``, or None.
 
     ``empty_points`` lists the empty points (any order), ``occ`` is the bitboard of all
     stones, ``first`` is True on Black's first turn (single stones only). A turn is proposed
     uniformly among every set of one or two empty points and kept when legal; after
     ``_REJECTION_TRIES`` refusals the exact set of legal turns is built and sampled. Either
-    way the result is uniform over the legal turns.
+    way the result is uniform over the legal turns. With ``quick`` each proposal costs one
+    ``rng.random()`` draw instead of up to three ``rng.randrange`` calls (the fractional
+    part of the draw picks the second point; uniform to within float rounding): faster,
+    but another random stream for the same seed.
     """
     diag = t.diag
     randrange = rng.randrange
+    rnd = rng.random
     e = len(empty_points)
     total = e if first else e + e * (e - 1) // 2
     for _ in range(_REJECTION_TRIES if total else 0):
-        r = randrange(total)
+        if quick:
+            x = rnd() * total
+            if x < e:
+                r = int(x)
+            else:
+                r = e
+                x = (x - e) * e / (total - e)
+                i = int(x)
+                j = int((x - i) * (e - 1))
+                if i >= e:
+                    i = e - 1
+        else:
+            r = randrange(total)
+            if r >= e:
+                i = randrange(e)
+                j = randrange(e - 1)
         if r < e:
             p = empty_points[r]
             o = own | (1 << p)
@@ -380,8 +399,6 @@ def sample_turn(t: _Tables, own: int, occ: int, empty_points: list[int], first: 
             else:
                 return (p,)
         else:
-            i = randrange(e)
-            j = randrange(e - 1)
             if j >= i:
                 j += 1
             p = empty_points[i]
@@ -400,7 +417,7 @@ def sample_turn(t: _Tables, own: int, occ: int, empty_points: list[int], first: 
 
 
 def _playout_turns(t: _Tables, black: int, white: int, turn: int, ply: int,
-                   rng: random.Random, record: list | None = None):
+                   rng: random.Random, record: list | None = None, quick: bool = False):
     """Random whole turns to the end of the game (RULES.md "Whirlwind"), on bitboards.
 
     Each turn is uniform among the legal turns (:func:`sample_turn`). ``turn`` is the seat
@@ -409,7 +426,7 @@ def _playout_turns(t: _Tables, black: int, white: int, turn: int, ply: int,
     the seat that moved last (``reason`` "connection") or had no legal turn ("no moves"),
     the final ply, the winner, the reason, the last turn (sorted tuple, ``()`` when none
     was played) and the points each seat placed. When ``record`` is a list, each turn is
-    appended to it. Raises nothing.
+    appended to it; ``quick`` is passed on to :func:`sample_turn`. Raises nothing.
     """
     occ = black | white
     empt = [c for c in range(len(t.diag)) if not (occ >> c) & 1]
@@ -418,10 +435,19 @@ def _playout_turns(t: _Tables, black: int, white: int, turn: int, ply: int,
         where[c] = i
     last: tuple[int, ...] = ()
     placed = [0, 0, 0]
-    joins = t.joins
+    # Per seat, the own stones connected to each of the seat's edges, kept up to date
+    # turn by turn: a connection is a stone in both (cheaper than flooding from the new
+    # stones through a long chain every turn).
+    n = t.n
+    nf, nl = t.not_first, t.not_last
+    flood = t.flood
+    reach = [None, [], []]
+    for seat, own in ((1, black), (2, white)):
+        for edge in t.edges[seat]:
+            reach[seat].append((edge, flood(own & edge, own)))
     while True:
         own = black if turn == 1 else white
-        move = sample_turn(t, own, occ, empt, ply == 0, rng)
+        move = sample_turn(t, own, occ, empt, ply == 0, rng, quick)
         if move is None:
             return black, white, turn, ply, 3 - turn, "no moves", last, placed[1], placed[2]
         if record is not None:
@@ -444,7 +470,16 @@ def _playout_turns(t: _Tables, black: int, white: int, turn: int, ply: int,
             white = own
         ply += 1
         last = move
-        if joins(turn, own, bits):
+        (ea, ca), (eb, cb) = mine = reach[turn]
+        seed = bits & (ea | (ca << n) | (ca >> n) | ((ca << 1) & nf) | ((ca >> 1) & nl))
+        if seed:
+            ca |= flood(seed, own & ~ca)
+            mine[0] = (ea, ca)
+        seed = bits & (eb | (cb << n) | (cb >> n) | ((cb << 1) & nf) | ((cb >> 1) & nl))
+        if seed:
+            cb |= flood(seed, own & ~cb)
+            mine[1] = (eb, cb)
+        if ca & cb:
             return black, white, turn, ply, turn, "connection", last, placed[1], placed[2]
         turn = 3 - turn
 
@@ -936,10 +971,10 @@ class WhirlwindState(SearchState):
 
         Policy: an open turn is finished with a uniformly random legal half-move; then each
         whole turn is uniform among the legal turns, as
-        :meth:`WhirlwindPosition.random_playout` (:func:`sample_turn`), drawing its numbers
-        with ``int(rng.random() * k)`` (:class:`engine.state.QuickRandom`), not ``rng.randrange``. When ``moves`` is a
-        list, each whole turn played is appended to it as a tuple of half-moves (the open
-        turn's as its remaining half-move only). Returns ``(winner, placed1, placed2)``.
+        :meth:`WhirlwindPosition.random_playout` does, but with one ``rng.random()`` draw
+        per proposal (:func:`sample_turn` with ``quick``). When ``moves`` is a list, each
+        whole turn played is appended to it as a tuple of half-moves (an open turn's as its
+        remaining half-move only). Returns ``(winner, placed1, placed2)``.
         """
         placed = [0, 0, 0]
         if self.winner is None and self.mid_turn:
@@ -954,7 +989,7 @@ class WhirlwindState(SearchState):
         if self.winner is not None:
             return self.winner, placed[1], placed[2]
         black, white, _, ply, winner, _, _, p1, p2 = _playout_turns(
-            self.tables, self.black, self.white, self.to_move, self.ply, QuickRandom(rng), moves)
+            self.tables, self.black, self.white, self.to_move, self.ply, rng, moves, True)
         self.black, self.white, self.ply, self.winner = black, white, ply, winner
         self.to_move = 0
         self.singles = 0
