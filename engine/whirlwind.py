@@ -788,7 +788,7 @@ class WhirlwindState(SearchState):
     """
 
     __slots__ = ("tables", "n_cells", "pass_action", "to_move", "winner", "mid_turn", "ply",
-                 "black", "white", "singles", "first", "partners")
+                 "black", "white", "singles", "first", "partners", "_reach")
 
     def __init__(self, position: WhirlwindPosition):
         """The state of ``position`` (any WhirlwindPosition, finished or not)."""
@@ -802,6 +802,7 @@ class WhirlwindState(SearchState):
         self.mid_turn = False
         self.first = -1
         self.partners = 0
+        self._reach = None
         out = position.outcome
         if out is None:
             self.winner = None
@@ -828,6 +829,27 @@ class WhirlwindState(SearchState):
         """Bitboard of the empty points."""
         return self.tables.full & ~(self.black | self.white)
 
+    def reach(self) -> tuple[int, int]:
+        """``(near, far)``: bitboards of the mover's stones (the open turn's first stone
+        included) orthogonally connected to each of their two edges (Black: top row, then
+        bottom row; White: left file, then right file). Cached until the next half-move.
+        For connection threats: a stone joins both when it touches (or lies on) each side."""
+        r = self._reach
+        if r is None:
+            t = self.tables
+            own = self.own
+            a, b = t.edges[self.to_move or 1]
+            r = self._reach = (t.flood(own & a, own), t.flood(own & b, own))
+        return r
+
+    def _touches_both(self, p: int) -> bool:
+        """True when a stone of the mover on ``p`` would join their two edges."""
+        ca, cb = self.reach()
+        t = self.tables
+        a, b = t.edges[self.to_move]
+        bit, nm = 1 << p, t.nmask[p]
+        return bool((bit & a or nm & ca) and (bit & b or nm & cb))
+
     def breaches(self, p: int) -> bool:
         """True when a stone of the player to move on point ``p`` would touch one of their
         stones diagonally with no stone of theirs beside both (RULES.md "Whirlwind",
@@ -851,6 +873,7 @@ class WhirlwindState(SearchState):
         s.singles = self.singles
         s.first = self.first
         s.partners = self.partners
+        s._reach = self._reach
         return s
 
     def _first_mask(self) -> int:
@@ -895,6 +918,7 @@ class WhirlwindState(SearchState):
         """:meth:`play` without the legality check: ``a`` must be in :meth:`actions`
         (anything else corrupts the state). For the search, after :meth:`actions`."""
         seat = self.to_move
+        self._reach = None
         if self.mid_turn:
             p = self.first
             self.mid_turn = False
@@ -954,17 +978,12 @@ class WhirlwindState(SearchState):
         ValueError for an illegal action."""
         if not self._legal(action):
             raise ValueError(f"half-move {action} is not legal here")
-        seat = self.to_move
-        own = self.own
         if self.mid_turn:
-            bits = 1 << self.first
-            if action != self.pass_action:
-                bits |= 1 << action
-            return self.tables.joins(seat, own | bits, bits)
-        if not self.singles >> action & 1:
-            return False
-        bit = 1 << action
-        return self.tables.joins(seat, own | bit, bit)
+            ca, cb = self.reach()
+            if ca & cb:  # the first stone already joined the edges
+                return True
+            return action != self.pass_action and self._touches_both(action)
+        return bool(self.singles >> action & 1) and self._touches_both(action)
 
     def playout(self, rng: random.Random, moves: list | None = None) -> tuple[int, int, int]:
         """Play to the end in place (RULES.md "Whirlwind"); see :meth:`SearchState.playout`.
@@ -993,6 +1012,7 @@ class WhirlwindState(SearchState):
         self.black, self.white, self.ply, self.winner = black, white, ply, winner
         self.to_move = 0
         self.singles = 0
+        self._reach = None
         return winner, placed[1] | p1, placed[2] | p2
 
     def label(self, action: int) -> str:

@@ -85,7 +85,7 @@ def test_half_moves_match_the_reference_state(kind, options, seed):
         acts = fast.actions()
         assert acts == ref.actions()
         assert (fast.to_move, fast.mid_turn, fast.ply) == (ref.to_move, ref.mid_turn, ref.ply)
-        for a in rng.sample(acts, min(4, len(acts))):
+        for a in acts:
             assert fast.wins_now(a) == _generic_wins_now(fast, a)
         a = rng.choice(acts)
         turn.append(a)
