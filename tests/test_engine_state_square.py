@@ -220,3 +220,18 @@ def test_finished_position_gives_a_finished_state():
         assert state.actions() == []
         with pytest.raises(ValueError):
             state.play(0)
+
+
+def test_whirlwind_player_without_a_legal_turn_loses_at_once(monkeypatch):
+    """RULES.md "Whirlwind", Ruling: the game ends as soon as the player to move has no
+    legal turn. Random games never reach it, so the tables are made to report no legal
+    stone for White after Black's first stone, as a board with every point barred would."""
+    from engine.whirlwind import _Tables
+
+    state = engine.new_game("whirlwind", size=8).search_state()
+    first = state.actions()[0]
+    monkeypatch.setattr(_Tables, "singles", lambda self, own, empty: 0)
+    monkeypatch.setattr(_Tables, "rescued", lambda self, own, empty, singles: 0)
+    state.play(first)
+    assert (state.winner, state.to_move, state.ply) == (1, 0, 1)
+    assert state.actions() == []
