@@ -788,7 +788,7 @@ class WhirlwindState(SearchState):
     """
 
     __slots__ = ("tables", "n_cells", "pass_action", "to_move", "winner", "mid_turn", "ply",
-                 "black", "white", "singles", "first", "partners", "_reach")
+                 "black", "white", "singles", "first", "partners", "_reach", "_firsts")
 
     def __init__(self, position: WhirlwindPosition):
         """The state of ``position`` (any WhirlwindPosition, finished or not)."""
@@ -803,6 +803,7 @@ class WhirlwindState(SearchState):
         self.first = -1
         self.partners = 0
         self._reach = None
+        self._firsts = None
         out = position.outcome
         if out is None:
             self.winner = None
@@ -874,13 +875,19 @@ class WhirlwindState(SearchState):
         s.first = self.first
         s.partners = self.partners
         s._reach = self._reach
+        s._firsts = self._firsts
         return s
 
     def _first_mask(self) -> int:
-        """Bitboard of the legal first half-moves (turn start, game in play)."""
-        if self.ply == 0:
-            return self.singles
-        return self.singles | self.tables.rescued(self.own, self.empty, self.singles)
+        """Bitboard of the legal first half-moves (turn start, game in play); cached until
+        the next half-move."""
+        f = self._firsts
+        if f is None:
+            f = self.singles
+            if self.ply:
+                f |= self.tables.rescued(self.own, self.empty, self.singles)
+            self._firsts = f
+        return f
 
     def actions(self) -> list[int]:
         """Legal half-moves, ascending (mid-turn: the partners, then :attr:`pass_action`
@@ -903,10 +910,7 @@ class WhirlwindState(SearchState):
             return action < self.n_cells and bool(self.partners >> action & 1)
         if action >= self.n_cells:
             return False
-        if self.singles >> action & 1:
-            return True
-        return self.ply > 0 and bool(self.empty >> action & 1) and bool(
-            self.tables.partners(self.own, self.empty, self.singles, action))
+        return bool(self._first_mask() >> action & 1)
 
     def play(self, action: int) -> None:
         """Make one half-move in place. Raises ValueError when it is not in :meth:`actions`."""
@@ -919,6 +923,7 @@ class WhirlwindState(SearchState):
         (anything else corrupts the state). For the search, after :meth:`actions`."""
         seat = self.to_move
         self._reach = None
+        self._firsts = None
         if self.mid_turn:
             p = self.first
             self.mid_turn = False
@@ -1013,6 +1018,7 @@ class WhirlwindState(SearchState):
         self.to_move = 0
         self.singles = 0
         self._reach = None
+        self._firsts = None
         return winner, placed[1] | p1, placed[2] | p2
 
     def label(self, action: int) -> str:
