@@ -109,10 +109,39 @@ def hex_state_rows(seconds: float) -> None:
         print(f"{key:16} {po:16.1f} {so:16.1f} {so / po:7.2f}")
 
 
+SQUARE_STATE_GAMES = ("io", "whirlwind")
+
+
+def square_state_rows(seconds: float, rounds: int = 6) -> None:
+    """Rows of the --states table for the square games' states (Io and Whirlwind).
+
+    The two figures are measured in alternating slices (``rounds`` each, CPU time), so
+    that load from other processes on a shared machine falls on both alike."""
+    for key in SQUARE_STATE_GAMES:
+        pos = engine.new_game(key)
+        root = pos.search_state()
+        rng_p, rng_s = random.Random(1), random.Random(1)
+        counts = [0, 0]
+        spent = [0.0, 0.0]
+        for _ in range(rounds):
+            for which in (0, 1):
+                t0 = time.process_time()
+                while time.process_time() - t0 < seconds / rounds:
+                    if which:
+                        root.copy().playout(rng_s)
+                    else:
+                        pos.random_playout(rng_p)
+                    counts[which] += 1
+                spent[which] += time.process_time() - t0
+        po, so = counts[0] / spent[0], counts[1] / spent[1]
+        print(f"{key:16} {po:16.1f} {so:16.1f} {so / po:7.2f}")
+
+
 def states_main(seconds: float) -> None:
     """The --states table: Position.random_playout beside SearchState.playout."""
     print(f"{'game':16} {'random_playout/s':>16} {'state playout/s':>16} {'ratio':>7}")
     hex_state_rows(seconds)
+    square_state_rows(seconds)
 
 
 def main() -> None:
