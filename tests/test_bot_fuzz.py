@@ -126,6 +126,8 @@ class Fuzzer:
         if spec["type"] in (OPT_INTEGER, OPT_NUMBER):
             return self.rng.choice(["", "-", "0", str(self.rng.choice(ids)), str(-MAX_SAFE_INT),
                                     str(MAX_SAFE_INT), str(self.rng.randint(1, 99))])
+        if self.rng.random() < 0.5:  # the start of a move, as players type it
+            return self.rng.choice(["", "", "a", "b", "c", "d", "e", "c3", "pass", "P", " "])
         return random_text(self.rng, 0, spec.get("max_length") or 100, self.mentions())
 
     def channel(self) -> int:
@@ -142,12 +144,44 @@ class Fuzzer:
             self.current = f"clock +{self.clock.t:.0f}, maintenance"
             await self.harness.bot.run_maintenance()
             self.counts["clock"] += 1
+        if rng.random() < 0.2 and await self.play():
+            return
         if rng.random() < 0.1:
             self.current = "a burst of interactions at once"
             await asyncio.gather(*(self.one() for _ in range(rng.randint(2, 4))))
             self.counts["burst"] += 1
         else:
             await self.one()
+
+    async def play(self) -> bool:
+        """The player to move in a random game types the start of a move, picks one of the
+        suggestions and sends /move (in the game's thread, or naming the game). False when no
+        game waits for one of the members acting here."""
+        rng, fake = self.rng, self.fake
+        rows = await self.harness.manager.store.fetchall("SELECT id FROM games WHERE status = 'active'")
+        games = [await self.harness.manager.get_game(r[0]) for r in rows]
+        games = [g for g in games if fake.users.get(g.to_move_user) in self.actors]
+        if not games:
+            return False
+        game = rng.choice(games)
+        user = fake.users[game.to_move_user]
+        channel = game.thread_id or game.channel_id
+        options = {"move": rng.choice(["", "", "a", "c", "e", "p"])}
+        if rng.random() < 0.3 or game.thread_id is None:
+            options["game"] = game.id
+        self.current = f"{user.name!r} types /move {options!r} in game {game.id}"
+        ex = await fake.autocomplete(user, "move", options, focused="move", channel=channel, timeout=TIMEOUT)
+        check_choices(ex, {"type": OPT_STRING})
+        self.counts["autocomplete"] += 1
+        if ex.choices:
+            options["move"] = rng.choice(ex.choices)["value"]
+        else:
+            options["move"] = game.position.random_move(rng)
+        self.current = f"{user.name!r} sends /move {options!r} in game {game.id}"
+        ex = await fake.slash(user, "move", options, channel=channel, timeout=TIMEOUT)
+        assert ex.callback_type is not None, f"not answered: {self.current}"
+        self.counts["slash"] += 1
+        return True
 
     async def one(self) -> str:
         """Send one random interaction; returns a line describing it (for failure reports)."""
@@ -292,9 +326,12 @@ async def test_random_interactions(fake, clocked, clock, caplog):
     except BaseException as e:
         raise AssertionError(f"fuzz seed {FUZZ_SEED} (STONECAST_FUZZ_SEED={FUZZ_SEED}), interaction "
                              f"{i + 1} of {FUZZ_COUNT}: {fuzzer.current}\n{type(e).__name__}: {e}") from e
+    store = harness.manager.store
+    moves = (await store.fetchone("SELECT COUNT(*) FROM moves"))[0]
+    ends = Counter(f"{r[0]}/{r[1]}" for r in await store.fetchall("SELECT status, reason FROM games"))
     http_errors = Counter((route.split("/")[1], status, code) for route, status, code in fake.errors)
     print(f"\nfuzz seed {FUZZ_SEED}: {i} interactions {dict(fuzzer.counts)}, "
-          f"all answered; games {len(await fuzzer.game_ids())}, messages {len(fake.messages)}, "
+          f"all answered; {moves} moves played, games {dict(ends)}, messages {len(fake.messages)}, "
           f"HTTP errors the fake returned {dict(http_errors)}; slowest answer "
           f"{fuzzer.slowest[0]:.1f} s: {fuzzer.slowest[1][:200]}")
 
