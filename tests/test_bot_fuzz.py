@@ -144,7 +144,19 @@ class Fuzzer:
             self.current = f"clock +{self.clock.t:.0f}, maintenance"
             await self.harness.bot.run_maintenance()
             self.counts["clock"] += 1
+        if rng.random() < 0.003:
+            self.current = "restart of the bot"
+            await self.harness.restart()
+            self.counts["restart"] += 1
+        if rng.random() < 0.005:
+            threads = [int(t["id"]) for t in self.fake.threads() if int(t["id"]) in self.fake.channels]
+            if threads:
+                self.current = "a moderator deletes a game's thread"
+                self.fake.delete_channel(rng.choice(threads))
+                self.counts["thread deleted"] += 1
         if rng.random() < 0.2 and await self.play():
+            return
+        if rng.random() < 0.05 and await self.same_button():
             return
         if rng.random() < 0.1:
             self.current = "a burst of interactions at once"
@@ -152,6 +164,23 @@ class Fuzzer:
             self.counts["burst"] += 1
         else:
             await self.one()
+
+    async def same_button(self) -> bool:
+        """Two or three members (or one, twice) press the same button at once."""
+        rng, fake = self.rng, self.fake
+        buttons = [(m, b["custom_id"]) for m in list(fake.messages.values())
+                   if not m.deleted and m.channel_id in fake.channels and not m.ephemeral
+                   for b in m.buttons if "custom_id" in b and not b.get("disabled")]
+        if not buttons:
+            return False
+        message, custom_id = rng.choice(buttons)
+        users = [rng.choice(self.actors) for _ in range(rng.randint(2, 3))]
+        self.current = f"{[u.name for u in users]} press {custom_id!r} on message {message.id} at once"
+        exchanges = await asyncio.gather(*(fake.click(u, message, custom_id, timeout=TIMEOUT) for u in users))
+        assert all(ex.callback_type is not None for ex in exchanges), f"not answered: {self.current}"
+        self.counts["click"] += len(users)
+        self.counts["same button"] += 1
+        return True
 
     async def play(self) -> bool:
         """The player to move in a random game types the start of a move, picks one of the
@@ -165,9 +194,11 @@ class Fuzzer:
             return False
         game = rng.choice(games)
         user = fake.users[game.to_move_user]
-        channel = game.thread_id or game.channel_id
+        in_thread = game.thread_id in fake.channels  # a moderator may have deleted it
+        channel = (game.thread_id if in_thread else game.channel_id if game.channel_id in fake.channels
+                   else fake.general)
         options = {"move": rng.choice(["", "", "a", "c", "e", "p"])}
-        if rng.random() < 0.3 or game.thread_id is None:
+        if rng.random() < 0.3 or not in_thread:
             options["game"] = game.id
         self.current = f"{user.name!r} types /move {options!r} in game {game.id}"
         ex = await fake.autocomplete(user, "move", options, focused="move", channel=channel, timeout=TIMEOUT)
@@ -188,7 +219,7 @@ class Fuzzer:
         rng, fake = self.rng, self.fake
         ids = await self.game_ids()
         user = rng.choice(self.actors)
-        buttons = [(m, b["custom_id"]) for m in list(fake.messages.values()) if not m.deleted
+        buttons = [(m, b["custom_id"]) for m in list(fake.messages.values()) if not m.deleted and m.channel_id in fake.channels
                    for b in m.buttons if "custom_id" in b and not b.get("disabled")
                    and (not m.ephemeral or self.recipient.get(m.id) == user.id)]
         roll = rng.random()  # about 25% button presses, 35% autocomplete, 40% commands
@@ -321,6 +352,9 @@ async def test_random_interactions(fake, clocked, clock, caplog):
         refused = [p for m in fake.messages.values() for p in message_problems(m)]
         refused += [f"thread name {t['name']!r}" for t in fake.threads() if not 1 <= len(t["name"]) <= 100]
         assert not refused, refused[:5]
+        for (gid,) in await harness.manager.store.fetchall("SELECT id FROM games"):
+            stored = (await harness.manager.get_game(gid)).position.to_text()
+            assert stored == (await harness.manager.replay_position(gid)).to_text(), f"game {gid}"
         fake.settle = 0.03
         await play_normal_game(fake, harness)
     except BaseException as e:
