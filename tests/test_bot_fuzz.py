@@ -21,7 +21,6 @@ from collections import Counter
 
 import pytest
 from botplay import Clock, play_move, start_game
-from fakediscord import FakeUser, snowflake
 from fakediscord.fixtures import *  # noqa: F403
 from fakediscord.harness import BotHarness
 
@@ -379,6 +378,3 @@ def test_random_values_stay_within_what_a_client_sends():
         assert -MAX_SAFE_INT <= n <= MAX_SAFE_INT
         assert 5 <= random_int(rng, 5, 12, [3, 99]) <= 12
 
-
-def test_snowflake_users_are_fresh():
-    assert snowflake() != snowflake() and isinstance(FakeUser(1, "x").mention, str)
