@@ -11,7 +11,6 @@ from __future__ import annotations
 import asyncio
 import io
 import logging
-import multiprocessing
 import os
 import time
 from collections.abc import Mapping
@@ -26,6 +25,7 @@ import engine
 import renderers
 
 from . import texts
+from .procs import process_pool
 
 if TYPE_CHECKING:
     from .client import StonecastBot
@@ -80,8 +80,9 @@ def default_workers() -> int:
 class BoardRenderer:
     """Renders positions off the event loop.
 
-    ``workers`` > 0: a pool of that many processes (started with "spawn", warmed up by
-    :meth:`start`); 0: a thread (``asyncio.to_thread``). :meth:`close` stops the pool.
+    ``workers`` > 0: a pool of that many processes (:func:`bot.procs.process_pool`: they end
+    with the bot however it dies; warmed up by :meth:`start`); 0: a thread
+    (``asyncio.to_thread``). :meth:`close` stops the pool.
     """
 
     def __init__(self, workers: int | None = None):
@@ -91,7 +92,7 @@ class BoardRenderer:
     def start(self) -> None:
         """Start the worker processes and warm each one up in the background."""
         if self.workers > 0 and self._pool is None:
-            self._pool = ProcessPoolExecutor(self.workers, mp_context=multiprocessing.get_context("spawn"))
+            self._pool = process_pool(self.workers)
             for _ in range(self.workers):
                 self._pool.submit(_warm_up)
 

@@ -68,7 +68,7 @@ async def test_runs_and_stops_cleanly_on_sigterm(fake, tmp_path):
                STONECAST_API_URL=f"{fake.base_url}/api/v10")
     rc, out, err = await _run(env, until=lambda: fake.identifies and len(fake.sync_calls) >= 2)
     assert rc == 0, err
-    assert "Traceback" not in err
+    assert "Traceback" not in err, err
     # the server gets every command but /help and /rules, which stay global to work in DMs
     assert fake.sync_calls == [(fake.guild_id, 11), (None, 2)]
     assert fake.identifies[0]["intents"] & ((1 << 1) | (1 << 8) | (1 << 15)) == 0

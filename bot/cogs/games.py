@@ -35,6 +35,7 @@ log = logging.getLogger("stonecast.bot")
 FIRST = {"me": "challenger", "opponent": "opponent", "random": "random"}
 MAX_GAMES_LISTED = 20
 DEFAULT_DAYS_PER_MOVE = 3
+DESCRIPTION_LIMIT = 100  # Discord's limit for command and option descriptions
 
 
 def option_annotation(spec: engine.OptionSpec) -> Any:
@@ -73,7 +74,7 @@ def challenge_command(cog: GamesCog, kind: engine.GameKind) -> app_commands.Comm
     for spec in kind.options:
         params.append(inspect.Parameter(spec.name, kw, annotation=option_annotation(spec) | None,
                                         default=None))
-        descriptions[spec.name] = f"{spec.description} (default {spec.default})"[:100]
+        descriptions[spec.name] = fitted(f"{spec.description} (default {spec.default})", spec.description)
     params += [
         inspect.Parameter("first", kw, annotation=Literal["me", "opponent", "random"] | None, default=None),
         inspect.Parameter("days", kw, annotation=app_commands.Range[int, 1, 14] | None, default=None),
@@ -85,8 +86,17 @@ def challenge_command(cog: GamesCog, kind: engine.GameKind) -> app_commands.Comm
     callback.__signature__ = inspect.Signature(params)
     callback.__discord_app_commands_param_description__ = descriptions
     summary = getattr(kind, "summary", "") or ""
-    description = f"Challenge someone to {kind.title}" + (f": {summary}" if summary else "")
-    return app_commands.Command(name=kind.key, description=description[:100], callback=callback)
+    description = fitted(f"{kind.title}: {summary}", summary) if summary else f"Challenge someone to {kind.title}"
+    return app_commands.Command(name=kind.key, description=description, callback=callback)
+
+
+def fitted(*candidates: str) -> str:
+    """The first of ``candidates`` (longest first) within Discord's 100 characters for a
+    description, so none is cut mid-word; ValueError if none fits."""
+    for text in candidates:
+        if 1 <= len(text) <= DESCRIPTION_LIMIT:
+            return text
+    raise ValueError(f"no description fits in {DESCRIPTION_LIMIT} characters: {candidates!r}")
 
 
 def _as_int(value: Any) -> int | None:
