@@ -155,7 +155,9 @@ def format_record(
 class ParsedRecord:
     """A record read back: ``kind``, validated ``options``, ``moves`` (strings), ``headers``
     (every ``Key: value`` line, keys lower-case), and the result (``winner`` seat or None,
-    ``reason`` or None; ``finished`` False for a game in progress or aborted)."""
+    ``reason`` -- an :class:`engine.Termination` read from the result in words, the word as
+    written in a record of the earlier layout -- or None; ``finished`` False for a game in
+    progress or aborted)."""
 
     kind: str
     options: dict
