@@ -245,7 +245,7 @@ class GameKind:
     ends: tuple[Termination, ...] = ()
     places: str = "cells"
     move_format: str = ""
-    colours: Mapping[int, str] | None = None
+    colours: Mapping[int, str] | None = field(default=None, hash=False)
 
     @property
     def terminations(self) -> tuple[Termination, ...]:

@@ -186,6 +186,10 @@ def test_seat_colours_are_those_of_every_position_or_none_for_coil(key):
     assert kind.colours[1] == ("white" if key == "io" else "black")
 
 
+def test_game_kinds_stay_hashable():
+    assert len({kind for kind in engine.GAMES.values()}) == len(engine.GAMES)
+
+
 def test_board_family_and_where_stones_stand():
     assert {k: (g.new().board.family, g.places) for k, g in engine.GAMES.items()} == {
         "coil": ("hex", "cells"),
