@@ -316,3 +316,13 @@ def test_renderers_texts_and_records_do_not_switch_on_game_names(module):
     # texts.RULES stays: the /rules summaries are the bot's own words, one per game.
     found = {str(p.relative_to(ROOT)): _switches(p, frozenset({"RULES"})) for p in paths}
     assert {f: hits for f, hits in found.items() if hits} == {}
+
+
+def test_an_ended_position_pickles_with_its_termination():
+    # Positions travel to the render and search worker processes by pickle.
+    import pickle
+
+    for pos in (engine.new_game("coil", size=5).random_playout(random.Random(1)),
+                engine.new_game("io", size=5).resign(1)):
+        back = pickle.loads(pickle.dumps(pos))
+        assert back == pos and back.outcome.reason is pos.outcome.reason
