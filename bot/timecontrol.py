@@ -184,6 +184,22 @@ class TimeControl:
             return self.initial
         return min(self.maximum, self.time_left(deadline, now, paused_until) + self.increment)
 
+    def after_move(
+        self,
+        deadline: float,
+        now: float,
+        next_bank: float,
+        *,
+        mover_paused_until: float | None = None,
+        next_paused_until: float | None = None,
+    ) -> tuple[float, float]:
+        """``(mover's new bank, deadline of the next turn)`` after a move at ``now`` in a
+        turn whose deadline was ``deadline``; ``next_bank`` is the bank of the player who
+        moves next, the two ``*_paused_until`` are each player's vacation end (or ``None``).
+        :meth:`bank_after_move` then :meth:`deadline`."""
+        mover_bank = self.bank_after_move(deadline, now, mover_paused_until)
+        return mover_bank, self.deadline(next_bank, now, next_paused_until)
+
     def reminder_window(self, bank: float) -> float:
         """Seconds before the deadline when the reminder goes out, for a turn that started
         with ``bank`` seconds (per move: the allowance): 24 hours, or a quarter of the turn's

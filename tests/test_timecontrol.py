@@ -109,6 +109,21 @@ def test_bank_burns_the_time_used_adds_the_increment_and_stops_at_the_maximum():
     assert BANK.bank_after_move(T0 + 1800, T0) == DAY + 1800
 
 
+def test_a_game_of_bank_clock_turns_two_players():
+    # Seat 1 and seat 2 each start with 7 days; seat 2 is on vacation until T0 + 4 d.
+    banks = {1: BANK.initial_bank(), 2: BANK.initial_bank()}
+    deadline = BANK.deadline(banks[1], T0)
+    # seat 1 moves after 3 days: 4 d + 1 d; seat 2's turn starts with 1 d of vacation to go
+    banks[1], deadline = BANK.after_move(deadline, T0 + 3 * DAY, banks[2], next_paused_until=T0 + 4 * DAY)
+    assert banks[1] == 5 * DAY and deadline == T0 + 11 * DAY
+    # seat 2 moves 3 days after the vacation: 7 d - 3 d + 1 d
+    banks[2], deadline = BANK.after_move(deadline, T0 + 7 * DAY, banks[1], mover_paused_until=T0 + 4 * DAY)
+    assert banks[2] == 5 * DAY and deadline == T0 + 12 * DAY
+    # seat 1 lets the clock run out: at the deadline the time left is 0 (a loss on time)
+    assert BANK.time_left(deadline, T0 + 12 * DAY) == 0.0
+    assert THREE.after_move(T0 + 3 * DAY, T0 + DAY, 0.0) == (3 * DAY, T0 + 4 * DAY)
+
+
 def test_reminder_is_a_day_before_or_a_quarter_of_a_short_bank():
     deadline = BANK.deadline(7 * DAY, T0)
     assert BANK.reminder_at(deadline, 7 * DAY) == deadline - DAY
