@@ -8,8 +8,8 @@ goes unnoticed in the paper's example because that player is rated exactly 1500.
 
 Decisions (see :data:`TAU`, :data:`PROVISIONAL_RD`, :data:`INACTIVITY_PERIOD_DAYS`):
 
-* **tau = 0.5**, the middle of the 0.3-1.2 range the paper recommends (lichess uses 0.75
-  for fast chess; correspondence results are less noisy).
+* **tau = 0.5**, the value of the paper's example, within the 0.3-1.2 range it recommends;
+  a smaller tau lets the volatility change less, which suits a few games a month.
 * **One rating period per game.** Each rated game updates both players at once, each
   against the other's rating as it was before the game (as lichess does). Correspondence
   games end days apart and players want to see a result move their rating; waiting for a
