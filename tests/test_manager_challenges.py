@@ -324,3 +324,23 @@ async def test_open_challenge_is_refused_to_the_challenger(mgr):
         await mgr.accept_challenge(ch.id, ALICE)
     g = await mgr.accept_challenge(ch.id, CAROL)
     assert g.players == {1: ALICE, 2: CAROL}
+
+
+# ---- what accepting returns for the first board (issue 11) ------------------------------------
+async def test_accept_returns_what_the_first_board_needs(mgr, clock):
+    await mgr.set_notify(ALICE, True)
+    await mgr.set_vacation(ALICE, 1)
+    c = await challenge(mgr, first="challenger")
+    acc = await mgr.accept(c.id, BOB)
+    assert acc.game == await mgr.get_game(acc.game.id) and acc.game.ply == 0
+    assert acc.challenge == await mgr.get_challenge(c.id)
+    assert acc.challenge.status == "accepted" and acc.challenge.game_id == acc.game.id
+    assert acc.position == acc.game.position and acc.ping_id == ALICE == acc.game.to_move_user
+    assert acc.announcement_id == await mgr.pending_board(acc.game.id, 0)
+    assert acc.dm_due and acc.dm_id == await mgr.pending_dm(acc.game.id, 0)
+    assert acc.vacation_until == clock.t + 86400.0
+    assert acc.to_move_settings == await mgr.settings(ALICE)
+    # the player to move in seat 1 when the one who accepts moves first: no DM asked for
+    c = await challenge(mgr, challenger_id=CAROL, opponent_id=DAVE, first="opponent")
+    acc = await mgr.accept(c.id, DAVE)
+    assert acc.ping_id == DAVE and acc.dm_id is None and not acc.dm_due and acc.vacation_until is None

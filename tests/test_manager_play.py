@@ -265,3 +265,29 @@ async def test_the_move_that_ends_a_rated_game_carries_the_rating_changes(mgr):
     assert res.rating_changes == await mgr.rating_changes(g.id) != {}
     assert res.ping_id == res.game.players[3 - res.seat]
     assert res.to_move_settings is None and res.vacation_until is None and not res.dm_due
+
+
+async def test_resign_game_and_abort_game_return_what_the_final_post_needs(mgr):
+    g = await start_game(mgr, KIND, OPTS)
+    end = await mgr.resign_game(g.id, BOB)
+    assert end.game == await mgr.get_game(g.id) and end.game.reason == "resignation"
+    assert end.position == end.game.position and end.position.outcome.winner == 1
+    assert end.by == BOB and end.ping == (ALICE,)
+    assert end.rating_changes == await mgr.rating_changes(g.id) != {}
+    g = await start_game(mgr, KIND, OPTS, rated=False)
+    end = await mgr.resign_game(g.id, ALICE)
+    assert end.ping == (BOB,) and end.rating_changes == {}
+    g = await start_game(mgr, KIND, OPTS)
+    end = await mgr.abort_game(g.id, CAROL)
+    assert end.game == await mgr.get_game(g.id) and end.game.status == "aborted"
+    assert end.by == CAROL and end.ping == (ALICE, BOB) and end.rating_changes == {}
+
+
+async def test_set_game_thread_returns_the_game_as_stored(mgr):
+    g = await start_game(mgr, KIND, OPTS)
+    assert g.thread_wanted and g.thread_id is None
+    after = await mgr.set_game_thread(g.id, 4242)
+    assert after == await mgr.get_game(g.id)
+    assert after.thread_id == 4242 == after.channel_for_posts and not after.thread_wanted
+    with pytest.raises(NotFound):
+        await mgr.set_game_thread(g.id + 100, 1)

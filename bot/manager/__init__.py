@@ -60,10 +60,12 @@ from .play import PlayMixin
 from .ratings import RatingsMixin
 from .settings import SettingsMixin
 from .values import (
+    Accepted,
     Announcement,
     Challenge,
     ClockEvent,
     Game,
+    GameEnd,
     Limits,
     MoveRecord,
     MoveResult,
@@ -78,11 +80,13 @@ __all__ = [
     "DAY",
     "FIRST_CHOICES",
     "HOUR",
+    "Accepted",
     "Announcement",
     "Challenge",
     "ClockEvent",
     "DuplicateChallenge",
     "Game",
+    "GameEnd",
     "GameManager",
     "GameOver",
     "InvalidMove",

@@ -7,6 +7,7 @@ the your-turn DM queued in the outbox.
 
 from __future__ import annotations
 
+import dataclasses
 import json
 
 import engine
@@ -14,7 +15,7 @@ import engine
 from .. import texts
 from .core import ManagerCore, _sentence
 from .errors import DuplicateChallenge, LimitReached, NotAllowed, NotFound, StaleAction, UserError
-from .values import Challenge, Game
+from .values import Accepted, Challenge, Game
 
 __all__ = ["FIRST_CHOICES", "ChallengesMixin"]
 
@@ -131,8 +132,12 @@ class ChallengesMixin(ManagerCore):
         return self._challenge(row)
 
     async def accept_challenge(self, challenge_id: int, user_id: int) -> Game:
+        """``user_id`` accepts: the new game (``(await accept(...)).game``; see :meth:`accept`)."""
+        return (await self.accept(challenge_id, user_id)).game
+
+    async def accept(self, challenge_id: int, user_id: int) -> Accepted:
         """``user_id`` accepts: the game is created and the challenge marked accepted in one
-        transaction. Seats follow the challenge's ``first`` (random: the injected ``rng``).
+        transaction, which also reads everything the first board needs (:class:`Accepted`). Seats follow the challenge's ``first`` (random: the injected ``rng``).
 
         Only the challenged player may accept (anyone but the challenger for an open
         challenge). Raises NotFound, :class:`NotAllowed` (the challenger or a stranger),
@@ -142,7 +147,7 @@ class ChallengesMixin(ManagerCore):
 
         The game's first board (ply 0, pinging the player to move) is queued in the outbox in
         the same transaction (an announcement of kind ``"move"``; its id from
-        :meth:`pending_board`), so a crash between accepting and posting it loses nothing:
+        :meth:`pending_board`, or ``announcement_id``), so a crash between accepting and posting it loses nothing:
         the Accept handler posts it and marks it delivered, else the bot's delivery pass does.
         So is the your-turn DM to the player to move when they asked for DMs (kind ``"dm"``,
         id from :meth:`pending_dm`). The new game has ``thread_wanted`` set until
@@ -187,10 +192,14 @@ class ChallengesMixin(ManagerCore):
                 raise StaleAction(f"{ch.label} was answered a moment ago: it is no longer open.")
             row = await self._game_row(gid)
             game = self._game(row)
-            await self._announce(game, "move", game.players[pos.to_move], now)
-            await self._announce_turn_dm(game, now, first_settings)
+            ping = game.players[pos.to_move]
+            board_id = await self._announce(game, "move", ping, now)
+            dm_id = await self._announce_turn_dm(game, now, first_settings if ping == seat1 else None)
         self._remember(gid, pos, text)
-        return game
+        game.__dict__["position"] = pos
+        accepted = dataclasses.replace(ch, status="accepted", game_id=gid, opponent_id=user_id)
+        settings = first_settings if ping == seat1 else await self.settings(ping)
+        return Accepted(game, accepted, pos, ping, board_id, dm_id, settings)
 
     async def _answer(self, ch: Challenge, status: str) -> Challenge:
         if await self.challenges_repo.answer(ch.id, status, self.clock()) != 1:

@@ -80,7 +80,7 @@ class ClocksMixin(ManagerCore):
             loser = game.players[seat]
             done = await self._finish(game, self._position(game).time_out(seat), now, by="timeout",
                                       announce=("timeout", loser))
-            return None if done is None else ClockEvent("timeout", done, loser)
+            return None if done is None else ClockEvent("timeout", done[0], loser)
 
     async def _remind(self, game: Game, now: float) -> ClockEvent | None:
         async with self.store.transaction():

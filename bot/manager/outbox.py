@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from .core import ManagerCore
 from .errors import NotFound
-from .values import Announcement, Game, UserSettings
+from .values import Announcement, Game, MoveRecord, UserSettings
 
 __all__ = ["BOARD_GRACE", "OutboxMixin"]
 
@@ -68,13 +68,28 @@ class OutboxMixin(ManagerCore):
 
         Delivery is at least once: the bot posts one, then calls :meth:`mark_delivered`; a
         crash between the two posts it again on the next start.
+
+        Each comes with what its post needs, read in one transaction with it: the settings of
+        its ``user_id`` (boards, DMs, reminders), the rating changes of a finished rated game
+        and the move record of a board (see :class:`Announcement`).
         """
-        rows = await self.outbox_repo.due(self.clock() - max(0.0, board_grace), max(0, limit))
+        now = self.clock()
         out = []
-        for r in rows:
-            game = self._game(await self._game_row(r["game_id"]))
-            out.append(Announcement(r["id"], r["kind"], game, r["user_id"], r["ply"],
-                                    r["created_at"], r["attempts"]))
+        async with self.store.transaction():  # each announcement and what its post needs, at once
+            rows = await self.outbox_repo.due(now - max(0.0, board_grace), max(0, limit))
+            for r in rows:
+                game = self._game(await self._game_row(r["game_id"]))
+                settings = (self._settings(await self.settings_repo.get(r["user_id"]), now)
+                            if r["kind"] in ("move", "dm", "reminder") else None)
+                changes = ({c["user_id"]: (c["before"], c["after"])
+                            for c in await self.ratings_repo.changes(game.id)}
+                           if game.status == "finished" and game.rated else {})
+                record = None
+                if r["kind"] == "move" and r["ply"] > 0:
+                    m = await self.moves_repo.at(game.id, r["ply"])
+                    record = None if m is None else MoveRecord(m["ply"], m["seat"], m["move"], m["played_at"])
+                out.append(Announcement(r["id"], r["kind"], game, r["user_id"], r["ply"],
+                                        r["created_at"], r["attempts"], settings, changes, record))
         return out
 
     async def mark_delivered(self, announcement_id: int, *, error: str | None = None) -> bool:

@@ -17,7 +17,7 @@ import engine
 
 from .core import ManagerCore, _sentence
 from .errors import InvalidMove, NotAllowed, NotFound, NotYourTurn, StaleAction, game_over_error
-from .values import Game, MoveResult
+from .values import Game, GameEnd, MoveResult
 
 __all__ = ["PlayMixin"]
 
@@ -32,12 +32,15 @@ class PlayMixin(ManagerCore):
         gid = self._id(game_id, "game")
         return self._game(await self._game_row(gid))
 
-    async def set_game_thread(self, game_id: int, thread_id: int | None) -> None:
+    async def set_game_thread(self, game_id: int, thread_id: int | None) -> Game:
         """Remember the thread where the game's boards are posted (``None``: none, they go to
-        the channel), which settles ``thread_wanted``. Raises NotFound."""
+        the channel), which settles ``thread_wanted``. Returns the game as now stored.
+        Raises NotFound."""
         gid = self._id(game_id, "game")
-        if await self.games_repo.set_thread(gid, thread_id) != 1:
-            raise NotFound(f"No game is numbered {gid}.")
+        async with self.store.transaction():
+            if await self.games_repo.set_thread(gid, thread_id) != 1:
+                raise NotFound(f"No game is numbered {gid}.")
+            return self._game(await self._game_row(gid))
 
     async def play_move(self, game_id: int, user_id: int, move_text: str) -> MoveResult:
         """Play ``move_text`` for ``user_id`` in game ``game_id``; committed before returning.
@@ -112,10 +115,12 @@ class PlayMixin(ManagerCore):
                           ping, to_move_settings, changes)
 
     async def _finish(self, game: Game, new: engine.Position, now: float, *, by: str,
-                      announce: tuple[str, int] | None = None) -> Game | None:
+                      announce: tuple[str, int] | None = None,
+                      ) -> tuple[Game, dict[int, tuple[float, float]]] | None:
         """End ``game`` with the forced outcome of ``new`` (resignation / timeout) in one
         transaction with the ratings and, when ``announce`` is ``(kind, user id)``, the
-        outbox row that announces it. ``None`` when the game row changed meanwhile."""
+        outbox row that announces it. Returns the finished game and the rating changes
+        (``{}`` for an unrated game); ``None`` when the game row changed meanwhile."""
         outcome = new.outcome
         text = new.to_text()
         async with self.store.transaction():
@@ -123,18 +128,22 @@ class PlayMixin(ManagerCore):
                                              winner=outcome.winner, reason=outcome.reason, now=now)
             if n != 1:
                 return None
-            if game.rated:
-                await self._rate(game, outcome.winner)
+            changes = await self._rate(game, outcome.winner) if game.rated else {}
             if announce is not None:
                 await self._announce(game, *announce, now)
             row = await self._game_row(game.id)
         self._remember(game.id, new, text)
         log.info("game %s ended by %s", game.id, by)
-        return self._game(row)
+        return self._game(row), changes
 
     async def resign(self, game_id: int, user_id: int) -> Game:
+        """``user_id`` resigns game ``game_id``: the finished game (see :meth:`resign_game`)."""
+        return (await self.resign_game(game_id, user_id)).game
+
+    async def resign_game(self, game_id: int, user_id: int) -> GameEnd:
         """``user_id`` resigns game ``game_id`` (on either player's turn; RULES.md "Every
-        game"): the other player wins by resignation. Returns the finished game.
+        game"): the other player wins by resignation. Returns the finished game with what its
+        final board needs (:class:`GameEnd`: the opponent to ping, the rating changes).
 
         Raises NotFound, :class:`NotAllowed` (not a player) and :class:`GameOver`.
         """
@@ -147,15 +156,21 @@ class PlayMixin(ManagerCore):
                     raise NotAllowed(f"You are not playing in {game.label}, so you cannot resign it.")
                 if game.status != "active":
                     raise game_over_error(game)
-                done = await self._finish(game, self._position(game).resign(seat), self.clock(),
-                                          by="resignation")
+                final = self._position(game).resign(seat)
+                done = await self._finish(game, final, self.clock(), by="resignation")
                 if done is not None:
-                    return done
+                    ended, changes = done
+                    return GameEnd(ended, ended.position, user_id, (game.players[3 - seat],), changes)
         raise StaleAction("The game kept changing while you resigned: please try again.")
 
     async def abort(self, game_id: int, moderator_id: int) -> Game:
+        """End a running game without a result: the aborted game (see :meth:`abort_game`)."""
+        return (await self.abort_game(game_id, moderator_id)).game
+
+    async def abort_game(self, game_id: int, moderator_id: int) -> GameEnd:
         """End a running game without a result or rating change (moderation; the bot layer
-        checks the permission). Raises NotFound and :class:`GameOver`."""
+        checks the permission). Returns the aborted game and its players to tell
+        (:class:`GameEnd`). Raises NotFound and :class:`GameOver`."""
         gid = self._id(game_id, "game")
         async with self._lock(gid):
             game = self._game(await self._game_row(gid))
@@ -166,6 +181,7 @@ class PlayMixin(ManagerCore):
                 if await self.games_repo.abort(gid, moderator_id, now) != 1:  # pragma: no cover
                     raise StaleAction(f"{game.label} ended a moment ago.")  # another process ended it
                 row = await self._game_row(gid)
-        return self._game(row)
+        ended = self._game(row)
+        return GameEnd(ended, self._position(ended), moderator_id, (ended.players[1], ended.players[2]))
 
 

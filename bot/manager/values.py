@@ -14,10 +14,12 @@ import engine
 from .. import texts
 
 __all__ = [
+    "Accepted",
     "Announcement",
     "Challenge",
     "ClockEvent",
     "Game",
+    "GameEnd",
     "Limits",
     "MoveRecord",
     "MoveResult",
@@ -238,6 +240,12 @@ class Announcement:
     ``ply`` who turned DMs on (``/notify``). ``ply`` is the game's ply when the row was written; ``created_at`` is UNIX seconds;
     ``attempts`` counts failed posts so far; ``game`` is the game row as it is now (for a
     timeout: the finished game).
+
+    What its post needs, read with it (issue 11): ``settings``, the settings of ``user_id``
+    (their DM switch for a ``"dm"``; the vacation note of a board or reminder);
+    ``rating_changes``, user id -> (before, after) once a rated game is over (``{}``
+    otherwise); ``move_record``, the move that made ply ``ply`` (``None`` at ply 0 and for
+    other kinds).
     """
 
     id: int
@@ -247,6 +255,15 @@ class Announcement:
     ply: int
     created_at: float
     attempts: int
+    settings: UserSettings | None = None
+    rating_changes: dict[int, tuple[float, float]] = field(default_factory=dict)
+    move_record: MoveRecord | None = None
+
+    @property
+    def vacation_until(self) -> float | None:
+        """When ``user_id`` comes back from vacation (their clock waits), ``None`` when they
+        are not away (or it is not known)."""
+        return None if self.settings is None else self.settings.vacation_until
 
     @property
     def stale(self) -> bool:
@@ -263,6 +280,48 @@ class Announcement:
             return (self.game.ply != self.ply or self.game.status == "aborted"
                     or (self.game.status == "finished" and self.game.reason in ("resignation", "timeout")))
         return False
+
+
+@dataclass(frozen=True)
+class Accepted:
+    """What :meth:`GameManager.accept` committed, for the Accept reply and the first board:
+    the new ``game`` (at ply 0, its ``position``), the ``challenge`` as now accepted,
+    ``ping_id`` (the player to move, whom the first board pings), ``announcement_id`` (the
+    first board in the outbox), ``dm_id`` (the your-turn DM, ``None`` when not asked for) and
+    ``to_move_settings`` (the settings of the player to move)."""
+
+    game: Game
+    challenge: Challenge
+    position: engine.Position
+    ping_id: int
+    announcement_id: int | None
+    dm_id: int | None
+    to_move_settings: UserSettings
+
+    @property
+    def vacation_until(self) -> float | None:
+        """When the player to move comes back from vacation, ``None`` when not away."""
+        return self.to_move_settings.vacation_until
+
+    @property
+    def dm_due(self) -> bool:
+        """Whether a your-turn DM was queued (its id: ``dm_id``)."""
+        return self.dm_id is not None
+
+
+@dataclass(frozen=True)
+class GameEnd:
+    """A game ended off the board (:meth:`GameManager.resign_game`,
+    :meth:`GameManager.abort_game`): the ``game`` after it, its final ``position``, ``by`` (who
+    resigned; the moderator of an abort), ``ping`` (the user ids to tell: the opponent of the
+    one who resigned; both players of an aborted game) and ``rating_changes`` (user id ->
+    (before, after) for a rated resignation, ``{}`` otherwise)."""
+
+    game: Game
+    position: engine.Position
+    by: int
+    ping: tuple[int, ...]
+    rating_changes: dict[int, tuple[float, float]] = field(default_factory=dict)
 
 
 @dataclass(frozen=True)
