@@ -180,8 +180,9 @@ class ChallengesMixin(ManagerCore):
                         f"{who} already playing {n} games (the most is "
                         f"{self.limits.active_games}): finish some first."
                     )
-            first_settings = self._settings(await self.settings_repo.get(seat1), now)
-            deadline = self._deadline(ch.days_per_move, now, first_settings)
+            ping = (seat1, seat2)[pos.to_move - 1]  # the player to move (seat 1 moves first)
+            to_move_settings = self._settings(await self.settings_repo.get(ping), now)
+            deadline = self._deadline(ch.days_per_move, now, to_move_settings)
             gid = await self.games_repo.insert(
                 guild_id=ch.guild_id, channel_id=ch.channel_id, kind=ch.kind,
                 options=json.dumps(ch.options), player1_id=seat1, player2_id=seat2,
@@ -192,14 +193,12 @@ class ChallengesMixin(ManagerCore):
                 raise StaleAction(f"{ch.label} was answered a moment ago: it is no longer open.")
             row = await self._game_row(gid)
             game = self._game(row)
-            ping = game.players[pos.to_move]
             board_id = await self._announce(game, "move", ping, now)
-            dm_id = await self._announce_turn_dm(game, now, first_settings if ping == seat1 else None)
+            dm_id = await self._announce_turn_dm(game, now, to_move_settings)
         self._remember(gid, pos, text)
         game.__dict__["position"] = pos
         accepted = dataclasses.replace(ch, status="accepted", game_id=gid, opponent_id=user_id)
-        settings = first_settings if ping == seat1 else await self.settings(ping)
-        return Accepted(game, accepted, pos, ping, board_id, dm_id, settings)
+        return Accepted(game, accepted, pos, ping, board_id, dm_id, to_move_settings)
 
     async def _answer(self, ch: Challenge, status: str) -> Challenge:
         if await self.challenges_repo.answer(ch.id, status, self.clock()) != 1:

@@ -15,7 +15,7 @@ from .values import ClockEvent, Game, UserSettings
 
 __all__ = ["ClocksMixin"]
 
-log = logging.getLogger("bot.manager")
+log = logging.getLogger(__name__)
 
 
 class ClocksMixin(ManagerCore):

@@ -19,7 +19,7 @@ from .values import Game, MoveRecord
 
 __all__ = ["LookupMixin"]
 
-log = logging.getLogger("bot.manager")
+log = logging.getLogger(__name__)
 
 
 class LookupMixin(ManagerCore):

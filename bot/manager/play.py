@@ -21,7 +21,7 @@ from .values import Game, GameEnd, MoveResult
 
 __all__ = ["PlayMixin"]
 
-log = logging.getLogger("bot.manager")
+log = logging.getLogger(__name__)
 
 
 class PlayMixin(ManagerCore):

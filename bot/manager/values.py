@@ -1,6 +1,6 @@
 """The values the manager returns: challenges, games, moves and what each operation did.
 
-All are frozen dataclasses built from database rows (:meth:`bot.manager.core.ManagerCore`
+All are frozen dataclasses built from database rows (:class:`bot.manager.core.ManagerCore`
 turns rows into them); the bot only reads them.
 """
 
