@@ -3,8 +3,10 @@
 Run: ``.venv/bin/python benchmarks/manager.py [rounds]``. Plays 20 games at once (every game
 kind in turn, default options) on a fresh database file in a temporary folder, one random move
 per game per round, and prints p50/p99 in milliseconds of a move (engine check + one committed
-transaction) and of move autocompletion (cached position, the game resolved by id). The bot's
-end-to-end figures (through the fake Discord) come from ``benchmarks/bot.py``.
+transaction) and of move autocompletion (cached position, the game resolved by id), then the
+SQL statements of one move (sqlite3's trace callback): in all, reads of the game row and reads
+of user settings. The bot's end-to-end figures (through the fake Discord) come from
+``benchmarks/bot.py``.
 """
 
 import asyncio
@@ -25,6 +27,12 @@ def pct(values: list[float], q: float) -> float:
     return statistics.quantiles(values, n=100)[q - 1] if len(values) > 1 else values[0]
 
 
+def reads(statements: list[str], table: str) -> int:
+    """SELECT statements among ``statements`` that read ``table``."""
+    return sum(1 for sql in statements
+               if sql.lstrip().upper().startswith("SELECT") and f" FROM {table} " in f"{sql} ")
+
+
 async def main(rounds: int) -> None:
     rng = random.Random(1)
     kinds = sorted(engine.GAMES)
@@ -38,6 +46,7 @@ async def main(rounds: int) -> None:
                                             first="challenger")
             games.append((await mgr.accept_challenge(ch.id, b)).id)
         move_ms: list[float] = []
+        counts: list[tuple[int, int, int]] = []
         complete_ms: list[float] = []
         for _ in range(rounds):
             for gid in games:
@@ -49,13 +58,21 @@ async def main(rounds: int) -> None:
                 await mgr.complete_move(user, "", game_id=gid)
                 complete_ms.append((time.perf_counter() - t) * 1000)
                 move = game.position.random_move(rng)
+                statements: list[str] = []
+                await mgr.store.conn.set_trace_callback(statements.append)
                 t = time.perf_counter()
                 await mgr.play_move(gid, user, move)
                 move_ms.append((time.perf_counter() - t) * 1000)
+                await mgr.store.conn.set_trace_callback(None)
+                counts.append((len(statements), reads(statements, "games"),
+                               reads(statements, "user_settings")))
         await mgr.close()
     print(f"games: 20 ({', '.join(kinds)}), moves played: {len(move_ms)}")
     print(f"play_move     p50 {pct(move_ms, 50):7.2f} ms   p99 {pct(move_ms, 99):7.2f} ms")
     print(f"complete_move p50 {pct(complete_ms, 50):7.2f} ms   p99 {pct(complete_ms, 99):7.2f} ms")
+    most = tuple(max(c[i] for c in counts) for i in range(3))
+    print(f"SQL per play_move (most): {most[0]} statements, {most[1]} game-row reads, "
+          f"{most[2]} settings reads")
 
 
 if __name__ == "__main__":

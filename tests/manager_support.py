@@ -74,3 +74,25 @@ def small_options(kind: str) -> dict:
         return spec.validate(opts)
     except engine.OptionError:
         return spec.validate({})
+
+
+class StatementLog:
+    """``async with StatementLog(mgr) as log:`` -- every SQL statement the manager's connection
+    runs inside the block, in order (sqlite3's trace callback through aiosqlite), in
+    ``log.statements``. ``log.reads(table)`` counts the SELECTs from ``table``."""
+
+    def __init__(self, mgr: GameManager):
+        self.conn = mgr.store.conn
+        self.statements: list[str] = []
+
+    async def __aenter__(self) -> StatementLog:
+        await self.conn.set_trace_callback(self.statements.append)
+        return self
+
+    async def __aexit__(self, *exc) -> None:
+        await self.conn.set_trace_callback(None)
+
+    def reads(self, table: str) -> int:
+        """SELECT statements that read ``table``."""
+        return sum(1 for s in self.statements
+                   if s.lstrip().upper().startswith("SELECT") and f" FROM {table} " in f"{s} ")

@@ -12,7 +12,7 @@ import random
 import pytest
 from manager_support import ALICE, BOB, CAROL, DAVE, FakeClock, start_game
 
-from bot.manager import DAY, GameManager, NotFound
+from bot.manager import BOARD_GRACE, DAY, GameManager, NotFound
 
 HOUR = 3600.0
 
@@ -337,3 +337,27 @@ async def test_accept_queues_the_first_players_dm_and_wants_a_thread(mgr, clock)
     assert (a.id, a.user_id, a.ply, a.stale) == (dm, ALICE, 0, False)
     await mgr.set_game_thread(game.id, None)  # the channel: settled all the same
     assert not (await mgr.get_game(game.id)).thread_wanted
+
+
+# ---- what each announcement's post needs, read with it (issue 11) ------------------------------
+async def test_announcements_carry_settings_rating_changes_and_the_move(mgr, clock):
+    await mgr.set_notify(BOB, True)
+    await mgr.set_vacation(BOB, 1)
+    g = await start_game(mgr, "coil", {"size": 5}, days_per_move=1)
+    first = next(g.position.legal_moves())
+    res = await mgr.play_move(g.id, ALICE, first)
+    clock.advance(BOARD_GRACE)
+    board, dm = await mgr.pending_announcements()
+    assert (board.kind, dm.kind) == ("move", "dm")
+    assert board.settings == dm.settings == await mgr.settings(BOB)
+    assert board.vacation_until == dm.vacation_until == clock.t - BOARD_GRACE + DAY
+    assert board.move_record == await mgr.move_at(g.id, 1) and board.move_record.move == res.move
+    assert dm.move_record is None and board.rating_changes == {} == dm.rating_changes
+    for a in (board, dm):
+        await mgr.mark_delivered(a.id)
+    clock.advance(3 * DAY)  # Bob's turn runs out (his vacation day included)
+    [event] = await mgr.sweep()
+    [timeout] = await mgr.pending_announcements()
+    assert (event.kind, timeout.kind, timeout.user_id) == ("timeout", "timeout", BOB)
+    assert timeout.settings is None and timeout.vacation_until is None
+    assert timeout.rating_changes == await mgr.rating_changes(g.id) != {}

@@ -1,0 +1,125 @@
+"""Stonecast's game manager: the rules of game flow, by concern.
+
+The manager is the only writer of the database and the only caller of the engine on behalf of
+players. It knows nothing of Discord: it takes plain ids (Discord snowflakes as ints) and
+returns the frozen values of :mod:`.values`; the bot turns them into messages. Every refusal is
+a :class:`UserError` (:mod:`.errors`) whose text is a complete sentence for the player, and a
+refused action changes nothing in the database. Every SQL statement lives in the repositories
+of :mod:`bot.store`.
+
+Map (each concern a mixin over :class:`~.core.ManagerCore`, composed by :class:`GameManager`):
+
+* :mod:`.core` -- the store and its repositories, clock, per-game locks, position cache, rows
+  to values;
+* :mod:`.errors` -- :class:`UserError` and its family; :mod:`.values` -- :class:`Game`,
+  :class:`Challenge`, :class:`MoveResult`, :class:`Announcement`, ...;
+* :mod:`.challenges` -- send, accept (creates the game), decline, cancel, expire, rematch;
+* :mod:`.play` -- moves, resignation, abort;
+* :mod:`.lookup` -- move lists, replays, which game a command means, autocomplete, records;
+* :mod:`.clocks` -- deadlines, the sweep (reminders, losses on time), vacations;
+* :mod:`.ratings` -- Elo updates, leaderboards, ranks, profiles;
+* :mod:`.outbox` -- announcements queued with the change they announce, delivered at least once;
+* :mod:`.settings` -- the your-turn DM and the vacation allowance.
+
+Consistency rules (DESIGN.md "Manager and store"):
+
+* The move list (table ``moves``) is the record of truth; ``games.position_text`` is a cache
+  equal to replaying the moves (plus a resignation or timeout, which is not a move).
+* A move is validated by the engine, then its move row and the game row are written in one
+  transaction that is committed before :meth:`GameManager.play_move` returns. Moves on one
+  game are serialised by a per-game asyncio lock, and the game row's ``ply`` is a version
+  checked by the UPDATE (``WHERE id = ? AND ply = ?``), so racing moves -- also from another
+  process on the same file -- apply exactly once and the loser gets :class:`NotYourTurn`.
+* Creating a game from a challenge, ending a game and updating ratings are single
+  transactions too, so a process killed at any moment leaves no half-written game.
+
+Times are UNIX seconds from the injectable ``clock``; randomness (who moves first) comes from
+the injectable ``rng``.
+"""
+
+from __future__ import annotations
+
+from .challenges import FIRST_CHOICES, ChallengesMixin
+from .clocks import ClocksMixin
+from .core import DAY, HOUR
+from .errors import (
+    DuplicateChallenge,
+    GameOver,
+    InvalidMove,
+    LimitReached,
+    NotAllowed,
+    NotFound,
+    NotYourTurn,
+    StaleAction,
+    UserError,
+    game_over_error,
+)
+from .lookup import LookupMixin
+from .outbox import BOARD_GRACE, OutboxMixin
+from .play import PlayMixin
+from .ratings import RatingsMixin
+from .settings import SettingsMixin
+from .values import (
+    Accepted,
+    Announcement,
+    Challenge,
+    ClockEvent,
+    Game,
+    GameEnd,
+    Limits,
+    MoveRecord,
+    MoveResult,
+    Profile,
+    RatingRow,
+    Record,
+    UserSettings,
+)
+
+__all__ = [
+    "BOARD_GRACE",
+    "DAY",
+    "FIRST_CHOICES",
+    "HOUR",
+    "Accepted",
+    "Announcement",
+    "Challenge",
+    "ClockEvent",
+    "DuplicateChallenge",
+    "Game",
+    "GameEnd",
+    "GameManager",
+    "GameOver",
+    "InvalidMove",
+    "LimitReached",
+    "Limits",
+    "MoveRecord",
+    "MoveResult",
+    "NotAllowed",
+    "NotFound",
+    "NotYourTurn",
+    "Profile",
+    "RatingRow",
+    "Record",
+    "StaleAction",
+    "UserError",
+    "UserSettings",
+    "game_over_error",
+]
+
+
+class GameManager(
+    ChallengesMixin,
+    PlayMixin,
+    LookupMixin,
+    ClocksMixin,
+    RatingsMixin,
+    OutboxMixin,
+    SettingsMixin,
+):
+    """Challenges, games, moves, clocks, ratings, the outbox and settings over one
+    :class:`~bot.store.Store` (each concern in its own module; see the package docstring).
+
+    ``GameManager(store, clock=..., rng=..., limits=...)`` or ``await GameManager.open(path)``.
+    ``clock()`` returns UNIX seconds (default :func:`time.time`); ``rng`` decides random
+    seats (default a fresh :class:`random.Random`); ``limits`` is a :class:`Limits`.
+    """

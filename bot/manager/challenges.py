@@ -1,0 +1,293 @@
+"""Challenges: sending one, accepting (which creates the game), declining, cancelling,
+expiring, and rematches.
+
+Accepting is one transaction: the game, the challenge marked accepted, the first board and
+the your-turn DM queued in the outbox.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import json
+
+import engine
+
+from .. import texts
+from .core import ManagerCore, _sentence
+from .errors import DuplicateChallenge, LimitReached, NotAllowed, NotFound, StaleAction, UserError
+from .values import Accepted, Challenge, Game
+
+__all__ = ["FIRST_CHOICES", "ChallengesMixin"]
+
+FIRST_CHOICES = ("challenger", "opponent", "random")
+
+
+class ChallengesMixin(ManagerCore):
+    """The challenges of :class:`bot.manager.GameManager`."""
+
+    async def create_challenge(
+        self,
+        *,
+        guild_id: int,
+        channel_id: int,
+        challenger_id: int,
+        opponent_id: int | None,
+        kind: str,
+        options: dict | None = None,
+        first: str = "random",
+        rated: bool = True,
+        days_per_move: int = 3,
+        opponent_is_bot: bool = False,
+        rematch_of: int | None = None,
+    ) -> Challenge:
+        """Record a challenge from ``challenger_id`` to ``opponent_id`` (``None``: an open
+        challenge anyone else may accept) to play ``kind`` with ``options``.
+
+        ``first`` says who takes seat 1 (moves first): ``"challenger"``, ``"opponent"`` (the
+        one who accepts) or ``"random"`` (decided on acceptance). ``days_per_move`` is 1..14.
+        The challenge expires after ``limits.challenge_ttl`` seconds.
+
+        Raises :class:`NotAllowed` (challenging yourself or a bot), :class:`UserError`
+        (unknown game, bad options with the engine's message, bad ``first`` or days),
+        :class:`DuplicateChallenge` (the challenger has an open challenge to the same
+        opponent -- or an open offer to anyone -- for the same game in this server, whatever
+        its options) and :class:`LimitReached` (too many open challenges or active games).
+        """
+        spec = self._kind(kind)
+        if opponent_id is not None:
+            if opponent_id == challenger_id:
+                raise NotAllowed(
+                    "You cannot challenge yourself: pick another member, or leave the opponent "
+                    "out for an open challenge."
+                )
+            if opponent_is_bot:
+                raise NotAllowed("Bots cannot play: challenge a member instead.")
+        try:
+            opts = spec.validate(options)
+        except engine.OptionError as e:
+            raise UserError(_sentence(f"Bad option for {spec.title}: {e}")) from None
+        if first not in FIRST_CHOICES:
+            raise UserError("Choose who moves first: challenger, opponent or random.")
+        if isinstance(days_per_move, bool) or not isinstance(days_per_move, int) or not (
+            1 <= days_per_move <= 14
+        ):
+            raise UserError("Days per move must be a whole number from 1 to 14.")
+        now = self.clock()
+        async with self.store.transaction():
+            await self._refuse_duplicate(guild_id, challenger_id, opponent_id, spec, now)
+            n = await self.challenges_repo.count_open_by(challenger_id, now)
+            if n >= self.limits.open_challenges:
+                raise LimitReached(
+                    f"You already have {n} open challenges (the most is "
+                    f"{self.limits.open_challenges}): cancel one or wait for an answer."
+                )
+            n = await self.games_repo.count_active_of(challenger_id)
+            if n >= self.limits.active_games:
+                raise LimitReached(
+                    f"You are already playing {n} games (the most is "
+                    f"{self.limits.active_games}): finish some before starting another."
+                )
+            cid = await self.challenges_repo.insert(
+                guild_id=guild_id, channel_id=channel_id, challenger_id=challenger_id,
+                opponent_id=opponent_id, kind=spec.key, options=json.dumps(opts), first=first,
+                rated=rated, created_at=now, expires_at=now + self.limits.challenge_ttl,
+                days_per_move=days_per_move, rematch_of=rematch_of,
+            )
+            row = await self.challenges_repo.get(cid)
+        return self._challenge(row)
+
+    async def _refuse_duplicate(self, guild_id: int, challenger_id: int, opponent_id: int | None,
+                                spec: engine.GameKind, now: float) -> None:
+        """Raise :class:`DuplicateChallenge` when ``challenger_id`` already has an open
+        challenge to ``opponent_id`` (``None``: an open offer to anyone) for game ``spec`` in
+        ``guild_id``. Options, days and rating do not matter: a second one would only ping the
+        same person again; to change the terms, cancel the open one first (issue 9)."""
+        row = await self.challenges_repo.open_duplicate(guild_id, challenger_id, opponent_id, spec.key, now)
+        if row is None:
+            return
+        ch = self._challenge(row)
+        what = (f"You already challenged <@{opponent_id}> to {spec.title}" if opponent_id is not None
+                else f"You already offered a game of {spec.title} to anyone here")
+        where = (f"https://discord.com/channels/{ch.guild_id}/{ch.channel_id}/{ch.message_id}"
+                 if ch.message_id is not None else f"<#{ch.channel_id}>")
+        raise DuplicateChallenge(
+            f"{what}, and that challenge is still open: "
+            f"{where} (it lapses <t:{int(ch.expires_at)}:R>). Wait for an answer, or press its "
+            f"Cancel button first if you want to send one with other settings.",
+            ch,
+        )
+
+    async def set_challenge_message(self, challenge_id: int, message_id: int) -> None:
+        """Remember the Discord message that shows the challenge. Raises NotFound."""
+        cid = self._id(challenge_id, "challenge")
+        if await self.challenges_repo.set_message(cid, message_id) != 1:
+            raise NotFound("That challenge does not exist.")
+
+    async def get_challenge(self, challenge_id: int) -> Challenge:
+        """The challenge ``challenge_id``. Raises NotFound."""
+        cid = self._id(challenge_id, "challenge")
+        row = await self.challenges_repo.get(cid)
+        if row is None:
+            raise NotFound("That challenge does not exist.")
+        return self._challenge(row)
+
+    async def accept_challenge(self, challenge_id: int, user_id: int) -> Game:
+        """``user_id`` accepts: the new game (``(await accept(...)).game``; see :meth:`accept`)."""
+        return (await self.accept(challenge_id, user_id)).game
+
+    async def accept(self, challenge_id: int, user_id: int) -> Accepted:
+        """``user_id`` accepts: the game is created and the challenge marked accepted in one
+        transaction, which also reads everything the first board needs (:class:`Accepted`). Seats follow the challenge's ``first`` (random: the injected ``rng``).
+
+        Only the challenged player may accept (anyone but the challenger for an open
+        challenge). Raises NotFound, :class:`NotAllowed` (the challenger or a stranger),
+        :class:`StaleAction` (no longer open, expired -- even before the sweep ran -- or
+        accepted by someone else a moment ago) and :class:`LimitReached` (either player has
+        too many active games).
+
+        The game's first board (ply 0, pinging the player to move) is queued in the outbox in
+        the same transaction (an announcement of kind ``"move"``; its id from
+        :meth:`pending_board`, or ``announcement_id``), so a crash between accepting and posting it loses nothing:
+        the Accept handler posts it and marks it delivered, else the bot's delivery pass does.
+        So is the your-turn DM to the player to move when they asked for DMs (kind ``"dm"``,
+        id from :meth:`pending_dm`). The new game has ``thread_wanted`` set until
+        :meth:`set_game_thread` records where its boards go.
+        """
+        ch = await self.get_challenge(challenge_id)
+        if user_id == ch.challenger_id:
+            raise NotAllowed(
+                "This is your own challenge: wait for an answer, or press Cancel to withdraw it."
+            )
+        now = self.clock()
+        self._check_open(ch, now)
+        if ch.opponent_id is not None and user_id != ch.opponent_id:
+            raise NotAllowed("This challenge is addressed to someone else: only they can accept it.")
+        if ch.first == "challenger":
+            seat1, seat2 = ch.challenger_id, user_id
+        elif ch.first == "opponent":
+            seat1, seat2 = user_id, ch.challenger_id
+        else:
+            seat1, seat2 = (
+                (ch.challenger_id, user_id) if self.rng.random() < 0.5 else (user_id, ch.challenger_id)
+            )
+        pos = engine.new_game(ch.kind, **ch.options)
+        text = pos.to_text()
+        async with self.store.transaction():
+            for uid, who in ((user_id, "You are"), (ch.challenger_id, "The challenger is")):
+                n = await self.games_repo.count_active_of(uid)
+                if n >= self.limits.active_games:
+                    raise LimitReached(
+                        f"{who} already playing {n} games (the most is "
+                        f"{self.limits.active_games}): finish some first."
+                    )
+            ping = (seat1, seat2)[pos.to_move - 1]  # the player to move (seat 1 moves first)
+            to_move_settings = self._settings(await self.settings_repo.get(ping), now)
+            deadline = self._deadline(ch.days_per_move, now, to_move_settings)
+            gid = await self.games_repo.insert(
+                guild_id=ch.guild_id, channel_id=ch.channel_id, kind=ch.kind,
+                options=json.dumps(ch.options), player1_id=seat1, player2_id=seat2,
+                position_text=text, rated=ch.rated, now=now, challenge_id=ch.id,
+                days_per_move=ch.days_per_move, deadline=deadline,
+            )
+            if await self.challenges_repo.accept(ch.id, gid, user_id, now) != 1:
+                raise StaleAction(f"{ch.label} was answered a moment ago: it is no longer open.")
+            row = await self._game_row(gid)
+            game = self._game(row)
+            board_id = await self._announce(game, "move", ping, now)
+            dm_id = await self._announce_turn_dm(game, now, to_move_settings)
+        self._remember(gid, pos, text)
+        game.__dict__["position"] = pos
+        accepted = dataclasses.replace(ch, status="accepted", game_id=gid, opponent_id=user_id)
+        return Accepted(game, accepted, pos, ping, board_id, dm_id, to_move_settings)
+
+    async def _answer(self, ch: Challenge, status: str) -> Challenge:
+        if await self.challenges_repo.answer(ch.id, status, self.clock()) != 1:
+            raise StaleAction(f"{ch.label} was answered a moment ago: it is no longer open.")
+        return await self.get_challenge(ch.id)
+
+    async def decline_challenge(self, challenge_id: int, user_id: int) -> Challenge:
+        """The challenged player declines. Raises NotFound, :class:`NotAllowed` (anyone else;
+        an open challenge cannot be declined) and :class:`StaleAction` (no longer open or
+        expired)."""
+        ch = await self.get_challenge(challenge_id)
+        if user_id == ch.challenger_id:
+            raise NotAllowed("This is your own challenge: press Cancel to withdraw it.")
+        if ch.opponent_id is None:
+            raise NotAllowed(
+                "An open challenge cannot be declined: leave it and it expires by itself."
+            )
+        if user_id != ch.opponent_id:
+            raise NotAllowed("This challenge is addressed to someone else: only they can decline it.")
+        self._check_open(ch, self.clock())
+        return await self._answer(ch, "declined")
+
+    async def cancel_challenge(self, challenge_id: int, user_id: int) -> Challenge:
+        """The challenger withdraws the challenge. Raises NotFound, :class:`NotAllowed`
+        (anyone else) and :class:`StaleAction` (no longer open or expired)."""
+        ch = await self.get_challenge(challenge_id)
+        if user_id != ch.challenger_id:
+            raise NotAllowed("Only the player who sent this challenge can cancel it.")
+        self._check_open(ch, self.clock())
+        return await self._answer(ch, "cancelled")
+
+    async def expire_challenges(self) -> list[Challenge]:
+        """Mark every open challenge past its expiry time ``"expired"``; returns those
+        challenges (so their messages can be updated)."""
+        now = self.clock()
+        async with self.store.transaction():
+            ids = await self.challenges_repo.expire_due(now)
+        return [await self.get_challenge(i) for i in ids]
+
+    async def open_challenges(self, user_id: int) -> list[Challenge]:
+        """Open, unexpired challenges sent by or to ``user_id`` (oldest first)."""
+        rows = await self.challenges_repo.open_for(user_id, self.clock())
+        return [self._challenge(r) for r in rows]
+
+    async def rematch(self, game_id: int, user_id: int) -> Challenge:
+        """``user_id`` offers a rematch of a finished or aborted game: a challenge to the
+        other player with the same kind, options, rating and days per move, seats swapped
+        (the old seat-2 player gets seat 1).
+
+        Raises NotFound, :class:`NotAllowed` (not a player), :class:`StaleAction` (the game
+        is still running, a rematch offer is already open, or a rematch of it was already
+        accepted) and the errors of
+        :meth:`create_challenge` (limits).
+        """
+        gid = self._id(game_id, "game")
+        # one offer per game: the checks and the new challenge are not split by another press
+        async with self._lock(gid):
+            game = await self.get_game(gid)
+            seat = game.seat_of(user_id)
+            if seat is None:
+                raise NotAllowed(f"Only the two players of {game.label} can ask for a rematch.")
+            if game.status == "active":
+                raise StaleAction(f"{game.label} is still in progress: finish it first.")
+            row = await self.challenges_repo.open_rematch(game.id, self.clock())
+            taken = await self.challenges_repo.accepted_rematch_game(game.id)
+            if taken is not None:
+                label = texts.game_label(game.kind, taken)
+                raise StaleAction(
+                    f"The rematch of {game.label} was already accepted: it is {label}. "
+                    f"Play on there, or press Rematch on its final board for another game."
+                )
+            if row is not None:
+                if row["challenger_id"] == user_id:
+                    raise StaleAction(f"You already offered a rematch of {game.label}: it waits for "
+                                      f"<@{row['opponent_id']}> to answer in <#{row['channel_id']}>.")
+                raise StaleAction(
+                    f"Your opponent already offered a rematch of {game.label}: accept their "
+                    f"challenge in <#{row['channel_id']}>."
+                )
+            return await self.create_challenge(
+                guild_id=game.guild_id,
+                channel_id=game.channel_id,
+                challenger_id=user_id,
+                opponent_id=game.players[3 - seat],
+                kind=game.kind,
+                options=game.options,
+                first="challenger" if seat == 2 else "opponent",
+                rated=game.rated,
+                days_per_move=game.days_per_move,
+                rematch_of=game.id,
+            )
+

@@ -1,0 +1,152 @@
+"""Clocks of correspondence play: deadlines, the sweep (reminders and losses on time) and
+vacations, which pause a player's clocks.
+
+Each reminder or timeout is queued in the outbox in the transaction that makes it.
+"""
+
+from __future__ import annotations
+
+import logging
+
+from .. import texts
+from .core import DAY, HOUR, ManagerCore
+from .errors import LimitReached, UserError
+from .values import ClockEvent, Game, UserSettings
+
+__all__ = ["ClocksMixin"]
+
+log = logging.getLogger(__name__)
+
+
+class ClocksMixin(ManagerCore):
+    """The clocks of :class:`bot.manager.GameManager`."""
+
+    def _deadline(self, days: int, now: float, settings: UserSettings) -> float:
+        """Deadline of a turn starting at ``now`` for a player with ``settings``: ``days`` per
+        move, their running vacation added (it pauses their clock)."""
+        until = settings.vacation_until
+        return now + days * DAY + (max(0.0, until - now) if until is not None else 0.0)
+
+    @staticmethod
+    def reminder_window(days_per_move: int) -> float:
+        """Seconds before the deadline when the reminder goes out: 24 hours, or a quarter of
+        the time per move if that is less."""
+        return min(DAY, days_per_move * DAY / 4)
+
+    async def sweep(self, now: float | None = None) -> list[ClockEvent]:
+        """Check every running clock at ``now`` (default ``clock()``).
+
+        * A game past its deadline ends: the player to move loses on time
+          (``position.time_out``), ratings updated in the same transaction -- exactly once,
+          however many sweeps or processes run.
+        * A game within :meth:`reminder_window` of its deadline gets one reminder per turn
+          (marked in the database before it is returned).
+
+        Each event is written to the outbox in the transaction that makes it, so its
+        announcement survives a crash before the post: the bot posts
+        :meth:`pending_announcements` and then calls :meth:`mark_delivered`.
+
+        Returns the events made by this call (each once, also across processes). Problems
+        with one game are logged and do not stop the sweep.
+        """
+        now = self.clock() if now is None else now
+        rows = await self.games_repo.due_by(now + DAY)
+        events: list[ClockEvent] = []
+        for row in rows:
+            try:
+                game = self._game(row)
+                if game.deadline <= now:
+                    event = await self._time_out(game.id, now)
+                elif (
+                    game.deadline - now <= self.reminder_window(game.days_per_move)
+                    and row["reminded_ply"] != game.ply
+                ):
+                    event = await self._remind(game, now)
+                else:
+                    event = None
+            except Exception:  # noqa: BLE001 - one bad game must not stop the clocks
+                log.exception("sweep failed for game %s", row["id"])
+                continue
+            if event is not None:
+                events.append(event)
+        return events
+
+    async def _time_out(self, game_id: int, now: float) -> ClockEvent | None:
+        async with self._lock(game_id):
+            game = self._game(await self._game_row(game_id))
+            if game.status != "active" or game.deadline is None or game.deadline > now:
+                return None
+            seat = self._position(game).to_move
+            loser = game.players[seat]
+            done = await self._finish(game, self._position(game).time_out(seat), now, by="timeout",
+                                      announce=("timeout", loser))
+            return None if done is None else ClockEvent("timeout", done[0], loser)
+
+    async def _remind(self, game: Game, now: float) -> ClockEvent | None:
+        async with self.store.transaction():
+            if await self.games_repo.mark_reminded(game.id, game.ply) != 1:
+                return None
+            await self._announce(game, "reminder", game.to_move_user, now)
+        return ClockEvent("reminder", game, game.to_move_user)
+
+    async def set_vacation(self, user_id: int, days: int) -> UserSettings:
+        """Start (or extend) a vacation of ``days`` days for ``user_id``; ``days=0`` ends a
+        running vacation now and gives back the unused days.
+
+        While on vacation the user's clocks are paused: the deadline of each game where it is
+        their turn moves later by the vacation, and a turn that starts during it gets the
+        rest of the vacation added. The allowance is ``limits.vacation_days`` per calendar
+        year (UTC), counted by the hour: ending a vacation gives back its unused whole hours,
+        so the time used is charged rounded up to the hour (ending it seconds after starting
+        costs one hour, not a day). Days are asked for whole; a request for more than is left
+        is granted when only part of its last day is missing, and then lasts what is left
+        (13 days 23 hours for ``days=14``). Raises :class:`UserError` for a bad number or when
+        ending a vacation that is not running, and :class:`LimitReached` when the allowance
+        does not cover ``days``.
+        """
+        if isinstance(days, bool) or not isinstance(days, int | float) or days < 0 or days != days:
+            raise UserError("Give the number of vacation days as a whole number, 0 to end a vacation.")
+        now = self.clock()
+        year = self._year(now)
+        async with self.store.transaction():
+            current = self._settings(await self.settings_repo.get(user_id), now)
+            used = self.limits.vacation_days - current.vacation_left_days
+            until = current.vacation_until
+            if days == 0:
+                if until is None:
+                    raise UserError(
+                        "You are not on vacation, so there is nothing to end. To pause your "
+                        "clocks, give /vacation a number of days."
+                    )
+                shift = -(until - now)
+                unused_hours = int((until - now) / HOUR + 1e-6)  # a started hour counts whole
+                used = max(0.0, used - unused_hours * HOUR / DAY)
+                new_until = None
+            else:
+                left_hours = round(current.vacation_left_days * 24)
+                if days * 24 - left_hours >= 24 or left_hours < 1:
+                    if left_hours < 1:
+                        raise LimitReached(
+                            f"You have used your {self.limits.vacation_days:g} vacation days for "
+                            f"this year; the allowance starts again on 1 January (UTC)."
+                        )
+                    raise LimitReached(
+                        f"You have {texts.vacation_amount(left_hours / 24)} of vacation left "
+                        f"this year, not enough for {texts.count(days, 'day')}: ask for "
+                        f"{-(-left_hours // 24)} or fewer."
+                    )
+                hours = min(days * 24, left_hours)  # the last day may be cut short
+                shift = hours * HOUR
+                used += hours / 24
+                new_until = (until if until is not None else now) + shift
+            await self.settings_repo.set_vacation(user_id, new_until, year, used)
+            for r in await self.games_repo.running_with_deadline_after(user_id, now):
+                game = self._game(r)
+                if game.to_move_user == user_id:
+                    # Never before now: ending a vacation must not time anyone out at once
+                    # for time that passed while paused.
+                    deadline = max(game.deadline + shift, now + 60.0) if shift < 0 else game.deadline + shift
+                    await self.games_repo.set_deadline(game.id, game.ply, deadline)
+            row = await self.settings_repo.get(user_id)
+        return self._settings(row, now)
+

@@ -1,0 +1,170 @@
+"""What every concern of the manager shares: the store and its repositories, the clock, the
+per-game locks, the position cache, and turning rows into values.
+
+:class:`ManagerCore` is the base of each concern's mixin (:mod:`.challenges`, :mod:`.play`,
+...); :class:`bot.manager.GameManager` composes them.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import random
+import time
+import weakref
+from collections.abc import Callable
+from dataclasses import fields
+from pathlib import Path
+from typing import Any
+
+import engine
+
+from ..store import (
+    ChallengeRepo,
+    GameRepo,
+    MoveRepo,
+    OutboxRepo,
+    RatingRepo,
+    SettingsRepo,
+    Store,
+)
+from .errors import NotFound, StaleAction, UserError
+from .values import Challenge, Game, Limits
+
+__all__ = ["DAY", "HOUR", "ManagerCore"]
+
+DAY = 86400.0
+HOUR = 3600.0
+_MAX_ID = 2**63 - 1
+
+
+def _sentence(text: str) -> str:
+    """``text`` as one sentence: spaces collapsed, a capital first, a full stop last."""
+    text = " ".join(str(text).split())
+    if not text:
+        return text
+    text = text[0].upper() + text[1:]
+    return text if text[-1] in ".!?" else text + "."
+
+
+class ManagerCore:
+    """The state the manager's concerns share, over one :class:`~bot.store.Store`.
+
+    ``clock()`` returns UNIX seconds (default :func:`time.time`); ``rng`` decides random
+    seats (default a fresh :class:`random.Random`); ``limits`` is a :class:`Limits`. The
+    repositories are ``challenges_repo``, ``games_repo``, ``moves_repo``, ``ratings_repo``,
+    ``outbox_repo`` and ``settings_repo``.
+    """
+
+    def __init__(
+        self,
+        store: Store,
+        *,
+        clock: Callable[[], float] = time.time,
+        rng: random.Random | None = None,
+        limits: Limits | None = None,
+    ):
+        self.store = store
+        self.clock = clock
+        self.rng = rng if rng is not None else random.Random()
+        self.limits = limits if limits is not None else Limits()
+        self.challenges_repo = ChallengeRepo(store)
+        self.games_repo = GameRepo(store)
+        self.moves_repo = MoveRepo(store)
+        self.ratings_repo = RatingRepo(store)
+        self.outbox_repo = OutboxRepo(store)
+        self.settings_repo = SettingsRepo(store)
+        self._locks: weakref.WeakValueDictionary[int, asyncio.Lock] = weakref.WeakValueDictionary()
+        # game id -> (position text, Position): parsing/replaying is never needed twice.
+        self._positions: dict[int, tuple[str, engine.Position]] = {}
+
+    @classmethod
+    async def open(cls, path: str | Path, **kw: Any):
+        """Open (create, migrate) the database at ``path`` and return a manager on it.
+
+        ``kw`` goes to the constructor (``clock``, ``rng``, ``limits``).
+        """
+        return cls(await Store.open(path), **kw)
+
+    async def close(self) -> None:
+        """Close the database."""
+        await self.store.close()
+
+    # ---- helpers --------------------------------------------------------------------------
+    def _lock(self, game_id: int) -> asyncio.Lock:
+        lock = self._locks.get(game_id)
+        if lock is None:
+            lock = asyncio.Lock()
+            self._locks[game_id] = lock
+        return lock
+
+    @staticmethod
+    def _id(value: Any, what: str) -> int:
+        if isinstance(value, str) and value.strip().lstrip("#").isdigit():
+            value = int(value.strip().lstrip("#"))
+        if isinstance(value, bool) or not isinstance(value, int) or not 0 < value <= _MAX_ID:
+            shown = " ".join(str(value).split())[:32].lstrip("#")
+            if what == "game":
+                raise NotFound(f"No game is numbered {shown}: use /games to see yours.")
+            raise NotFound(f"That {what} does not exist.")
+        return value
+
+    @staticmethod
+    def _kind(kind: Any) -> engine.GameKind:
+        key = kind.strip().lower().replace(" ", "") if isinstance(kind, str) else None
+        if key not in engine.GAMES:
+            names = ", ".join(engine.GAMES) or "none yet"
+            raise UserError(f"There is no game called {kind!r}. The games are: {names}.")
+        return engine.GAMES[key]
+
+    def _position(self, game: Game) -> engine.Position:
+        """The position of ``game`` from the in-memory cache, parsing its text on a miss."""
+        hit = self._positions.get(game.id)
+        if hit is not None and hit[0] == game.position_text:
+            pos = hit[1]
+        else:
+            pos = engine.from_text(game.position_text)
+            self._remember(game.id, pos, game.position_text)
+        game.__dict__.setdefault("position", pos)
+        return pos
+
+    def _remember(self, game_id: int, pos: engine.Position, text: str | None = None) -> None:
+        if len(self._positions) > 4096:
+            self._positions.clear()
+        self._positions[game_id] = (text or pos.to_text(), pos)
+
+    @staticmethod
+    def _from_row(cls: type, row, **computed: Any):
+        """An instance of dataclass ``cls`` from a database row: each field takes the column
+        of the same name, except those given in ``computed`` (decoded or derived values)."""
+        values = {f.name: row[f.name] for f in fields(cls) if f.name not in computed}
+        return cls(**values, **computed)
+
+    def _challenge(self, row) -> Challenge:
+        return self._from_row(Challenge, row, options=json.loads(row["options"]),
+                              rated=bool(row["rated"]))
+
+    def _game(self, row) -> Game:
+        game = self._from_row(Game, row, options=json.loads(row["options"]),
+                              players={1: row["player1_id"], 2: row["player2_id"]},
+                              rated=bool(row["rated"]),
+                              thread_wanted="thread_wanted" in row.keys() and bool(row["thread_wanted"]))
+        hit = self._positions.get(game.id)
+        if hit is not None and hit[0] == game.position_text:
+            game.__dict__["position"] = hit[1]
+        return game
+
+    async def _game_row(self, game_id: int):
+        row = await self.games_repo.get(game_id)
+        if row is None:
+            raise NotFound(f"No game is numbered {game_id}: use /games to see yours.")
+        return row
+
+    def _check_open(self, ch: Challenge, now: float) -> None:
+        if ch.status != "open":
+            raise StaleAction(f"{ch.label} is no longer open: it was {ch.status}.")
+        if now >= ch.expires_at:
+            raise StaleAction(
+                f"{ch.label} has expired (a challenge lasts "
+                f"{self.limits.challenge_ttl / 3600:g} hours): send a new one with /challenge."
+            )

@@ -1,0 +1,277 @@
+"""Look-up: move lists, replays, the games of a player or a server, which game a command
+means when ``game:`` is left out, autocomplete, and the text record of a game.
+
+Nothing here writes; the autocomplete methods never raise.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Callable, Mapping
+
+import engine
+
+from .. import texts
+from ..records import format_record
+from .core import ManagerCore
+from .errors import NotFound, UserError
+from .values import Game, MoveRecord
+
+__all__ = ["LookupMixin"]
+
+log = logging.getLogger(__name__)
+
+
+class LookupMixin(ManagerCore):
+    """The reads of :class:`bot.manager.GameManager` about games and moves."""
+
+    async def moves(self, game_id: int) -> list[MoveRecord]:
+        """The move list of game ``game_id`` in order. Raises NotFound."""
+        gid = self._id(game_id, "game")
+        await self._game_row(gid)
+        rows = await self.moves_repo.of_game(gid)
+        return [MoveRecord(r["ply"], r["seat"], r["move"], r["played_at"]) for r in rows]
+
+    async def move_at(self, game_id: int, ply: int) -> MoveRecord | None:
+        """The move that made ply ``ply`` of game ``game_id`` (1 = the first move), ``None``
+        when there is none (ply 0, or not played yet). Raises NotFound for an unknown game."""
+        gid = self._id(game_id, "game")
+        await self._game_row(gid)
+        row = await self.moves_repo.at(gid, ply)
+        return None if row is None else MoveRecord(row["ply"], row["seat"], row["move"], row["played_at"])
+
+    async def replay_position(self, game_id: int) -> engine.Position:
+        """The position rebuilt from the record of truth: the move list replayed by the
+        engine, then the resignation or timeout that ended the game, if any. Raises NotFound."""
+        return (await self.positions(game_id))[-1]
+
+    async def positions(self, game_id: int) -> list[engine.Position]:
+        """Every position of the game in order, for a replay (GIF): the start, one after each
+        move and, for a game ended by resignation or timeout, that final position too.
+        Raises NotFound."""
+        game = await self.get_game(game_id)
+        pos = engine.new_game(game.kind, **game.options)
+        out = [pos]
+        for m in await self.moves(game.id):
+            pos = pos.play(m.move)
+            out.append(pos)
+        if game.status == "finished" and game.reason in ("resignation", "timeout") and pos.outcome is None:
+            loser = 3 - game.winner
+            out.append(pos.resign(loser) if game.reason == "resignation" else pos.time_out(loser))
+        return out
+
+    async def active_games(self, user_id: int, guild_id: int | None = None) -> list[Game]:
+        """Games in progress that ``user_id`` plays (in ``guild_id`` if given), oldest first."""
+        rows = await self.games_repo.active_of(user_id, guild_id)
+        games = [self._game(r) for r in rows]
+        for g in games:
+            self._position(g)
+        return games
+
+    async def complete_server_game(self, guild_id: int, prefix: str, limit: int = 25,
+                                   *, name_of: Callable[[int], str | None] | None = None,
+                                   ) -> list[tuple[int, str]]:
+        """Games in progress in server ``guild_id`` matching ``prefix`` (an id or part of the
+        label) as ``(game id, label)``, e.g. ``"Io #12 · Ann vs Bob · move 14"``, newest first
+        -- for a moderator's /abort. At most ``limit`` (and 25). Never raises."""
+        try:
+            rows = await self.games_repo.active_in_server(guild_id)
+            p = (prefix or "").strip().lower().lstrip("#")
+            out: list[tuple[int, str]] = []
+            for g in map(self._game, rows):
+                names = [name_of(g.players[s]) if name_of is not None else None for s in (1, 2)]
+                players = f" · {names[0]} vs {names[1]}" if all(names) else ""
+                label = f"{g.label}{players} · {texts.moves_played(g.ply)}"
+                if not p or str(g.id).startswith(p) or p in label.lower():
+                    out.append((g.id, label))
+                    if len(out) >= max(0, min(limit, 25)):
+                        break
+            return out
+        except Exception:  # noqa: BLE001 - autocomplete must never fail
+            log.debug("complete_server_game failed", exc_info=True)
+            return []
+
+    async def finished_games(self, user_id: int, guild_id: int | None = None, limit: int = 25) -> list[Game]:
+        """The most recent finished or aborted games of ``user_id``, newest first."""
+        rows = await self.games_repo.finished_of(user_id, guild_id, limit)
+        return [self._game(r) for r in rows]
+
+    async def resolve_game(
+        self,
+        user_id: int,
+        *,
+        game_id: int | None = None,
+        channel_id: int | None = None,
+        guild_id: int | None = None,
+    ) -> Game:
+        """The game a command means when ``game:`` may be omitted.
+
+        ``game_id`` given: that game (NotFound if unknown, or not in ``guild_id`` when
+        given). Else, in ``channel_id``, the user's one running game posted there (waiting for
+        them first) -- its thread's game, one challenged from inside that thread, or one that
+        fell back to a channel without threads -- or, when they play none there, the
+        thread's own game. Else the user's only game where it is their turn, or their only
+        active game. Otherwise raises :class:`NotFound` (no
+        games) or :class:`UserError` naming the ids to choose from.
+        """
+        if game_id is not None:
+            game = await self.get_game(game_id)
+            if guild_id is not None and game.guild_id != guild_id:
+                raise NotFound(f"No game is numbered {game.id} in this server.")
+            return game
+        if channel_id is not None:
+            rows = await self.games_repo.posted_in(channel_id)
+            here = [self._game(r) for r in rows]
+            # the user's own running games posted here (a thread may also hold a game that
+            # was challenged from inside it, or a channel the games that fell back to it)
+            mine = [g for g in here if g.status == "active" and g.seat_of(user_id) is not None]
+            waiting = [g for g in mine if g.to_move_user == user_id]
+            if len(waiting) == 1:
+                return waiting[0]
+            if len(mine) == 1:
+                return mine[0]
+            if not mine:
+                own = [g for g in here if g.thread_id == channel_id]
+                if own:
+                    return own[0]  # this thread's game: spectators are told they do not play
+        games = await self.active_games(user_id, guild_id)
+        if not games:
+            raise NotFound("You have no games in progress here: start one with /challenge.")
+        waiting = [g for g in games if g.to_move_user == user_id]
+        if len(waiting) == 1:
+            return waiting[0]
+        if len(games) == 1:
+            return games[0]
+        if waiting:
+            ids = ", ".join(g.label for g in waiting[:10])
+            raise UserError(
+                f"You have {len(waiting)} games waiting for you ({ids}): choose one with the "
+                "`game:` option."
+            )
+        ids = ", ".join(g.label for g in games[:10])
+        raise UserError(
+            f"You have {len(games)} games in progress and none is waiting for you ({ids}): "
+            "choose one with the `game:` option."
+        )
+
+    async def complete_move(
+        self,
+        user_id: int,
+        prefix: str,
+        *,
+        game_id: int | None = None,
+        channel_id: int | None = None,
+        guild_id: int | None = None,
+        limit: int = 25,
+    ) -> list[str]:
+        """Legal moves (or first placements of two-placement moves) starting with ``prefix``
+        in the game :meth:`resolve_game` picks (only in ``guild_id`` when given), at most
+        ``limit`` (<= 25).
+
+        With nothing typed, a legal ``pass`` (Coil, Phase I) comes first, so it is never
+        crowded out by the cells. Never raises: ``[]`` when no game resolves, it is not the
+        user's turn or anything goes wrong. Uses the cached position (no replay of the move list).
+        """
+        try:
+            game = await self.resolve_game(user_id, game_id=game_id, channel_id=channel_id,
+                                           guild_id=guild_id)
+            if game.status != "active" or game.seat_of(user_id) is None:
+                return []
+            pos = self._position(game)
+            if pos.to_move is None or game.players[pos.to_move] != user_id:
+                return []
+            prefix = prefix if isinstance(prefix, str) else ""
+            limit = max(0, min(limit, 25))
+            moves = pos.complete(prefix, limit=limit)
+            if not prefix.strip() and limit and "pass" not in moves and "pass" in pos.complete("pass", limit=1):
+                moves = ["pass", *moves[: limit - 1]]  # a legal pass is never hidden behind 25 cells
+            return moves
+        except Exception:  # noqa: BLE001 - autocomplete must never fail
+            log.debug("complete_move failed", exc_info=True)
+            return []
+
+    async def waiting_game(
+        self,
+        user_id: int,
+        *,
+        game_id: int | None = None,
+        channel_id: int | None = None,
+        guild_id: int | None = None,
+    ) -> Game | None:
+        """The game :meth:`resolve_game` picks for ``user_id`` when they play in it, it is in
+        progress and it is the opponent's move -- what /move's suggestions explain instead of
+        listing moves. ``None`` otherwise; never raises."""
+        try:
+            game = await self.resolve_game(user_id, game_id=game_id, channel_id=channel_id,
+                                           guild_id=guild_id)
+        except Exception:  # noqa: BLE001 - autocomplete must never fail
+            return None
+        if game.status != "active" or game.seat_of(user_id) is None:
+            return None
+        to_move = game.to_move_user
+        return game if to_move is not None and to_move != user_id else None
+
+    async def complete_game(
+        self, user_id: int, prefix: str, limit: int = 25, *, include_finished: bool = False,
+        guild_id: int | None = None, name_of: Callable[[int], str | None] | None = None,
+    ) -> list[tuple[int, str]]:
+        """The user's games matching ``prefix`` (an id or part of the label) as
+        ``(game id, label)``, labels like ``"Io #12 · your turn"``, or ``"Io #12 vs Bob ·
+        your turn"`` when ``name_of(opponent id)`` knows the opponent's name; games waiting
+        for the user first. ``include_finished`` adds recent finished games (for /board,
+        /history). Never raises."""
+        try:
+            games = await self.active_games(user_id, guild_id)
+            if include_finished:
+                games += await self.finished_games(user_id, guild_id)
+            p = (prefix or "").strip().lower().lstrip("#")
+            out: list[tuple[bool, int, str]] = []
+            for g in games:
+                if g.status != "active":
+                    state = "finished" if g.status == "finished" else "aborted"
+                else:
+                    state = "your turn" if g.to_move_user == user_id else "their turn"
+                opponent = name_of(g.opponent_of(user_id)) if name_of is not None else None
+                versus = f" vs {opponent}" if opponent else ""
+                label = f"{g.label}{versus} · {state}"
+                if not p or str(g.id).startswith(p) or p in label.lower():
+                    out.append((state == "your turn", g.id, label))
+            out.sort(key=lambda t: (not t[0], t[1]))
+            return [(gid, label) for _, gid, label in out[: max(0, min(limit, 25))]]
+        except Exception:  # noqa: BLE001 - autocomplete must never fail
+            log.debug("complete_game failed", exc_info=True)
+            return []
+
+    async def server_games(self, guild_id: int) -> list[Game]:
+        """Every game in progress in server ``guild_id``, the most recently moved first (for
+        ``/games all:true``: games anyone may watch)."""
+        rows = await self.games_repo.active_in_server(guild_id, by_last_move=True)
+        return [self._game(r) for r in rows]
+
+    async def record_text(self, game_id: int, names: Mapping[int, str] | None = None) -> str:
+        """The game's text record (:mod:`bot.records`): header with game, options, players
+        (``names``: seat -> display name, with their user ids), dates and result in words,
+        then numbered moves in the engine's notation. ``bot.records.parse_record`` reads it
+        back for ``engine.replay``. Raises NotFound."""
+        game = await self.get_game(game_id)
+        moves = await self.moves(game.id)
+        pos = self._position(game)
+        scores = pos.scores if game.status == "finished" else None
+        return format_record(
+            kind=game.kind,
+            options=game.options,
+            game_id=game.id,
+            players=game.players,
+            names=names,
+            colours={s: pos.colour(s) for s in (1, 2)},
+            rated=game.rated,
+            days_per_move=game.days_per_move,
+            created_at=game.created_at,
+            finished_at=game.finished_at,
+            status=game.status,
+            winner=game.winner,
+            reason=game.reason,
+            scores=scores,
+            moves=[m.move for m in moves],
+        )
+

@@ -1,0 +1,118 @@
+"""The announcement outbox: what the bot must still post (boards, DMs, reminders, timeouts).
+
+A row is queued in the transaction of the change it announces, so a process that dies before
+posting finds it again; the bot posts it and calls :meth:`OutboxMixin.mark_delivered`.
+Delivery is at least once.
+"""
+
+from __future__ import annotations
+
+from .core import ManagerCore
+from .errors import NotFound
+from .values import Announcement, Game, MoveRecord, UserSettings
+
+__all__ = ["BOARD_GRACE", "OutboxMixin"]
+
+# Seconds a queued board ('move' announcement) waits before the delivery loop may post it: the
+# /move (or Accept) handler that made it normally posts it within that time and marks it delivered.
+BOARD_GRACE = 60.0
+
+
+class OutboxMixin(ManagerCore):
+    """Queueing and delivering announcements for :class:`bot.manager.GameManager`."""
+
+    async def _announce(self, game: Game, kind: str, user_id: int, now: float) -> int:
+        """Queue an announcement of ``kind`` about ``game`` (inside the caller's transaction)."""
+        return await self.outbox_repo.add(game.id, kind, user_id, game.ply, now)
+
+    async def _announce_turn_dm(self, game: Game, now: float,
+                                settings: UserSettings | None = None) -> int | None:
+        """Queue the your-turn DM (kind ``"dm"``) to the player to move in ``game`` if they
+        turned DMs on (inside the caller's transaction); its id, else ``None``. ``settings``:
+        that player's settings when the caller has read them already."""
+        uid = game.to_move_user
+        if uid is None:
+            return None
+        if settings is None:
+            settings = self._settings(await self.settings_repo.get(uid), now)
+        if not settings.dm:
+            return None
+        return await self._announce(game, "dm", uid, now)
+
+    async def pending_dm(self, game_id: int, ply: int) -> int | None:
+        """The id of the your-turn DM of game ``game_id`` at ply ``ply`` still waiting in the
+        outbox, like :meth:`pending_board`; ``None`` when there is none (delivered, given up,
+        or the player did not ask for DMs). Raises NotFound for an unknown game."""
+        gid = self._id(game_id, "game")
+        await self._game_row(gid)
+        return await self.outbox_repo.pending_id(gid, "dm", ply)
+
+    async def pending_board(self, game_id: int, ply: int) -> int | None:
+        """The id of the board of game ``game_id`` at ply ``ply`` (0: the first board, queued
+        on accept) still waiting in the outbox, for :meth:`mark_delivered`; ``None`` when it
+        was delivered (or given up) already or never queued. Raises NotFound for an unknown
+        game."""
+        gid = self._id(game_id, "game")
+        await self._game_row(gid)
+        return await self.outbox_repo.pending_id(gid, "move", ply)
+
+    async def pending_announcements(self, limit: int = 100, *,
+                                    board_grace: float = BOARD_GRACE) -> list[Announcement]:
+        """Announcements not yet delivered, oldest first (at most ``limit``), each with its
+        game as it is now.
+
+        A board (kind ``"move"``) or a your-turn DM (kind ``"dm"``) is left out until it is
+        ``board_grace`` seconds old (by the manager's clock): until then the /move or Accept
+        handler whose move or game queued it is still expected to post it and mark it, and a
+        delivery pass must not race it.
+
+        Delivery is at least once: the bot posts one, then calls :meth:`mark_delivered`; a
+        crash between the two posts it again on the next start.
+
+        Each comes with what its post needs, read in one transaction with it: the settings of
+        its ``user_id`` (boards, DMs, reminders), the rating changes of a finished rated game
+        and the move record of a board (see :class:`Announcement`).
+        """
+        now = self.clock()
+        out = []
+        async with self.store.transaction():  # each announcement and what its post needs, at once
+            rows = await self.outbox_repo.due(now - max(0.0, board_grace), max(0, limit))
+            for r in rows:
+                game = self._game(await self._game_row(r["game_id"]))
+                settings = (self._settings(await self.settings_repo.get(r["user_id"]), now)
+                            if r["kind"] in ("move", "dm", "reminder") else None)
+                changes = ({c["user_id"]: (c["before"], c["after"])
+                            for c in await self.ratings_repo.changes(game.id)}
+                           if game.status == "finished" and game.rated else {})
+                record = None
+                if r["kind"] == "move" and r["ply"] > 0:
+                    m = await self.moves_repo.at(game.id, r["ply"])
+                    record = None if m is None else MoveRecord(m["ply"], m["seat"], m["move"], m["played_at"])
+                out.append(Announcement(r["id"], r["kind"], game, r["user_id"], r["ply"],
+                                        r["created_at"], r["attempts"], settings, changes, record))
+        return out
+
+    async def mark_delivered(self, announcement_id: int, *, error: str | None = None) -> bool:
+        """Take announcement ``announcement_id`` out of the outbox: posted, or given up
+        (then ``error`` says why and is kept in ``last_error``).
+
+        Returns ``False`` when it was already delivered. Raises NotFound for an unknown id.
+        """
+        aid = self._id(announcement_id, "announcement")
+        n = await self.outbox_repo.mark_delivered(aid, self.clock(),
+                                                  None if error is None else str(error)[:500])
+        if n == 1:
+            return True
+        if not await self.outbox_repo.exists(aid):
+            raise NotFound(f"There is no announcement #{aid}.")
+        return False
+
+    async def record_failed_post(self, announcement_id: int, error: str) -> int:
+        """Count one failed post of announcement ``announcement_id`` (``error`` says why; it
+        stays pending). Returns the failures so far. Raises NotFound for an unknown id."""
+        aid = self._id(announcement_id, "announcement")
+        async with self.store.transaction():
+            attempts = await self.outbox_repo.record_failure(aid, str(error)[:500])
+            if attempts is None:
+                raise NotFound(f"There is no announcement #{aid}.")
+        return attempts

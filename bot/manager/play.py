@@ -1,0 +1,187 @@
+"""Play: moves, resignation and a moderator's abort -- the writes that change a game.
+
+A move is validated by the engine, then its move row, the game row (guarded by its ply, the
+version) and, when it ends a rated game, the ratings are one transaction, committed before
+:meth:`PlayMixin.play_move` returns; the board and the your-turn DM are queued in the same
+transaction. Moves on one game are serialised by a per-game lock; of two racing moves (also
+from another process on the same file) exactly one applies, the other gets
+:class:`~bot.manager.errors.NotYourTurn`.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import logging
+
+import engine
+
+from .core import ManagerCore, _sentence
+from .errors import InvalidMove, NotAllowed, NotFound, NotYourTurn, StaleAction, game_over_error
+from .values import Game, GameEnd, MoveResult
+
+__all__ = ["PlayMixin"]
+
+log = logging.getLogger(__name__)
+
+
+class PlayMixin(ManagerCore):
+    """Moves, resignations and aborts of :class:`bot.manager.GameManager`."""
+
+    async def get_game(self, game_id: int) -> Game:
+        """The game ``game_id``. Raises NotFound."""
+        gid = self._id(game_id, "game")
+        return self._game(await self._game_row(gid))
+
+    async def set_game_thread(self, game_id: int, thread_id: int | None) -> Game:
+        """Remember the thread where the game's boards are posted (``None``: none, they go to
+        the channel), which settles ``thread_wanted``. Returns the game as now stored.
+        Raises NotFound."""
+        gid = self._id(game_id, "game")
+        async with self.store.transaction():
+            if await self.games_repo.set_thread(gid, thread_id) != 1:
+                raise NotFound(f"No game is numbered {gid}.")
+            return self._game(await self._game_row(gid))
+
+    async def play_move(self, game_id: int, user_id: int, move_text: str) -> MoveResult:
+        """Play ``move_text`` for ``user_id`` in game ``game_id``; committed before returning.
+
+        The engine validates the move; the canonical text (``position.last_move``) is stored.
+        The move row, the game row (position cache, ply, deadline of the next player, result)
+        and, when the move ends a rated game, the ratings are one transaction. The game row
+        and the next player's settings are each read once (the result carries both: see
+        :class:`~bot.manager.values.MoveResult`).
+
+        Raises NotFound, :class:`NotAllowed` (not a player here), :class:`GameOver`,
+        :class:`NotYourTurn` (including when another move got in first) and
+        :class:`InvalidMove` (the engine's message: unreadable or illegal move).
+        """
+        gid = self._id(game_id, "game")
+        async with self._lock(gid):
+            game = self._game(await self._game_row(gid))
+            seat = game.seat_of(user_id)
+            if seat is None:
+                raise NotAllowed(f"You are not playing in {game.label}.")
+            if game.status != "active":
+                raise game_over_error(game)
+            pos = self._position(game)
+            if pos.to_move != seat:
+                raise NotYourTurn(f"It is not your turn in {game.label}: your opponent is to move.")
+            if not isinstance(move_text, str) or len(move_text) > self.limits.max_move_length:
+                raise InvalidMove("Type a move such as e5 (cells separated by spaces, or pass).")
+            try:
+                new = pos.play(move_text)
+            except engine.MoveError as e:
+                raise InvalidMove(_sentence(f"Cannot read that move: {e}")) from None
+            except engine.IllegalMove as e:
+                raise InvalidMove(_sentence(f"Illegal move: {e}")) from None
+            move = new.last_move
+            text = new.to_text()
+            outcome = new.outcome
+            now = self.clock()
+            to_move_settings = None
+            changes: dict[int, tuple[float, float]] = {}
+            async with self.store.transaction():
+                if outcome is None:
+                    to_move_settings = self._settings(
+                        await self.settings_repo.get(game.players[new.to_move]), now)
+                    deadline = self._deadline(game.days_per_move, now, to_move_settings)
+                    n = await self.games_repo.update_after_move(
+                        gid, game.ply, ply=new.ply, position_text=text, now=now, deadline=deadline)
+                    after = dataclasses.replace(game, ply=new.ply, position_text=text, updated_at=now,
+                                                deadline=deadline)
+                else:
+                    n = await self.games_repo.finish_after_move(
+                        gid, game.ply, ply=new.ply, position_text=text, now=now,
+                        winner=outcome.winner, reason=outcome.reason)
+                    after = dataclasses.replace(game, ply=new.ply, position_text=text, updated_at=now,
+                                                deadline=None, status="finished", winner=outcome.winner,
+                                                reason=outcome.reason, finished_at=now)
+                if n != 1:
+                    raise NotYourTurn(
+                        f"{game.label} moved on while you were moving: it is not your turn any more."
+                    )
+                after.__dict__["position"] = new
+                await self.moves_repo.add(gid, new.ply, seat, move, now)
+                if outcome is not None and game.rated:
+                    changes = await self._rate(game, outcome.winner)
+                # the board is queued with the move: a crash before its post loses nothing
+                ping = game.players[new.to_move] if outcome is None else game.players[3 - seat]
+                announcement_id = await self._announce(after, "move", ping, now)
+                # ... and so is the DM telling the next player it is their turn
+                dm_id = (await self._announce_turn_dm(after, now, to_move_settings)
+                         if outcome is None else None)
+            self._remember(gid, new, text)
+        return MoveResult(after, new, move, seat, outcome is not None, announcement_id, dm_id,
+                          ping, to_move_settings, changes)
+
+    async def _finish(self, game: Game, new: engine.Position, now: float, *, by: str,
+                      announce: tuple[str, int] | None = None,
+                      ) -> tuple[Game, dict[int, tuple[float, float]]] | None:
+        """End ``game`` with the forced outcome of ``new`` (resignation / timeout) in one
+        transaction with the ratings and, when ``announce`` is ``(kind, user id)``, the
+        outbox row that announces it. Returns the finished game and the rating changes
+        (``{}`` for an unrated game); ``None`` when the game row changed meanwhile."""
+        outcome = new.outcome
+        text = new.to_text()
+        async with self.store.transaction():
+            n = await self.games_repo.finish(game.id, game.ply, position_text=text,
+                                             winner=outcome.winner, reason=outcome.reason, now=now)
+            if n != 1:
+                return None
+            changes = await self._rate(game, outcome.winner) if game.rated else {}
+            if announce is not None:
+                await self._announce(game, *announce, now)
+            row = await self._game_row(game.id)
+        self._remember(game.id, new, text)
+        log.info("game %s ended by %s", game.id, by)
+        return self._game(row), changes
+
+    async def resign(self, game_id: int, user_id: int) -> Game:
+        """``user_id`` resigns game ``game_id``: the finished game (see :meth:`resign_game`)."""
+        return (await self.resign_game(game_id, user_id)).game
+
+    async def resign_game(self, game_id: int, user_id: int) -> GameEnd:
+        """``user_id`` resigns game ``game_id`` (on either player's turn; RULES.md "Every
+        game"): the other player wins by resignation. Returns the finished game with what its
+        final board needs (:class:`GameEnd`: the opponent to ping, the rating changes).
+
+        Raises NotFound, :class:`NotAllowed` (not a player) and :class:`GameOver`.
+        """
+        gid = self._id(game_id, "game")
+        async with self._lock(gid):
+            for _ in range(5):
+                game = self._game(await self._game_row(gid))
+                seat = game.seat_of(user_id)
+                if seat is None:
+                    raise NotAllowed(f"You are not playing in {game.label}, so you cannot resign it.")
+                if game.status != "active":
+                    raise game_over_error(game)
+                final = self._position(game).resign(seat)
+                done = await self._finish(game, final, self.clock(), by="resignation")
+                if done is not None:
+                    ended, changes = done
+                    return GameEnd(ended, ended.position, user_id, (game.players[3 - seat],), changes)
+        raise StaleAction("The game kept changing while you resigned: please try again.")
+
+    async def abort(self, game_id: int, moderator_id: int) -> Game:
+        """End a running game without a result: the aborted game (see :meth:`abort_game`)."""
+        return (await self.abort_game(game_id, moderator_id)).game
+
+    async def abort_game(self, game_id: int, moderator_id: int) -> GameEnd:
+        """End a running game without a result or rating change (moderation; the bot layer
+        checks the permission). Returns the aborted game and its players to tell
+        (:class:`GameEnd`). Raises NotFound and :class:`GameOver`."""
+        gid = self._id(game_id, "game")
+        async with self._lock(gid):
+            game = self._game(await self._game_row(gid))
+            if game.status != "active":
+                raise game_over_error(game)
+            now = self.clock()
+            async with self.store.transaction():
+                if await self.games_repo.abort(gid, moderator_id, now) != 1:  # pragma: no cover
+                    raise StaleAction(f"{game.label} ended a moment ago.")  # another process ended it
+                row = await self._game_row(gid)
+        ended = self._game(row)
+        return GameEnd(ended, self._position(ended), moderator_id, (ended.players[1], ended.players[2]))
+
+

@@ -1,0 +1,74 @@
+"""Ratings: the Elo update when a rated game ends, leaderboards, ranks and profiles.
+
+Ratings are per server and game kind (:mod:`bot.ratings` holds the formula); they change in
+the transaction that ends a rated game.
+"""
+
+from __future__ import annotations
+
+from .. import ratings as elo
+from .core import ManagerCore
+from .values import Game, Profile, RatingRow, Record
+
+__all__ = ["RatingsMixin"]
+
+
+class RatingsMixin(ManagerCore):
+    """Ratings and records for :class:`bot.manager.GameManager`."""
+
+    async def _rate(self, game: Game, winner: int | None) -> dict[int, tuple[float, float]]:
+        """Elo update for a rated game that ends now (inside the ending transaction); returns
+        user id -> (rating before, rating after), as :meth:`rating_changes` will."""
+        current = {}
+        for seat in (1, 2):
+            row = await self.ratings_repo.get(game.guild_id, game.kind, game.players[seat])
+            current[seat] = (row["rating"], row["games"]) if row is not None else (elo.START, 0)
+        new1, new2 = elo.update(current[1][0], current[1][1], current[2][0], current[2][1], winner)
+        changes = {}
+        for seat, new in ((1, new1), (2, new2)):
+            uid = game.players[seat]
+            await self.ratings_repo.record(game.id, game.guild_id, game.kind, uid, current[seat][0], new)
+            changes[uid] = (current[seat][0], new)
+        return changes
+
+    async def rating_changes(self, game_id: int) -> dict[int, tuple[float, float]]:
+        """user id -> (rating before, rating after) for a finished rated game ({} otherwise)."""
+        gid = self._id(game_id, "game")
+        rows = await self.ratings_repo.changes(gid)
+        return {r["user_id"]: (r["before"], r["after"]) for r in rows}
+
+    async def leaderboard(self, guild_id: int, kind: str, limit: int = 10) -> list[RatingRow]:
+        """The top ``limit`` ratings of game ``kind`` in ``guild_id`` (highest first, with
+        rated games played). Raises UserError for an unknown game."""
+        spec = self._kind(kind)
+        rows = await self.ratings_repo.top(guild_id, spec.key, limit)
+        return [RatingRow(r["user_id"], r["rating"], r["games"]) for r in rows]
+
+    async def rank(self, guild_id: int, kind: str, user_id: int) -> tuple[int, RatingRow] | None:
+        """``user_id``'s place on the :meth:`leaderboard` of ``kind`` in ``guild_id`` (1 is
+        the top, same order and ties) with their row; ``None`` when they have no rated game
+        of it there. Raises UserError for an unknown game."""
+        spec = self._kind(kind)
+        row = await self.ratings_repo.ranked(guild_id, spec.key, user_id)
+        if row is None:
+            return None
+        ahead = await self.ratings_repo.count_ahead(guild_id, spec.key, row["rating"], row["games"], user_id)
+        return ahead + 1, RatingRow(row["user_id"], row["rating"], row["games"])
+
+    async def profile(self, guild_id: int, user_id: int) -> Profile:
+        """Ratings per kind, win/loss/draw record per kind (finished games, rated or not) and
+        active games of ``user_id`` in ``guild_id``."""
+        rows = await self.ratings_repo.of_player(guild_id, user_id)
+        ratings = {r["kind"]: RatingRow(r["user_id"], r["rating"], r["games"]) for r in rows}
+        tally: dict[str, list[int]] = {}
+        for r in await self.games_repo.results_of(guild_id, user_id):
+            t = tally.setdefault(r["kind"], [0, 0, 0])
+            seat = 1 if r["player1_id"] == user_id else 2
+            if r["winner"] is None:
+                t[2] += 1
+            elif r["winner"] == seat:
+                t[0] += 1
+            else:
+                t[1] += 1
+        records = {k: Record(*v) for k, v in sorted(tally.items())}
+        return Profile(guild_id, user_id, ratings, records, await self.active_games(user_id, guild_id))

@@ -1,0 +1,371 @@
+"""The values the manager returns: challenges, games, moves and what each operation did.
+
+All are frozen dataclasses built from database rows (:class:`bot.manager.core.ManagerCore`
+turns rows into them); the bot only reads them.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from functools import cached_property
+
+import engine
+
+from .. import texts
+
+__all__ = [
+    "Accepted",
+    "Announcement",
+    "Challenge",
+    "ClockEvent",
+    "Game",
+    "GameEnd",
+    "Limits",
+    "MoveRecord",
+    "MoveResult",
+    "Profile",
+    "RatingRow",
+    "Record",
+    "UserSettings",
+]
+
+
+@dataclass(frozen=True)
+class Limits:
+    """Limits that stop abuse (issue 4) and the correspondence allowances (issue 5).
+
+    * ``open_challenges`` -- open challenges one user may have sent at once.
+    * ``active_games`` -- games in progress one user may have at once.
+    * ``challenge_ttl`` -- seconds until an unanswered challenge expires (24 hours).
+    * ``vacation_days`` -- vacation days per calendar year (UTC).
+    * ``max_move_length`` -- longest move text accepted, in characters.
+    """
+
+    open_challenges: int = 5
+    active_games: int = 20
+    challenge_ttl: float = 24 * 3600.0
+    vacation_days: float = 14.0
+    max_move_length: int = 64
+
+
+@dataclass(frozen=True)
+class Challenge:
+    """A challenge as stored. ``opponent_id`` is ``None`` for an open challenge; ``first`` is
+    ``"challenger"``, ``"opponent"`` or ``"random"``; ``status`` is ``"open"``,
+    ``"accepted"``, ``"declined"``, ``"cancelled"`` or ``"expired"``; ``game_id`` is set once
+    accepted; ``rematch_of`` names the game this challenge is a rematch of."""
+
+    id: int
+    guild_id: int
+    channel_id: int
+    message_id: int | None
+    challenger_id: int
+    opponent_id: int | None
+    kind: str
+    options: dict
+    first: str
+    rated: bool
+    days_per_move: int
+    status: str
+    created_at: float
+    expires_at: float
+    game_id: int | None
+    rematch_of: int | None = None
+
+    @property
+    def title(self) -> str:
+        """The game's title, e.g. ``"Brain Coral"``."""
+        return engine.GAMES[self.kind].title if self.kind in engine.GAMES else self.kind
+
+    @property
+    def label(self) -> str:
+        """How messages name the challenge, as its players see it (never by its id):
+        ``"<@1001>'s Io challenge"``."""
+        return f"<@{self.challenger_id}>'s {self.title} challenge"
+
+
+@dataclass(frozen=True)
+class Game:
+    """A game as stored.
+
+    ``players`` maps seat (1 moves first) -> user id. ``status`` is ``"active"``,
+    ``"finished"`` or ``"aborted"``. ``ply`` counts the moves played (and versions the row).
+    ``winner`` is the winning seat, ``None`` for a draw (or no result); ``reason`` as in
+    RULES.md "Every game" (``"aborted"`` for an aborted game). ``deadline`` is when the player
+    to move loses on time (``None`` once over). ``thread_wanted``: the game was accepted but
+    where its boards go (its thread, or the channel) is not recorded yet -- the delivery pass
+    makes or finds the thread before posting (schema version 6).
+    """
+
+    id: int
+    guild_id: int
+    channel_id: int
+    thread_id: int | None
+    kind: str
+    options: dict
+    players: dict[int, int]
+    status: str
+    ply: int
+    position_text: str
+    winner: int | None
+    reason: str | None
+    rated: bool
+    days_per_move: int
+    created_at: float
+    updated_at: float
+    deadline: float | None
+    challenge_id: int | None
+    finished_at: float | None = None
+    thread_wanted: bool = False
+
+    @cached_property
+    def position(self) -> engine.Position:
+        """The current position (``engine.from_text(position_text)``, computed once)."""
+        return engine.from_text(self.position_text)
+
+    @property
+    def title(self) -> str:
+        """The game's title, e.g. ``"Io"``."""
+        return engine.GAMES[self.kind].title if self.kind in engine.GAMES else self.kind
+
+    @property
+    def label(self) -> str:
+        """How every message names the game: ``"Io #12"`` (:func:`bot.texts.game_label`)."""
+        return texts.game_label(self.kind, self.id)
+
+    def seat_of(self, user_id: int) -> int | None:
+        """Seat (1 or 2) of ``user_id`` in this game, ``None`` for someone else."""
+        for seat, uid in self.players.items():
+            if uid == user_id:
+                return seat
+        return None
+
+    def opponent_of(self, user_id: int) -> int | None:
+        """The other player's user id, ``None`` when ``user_id`` does not play here."""
+        seat = self.seat_of(user_id)
+        return None if seat is None else self.players[3 - seat]
+
+    @property
+    def to_move_seat(self) -> int | None:
+        """Seat to move, ``None`` once the game is over or aborted."""
+        return self.position.to_move if self.status == "active" else None
+
+    @property
+    def to_move_user(self) -> int | None:
+        """User id whose turn it is, ``None`` once the game is over or aborted."""
+        seat = self.to_move_seat
+        return None if seat is None else self.players[seat]
+
+    @property
+    def winner_id(self) -> int | None:
+        """User id of the winner, ``None`` for a draw, an aborted or a running game."""
+        return None if self.winner is None or self.status != "finished" else self.players[self.winner]
+
+    @property
+    def channel_for_posts(self) -> int:
+        """Where the game's boards go: its thread, else the channel it started in."""
+        return self.thread_id if self.thread_id is not None else self.channel_id
+
+
+@dataclass(frozen=True)
+class MoveRecord:
+    """One row of the move list: ``ply`` (1 = first move), ``seat``, canonical ``move`` text,
+    ``played_at`` (UNIX seconds)."""
+
+    ply: int
+    seat: int
+    move: str
+    played_at: float
+
+
+@dataclass(frozen=True)
+class MoveResult:
+    """What :meth:`GameManager.play_move` committed: the game row after the move, its
+    ``position``, the canonical ``move`` text, the ``seat`` that moved, whether the move
+    ``finished`` the game and ``announcement_id``, the outbox row of its board (kind
+    ``"move"``) to pass to :meth:`GameManager.mark_delivered` once the board is posted;
+    ``dm_id``, the outbox row of the your-turn DM to the next player (kind ``"dm"``), or
+    ``None`` when they did not ask for DMs or the game is over.
+
+    Read in the move's own transaction, for the board post (issue 11): ``ping_id``, the player
+    the board pings (the player to move; at the end, the one who did not make the last move);
+    ``to_move_settings``, the settings of the player to move (``None`` once the game is over),
+    with :attr:`vacation_until` for the vacation note; ``rating_changes``, user id -> (before,
+    after) when the move ended a rated game (``{}`` otherwise)."""
+
+    game: Game
+    position: engine.Position
+    move: str
+    seat: int
+    finished: bool
+    announcement_id: int | None = None
+    dm_id: int | None = None
+    ping_id: int | None = None
+    to_move_settings: UserSettings | None = None
+    rating_changes: dict[int, tuple[float, float]] = field(default_factory=dict)
+
+    @property
+    def vacation_until(self) -> float | None:
+        """When the player to move comes back from vacation (UNIX seconds; their clock waits
+        until then), ``None`` when they are not away or the game is over."""
+        s = self.to_move_settings
+        return None if s is None or self.finished else s.vacation_until
+
+    @property
+    def dm_due(self) -> bool:
+        """Whether a your-turn DM to the player to move was queued (its id: ``dm_id``)."""
+        return self.dm_id is not None
+
+
+@dataclass(frozen=True)
+class ClockEvent:
+    """Something :meth:`GameManager.sweep` did: ``kind`` ``"reminder"`` (``user_id`` is the
+    player to move, to be mentioned) or ``"timeout"`` (``user_id`` lost on time; ``game`` is
+    the finished game). Each event is also queued as an :class:`Announcement`."""
+
+    kind: str
+    game: Game
+    user_id: int
+
+
+@dataclass(frozen=True)
+class Announcement:
+    """A post waiting in the outbox (table ``announcements``): a clock event or a board.
+
+    ``id`` is what :meth:`GameManager.mark_delivered` takes; ``kind`` is ``"reminder"`` or
+    ``"timeout"`` (``user_id`` as in :class:`ClockEvent`) or ``"move"``: the board after the
+    move that made the game's ply ``ply`` (ply 0: the first board of a new game), ``user_id``
+    the player it pings (the player to move; at the end, the one who did not make the last
+    move); or ``"dm"``: the your-turn direct message to ``user_id``, the player to move at ply
+    ``ply`` who turned DMs on (``/notify``). ``ply`` is the game's ply when the row was written; ``created_at`` is UNIX seconds;
+    ``attempts`` counts failed posts so far; ``game`` is the game row as it is now (for a
+    timeout: the finished game).
+
+    What its post needs, read with it (issue 11): ``settings``, the settings of ``user_id``
+    (their DM switch for a ``"dm"``; the vacation note of a board or reminder);
+    ``rating_changes``, user id -> (before, after) once a rated game is over (``{}``
+    otherwise); ``move_record``, the move that made ply ``ply`` (``None`` at ply 0 and for
+    other kinds).
+    """
+
+    id: int
+    kind: str
+    game: Game
+    user_id: int
+    ply: int
+    created_at: float
+    attempts: int
+    settings: UserSettings | None = None
+    rating_changes: dict[int, tuple[float, float]] = field(default_factory=dict)
+    move_record: MoveRecord | None = None
+
+    @property
+    def vacation_until(self) -> float | None:
+        """When ``user_id`` comes back from vacation (their clock waits), ``None`` when they
+        are not away (or it is not known)."""
+        return None if self.settings is None else self.settings.vacation_until
+
+    @property
+    def stale(self) -> bool:
+        """Nothing is left to post. A reminder whose turn is over (the player moved, or the
+        game ended or was aborted) while it waited. A board superseded by a later one: a move
+        was played since (the ply moved on), or the game was then resigned, lost on time or
+        aborted (those post their own final word). A DM whose turn is over, like a reminder.
+        Timeouts never are."""
+        if self.kind == "reminder":
+            return self.game.status != "active" or self.game.ply != self.ply
+        if self.kind == "dm":
+            return self.game.status != "active" or self.game.ply != self.ply
+        if self.kind == "move":
+            return (self.game.ply != self.ply or self.game.status == "aborted"
+                    or (self.game.status == "finished" and self.game.reason in ("resignation", "timeout")))
+        return False
+
+
+@dataclass(frozen=True)
+class Accepted:
+    """What :meth:`GameManager.accept` committed, for the Accept reply and the first board:
+    the new ``game`` (at ply 0, its ``position``), the ``challenge`` as now accepted,
+    ``ping_id`` (the player to move, whom the first board pings), ``announcement_id`` (the
+    first board in the outbox), ``dm_id`` (the your-turn DM, ``None`` when not asked for) and
+    ``to_move_settings`` (the settings of the player to move)."""
+
+    game: Game
+    challenge: Challenge
+    position: engine.Position
+    ping_id: int
+    announcement_id: int | None
+    dm_id: int | None
+    to_move_settings: UserSettings
+
+    @property
+    def vacation_until(self) -> float | None:
+        """When the player to move comes back from vacation, ``None`` when not away."""
+        return self.to_move_settings.vacation_until
+
+    @property
+    def dm_due(self) -> bool:
+        """Whether a your-turn DM was queued (its id: ``dm_id``)."""
+        return self.dm_id is not None
+
+
+@dataclass(frozen=True)
+class GameEnd:
+    """A game ended off the board (:meth:`GameManager.resign_game`,
+    :meth:`GameManager.abort_game`): the ``game`` after it, its final ``position``, ``by`` (who
+    resigned; the moderator of an abort), ``ping`` (the user ids to tell: the opponent of the
+    one who resigned; both players of an aborted game) and ``rating_changes`` (user id ->
+    (before, after) for a rated resignation, ``{}`` otherwise)."""
+
+    game: Game
+    position: engine.Position
+    by: int
+    ping: tuple[int, ...]
+    rating_changes: dict[int, tuple[float, float]] = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
+class UserSettings:
+    """A user's settings: ``dm`` (a DM when it becomes their turn; off by default),
+    ``vacation_until`` (UNIX seconds, ``None`` when not on vacation), ``vacation_left_days``
+    (allowance left this calendar year, in days)."""
+
+    dm: bool
+    vacation_until: float | None
+    vacation_left_days: float
+
+
+@dataclass(frozen=True)
+class RatingRow:
+    """One rating: ``user_id``, Elo ``rating``, rated ``games`` finished."""
+
+    user_id: int
+    rating: float
+    games: int
+
+
+@dataclass(frozen=True)
+class Record:
+    """Finished games of one kind from one player's side: wins, losses, draws."""
+
+    wins: int = 0
+    losses: int = 0
+    draws: int = 0
+
+    @property
+    def games(self) -> int:
+        """Total finished games."""
+        return self.wins + self.losses + self.draws
+
+
+@dataclass(frozen=True)
+class Profile:
+    """A player in one server: ``ratings`` per game kind (only kinds with rated games),
+    ``records`` per kind (every finished game, rated or not) and ``active_games``."""
+
+    guild_id: int
+    user_id: int
+    ratings: dict[str, RatingRow] = field(default_factory=dict)
+    records: dict[str, Record] = field(default_factory=dict)
+    active_games: list[Game] = field(default_factory=list)
+

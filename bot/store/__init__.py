@@ -1,0 +1,38 @@
+"""Stonecast's store: SQLite behind small repositories named for what they hold.
+
+Map:
+
+* :mod:`bot.store.db` -- :class:`Store`: the connection (WAL, ``synchronous=FULL``), one lock,
+  transactions (``BEGIN IMMEDIATE``, rolled back on any exception or cancellation);
+* :mod:`bot.store.schema` -- the tables and the forward migrations (``PRAGMA user_version``);
+* repositories, every SQL statement of the bot: :class:`ChallengeRepo` (challenges),
+  :class:`GameRepo` and :class:`MoveRepo` (games, move lists), :class:`RatingRepo` (ratings
+  and rating changes), :class:`OutboxRepo` (announcements still to post),
+  :class:`SettingsRepo` (user settings).
+
+The store knows tables and rows, not rules: :mod:`bot.manager` decides what to write.
+"""
+
+from __future__ import annotations
+
+from .challenges import ChallengeRepo
+from .db import Store, StoreError
+from .games import GameRepo, MoveRepo
+from .outbox import OutboxRepo
+from .ratings import RatingRepo
+from .schema import LATEST_VERSION, MIGRATIONS, Migration
+from .settings import SettingsRepo
+
+__all__ = [
+    "LATEST_VERSION",
+    "MIGRATIONS",
+    "ChallengeRepo",
+    "GameRepo",
+    "Migration",
+    "MoveRepo",
+    "OutboxRepo",
+    "RatingRepo",
+    "SettingsRepo",
+    "Store",
+    "StoreError",
+]

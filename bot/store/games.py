@@ -1,0 +1,186 @@
+"""Games and their move lists (tables ``games`` and ``moves``).
+
+Every write that changes a running game is guarded by its version: ``WHERE id = ? AND ply = ?
+AND status = 'active'``, so of two racing writers exactly one changes the row (the methods
+return the rows changed, 0 or 1).
+"""
+
+from __future__ import annotations
+
+import sqlite3
+from typing import Any
+
+from .repo import Repo
+
+__all__ = ["GameRepo", "MoveRepo"]
+
+
+class GameRepo(Repo):
+    """The ``games`` table: one row per game, its position cache, clock and result."""
+
+    async def get(self, game_id: int) -> sqlite3.Row | None:
+        """The game row ``game_id``, ``None`` when there is none."""
+        return await self.store.fetchone("SELECT * FROM games WHERE id = ?", (game_id,))
+
+    async def insert(self, *, guild_id: int, channel_id: int, kind: str, options: str,
+                     player1_id: int, player2_id: int, position_text: str, rated: bool,
+                     now: float, challenge_id: int, days_per_move: int, deadline: float) -> int:
+        """Add a running game at ply 0 (``options`` as JSON text); returns its id."""
+        return await self.store.insert(
+            "INSERT INTO games (guild_id, channel_id, kind, options, player1_id, player2_id,"
+            " status, ply, position_text, rated, created_at, updated_at, challenge_id,"
+            " days_per_move, deadline) VALUES (?, ?, ?, ?, ?, ?, 'active', 0, ?, ?, ?, ?, ?, ?, ?)",
+            (guild_id, channel_id, kind, options, player1_id, player2_id, position_text,
+             int(bool(rated)), now, now, challenge_id, days_per_move, deadline),
+        )
+
+    async def count_active_of(self, user_id: int) -> int:
+        """Games in progress that ``user_id`` plays."""
+        row = await self.store.fetchone(
+            "SELECT COUNT(*) FROM games WHERE status = 'active' AND (player1_id = ? OR player2_id = ?)",
+            (user_id, user_id),
+        )
+        return int(row[0])
+
+    async def set_thread(self, game_id: int, thread_id: int | None) -> int:
+        """Record where the game's boards go (settles ``thread_wanted``); rows changed."""
+        return await self.store.execute(
+            "UPDATE games SET thread_id = ?, thread_wanted = 0 WHERE id = ?", (thread_id, game_id)
+        )
+
+    async def update_after_move(self, game_id: int, old_ply: int, *, ply: int, position_text: str,
+                                now: float, deadline: float) -> int:
+        """A move that leaves the game running: new ply, position and deadline, if the row is
+        still at ``old_ply``; rows changed."""
+        return await self.store.execute(
+            "UPDATE games SET ply = ?, position_text = ?, updated_at = ?, deadline = ?"
+            " WHERE id = ? AND ply = ? AND status = 'active'",
+            (ply, position_text, now, deadline, game_id, old_ply),
+        )
+
+    async def finish_after_move(self, game_id: int, old_ply: int, *, ply: int, position_text: str,
+                                now: float, winner: int | None, reason: str) -> int:
+        """A move that ends the game (winner seat or ``None`` for a draw), if the row is still
+        at ``old_ply``; rows changed."""
+        return await self.store.execute(
+            "UPDATE games SET ply = ?, position_text = ?, updated_at = ?,"
+            " deadline = NULL, status = 'finished', winner = ?, reason = ?,"
+            " finished_at = ? WHERE id = ? AND ply = ? AND status = 'active'",
+            (ply, position_text, now, winner, reason, now, game_id, old_ply),
+        )
+
+    async def finish(self, game_id: int, ply: int, *, position_text: str, winner: int | None,
+                     reason: str, now: float) -> int:
+        """End the game without a move (resignation, timeout), if still at ``ply``; rows changed."""
+        return await self.store.execute(
+            "UPDATE games SET status = 'finished', position_text = ?, winner = ?, reason = ?,"
+            " finished_at = ?, updated_at = ?, deadline = NULL"
+            " WHERE id = ? AND ply = ? AND status = 'active'",
+            (position_text, winner, reason, now, now, game_id, ply),
+        )
+
+    async def abort(self, game_id: int, moderator_id: int, now: float) -> int:
+        """End a running game without a result; rows changed."""
+        return await self.store.execute(
+            "UPDATE games SET status = 'aborted', winner = NULL, reason = 'aborted',"
+            " aborted_by = ?, finished_at = ?, updated_at = ?, deadline = NULL"
+            " WHERE id = ? AND status = 'active'",
+            (moderator_id, now, now, game_id),
+        )
+
+    async def mark_reminded(self, game_id: int, ply: int) -> int:
+        """Note that the reminder of the turn at ``ply`` went out, unless it already did or the
+        game moved on; rows changed."""
+        return await self.store.execute(
+            "UPDATE games SET reminded_ply = ply WHERE id = ? AND ply = ? AND status = 'active'"
+            " AND (reminded_ply IS NULL OR reminded_ply <> ply)",
+            (game_id, ply),
+        )
+
+    async def set_deadline(self, game_id: int, ply: int, deadline: float) -> int:
+        """Move the deadline of the turn at ``ply`` of a running game; rows changed."""
+        return await self.store.execute(
+            "UPDATE games SET deadline = ? WHERE id = ? AND ply = ? AND status = 'active'",
+            (deadline, game_id, ply),
+        )
+
+    async def active_of(self, user_id: int, guild_id: int | None = None) -> list[sqlite3.Row]:
+        """Games in progress that ``user_id`` plays (in ``guild_id`` if given), oldest first."""
+        sql = "SELECT * FROM games WHERE status = 'active' AND (player1_id = ? OR player2_id = ?)"
+        params: list[Any] = [user_id, user_id]
+        if guild_id is not None:
+            sql += " AND guild_id = ?"
+            params.append(guild_id)
+        return await self.store.fetchall(sql + " ORDER BY id", params)
+
+    async def finished_of(self, user_id: int, guild_id: int | None, limit: int) -> list[sqlite3.Row]:
+        """The latest ``limit`` finished or aborted games of ``user_id``, newest first."""
+        sql = "SELECT * FROM games WHERE status <> 'active' AND (player1_id = ? OR player2_id = ?)"
+        params: list[Any] = [user_id, user_id]
+        if guild_id is not None:
+            sql += " AND guild_id = ?"
+            params.append(guild_id)
+        return await self.store.fetchall(sql + " ORDER BY id DESC LIMIT ?", [*params, limit])
+
+    async def active_in_server(self, guild_id: int, *, by_last_move: bool = False) -> list[sqlite3.Row]:
+        """Games in progress in ``guild_id``: newest first, or the most recently moved first
+        when ``by_last_move``."""
+        order = "updated_at DESC, id DESC" if by_last_move else "id DESC"
+        return await self.store.fetchall(
+            f"SELECT * FROM games WHERE status = 'active' AND guild_id = ? ORDER BY {order}",
+            (guild_id,),
+        )
+
+    async def posted_in(self, channel_id: int) -> list[sqlite3.Row]:
+        """Games whose boards go to ``channel_id`` (their thread, or the channel of a game
+        without one), running ones first, then newest first."""
+        return await self.store.fetchall(
+            "SELECT * FROM games WHERE thread_id = ? OR (thread_id IS NULL AND channel_id = ?)"
+            " ORDER BY status = 'active' DESC, id DESC",
+            (channel_id, channel_id),
+        )
+
+    async def due_by(self, t: float) -> list[sqlite3.Row]:
+        """Running games whose deadline is at or before ``t``, the earliest first."""
+        return await self.store.fetchall(
+            "SELECT * FROM games WHERE status = 'active' AND deadline IS NOT NULL"
+            " AND deadline <= ? ORDER BY deadline", (t,),
+        )
+
+    async def running_with_deadline_after(self, user_id: int, now: float) -> list[sqlite3.Row]:
+        """Running games of ``user_id`` whose deadline is after ``now``."""
+        return await self.store.fetchall(
+            "SELECT * FROM games WHERE status = 'active' AND deadline > ?"
+            " AND (player1_id = ? OR player2_id = ?)", (now, user_id, user_id),
+        )
+
+    async def results_of(self, guild_id: int, user_id: int) -> list[sqlite3.Row]:
+        """``kind``, ``winner`` and ``player1_id`` of every finished game of ``user_id`` in
+        ``guild_id``."""
+        return await self.store.fetchall(
+            "SELECT kind, winner, player1_id FROM games WHERE guild_id = ? AND status = 'finished'"
+            " AND (player1_id = ? OR player2_id = ?)", (guild_id, user_id, user_id),
+        )
+
+
+class MoveRepo(Repo):
+    """The ``moves`` table: the record of truth, one row per ply."""
+
+    async def add(self, game_id: int, ply: int, seat: int, move: str, played_at: float) -> None:
+        """Append the move that made ply ``ply`` (canonical text) by ``seat``."""
+        await self.store.execute(
+            "INSERT INTO moves (game_id, ply, seat, move, played_at) VALUES (?, ?, ?, ?, ?)",
+            (game_id, ply, seat, move, played_at),
+        )
+
+    async def of_game(self, game_id: int) -> list[sqlite3.Row]:
+        """``ply, seat, move, played_at`` of every move of ``game_id`` in order."""
+        return await self.store.fetchall(
+            "SELECT ply, seat, move, played_at FROM moves WHERE game_id = ? ORDER BY ply", (game_id,)
+        )
+
+    async def at(self, game_id: int, ply: int) -> sqlite3.Row | None:
+        """The move that made ply ``ply`` of ``game_id``, ``None`` when there is none."""
+        return await self.store.fetchone(
+            "SELECT ply, seat, move, played_at FROM moves WHERE game_id = ? AND ply = ?", (game_id, ply)
+        )

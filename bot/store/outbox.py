@@ -1,0 +1,64 @@
+"""The announcement outbox (table ``announcements``): posts decided, still to deliver.
+
+A row is written in the transaction of the change it announces, and taken out
+(``delivered_at`` set) once posted or given up.
+"""
+
+from __future__ import annotations
+
+import sqlite3
+
+from .repo import Repo
+
+__all__ = ["OutboxRepo"]
+
+
+class OutboxRepo(Repo):
+    """Rows of kind ``reminder``, ``timeout``, ``move`` (a board) and ``dm``."""
+
+    async def add(self, game_id: int, kind: str, user_id: int, ply: int, now: float) -> int:
+        """Queue an announcement; returns its id."""
+        return await self.store.insert(
+            "INSERT INTO announcements (game_id, kind, user_id, ply, created_at) VALUES (?, ?, ?, ?, ?)",
+            (game_id, kind, user_id, ply, now),
+        )
+
+    async def pending_id(self, game_id: int, kind: str, ply: int) -> int | None:
+        """The newest undelivered announcement of ``kind`` for ``game_id`` at ``ply``, if any."""
+        row = await self.store.fetchone(
+            "SELECT id FROM announcements WHERE game_id = ? AND kind = ? AND ply = ?"
+            " AND delivered_at IS NULL ORDER BY id DESC LIMIT 1", (game_id, kind, ply),
+        )
+        return None if row is None else row["id"]
+
+    async def due(self, created_before: float, limit: int) -> list[sqlite3.Row]:
+        """Undelivered rows, oldest first: every reminder and timeout, and boards and DMs
+        created at or before ``created_before``."""
+        return await self.store.fetchall(
+            "SELECT * FROM announcements WHERE delivered_at IS NULL"
+            " AND (kind NOT IN ('move', 'dm') OR created_at <= ?) ORDER BY id LIMIT ?",
+            (created_before, limit),
+        )
+
+    async def mark_delivered(self, announcement_id: int, now: float, error: str | None) -> int:
+        """Set ``delivered_at`` (and ``last_error`` when given) unless already set; rows changed."""
+        return await self.store.execute(
+            "UPDATE announcements SET delivered_at = ?, last_error = COALESCE(?, last_error)"
+            " WHERE id = ? AND delivered_at IS NULL", (now, error, announcement_id),
+        )
+
+    async def exists(self, announcement_id: int) -> bool:
+        """Whether announcement ``announcement_id`` was ever queued."""
+        row = await self.store.fetchone("SELECT 1 FROM announcements WHERE id = ?", (announcement_id,))
+        return row is not None
+
+    async def record_failure(self, announcement_id: int, error: str) -> int | None:
+        """Count one failed post (``error`` kept); the failures so far, ``None`` for an unknown id."""
+        n = await self.store.execute(
+            "UPDATE announcements SET attempts = attempts + 1, last_error = ? WHERE id = ?",
+            (error, announcement_id),
+        )
+        if n != 1:
+            return None
+        row = await self.store.fetchone("SELECT attempts FROM announcements WHERE id = ?", (announcement_id,))
+        return int(row["attempts"])

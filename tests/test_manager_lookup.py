@@ -1,0 +1,153 @@
+"""Game manager: look-up -- which game a command means, autocomplete, active games, replays.
+
+Every test runs against a real SQLite file under ``tmp_path``.
+"""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from manager_support import (
+    ALICE,
+    BOB,
+    CAROL,
+    GUILD,
+    FakeClock,
+    play_random,
+    start_game,
+)
+
+import engine
+from bot.manager import (
+    GameManager,
+    NotFound,
+    UserError,
+)
+
+HOUR = 3600.0
+KIND = "coil"
+OPTS = {"size": 5}
+TITLE = engine.GAMES[KIND].title
+
+
+@pytest.fixture
+def clock():
+    return FakeClock()
+
+
+@pytest.fixture
+async def mgr(tmp_path, clock):
+    m = await GameManager.open(tmp_path / "stonecast.db", clock=clock, rng=random.Random(7))
+    yield m
+    await m.close()
+
+
+async def test_resolve_game(mgr):
+    with pytest.raises(NotFound, match="no games in progress"):
+        await mgr.resolve_game(ALICE)
+    g1 = await start_game(mgr, KIND, OPTS)            # Alice to move
+    assert (await mgr.resolve_game(BOB)).id == g1.id  # Bob's only game
+    g2 = await start_game(mgr, KIND, OPTS, a=CAROL, b=ALICE)  # Carol to move
+    assert (await mgr.resolve_game(ALICE)).id == g1.id  # the one waiting for Alice
+    await mgr.play_move(g2.id, CAROL, next(g2.position.legal_moves()))
+    with pytest.raises(UserError, match=f"2 games waiting for you \\(Coil #{g1.id}, Coil #{g2.id}\\)"):
+        await mgr.resolve_game(ALICE)
+    assert (await mgr.resolve_game(ALICE, game_id=g2.id)).id == g2.id
+    with pytest.raises(NotFound):
+        await mgr.resolve_game(ALICE, game_id=g2.id, guild_id=GUILD + 1)
+    await mgr.set_game_thread(g2.id, 4242)
+    assert (await mgr.resolve_game(ALICE, channel_id=4242)).id == g2.id
+    assert (await mgr.resolve_game(BOB, channel_id=4242)).id == g2.id
+    await mgr.play_move(g1.id, ALICE, next(g1.position.legal_moves()))
+    await mgr.play_move(g2.id, ALICE, next((await mgr.get_game(g2.id)).position.legal_moves()))
+    with pytest.raises(UserError, match="none is waiting for you"):
+        await mgr.resolve_game(ALICE)
+
+
+async def test_complete_move_and_game(mgr):
+    g = await start_game(mgr, KIND, OPTS)
+    pos = g.position
+    everything = list(pos.legal_moves())
+    # nothing typed: a legal pass first (Coil, Phase I), then the cells
+    assert "pass" in everything
+    assert await mgr.complete_move(ALICE, "") == ["pass", *[m for m in everything if m != "pass"][:24]]
+    assert await mgr.complete_move(ALICE, "A") == pos.complete("a")
+    assert await mgr.complete_move(ALICE, "b", game_id=g.id, limit=2) == pos.complete("b", limit=2)
+    # not Bob's turn; strangers and nonsense get nothing, never an error
+    assert await mgr.complete_move(BOB, "") == []
+    assert await mgr.complete_move(CAROL, "", game_id=g.id) == []
+    assert await mgr.complete_move(ALICE, "", game_id="zzz") == []
+    assert await mgr.complete_move(ALICE, "", game_id=12345) == []
+    await mgr.play_move(g.id, ALICE, everything[0])
+    after = (await mgr.get_game(g.id)).position
+    assert await mgr.complete_move(BOB, "") == ["pass", *after.complete("", limit=24)]
+    assert await mgr.complete_move(BOB, "b") == after.complete("b")
+    g2 = await start_game(mgr, KIND, OPTS, a=CAROL, b=BOB)
+    labels = await mgr.complete_game(BOB, "")
+    assert labels == [(g.id, f"{TITLE} #{g.id} · your turn"), (g2.id, f"{TITLE} #{g2.id} · their turn")]
+    assert await mgr.complete_game(BOB, f"#{g2.id}") == [(g2.id, f"{TITLE} #{g2.id} · their turn")]
+    assert await mgr.complete_game(BOB, "their") == [(g2.id, f"{TITLE} #{g2.id} · their turn")]
+    assert await mgr.complete_game(ALICE, "your") == []
+    await mgr.resign(g2.id, CAROL)
+    assert await mgr.complete_game(BOB, "", include_finished=True) == [
+        (g.id, f"{TITLE} #{g.id} · your turn"), (g2.id, f"{TITLE} #{g2.id} · finished")]
+
+
+async def test_active_games(mgr):
+    g1 = await start_game(mgr, KIND, OPTS)
+    g2 = await start_game(mgr, KIND, OPTS, a=BOB, b=CAROL)
+    assert [g.id for g in await mgr.active_games(BOB)] == [g1.id, g2.id]
+    assert [g.id for g in await mgr.active_games(ALICE)] == [g1.id]
+    assert await mgr.active_games(BOB, guild_id=GUILD + 1) == []
+    await mgr.resign(g1.id, ALICE)
+    assert [g.id for g in await mgr.active_games(BOB)] == [g2.id]
+
+
+async def test_complete_move_two_placements_in_io(mgr):
+    g = await start_game(mgr, "io", {"size": 5})
+    first = next(g.position.legal_moves())
+    res = await mgr.play_move(g.id, ALICE, first)
+    pos = res.position
+    # Bob's move places two stones: autocomplete offers first placements, then whole moves
+    assert await mgr.complete_move(BOB, "a") == pos.complete("a")
+    one = pos.complete("")[0]
+    whole = await mgr.complete_move(BOB, one + " ")
+    assert whole == pos.complete(one + " ") and whole and all(m.startswith(one + " ") for m in whole)
+    assert all(pos.is_legal(m) for m in whole)
+    res = await mgr.play_move(g.id, BOB, whole[0].replace(" ", ", ").upper())
+    assert res.move == whole[0] and [m.move for m in await mgr.moves(g.id)] == [first, whole[0]]
+
+
+async def test_complete_move_uses_the_cached_position(mgr, monkeypatch):
+    g = await start_game(mgr, "io", {"size": 7})
+    g = await play_random(mgr, g, random.Random(9), max_moves=6)
+    seen_sql: list[str] = []
+    for name in ("fetchone", "fetchall"):
+        real = getattr(mgr.store, name)
+
+        async def spy(sql, params=(), _real=real):
+            seen_sql.append(sql)
+            return await _real(sql, params)
+
+        monkeypatch.setattr(mgr.store, name, spy)
+
+    def no_parsing(*a, **k):
+        raise AssertionError("the position should come from the cache")
+
+    monkeypatch.setattr(engine, "from_text", no_parsing)
+    monkeypatch.setattr(engine, "replay", no_parsing)
+    got = await mgr.complete_move(g.to_move_user, "", game_id=g.id)
+    assert got and got == g.position.complete("")
+    assert seen_sql and not any("moves" in sql for sql in seen_sql)
+
+
+async def test_positions_for_a_replay(mgr):
+    g = await play_random(mgr, await start_game(mgr, "io", {"size": 5}), random.Random(6), max_moves=6)
+    done = await mgr.resign(g.id, BOB)
+    positions = await mgr.positions(g.id)
+    moves = await mgr.moves(g.id)
+    assert len(positions) == len(moves) + 2  # start, one per move, the resignation
+    assert positions[0] == engine.new_game("io", size=5)
+    assert [p.last_move for p in positions[1:-1]] == [m.move for m in moves]
+    assert positions[-1] == done.position == await mgr.replay_position(g.id)
