@@ -252,3 +252,139 @@ def vacation_amount(days: float) -> str:
     if whole and extra:
         return f"{count(whole, 'day')} and {count(extra, 'hour')}"
     return count(whole, "day") if whole or not extra else count(extra, "hour")
+
+
+# ---------------------------------------------------------------- wording of the Discord side
+# (moved here from the cogs, the client and the views: every sentence a player reads)
+
+CHALLENGE_LAPSED = "Nobody answered in time: the challenge lapsed."
+CHALLENGE_STATES = {"declined": "Declined.", "cancelled": "Withdrawn.", "expired": CHALLENGE_LAPSED}
+CHALLENGE_NOT_POSTED = ("I am not allowed to post in this channel, so the challenge was not sent. "
+                        "Try another channel, or ask a moderator to let me send messages here.")
+REMATCH_NOT_POSTED = "I could not post the rematch challenge in the game's channel; use /challenge instead."
+BOARD_REFUSED = (" I could not post the board in the game's thread — check my permissions there, "
+                 "and use `/board` to see it meanwhile.")
+BOARD_DELAYED = (" I could not post the board in the game's thread just now; it is saved and will "
+                 "follow there within a few minutes.")
+NOT_YOUR_BUTTON = "This button belongs to someone else's /resign."
+NO_GAMES = "You have no games in progress. Start one with `/challenge`."
+NO_SERVER_GAMES = "No games are in progress in this server. Start one with `/challenge`."
+ABORT_NOT_ALLOWED = "Only members with the Manage Server permission can abort games."
+NO_PRIVATE_MESSAGE = "Stonecast games live in servers: use this command in a server channel."
+CHECK_FAILED = "You cannot use this command here."
+NOT_A_MEMBER = "That person is not a member of this server: pick a member from the list."
+UNREADABLE_OPTION = "I could not read one of the options. Please pick it from the list and try again."
+
+
+def challenge_title(c) -> str:
+    """The first line of a challenge message (``c``: a :class:`bot.manager.Challenge`):
+    ``"<@a> challenges <@b> to **Io** (size 9) · 3 days a move · rated"``."""
+    opts = options_text(c.options)
+    game = f"**{title(c.kind)}**" + (f" ({opts})" if opts else "")
+    terms = f" · {c.days_per_move} day{'s' if c.days_per_move != 1 else ''} a move · " \
+            f"{'rated' if c.rated else 'unrated'}"
+    if c.opponent_id is None:
+        return f"<@{c.challenger_id}> offers a game of {game} to anyone here{terms}"
+    return f"<@{c.challenger_id}> challenges <@{c.opponent_id}> to {game}{terms}"
+
+
+def first_text(c) -> str:
+    """Who moves first in challenge ``c``, as a sentence."""
+    if c.first == "challenger":
+        return f"<@{c.challenger_id}> moves first."
+    if c.first == "opponent":
+        return ("Whoever accepts moves first." if c.opponent_id is None
+                else f"<@{c.opponent_id}> moves first.")
+    return "Who moves first is drawn at random when the challenge is accepted."
+
+
+def challenge_text(c) -> str:
+    """The whole message posting open challenge ``c``: title, who moves first, what to do."""
+    lines = [challenge_title(c), first_text(c)]
+    if c.opponent_id is None:
+        lines.append(f"Press Accept to play — the offer lapses <t:{int(c.expires_at)}:R>.")
+    else:
+        lines.append(f"<@{c.opponent_id}>, accept or decline below — the challenge lapses "
+                     f"<t:{int(c.expires_at)}:R>.")
+    return "\n".join(lines)
+
+
+def challenge_sent(opponent_id: int | None, channel_id: int | None) -> str:
+    """The challenger's note once the challenge is posted (``channel_id`` given when it went
+    to another channel than the one the command was used in)."""
+    who = f"<@{opponent_id}>" if opponent_id else "anyone in this channel"
+    where = f" in <#{channel_id}>" if channel_id is not None else ""
+    if where and not opponent_id:
+        who = "anyone there"
+    return f"Challenge sent to {who}{where}. You can withdraw it with its Cancel button until it is accepted."
+
+
+def challenge_ended(c, state: str) -> str:
+    """A challenge message once answered: its title and ``state`` (a sentence)."""
+    return f"{challenge_title(c)}\n{state}"
+
+
+def accepted_text(c, game) -> str:
+    """What an accepted challenge's message says: who accepted and where the game is."""
+    return (f"{challenge_title(c)}\nAccepted by <@{c.opponent_id}>: "
+            f"**{game_label(game.kind, game.id)}** is on in <#{game.channel_for_posts}>.")
+
+
+def already_accepted(game) -> str:
+    """For a second press of Accept by the player who accepted: where their game is."""
+    where = (f"in <#{game.thread_id}>" if game.thread_id is not None
+             else f"in <#{game.channel_id}>, where its board is being posted")
+    return f"You already accepted this challenge: **{game_label(game.kind, game.id)}** is on {where}."
+
+
+def thread_name(game, first: str, second: str) -> str:
+    """The name of a game's thread (Discord allows 100 characters)."""
+    return f"{game_label(game.kind, game.id)}: {first} vs {second}"[:100]
+
+
+def rematch_offered(c) -> str:
+    """The note to whoever pressed Rematch."""
+    return f"Rematch offered to <@{c.opponent_id}> in <#{c.channel_id}>."
+
+
+def move_reply(label: str, move: str, effect: str, *, result: str | None = None,
+               settled: str | None = None, to_move: int | None = None) -> str:
+    """The mover's note after /move: the move, then the result or who moves next."""
+    played = f"You played `{move}` in {label}{effect}."
+    if result is not None:
+        return f"{played} Game over: {result}"
+    colour = f" You play {settled} from now on." if settled else ""
+    return f"{played}{colour} Now it is <@{to_move}>'s move."
+
+
+def resign_prompt(label: str, opponent: int) -> str:
+    """The /resign confirmation."""
+    return (f"Resign **{label}** against <@{opponent}>? The game ends and counts as a loss. "
+            f"Press the button to confirm, or just ignore this message.")
+
+
+def ran_out_of_time(user_id: int) -> str:
+    """The headline of a board lost on time."""
+    return f"<@{user_id}> ran out of time"
+
+
+def resigned(user_id: int) -> str:
+    """The headline of a board after a resignation."""
+    return f"<@{user_id}> resigned"
+
+
+def board_headline(ply: int, last_move: str | None) -> str:
+    """The headline of a /board reply."""
+    return f"move {ply}: last `{last_move}`" if ply and last_move else moves_played(ply)
+
+
+def aborted(label: str, by: int, players: list[int]) -> str:
+    """The note posted in a game's thread when a moderator aborts it, pinging its players."""
+    return (f"**{label}** was aborted by <@{by}>: no result and no rating change.\n"
+            + " ".join(f"<@{uid}>" for uid in players))
+
+
+def no_such_server_game(game_id: int) -> str:
+    """/abort of a number that is no game of this server."""
+    return (f"No game in this server is numbered {game_id}: pick a game in progress from the "
+            f"suggestions of `game:`.")

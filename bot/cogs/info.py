@@ -59,3 +59,8 @@ class InfoCog(commands.Cog, name="Info"):
     async def help(self, interaction: discord.Interaction) -> None:
         """/help -- how to use the bot."""
         await ephemeral(interaction, texts.help_text())
+
+
+async def setup(bot: StonecastBot) -> None:
+    """The extension's entry point (``bot.load_extension("bot.cogs.info")``)."""
+    await bot.add_cog(InfoCog(bot))

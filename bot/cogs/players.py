@@ -150,3 +150,8 @@ class PlayersCog(commands.Cog, name="Players"):
             more = len(p.active_games) - 10
             lines.append(f"Playing now: {ids}" + (f", and {more} more." if more > 0 else "."))
         await ephemeral(interaction, "\n".join(lines)[:2000])
+
+
+async def setup(bot: StonecastBot) -> None:
+    """The extension's entry point (``bot.load_extension("bot.cogs.players")``)."""
+    await bot.add_cog(PlayersCog(bot))
