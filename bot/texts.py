@@ -388,3 +388,113 @@ def no_such_server_game(game_id: int) -> str:
     """/abort of a number that is no game of this server."""
     return (f"No game in this server is numbered {game_id}: pick a game in progress from the "
             f"suggestions of `game:`.")
+
+
+def games_list_header(playing: int, your_move: int) -> str:
+    """The first line of /games."""
+    return f"You are playing {playing} game{'s' if playing != 1 else ''}; your move in {your_move}:"
+
+
+def games_list_line(g, opponent: int, *, yours: bool, away: bool) -> str:
+    """One game of /games (``g`` a :class:`bot.manager.Game`; ``away``: the opponent, to
+    move, is on vacation)."""
+    turn = "**your move**" if yours else "their move"
+    due = f", due <t:{int(g.deadline)}:R>" if g.deadline else ""
+    line = (f"• **{game_label(g.kind, g.id)}** vs <@{opponent}> — {turn}{due}, "
+            f"{moves_played(g.ply)} — <#{g.channel_for_posts}>")
+    return line + (" (on vacation)" if away else "")
+
+
+GAMES_LIST_MORE = "… and {n} more: pick them with the `game:` suggestions of /board."
+SERVER_GAMES_MORE = "… and {n} more, not shown."
+
+
+def server_games_header(n: int) -> str:
+    """The first line of ``/games all:true``."""
+    return f"{count(n, 'game')} in progress in this server — open a thread to watch:"
+
+
+def server_games_line(g) -> str:
+    """One game of ``/games all:true``: its players, whose move, the deadline, its thread."""
+    due = f", due <t:{int(g.deadline)}:R>" if g.deadline else ""
+    return (f"• **{game_label(g.kind, g.id)}** <@{g.players[1]}> vs <@{g.players[2]}> — "
+            f"<@{g.to_move_user}>'s move{due}, {count(g.ply, 'move')} played — <#{g.channel_for_posts}>")
+
+
+def history_text(label: str, ply: int, *, over: bool) -> str:
+    """The /history reply: the record, and whether a replay comes with it."""
+    text = f"The record of **{label}** ({moves_played(ply)})."
+    if over and ply == 0:
+        text += " It ended before the first move, so there is no replay."
+    elif over:
+        text += " The animation replays it move by move."
+    return text
+
+
+NOTIFY_ON = ("I will send you a direct message when it becomes your move. If your DMs are "
+             "closed to server members I will quietly skip it; the thread mention stays.")
+NOTIFY_OFF = "No more direct messages: you will be mentioned in the game's thread only."
+
+
+def vacation_started(until: float, left_days: float, *, asked: int, had: float) -> str:
+    """/vacation days:n: the clocks wait until ``until``; ``had`` days were left before, of
+    which ``asked`` were asked for (when that was more, the reply says so)."""
+    short = ""
+    if asked and left_days < 1e-6 and had < asked - 1e-6:
+        short = f" That is all you had left ({vacation_amount(had)}), a little less than {asked} days."
+    return (f"Enjoy your break: your clocks wait until <t:{int(until)}:f>, and your opponents "
+            f"see that you are away.{short} {vacation_amount(left_days)} of vacation left this year.")
+
+
+def vacation_ended(given_back: float, left_days: float) -> str:
+    """/vacation days:0: the clocks run again, ``given_back`` days returned."""
+    return (f"Welcome back: your clocks run again. The unused part of this vacation is given "
+            f"back: {vacation_amount(given_back)} (vacation is counted by the hour, a started hour "
+            f"as a whole one). {vacation_amount(left_days)} of vacation left this year.")
+
+
+def deadline_notes_failed(n: int) -> str:
+    """Added to the /vacation reply when ``n`` deadline notes could not be posted."""
+    return f" I could not post the new deadline in {count(n, 'game')}'s thread; `/games` shows it."
+
+
+def no_rated_games(kind: str) -> str:
+    """/leaderboard of a game nobody has a rating in."""
+    return f"Nobody has finished a rated game of {title(kind)} here yet. Be the first: `/challenge {kind}`."
+
+
+def leaderboard_header(kind: str) -> str:
+    """The first line of /leaderboard."""
+    return f"**{title(kind)}** — top ratings in this server"
+
+
+def rank_line(rank: int, row) -> str:
+    """``"3. <@id> — **1523** (4 rated games)"`` (``row``: a leaderboard row)."""
+    return f"{rank}. <@{row.user_id}> — **{round(row.rating)}** ({count(row.games, 'rated game')})"
+
+
+def unrated_here(kind: str) -> str:
+    """/leaderboard for a caller without a rating in ``kind``."""
+    return f"You have no rated {title(kind)} game here yet."
+
+
+def profile_text(user_id: int, p) -> str:
+    """/profile of ``user_id`` (``p``: a :class:`bot.manager.Profile`), within 2000 characters."""
+    lines = [f"**Profile of <@{user_id}>**"]
+    kinds = [k for k in GAME_ORDER if k in p.ratings or k in p.records]
+    for kind in kinds:
+        rating = p.ratings.get(kind)
+        record = p.records.get(kind)
+        parts = []
+        if rating is not None:
+            parts.append(f"rating **{round(rating.rating)}** ({rating.games} rated)")
+        if record is not None:
+            parts.append(f"{record.wins} won, {record.losses} lost, {record.draws} drawn")
+        lines.append(f"• {title(kind)}: " + "; ".join(parts))
+    if not kinds:
+        lines.append("No finished games yet.")
+    if p.active_games:
+        ids = ", ".join(f"{game_label(g.kind, g.id)} (<#{g.channel_for_posts}>)" for g in p.active_games[:10])
+        more = len(p.active_games) - 10
+        lines.append(f"Playing now: {ids}" + (f", and {more} more." if more > 0 else "."))
+    return "\n".join(lines)[:2000]

@@ -20,6 +20,9 @@ if TYPE_CHECKING:
 
 log = logging.getLogger("stonecast.bot")
 
+# the ``game:`` option of /rules and /leaderboard: the games by title, in menu order
+GAME_CHOICES = [app_commands.Choice(name=texts.TITLES[k], value=k) for k in texts.GAME_ORDER]
+
 
 def as_int(value: Any) -> int | None:
     """``value`` as an int, or None (a half-typed option in autocomplete)."""

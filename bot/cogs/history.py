@@ -35,15 +35,11 @@ class HistoryCog(commands.Cog, name="History"):
         record = await manager.record_text(g.id, names)
         label = texts.game_label(g.kind, g.id)
         files = [discord.File(io.BytesIO(record.encode()), filename=f"stonecast-{g.id}.txt")]
-        text = f"The record of **{label}** ({texts.moves_played(g.ply)})."
-        if g.status != "active" and g.ply == 0:
-            text += " It ended before the first move, so there is no replay."
-        elif g.status != "active":
+        if g.status != "active" and g.ply:
             moves = [m.move for m in await manager.moves(g.id)]
             gif = await self.bot.renderer.render_gif(g.kind, g.options, moves, names)
             files.append(discord.File(io.BytesIO(gif), filename=f"stonecast-{g.id}.gif"))
-            text += " The animation replays it move by move."
-        await ephemeral(interaction, text, files=files)
+        await ephemeral(interaction, texts.history_text(label, g.ply, over=g.status != "active"), files=files)
 
     history.autocomplete("game")(game_autocomplete)
 

@@ -163,23 +163,17 @@ class PlayCog(commands.Cog, name="Play"):
             return
         uid = interaction.user.id
         mine = [g for g in active if g.to_move_user == uid]
-        lines = [f"You are playing {len(active)} game{'s' if len(active) != 1 else ''}; "
-                 f"your move in {len(mine)}:"]
+        lines = [texts.games_list_header(len(active), len(mine))]
         away: dict[int, str] = {}
         for g in sorted(active, key=lambda g: (g.to_move_user != uid, g.deadline or 0, g.id))[:MAX_GAMES_LISTED]:
             opponent = g.opponent_of(uid)
             if opponent not in away:
                 away[opponent] = await boards.vacation_note(self.bot, opponent)
-            turn = "**your move**" if g.to_move_user == uid else "their move"
-            due = f", due <t:{int(g.deadline)}:R>" if g.deadline else ""
-            line = (f"• **{texts.game_label(g.kind, g.id)}** vs <@{opponent}> — {turn}{due}, "
-                    f"{texts.moves_played(g.ply)} — <#{g.channel_for_posts}>")
-            if away[opponent] and g.to_move_user == opponent:
-                line += " (on vacation)"
-            lines.append(line)
+            lines.append(texts.games_list_line(g, opponent, yours=g.to_move_user == uid,
+                                               away=bool(away[opponent]) and g.to_move_user == opponent))
         notes = "".join(f"\n{n}" for n in away.values() if n)[:1000]
         text = texts.fit_lines(lines, limit=2000 - len(notes), hidden=max(0, len(active) - MAX_GAMES_LISTED),
-                               more="… and {n} more: pick them with the `game:` suggestions of /board.")
+                               more=texts.GAMES_LIST_MORE)
         await ephemeral(interaction, text + notes)
 
     async def _server_games(self, interaction: discord.Interaction) -> None:
@@ -190,15 +184,10 @@ class PlayCog(commands.Cog, name="Play"):
         if not games:
             await ephemeral(interaction, texts.NO_SERVER_GAMES)
             return
-        lines = [f"{texts.count(len(games), 'game')} in progress in this server — open a thread "
-                 f"to watch:"]
-        for g in games[:MAX_GAMES_LISTED]:
-            due = f", due <t:{int(g.deadline)}:R>" if g.deadline else ""
-            lines.append(f"• **{texts.game_label(g.kind, g.id)}** <@{g.players[1]}> vs "
-                         f"<@{g.players[2]}> — <@{g.to_move_user}>'s move{due}, "
-                         f"{texts.count(g.ply, 'move')} played — <#{g.channel_for_posts}>")
+        lines = [texts.server_games_header(len(games))]
+        lines += [texts.server_games_line(g) for g in games[:MAX_GAMES_LISTED]]
         text = texts.fit_lines(lines, hidden=max(0, len(games) - MAX_GAMES_LISTED),
-                               more="… and {n} more, not shown.")
+                               more=texts.SERVER_GAMES_MORE)
         await ephemeral(interaction, text)
 
 
