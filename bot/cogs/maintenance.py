@@ -199,7 +199,8 @@ class MaintenanceCog(commands.Cog, name="Maintenance"):
         unknown or gone, threads are not allowed there: 400, 403, 404) the game's boards go to
         the channel. The challenge message, whose buttons the dead handler left, then says
         where the game is (best effort). Raises discord.HTTPException for other failures (5xx:
-        tried again with the announcement)."""
+        tried again with the announcement), ValueError when the bot does not know the server
+        (likewise)."""
         if not game.thread_wanted:
             return game
         challenge = await self.bot.manager.get_challenge(game.challenge_id) if game.challenge_id else None
@@ -208,10 +209,9 @@ class MaintenanceCog(commands.Cog, name="Maintenance"):
             name = texts.thread_name(game, await self.bot.display_name(game.players[1], game.guild_id),
                                      await self.bot.display_name(game.players[2], game.guild_id))
             try:
-                data = await self.bot.http.start_thread_with_message(
-                    challenge.channel_id, challenge.message_id, name=name, auto_archive_duration=10080,
-                    rate_limit_per_user=None)
-                thread_id = int(data["id"])
+                message = self.bot.get_partial_messageable(
+                    challenge.channel_id, guild_id=challenge.guild_id).get_partial_message(challenge.message_id)
+                thread_id = (await message.create_thread(name=name, auto_archive_duration=10080)).id
             except discord.HTTPException as e:
                 if e.code == THREAD_ALREADY_CREATED:
                     thread_id = challenge.message_id
