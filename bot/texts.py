@@ -498,3 +498,33 @@ def profile_text(user_id: int, p) -> str:
         more = len(p.active_games) - 10
         lines.append(f"Playing now: {ids}" + (f", and {more} more." if more > 0 else "."))
     return "\n".join(lines)[:2000]
+
+
+def declined(c) -> str:
+    """A challenge message once its opponent declined."""
+    return challenge_ended(c, f"<@{c.opponent_id}> declined.")
+
+
+def withdrawn(c) -> str:
+    """A challenge message once its challenger withdrew it."""
+    return challenge_ended(c, f"Withdrawn by <@{c.challenger_id}>.")
+
+
+def not_playing(label: str) -> str:
+    """/resign of a game the caller does not play in."""
+    return f"You are not playing in {label}."
+
+
+def you_resigned(label: str) -> str:
+    """The resigning player's note."""
+    return f"You resigned {label}."
+
+
+def is_aborted(label: str) -> str:
+    """The moderator's note after /abort."""
+    return f"{label} is aborted."
+
+
+def thread_link(channel_id: int) -> str:
+    """The line under a /board of a game in progress: where it is played."""
+    return f"\nThread: <#{channel_id}>"

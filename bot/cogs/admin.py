@@ -50,7 +50,7 @@ class AdminCog(commands.Cog, name="Admin"):
                                    everyone=False))
         except discord.HTTPException:
             log.warning("cannot announce the abort of game %s", g.id, exc_info=True)
-        await ephemeral(interaction, f"{label} is aborted.")
+        await ephemeral(interaction, texts.is_aborted(label))
 
     @abort.autocomplete("game")
     async def abort_autocomplete(self, interaction: discord.Interaction, current: str

@@ -183,13 +183,11 @@ class ChallengesCog(commands.Cog, name="Challenges"):
                 await self._accept(interaction, challenge_id)
                 return
             if action == "decline":
-                c = await self.manager.decline_challenge(challenge_id, interaction.user.id)
-                outcome = f"<@{c.opponent_id}> declined."
+                content = texts.declined(await self.manager.decline_challenge(challenge_id, interaction.user.id))
             else:
-                c = await self.manager.cancel_challenge(challenge_id, interaction.user.id)
-                outcome = f"Withdrawn by <@{c.challenger_id}>."
+                content = texts.withdrawn(await self.manager.cancel_challenge(challenge_id, interaction.user.id))
             await interaction.edit_original_response(
-                content=texts.challenge_ended(c, outcome), view=None,
+                content=content, view=None,
                 allowed_mentions=discord.AllowedMentions.none())
         except StaleAction as e:
             await report_error(interaction, await self._already_yours(interaction, challenge_id) or e)

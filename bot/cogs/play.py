@@ -105,7 +105,7 @@ class PlayCog(commands.Cog, name="Play"):
         g = await game_for(interaction, game)
         label = texts.game_label(g.kind, g.id)
         if g.seat_of(interaction.user.id) is None:
-            raise NotAllowed(f"You are not playing in {label}.")
+            raise NotAllowed(texts.not_playing(label))
         if g.status != "active":
             raise game_over_error(g)
         await ephemeral(interaction, texts.resign_prompt(label, g.opponent_of(interaction.user.id)),
@@ -127,7 +127,7 @@ class PlayCog(commands.Cog, name="Play"):
             except Exception:  # noqa: BLE001 - the resignation is committed: say so below
                 log.exception("the final board of game %s failed", g.id)
             await interaction.edit_original_response(
-                content=f"You resigned {texts.game_label(g.kind, g.id)}.", view=None)
+                content=texts.you_resigned(texts.game_label(g.kind, g.id)), view=None)
         except Exception as e:  # noqa: BLE001
             await report_error(interaction, e)
 
@@ -142,7 +142,7 @@ class PlayCog(commands.Cog, name="Play"):
         png = await boards.render(self.bot, g, position)
         content, _ = boards.board_text(g, position, headline=texts.board_headline(position.ply, position.last_move))
         if g.status == "active":
-            content += f"\nThread: <#{g.channel_for_posts}>"
+            content += texts.thread_link(g.channel_for_posts)
         await ephemeral(interaction, content, file=boards.board_file(g, position, png))
 
     board.autocomplete("game")(game_autocomplete)
