@@ -125,9 +125,18 @@ class StonecastBot(commands.Bot):
     async def close(self) -> None:
         """Unload the cogs (the maintenance loop ends), close the gateway connection, then
         the manager (if this bot opened it)."""
+        # the extensions first (commands.Bot.close would, but awaiting their unload there
+        # leaves the gateway open after the ready task below is ended: a READY arriving then
+        # starts another)
+        for name in tuple(self.extensions):
+            try:
+                await self.unload_extension(name)
+            except Exception:  # noqa: BLE001 - closing goes on, as in commands.Bot.close
+                log.exception("could not unload %s", name)
         # discord.py waits guild_ready_timeout after connecting before "ready"; closed in that
         # window, its waiting task would later dispatch on a closed client (an error logged
-        # at exit): end it with the client
+        # at exit): end it with the client. (The one private discord.py attribute the bot
+        # reads: discord.py offers no public way to end this task.)
         ready = getattr(self._connection, "_ready_task", None)
         if ready is not None and not ready.done():
             ready.cancel()
