@@ -47,15 +47,15 @@ async def report_error(interaction: discord.Interaction, error: BaseException) -
     if isinstance(error, UserError):
         text = str(error)
     elif isinstance(error, app_commands.NoPrivateMessage):
-        text = "Stonecast games live in servers: use this command in a server channel."
+        text = texts.NO_PRIVATE_MESSAGE
     elif isinstance(error, app_commands.CheckFailure):
-        text = str(error) or "You cannot use this command here."
+        text = str(error) or texts.CHECK_FAILED
     elif isinstance(error, app_commands.TransformerError):
         # e.g. a user option naming someone who is not a member of this server
         if error.type is discord.AppCommandOptionType.user:
-            text = "That person is not a member of this server: pick a member from the list."
+            text = texts.NOT_A_MEMBER
         else:
-            text = "I could not read one of the options. Please pick it from the list and try again."
+            text = texts.UNREADABLE_OPTION
     else:
         log.error("unexpected error in interaction %s (%s)", interaction.id,
                   interaction.command.qualified_name if interaction.command else

@@ -231,3 +231,279 @@ def vacation_amount(days: float) -> str:
     if whole and extra:
         return f"{count(whole, 'day')} and {count(extra, 'hour')}"
     return count(whole, "day") if whole or not extra else count(extra, "hour")
+
+
+# ---------------------------------------------------------------- wording of the Discord side
+# (moved here from the cogs, the client and the views: every sentence a player reads)
+
+CHALLENGE_LAPSED = "Nobody answered in time: the challenge lapsed."
+CHALLENGE_STATES = {"declined": "Declined.", "cancelled": "Withdrawn.", "expired": CHALLENGE_LAPSED}
+CHALLENGE_NOT_POSTED = ("I am not allowed to post in this channel, so the challenge was not sent. "
+                        "Try another channel, or ask a moderator to let me send messages here.")
+REMATCH_NOT_POSTED = "I could not post the rematch challenge in the game's channel; use /challenge instead."
+BOARD_REFUSED = (" I could not post the board in the game's thread — check my permissions there, "
+                 "and use `/board` to see it meanwhile.")
+BOARD_DELAYED = (" I could not post the board in the game's thread just now; it is saved and will "
+                 "follow there within a few minutes.")
+NOT_YOUR_BUTTON = "This button belongs to someone else's /resign."
+NO_GAMES = "You have no games in progress. Start one with `/challenge`."
+NO_SERVER_GAMES = "No games are in progress in this server. Start one with `/challenge`."
+ABORT_NOT_ALLOWED = "Only members with the Manage Server permission can abort games."
+NO_PRIVATE_MESSAGE = "Stonecast games live in servers: use this command in a server channel."
+CHECK_FAILED = "You cannot use this command here."
+NOT_A_MEMBER = "That person is not a member of this server: pick a member from the list."
+UNREADABLE_OPTION = "I could not read one of the options. Please pick it from the list and try again."
+
+
+def challenge_title(c) -> str:
+    """The first line of a challenge message (``c``: a :class:`bot.manager.Challenge`):
+    ``"<@a> challenges <@b> to **Io** (size 9) · 3 days a move · rated"``."""
+    opts = options_text(c.options)
+    game = f"**{title(c.kind)}**" + (f" ({opts})" if opts else "")
+    terms = f" · {c.days_per_move} day{'s' if c.days_per_move != 1 else ''} a move · " \
+            f"{'rated' if c.rated else 'unrated'}"
+    if c.opponent_id is None:
+        return f"<@{c.challenger_id}> offers a game of {game} to anyone here{terms}"
+    return f"<@{c.challenger_id}> challenges <@{c.opponent_id}> to {game}{terms}"
+
+
+def first_text(c) -> str:
+    """Who moves first in challenge ``c``, as a sentence."""
+    if c.first == "challenger":
+        return f"<@{c.challenger_id}> moves first."
+    if c.first == "opponent":
+        return ("Whoever accepts moves first." if c.opponent_id is None
+                else f"<@{c.opponent_id}> moves first.")
+    return "Who moves first is drawn at random when the challenge is accepted."
+
+
+def challenge_text(c) -> str:
+    """The whole message posting open challenge ``c``: title, who moves first, what to do."""
+    lines = [challenge_title(c), first_text(c)]
+    if c.opponent_id is None:
+        lines.append(f"Press Accept to play — the offer lapses <t:{int(c.expires_at)}:R>.")
+    else:
+        lines.append(f"<@{c.opponent_id}>, accept or decline below — the challenge lapses "
+                     f"<t:{int(c.expires_at)}:R>.")
+    return "\n".join(lines)
+
+
+def challenge_sent(opponent_id: int | None, channel_id: int | None) -> str:
+    """The challenger's note once the challenge is posted (``channel_id`` given when it went
+    to another channel than the one the command was used in)."""
+    who = f"<@{opponent_id}>" if opponent_id else "anyone in this channel"
+    where = f" in <#{channel_id}>" if channel_id is not None else ""
+    if where and not opponent_id:
+        who = "anyone there"
+    return f"Challenge sent to {who}{where}. You can withdraw it with its Cancel button until it is accepted."
+
+
+def challenge_ended(c, state: str) -> str:
+    """A challenge message once answered: its title and ``state`` (a sentence)."""
+    return f"{challenge_title(c)}\n{state}"
+
+
+def accepted_text(c, game) -> str:
+    """What an accepted challenge's message says: who accepted and where the game is."""
+    return (f"{challenge_title(c)}\nAccepted by <@{c.opponent_id}>: "
+            f"**{game_label(game.kind, game.id)}** is on in <#{game.channel_for_posts}>.")
+
+
+def already_accepted(game) -> str:
+    """For a second press of Accept by the player who accepted: where their game is."""
+    where = (f"in <#{game.thread_id}>" if game.thread_id is not None
+             else f"in <#{game.channel_id}>, where its board is being posted")
+    return f"You already accepted this challenge: **{game_label(game.kind, game.id)}** is on {where}."
+
+
+def thread_name(game, first: str, second: str) -> str:
+    """The name of a game's thread (Discord allows 100 characters)."""
+    return f"{game_label(game.kind, game.id)}: {first} vs {second}"[:100]
+
+
+def rematch_offered(c) -> str:
+    """The note to whoever pressed Rematch."""
+    return f"Rematch offered to <@{c.opponent_id}> in <#{c.channel_id}>."
+
+
+def move_reply(label: str, move: str, effect: str, *, result: str | None = None,
+               settled: str | None = None, to_move: int | None = None) -> str:
+    """The mover's note after /move: the move, then the result or who moves next."""
+    played = f"You played `{move}` in {label}{effect}."
+    if result is not None:
+        return f"{played} Game over: {result}"
+    colour = f" You play {settled} from now on." if settled else ""
+    return f"{played}{colour} Now it is <@{to_move}>'s move."
+
+
+def resign_prompt(label: str, opponent: int) -> str:
+    """The /resign confirmation."""
+    return (f"Resign **{label}** against <@{opponent}>? The game ends and counts as a loss. "
+            f"Press the button to confirm, or just ignore this message.")
+
+
+def ran_out_of_time(user_id: int) -> str:
+    """The headline of a board lost on time."""
+    return f"<@{user_id}> ran out of time"
+
+
+def resigned(user_id: int) -> str:
+    """The headline of a board after a resignation."""
+    return f"<@{user_id}> resigned"
+
+
+def board_headline(ply: int, last_move: str | None) -> str:
+    """The headline of a /board reply."""
+    return f"move {ply}: last `{last_move}`" if ply and last_move else moves_played(ply)
+
+
+def aborted(label: str, by: int, players: list[int]) -> str:
+    """The note posted in a game's thread when a moderator aborts it, pinging its players."""
+    return (f"**{label}** was aborted by <@{by}>: no result and no rating change.\n"
+            + " ".join(f"<@{uid}>" for uid in players))
+
+
+def no_such_server_game(game_id: int) -> str:
+    """/abort of a number that is no game of this server."""
+    return (f"No game in this server is numbered {game_id}: pick a game in progress from the "
+            f"suggestions of `game:`.")
+
+
+def games_list_header(playing: int, your_move: int) -> str:
+    """The first line of /games."""
+    return f"You are playing {playing} game{'s' if playing != 1 else ''}; your move in {your_move}:"
+
+
+def games_list_line(g, opponent: int, *, yours: bool, away: bool) -> str:
+    """One game of /games (``g`` a :class:`bot.manager.Game`; ``away``: the opponent, to
+    move, is on vacation)."""
+    turn = "**your move**" if yours else "their move"
+    due = f", due <t:{int(g.deadline)}:R>" if g.deadline else ""
+    line = (f"• **{game_label(g.kind, g.id)}** vs <@{opponent}> — {turn}{due}, "
+            f"{moves_played(g.ply)} — <#{g.channel_for_posts}>")
+    return line + (" (on vacation)" if away else "")
+
+
+GAMES_LIST_MORE = "… and {n} more: pick them with the `game:` suggestions of /board."
+SERVER_GAMES_MORE = "… and {n} more, not shown."
+
+
+def server_games_header(n: int) -> str:
+    """The first line of ``/games all:true``."""
+    return f"{count(n, 'game')} in progress in this server — open a thread to watch:"
+
+
+def server_games_line(g) -> str:
+    """One game of ``/games all:true``: its players, whose move, the deadline, its thread."""
+    due = f", due <t:{int(g.deadline)}:R>" if g.deadline else ""
+    return (f"• **{game_label(g.kind, g.id)}** <@{g.players[1]}> vs <@{g.players[2]}> — "
+            f"<@{g.to_move_user}>'s move{due}, {count(g.ply, 'move')} played — <#{g.channel_for_posts}>")
+
+
+def history_text(label: str, ply: int, *, over: bool) -> str:
+    """The /history reply: the record, and whether a replay comes with it."""
+    text = f"The record of **{label}** ({moves_played(ply)})."
+    if over and ply == 0:
+        text += " It ended before the first move, so there is no replay."
+    elif over:
+        text += " The animation replays it move by move."
+    return text
+
+
+NOTIFY_ON = ("I will send you a direct message when it becomes your move. If your DMs are "
+             "closed to server members I will quietly skip it; the thread mention stays.")
+NOTIFY_OFF = "No more direct messages: you will be mentioned in the game's thread only."
+
+
+def vacation_started(until: float, left_days: float, *, asked: int, had: float) -> str:
+    """/vacation days:n: the clocks wait until ``until``; ``had`` days were left before, of
+    which ``asked`` were asked for (when that was more, the reply says so)."""
+    short = ""
+    if asked and left_days < 1e-6 and had < asked - 1e-6:
+        short = f" That is all you had left ({vacation_amount(had)}), a little less than {asked} days."
+    return (f"Enjoy your break: your clocks wait until <t:{int(until)}:f>, and your opponents "
+            f"see that you are away.{short} {vacation_amount(left_days)} of vacation left this year.")
+
+
+def vacation_ended(given_back: float, left_days: float) -> str:
+    """/vacation days:0: the clocks run again, ``given_back`` days returned."""
+    return (f"Welcome back: your clocks run again. The unused part of this vacation is given "
+            f"back: {vacation_amount(given_back)} (vacation is counted by the hour, a started hour "
+            f"as a whole one). {vacation_amount(left_days)} of vacation left this year.")
+
+
+def deadline_notes_failed(n: int) -> str:
+    """Added to the /vacation reply when ``n`` deadline notes could not be posted."""
+    return f" I could not post the new deadline in {count(n, 'game')}'s thread; `/games` shows it."
+
+
+def no_rated_games(kind: str) -> str:
+    """/leaderboard of a game nobody has a rating in."""
+    return f"Nobody has finished a rated game of {title(kind)} here yet. Be the first: `/challenge {kind}`."
+
+
+def leaderboard_header(kind: str) -> str:
+    """The first line of /leaderboard."""
+    return f"**{title(kind)}** — top ratings in this server"
+
+
+def rank_line(rank: int, row) -> str:
+    """``"3. <@id> — **1523** (4 rated games)"`` (``row``: a leaderboard row)."""
+    return f"{rank}. <@{row.user_id}> — **{round(row.rating)}** ({count(row.games, 'rated game')})"
+
+
+def unrated_here(kind: str) -> str:
+    """/leaderboard for a caller without a rating in ``kind``."""
+    return f"You have no rated {title(kind)} game here yet."
+
+
+def profile_text(user_id: int, p) -> str:
+    """/profile of ``user_id`` (``p``: a :class:`bot.manager.Profile`), within 2000 characters."""
+    lines = [f"**Profile of <@{user_id}>**"]
+    kinds = [k for k in GAME_ORDER if k in p.ratings or k in p.records]
+    for kind in kinds:
+        rating = p.ratings.get(kind)
+        record = p.records.get(kind)
+        parts = []
+        if rating is not None:
+            parts.append(f"rating **{round(rating.rating)}** ({rating.games} rated)")
+        if record is not None:
+            parts.append(f"{record.wins} won, {record.losses} lost, {record.draws} drawn")
+        lines.append(f"• {title(kind)}: " + "; ".join(parts))
+    if not kinds:
+        lines.append("No finished games yet.")
+    if p.active_games:
+        ids = ", ".join(f"{game_label(g.kind, g.id)} (<#{g.channel_for_posts}>)" for g in p.active_games[:10])
+        more = len(p.active_games) - 10
+        lines.append(f"Playing now: {ids}" + (f", and {more} more." if more > 0 else "."))
+    return "\n".join(lines)[:2000]
+
+
+def declined(c) -> str:
+    """A challenge message once its opponent declined."""
+    return challenge_ended(c, f"<@{c.opponent_id}> declined.")
+
+
+def withdrawn(c) -> str:
+    """A challenge message once its challenger withdrew it."""
+    return challenge_ended(c, f"Withdrawn by <@{c.challenger_id}>.")
+
+
+def not_playing(label: str) -> str:
+    """/resign of a game the caller does not play in."""
+    return f"You are not playing in {label}."
+
+
+def you_resigned(label: str) -> str:
+    """The resigning player's note."""
+    return f"You resigned {label}."
+
+
+def is_aborted(label: str) -> str:
+    """The moderator's note after /abort."""
+    return f"{label} is aborted."
+
+
+def thread_link(channel_id: int) -> str:
+    """The line under a /board of a game in progress: where it is played."""
+    return f"\nThread: <#{channel_id}>"

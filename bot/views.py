@@ -8,8 +8,10 @@ Custom ids:
 * ``stonecast:resign:<game>:<user>`` -- the confirmation shown by ``/resign`` to ``user``;
 * ``stonecast:rematch:<game>`` -- on a final board: the same challenge with seats swapped.
 
-The buttons only route the press to the games cog; every check (who may press, whether the
-challenge is still open) is the manager's, and its refusal comes back as an ephemeral message.
+The buttons route the press to their cog (``Challenges`` or ``Play``). Whose button a Resign
+confirmation is, the button itself checks (``interaction_check``: anyone else is told so at
+once); every other check (who may press, whether the challenge is still open) is the
+manager's, and its refusal comes back as an ephemeral message.
 """
 
 from __future__ import annotations
@@ -18,6 +20,9 @@ import re
 from typing import Any
 
 import discord
+
+from . import texts
+from .replies import ephemeral
 
 CHALLENGE_ACTIONS = {
     "accept": ("Accept", discord.ButtonStyle.success),
@@ -44,8 +49,8 @@ class ChallengeButton(discord.ui.DynamicItem[discord.ui.Button],
         return cls(match["action"], int(match["id"]))
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
-        """Hand the press to the games cog."""
-        await interaction.client.games.on_challenge_button(interaction, self.action, self.challenge_id)
+        """Hand the press to the challenges cog."""
+        await interaction.client.get_cog("Challenges").on_challenge_button(interaction, self.action, self.challenge_id)
 
 
 class ResignButton(discord.ui.DynamicItem[discord.ui.Button],
@@ -64,9 +69,17 @@ class ResignButton(discord.ui.DynamicItem[discord.ui.Button],
         """Rebuild the button from its custom id (after a restart too)."""
         return cls(int(match["game"]), int(match["user"]))
 
+    async def interaction_check(self, interaction: discord.Interaction[Any], /) -> bool:
+        """Only the player who asked to resign may press it; anyone else is told so (and
+        nothing happens)."""
+        if interaction.user.id == self.user_id:
+            return True
+        await ephemeral(interaction, texts.NOT_YOUR_BUTTON)
+        return False
+
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
-        """Hand the press to the games cog."""
-        await interaction.client.games.on_resign_button(interaction, self.game_id, self.user_id)
+        """Hand the press to the play cog."""
+        await interaction.client.get_cog("Play").on_resign_button(interaction, self.game_id)
 
 
 class RematchButton(discord.ui.DynamicItem[discord.ui.Button],
@@ -85,8 +98,8 @@ class RematchButton(discord.ui.DynamicItem[discord.ui.Button],
         return cls(int(match["game"]))
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
-        """Hand the press to the games cog."""
-        await interaction.client.games.on_rematch_button(interaction, self.game_id)
+        """Hand the press to the challenges cog."""
+        await interaction.client.get_cog("Challenges").on_rematch_button(interaction, self.game_id)
 
 
 def challenge_view(challenge_id: int, *, open_challenge: bool = False) -> discord.ui.View:

@@ -64,7 +64,7 @@ async def test_timeout_settled_after_restart_exactly_once(fake, harness, clock):
     g = await harness.manager.get_game(game.id)
     assert (g.status, g.reason, g.winner) == ("finished", "timeout", 2)
     await harness.restart()
-    await harness.bot.sweep_clocks()
+    await harness.maintenance.sweep_clocks()
     await fake.quiet(0.1)
     assert len(posts_with(fake, game.thread_id, "ran out of time")) == 1
     ex = await fake.slash(fake.bob, "leaderboard", {"game": "io"})
@@ -79,11 +79,11 @@ async def test_reminder_sent_once(fake, harness, clock):  # noqa: F811
     game = await harness.manager.get_game(game.id)
     # two days a move: the reminder comes when a quarter of that (12 hours) is left
     clock.t = game.deadline - 13 * 3600
-    assert await harness.bot.sweep_clocks() == []
+    assert await harness.maintenance.sweep_clocks() == []
     clock.t = game.deadline - 11 * 3600
-    [event] = await harness.bot.sweep_clocks()
+    [event] = await harness.maintenance.sweep_clocks()
     assert event.kind == "reminder" and event.user_id == fake.bob.id
-    assert await harness.bot.sweep_clocks() == []
+    assert await harness.maintenance.sweep_clocks() == []
     await fake.quiet()
     [reminder] = posts_with(fake, game.thread_id, "reminder")
     assert reminder.pings == {fake.bob.id} and f"<t:{int(game.deadline)}:R>" in reminder.content
@@ -210,18 +210,18 @@ async def test_failed_timeout_post_is_delivered_by_the_next_sweep(fake, harness,
     game, _, _ = await start_game(fake, harness, "io", fake.alice, fake.bob, options={"size": 5, "days": 1})
     clock.t = game.deadline + 1
     fake.fail_posts(game.thread_id, 503)  # Discord has a bad moment
-    [event] = await harness.bot.sweep_clocks()
+    [event] = await harness.maintenance.sweep_clocks()
     assert (event.kind, event.user_id) == ("timeout", fake.alice.id)
     assert thread_errors(fake, game.thread_id) == [(503, 0)]
     assert posts_with(fake, game.thread_id, "ran out of time") == []
     [pending] = await harness.manager.pending_announcements()
     assert (pending.kind, pending.attempts) == ("timeout", 1)
     # the next sweep settles nothing new but posts what is still owed
-    assert await harness.bot.sweep_clocks() == []
+    assert await harness.maintenance.sweep_clocks() == []
     [final] = posts_with(fake, game.thread_id, "ran out of time")
     assert final.pings == {fake.alice.id, fake.bob.id} and final.custom_ids == [f"stonecast:rematch:{game.id}"]
     assert await harness.manager.pending_announcements() == []
-    await harness.bot.sweep_clocks()
+    await harness.maintenance.sweep_clocks()
     assert len(posts_with(fake, game.thread_id, "ran out of time")) == 1
 
 
@@ -240,7 +240,7 @@ async def test_undelivered_timeout_is_announced_once_after_restart(fake, harness
     assert final.pings == {fake.alice.id, fake.bob.id}
     assert f"<@{fake.bob.id}> (Black) beats <@{fake.alice.id}> (White) on time" in final.content
     await harness.restart()
-    assert await harness.bot.sweep_clocks() == []
+    assert await harness.maintenance.sweep_clocks() == []
     await fake.quiet(0.1)
     assert len(posts_with(fake, game.thread_id, "ran out of time")) == 1
     assert await harness.manager.pending_announcements() == []
@@ -251,31 +251,31 @@ async def test_announcement_to_a_deleted_thread_is_given_up(fake, harness, clock
     fake.delete_channel(game.thread_id)
     clock.t = game.deadline - 3600
     with caplog.at_level(logging.WARNING, logger="stonecast.bot"):
-        [event] = await harness.bot.sweep_clocks()
+        [event] = await harness.maintenance.sweep_clocks()
     assert event.kind == "reminder"
     assert thread_errors(fake, game.thread_id) == [(404, 10003)]
     assert any("giving up the reminder" in r.getMessage() for r in caplog.records)
     assert await harness.manager.pending_announcements() == []
-    await harness.bot.sweep_clocks()  # not tried again
+    await harness.maintenance.sweep_clocks()  # not tried again
     assert thread_errors(fake, game.thread_id) == [(404, 10003)]
 
 
 async def test_announcement_failing_again_and_again_is_given_up(fake, harness, clock, caplog):  # noqa: F811
-    from bot.client import MAX_ANNOUNCE_ATTEMPTS
+    from bot.cogs.maintenance import MAX_ANNOUNCE_ATTEMPTS
 
     game, _, _ = await start_game(fake, harness, "io", fake.alice, fake.bob, options={"size": 5, "days": 1})
     fake.fail_posts(game.thread_id, 503, times=MAX_ANNOUNCE_ATTEMPTS + 1)
     clock.t = game.deadline - 3600
     with caplog.at_level(logging.WARNING, logger="stonecast.bot"):
         for attempt in range(1, MAX_ANNOUNCE_ATTEMPTS):
-            await harness.bot.sweep_clocks()
+            await harness.maintenance.sweep_clocks()
             [pending] = await harness.manager.pending_announcements()
             assert pending.attempts == attempt
         assert not any("giving up" in r.getMessage() for r in caplog.records)
-        await harness.bot.sweep_clocks()
+        await harness.maintenance.sweep_clocks()
     assert await harness.manager.pending_announcements() == []
     assert any(f"after {MAX_ANNOUNCE_ATTEMPTS} failed posts" in r.getMessage() for r in caplog.records)
-    await harness.bot.sweep_clocks()
+    await harness.maintenance.sweep_clocks()
     assert thread_errors(fake, game.thread_id) == [(503, 0)] * MAX_ANNOUNCE_ATTEMPTS
     assert posts_with(fake, game.thread_id, "reminder") == []
 
@@ -295,20 +295,20 @@ async def test_failed_board_post_after_a_move_follows_with_the_next_sweep(fake, 
     assert "You played `c3`" in ex.reply.content and "it is saved and will follow" in ex.reply.content
     assert (await harness.manager.get_game(game.id)).ply == 1  # the move stands
     headline = f"move 1: <@{fake.alice.id}> played `c3`"
-    await harness.bot.sweep_clocks()  # within the grace period: the handler's to post
+    await harness.maintenance.sweep_clocks()  # within the grace period: the handler's to post
     assert boards_in(fake, game.thread_id, headline) == []
     harness.bot.board_grace = 0
-    assert await harness.bot.sweep_clocks() == []
+    assert await harness.maintenance.sweep_clocks() == []
     [board] = boards_in(fake, game.thread_id, headline)
     assert board.pings == {fake.bob.id} and f"<@{fake.bob.id}>, your move" in board.content
-    await harness.bot.sweep_clocks()
+    await harness.maintenance.sweep_clocks()
     assert len(boards_in(fake, game.thread_id, headline)) == 1
     assert await harness.manager.pending_announcements(board_grace=0) == []
     # play goes on, and a board posted by the handler is not posted again
     ex = await play_move(fake, fake.bob, next(iter((await harness.manager.get_game(game.id)).position.legal_moves())),
                          channel=game.thread_id)
     assert board_post(ex).pings == {fake.alice.id}
-    await harness.bot.sweep_clocks()
+    await harness.maintenance.sweep_clocks()
     assert len(boards_in(fake, game.thread_id, "move 2:")) == 1
 
 
@@ -325,7 +325,7 @@ async def test_board_of_a_move_is_posted_once_after_a_restart(fake, harness, clo
     [board] = boards_in(fake, game.thread_id, headline)
     assert board.pings == {fake.bob.id}
     await harness.restart()
-    await harness.bot.sweep_clocks()
+    await harness.maintenance.sweep_clocks()
     await fake.quiet(0.1)
     assert len(boards_in(fake, game.thread_id, headline)) == 1
     assert await harness.manager.pending_announcements(board_grace=0) == []
@@ -338,7 +338,7 @@ async def test_a_superseded_board_is_not_posted(fake, harness):  # noqa: F811
     reply = next(iter(first.position.legal_moves()))
     await harness.manager.play_move(game.id, fake.bob.id, reply)
     harness.bot.board_grace = 0
-    await harness.bot.sweep_clocks()
+    await harness.maintenance.sweep_clocks()
     assert boards_in(fake, game.thread_id, "move 1:") == []
     [board] = boards_in(fake, game.thread_id, f"move 2: <@{fake.bob.id}> played `{reply}`")
     assert board.pings == {fake.alice.id}
@@ -367,14 +367,14 @@ async def test_failed_first_board_after_accept_follows_with_the_next_sweep(fake,
     assert "I could not post the board in the game's thread just now" in edited.content
     assert "it is saved and will follow" in edited.content and edited.custom_ids == []
     headline = f"<@{fake.alice.id}> (White) vs <@{fake.bob.id}> (Black) — the game begins."
-    await harness.bot.sweep_clocks()  # within the grace period: the handler's to post
+    await harness.maintenance.sweep_clocks()  # within the grace period: the handler's to post
     assert boards_in(fake, game.thread_id, "the game begins") == []
     harness.bot.board_grace = 0
-    assert await harness.bot.sweep_clocks() == []
+    assert await harness.maintenance.sweep_clocks() == []
     [board] = boards_in(fake, game.thread_id, "the game begins")
     assert headline in board.content
     assert board.pings == {fake.alice.id} and f"<@{fake.alice.id}>, your move" in board.content
-    await harness.bot.sweep_clocks()
+    await harness.maintenance.sweep_clocks()
     assert len(boards_in(fake, game.thread_id, "the game begins")) == 1
     assert await harness.manager.pending_announcements(board_grace=0) == []
     # play goes on in the thread
@@ -392,7 +392,7 @@ async def test_first_board_is_marked_when_posted_in_the_channel_without_threads(
     assert board.pings == {fake.alice.id}
     assert await harness.manager.pending_board(game.id, 0) is None  # the handler marked it
     harness.bot.board_grace = 0
-    await harness.bot.sweep_clocks()
+    await harness.maintenance.sweep_clocks()
     assert len(boards_in(fake, fake.nothreads, "the game begins")) == 1
 
 
@@ -416,7 +416,7 @@ async def test_first_board_goes_to_the_games_thread_after_a_crash_on_accept(fake
     assert f"**Io #{game.id}** is on in <#{game.thread_id}>" in challenge_msg.content
     assert challenge_msg.custom_ids == []
     await harness.restart()
-    await harness.bot.sweep_clocks()
+    await harness.maintenance.sweep_clocks()
     await fake.quiet(0.1)
     assert len(boards_in(fake, game.thread_id, "the game begins")) == 1
     assert await harness.manager.pending_announcements(board_grace=0) == []
@@ -451,7 +451,7 @@ async def test_first_board_stays_in_a_channel_without_threads_after_a_crash_on_a
     await fake.quiet(0.1)
     game = await harness.manager.get_game(game.id)
     assert game.thread_id is None and not game.thread_wanted and fake.threads() == []
-    await harness.bot.sweep_clocks()
+    await harness.maintenance.sweep_clocks()
     assert len(boards_in(fake, fake.nothreads, "the game begins")) == 1
 
 
@@ -498,7 +498,7 @@ async def test_turn_dm_due_at_a_crash_is_sent_once_after_the_restart(fake, harne
     [board] = boards_in(fake, game.thread_id, "move 1:")  # the board came first, in the thread
     assert dm.attachments[0].data == board.attachments[0].data
     await harness.restart()
-    await harness.bot.sweep_clocks()
+    await harness.maintenance.sweep_clocks()
     await fake.quiet(0.1)
     assert len(dms_to(fake, fake.bob)) == 1
     assert await harness.manager.pending_announcements(board_grace=0) == []
@@ -509,12 +509,12 @@ async def test_closed_dm_is_given_up_at_once_by_the_delivery_pass(fake, harness)
     game, _, _ = await start_game(fake, harness, "io", fake.alice, fake.carol)
     await harness.manager.play_move(game.id, fake.alice.id, "c3")  # the handler never ran
     harness.bot.board_grace = 0
-    await harness.bot.sweep_clocks()
+    await harness.maintenance.sweep_clocks()
     assert [e[1:] for e in fake.errors] == [(403, 50007)]  # one try
     assert await harness.manager.pending_announcements(board_grace=0) == []
     [row] = await harness.manager.store.fetchall("SELECT * FROM announcements WHERE kind = 'dm'")
     assert row["attempts"] == 0 and row["last_error"].startswith("refused")
-    await harness.bot.sweep_clocks()
+    await harness.maintenance.sweep_clocks()
     assert len(fake.errors) == 1 and dms_to(fake, fake.carol) == []
 
 
@@ -527,7 +527,7 @@ async def test_turn_dm_is_dropped_when_the_turn_passed_or_dms_were_turned_off(fa
     await fake.slash(fake.alice, "notify", {"dm": "off"})
     before = len(dms_to(fake, fake.alice))
     harness.bot.board_grace = 0
-    await harness.bot.sweep_clocks()
+    await harness.maintenance.sweep_clocks()
     assert dms_to(fake, fake.bob) == [] and len(dms_to(fake, fake.alice)) == before
     errors = {r["last_error"] for r in await harness.manager.store.fetchall(
         "SELECT last_error FROM announcements WHERE kind = 'dm' AND ply > 0")}
@@ -572,11 +572,11 @@ async def test_turn_dm_waits_for_its_board_when_the_board_fails(fake, harness): 
     await harness.manager.play_move(game.id, fake.alice.id, "c3")  # the handler never ran
     harness.bot.board_grace = 0
     fake.fail_posts(game.thread_id, 503, times=1)
-    await harness.bot.sweep_clocks()
+    await harness.maintenance.sweep_clocks()
     assert dms_to(fake, fake.bob) == [] and boards_in(fake, game.thread_id, "move 1:") == []
     [board, dm] = await harness.manager.pending_announcements(board_grace=0)
     assert (board.kind, board.attempts, dm.kind, dm.attempts) == ("move", 1, "dm", 0)
-    await harness.bot.sweep_clocks()  # the board, then its DM
+    await harness.maintenance.sweep_clocks()  # the board, then its DM
     [board] = boards_in(fake, game.thread_id, "move 1:")
     [dm] = dms_to(fake, fake.bob)
     assert board.created_perf < dm.created_perf

@@ -125,9 +125,9 @@ async def test_challenge_lapses_after_a_day(fake, tmp_path):
         [msg] = ex.posts
         accept = msg.custom_ids[0]
         clock.t += 23 * 3600
-        assert await harness.bot.expire_challenges() == 0 and msg.custom_ids
+        assert await harness.maintenance.expire_challenges() == 0 and msg.custom_ids
         clock.t += 2 * 3600
-        assert await harness.bot.expire_challenges() == 1
+        assert await harness.maintenance.expire_challenges() == 1
         assert msg.components == [] and "lapsed" in msg.content
         msg.components = [{"type": 1, "components": [{"type": 2, "style": 3, "label": "Accept",
                                                       "custom_id": accept}]}]
@@ -193,7 +193,7 @@ async def test_the_maintenance_loop_survives_failing_steps(fake, tmp_path, monke
                     break
                 await asyncio.sleep(0.01)
         assert calls["expire"] >= 3 and calls["sweep"] >= 3  # every step ran again and again
-        assert not harness.bot._maintenance.done()
+        assert harness.maintenance.maintenance.is_running()
         assert any("sweep exploded" in str(r.exc_info[1]) for r in caplog.records if r.exc_info)
     finally:
         await harness.stop()

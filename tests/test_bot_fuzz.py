@@ -141,7 +141,7 @@ class Fuzzer:
         if rng.random() < 0.02:
             self.clock.t += rng.choice([3600, 20 * 3600, 2 * 86400, 15 * 86400])
             self.current = f"clock +{self.clock.t:.0f}, maintenance"
-            await self.harness.bot.run_maintenance()
+            await self.harness.maintenance.run_maintenance()
             self.counts["clock"] += 1
         if rng.random() < 0.003:
             self.current = "restart of the bot"
@@ -342,7 +342,7 @@ async def test_random_interactions(fake, clocked, clock, caplog):
         while (i := sum(fuzzer.counts[k] for k in ("slash", "click", "autocomplete"))) < FUZZ_COUNT:
             await fuzzer.step()
         await fake.quiet(0.2)
-        await harness.bot.run_maintenance()
+        await harness.maintenance.run_maintenance()
         errors = [r for r in caplog.records if r.levelno >= logging.ERROR or r.exc_info]
         assert not errors, "\n".join(f"{r.name} {r.levelname} {r.getMessage()}" for r in errors[:5])
         pinging = [m for m in fake.messages.values() if can_ping_everyone(m)]

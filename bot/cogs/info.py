@@ -14,11 +14,10 @@ import engine
 
 from .. import texts
 from ..replies import ephemeral
+from .common import GAME_CHOICES
 
 if TYPE_CHECKING:
     from ..client import StonecastBot
-
-GAME_CHOICES = [app_commands.Choice(name=texts.TITLES[k], value=k) for k in texts.GAME_ORDER]
 
 # Start positions for /rules pictures: small boards read better than the defaults at a glance.
 RULES_OPTIONS = {"coil": {"size": 5}, "io": {"size": 8}, "braincoral": {},
@@ -59,3 +58,8 @@ class InfoCog(commands.Cog, name="Info"):
     async def help(self, interaction: discord.Interaction) -> None:
         """/help -- how to use the bot."""
         await ephemeral(interaction, texts.help_text())
+
+
+async def setup(bot: StonecastBot) -> None:
+    """The extension's entry point (``bot.load_extension("bot.cogs.info")``)."""
+    await bot.add_cog(InfoCog(bot))

@@ -9,10 +9,10 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from .. import texts
+from .. import boards, texts
 from ..manager import Limits
 from ..replies import ephemeral
-from .info import GAME_CHOICES
+from .common import GAME_CHOICES
 
 log = logging.getLogger("stonecast.bot")
 
@@ -35,12 +35,7 @@ class PlayersCog(commands.Cog, name="Players"):
         """/notify dm:on|off -- the your-turn DM (issue 5)."""
         await interaction.response.defer(ephemeral=True, thinking=True)
         settings = await self.bot.manager.set_notify(interaction.user.id, dm == "on")
-        if settings.dm:
-            text = ("I will send you a direct message when it becomes your move. If your DMs are "
-                    "closed to server members I will quietly skip it; the thread mention stays.")
-        else:
-            text = "No more direct messages: you will be mentioned in the game's thread only."
-        await ephemeral(interaction, text)
+        await ephemeral(interaction, texts.NOTIFY_ON if settings.dm else texts.NOTIFY_OFF)
 
     @app_commands.command(name="vacation", description="Pause the clocks of all your games for some days")
     @app_commands.describe(days=f"How many days, up to your {VACATION_DAYS} a year (0 ends a running "
@@ -55,19 +50,11 @@ class PlayersCog(commands.Cog, name="Players"):
         await interaction.response.defer(ephemeral=True, thinking=True)
         before = await self.bot.manager.settings(interaction.user.id)
         s = await self.bot.manager.set_vacation(interaction.user.id, days)
-        left = f"{texts.vacation_amount(s.vacation_left_days)} of vacation left this year"
         if s.vacation_until:
-            short = ""
-            if days and s.vacation_left_days < 1e-6 and before.vacation_left_days < days - 1e-6:
-                short = (f" That is all you had left ({texts.vacation_amount(before.vacation_left_days)}),"
-                         f" a little less than {days} days.")
-            text = (f"Enjoy your break: your clocks wait until <t:{int(s.vacation_until)}:f>, and "
-                    f"your opponents see that you are away.{short} {left}.")
+            text = texts.vacation_started(s.vacation_until, s.vacation_left_days, asked=days,
+                                          had=before.vacation_left_days)
         else:
-            back = texts.vacation_amount(s.vacation_left_days - before.vacation_left_days)
-            text = (f"Welcome back: your clocks run again. The unused part of this vacation is "
-                    f"given back: {back} (vacation is counted by the hour, a started hour as a "
-                    f"whole one). {left}.")
+            text = texts.vacation_ended(s.vacation_left_days - before.vacation_left_days, s.vacation_left_days)
         notes = await self.deadline_notes(interaction.user.id)
         await ephemeral(interaction, text + notes)
 
@@ -76,8 +63,6 @@ class PlayersCog(commands.Cog, name="Players"):
         ``user_id``'s move (the games whose clock a vacation just moved). Best effort: the
         deadlines are committed already; returns a sentence for the reply when a note could
         not be posted, else ``""``."""
-        from .. import boards
-
         failed = 0
         for g in await self.bot.manager.active_games(user_id):
             if g.to_move_user != user_id or g.deadline is None:
@@ -88,8 +73,7 @@ class PlayersCog(commands.Cog, name="Players"):
                 log.warning("could not post the new deadline of game %s", g.id, exc_info=True)
                 failed += 1
         if failed:
-            return (f" I could not post the new deadline in {texts.count(failed, 'game')}'s thread; "
-                    f"`/games` shows it.")
+            return texts.deadline_notes_failed(failed)
         return ""
 
     @app_commands.command(name="leaderboard", description="The top ratings of a game in this server")
@@ -102,26 +86,18 @@ class PlayersCog(commands.Cog, name="Players"):
         await interaction.response.defer(ephemeral=True, thinking=True)
         rows = await self.bot.manager.leaderboard(interaction.guild_id, game.value, limit=10)
         if not rows:
-            await ephemeral(interaction, f"Nobody has finished a rated game of {texts.title(game.value)} "
-                                         f"here yet. Be the first: `/challenge {game.value}`.")
+            await ephemeral(interaction, texts.no_rated_games(game.value))
             return
-        lines = [f"**{texts.title(game.value)}** — top ratings in this server"]
-        for rank, row in enumerate(rows, 1):
-            lines.append(self._rank_line(rank, row))
+        lines = [texts.leaderboard_header(game.value)]
+        lines += [texts.rank_line(rank, row) for rank, row in enumerate(rows, 1)]
         uid = interaction.user.id
         if all(row.user_id != uid for row in rows):
             mine = await self.bot.manager.rank(interaction.guild_id, game.value, uid)
             if mine is not None:
-                lines += ["…", self._rank_line(*mine) + " ← you"]
+                lines += ["…", texts.rank_line(*mine) + " ← you"]
             else:
-                lines.append(f"You have no rated {texts.title(game.value)} game here yet.")
+                lines.append(texts.unrated_here(game.value))
         await ephemeral(interaction, "\n".join(lines))
-
-    @staticmethod
-    def _rank_line(rank: int, row) -> str:
-        """``"3. <@id> — **1523** (4 rated games)"``."""
-        return (f"{rank}. <@{row.user_id}> — **{round(row.rating)}** "
-                f"({texts.count(row.games, 'rated game')})")
 
     @app_commands.command(name="profile", description="Ratings, results and games of a player")
     @app_commands.describe(member="Whose profile (default: yours)")
@@ -131,22 +107,9 @@ class PlayersCog(commands.Cog, name="Players"):
         await interaction.response.defer(ephemeral=True, thinking=True)
         user = member or interaction.user
         p = await self.bot.manager.profile(interaction.guild_id, user.id)
-        lines = [f"**Profile of <@{user.id}>**"]
-        kinds = [k for k in texts.GAME_ORDER if k in p.ratings or k in p.records]
-        for kind in kinds:
-            rating = p.ratings.get(kind)
-            record = p.records.get(kind)
-            parts = []
-            if rating is not None:
-                parts.append(f"rating **{round(rating.rating)}** ({rating.games} rated)")
-            if record is not None:
-                parts.append(f"{record.wins} won, {record.losses} lost, {record.draws} drawn")
-            lines.append(f"• {texts.title(kind)}: " + "; ".join(parts))
-        if not kinds:
-            lines.append("No finished games yet.")
-        if p.active_games:
-            ids = ", ".join(f"{texts.game_label(g.kind, g.id)} (<#{g.channel_for_posts}>)"
-                            for g in p.active_games[:10])
-            more = len(p.active_games) - 10
-            lines.append(f"Playing now: {ids}" + (f", and {more} more." if more > 0 else "."))
-        await ephemeral(interaction, "\n".join(lines)[:2000])
+        await ephemeral(interaction, texts.profile_text(user.id, p))
+
+
+async def setup(bot: StonecastBot) -> None:
+    """The extension's entry point (``bot.load_extension("bot.cogs.players")``)."""
+    await bot.add_cog(PlayersCog(bot))

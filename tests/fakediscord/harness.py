@@ -61,3 +61,8 @@ class BotHarness:
     def manager(self):
         """The running bot's game manager."""
         return self.bot.manager
+
+    @property
+    def maintenance(self):
+        """The running bot's maintenance cog (its sweep and delivery pass, run on demand)."""
+        return self.bot.get_cog("Maintenance")

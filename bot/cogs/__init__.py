@@ -1,0 +1,17 @@
+"""The bot's cogs, each a discord.py extension (``async def setup(bot)``) that
+:meth:`bot.client.StonecastBot.setup_hook` loads by name (:data:`EXTENSIONS`):
+
+* ``challenges`` -- /challenge, the Accept / Decline / Cancel and Rematch buttons;
+* ``play`` -- /move (with its autocomplete), /resign and its button, /board, /games;
+* ``history`` -- /history: a game's record and replay;
+* ``admin`` -- /abort (moderators);
+* ``players`` -- /notify, /vacation, /leaderboard, /profile;
+* ``info`` -- /rules and /help (also in direct messages);
+* ``maintenance`` -- the ``tasks`` loop: expiring challenges, sweeping clocks, delivering the outbox.
+
+``common`` is no extension: the helpers the cogs share (the ``game:`` option, posting a
+queued board).
+"""
+
+EXTENSIONS = tuple(f"bot.cogs.{name}" for name in
+                   ("challenges", "play", "history", "admin", "players", "info", "maintenance"))

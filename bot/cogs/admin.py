@@ -1,0 +1,68 @@
+"""/abort: a moderator (Manage Server) ends a game without a result."""
+
+from __future__ import annotations
+
+import logging
+from typing import TYPE_CHECKING
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from .. import texts
+from ..manager import NotAllowed, NotFound
+from ..replies import ephemeral
+
+if TYPE_CHECKING:
+    from ..client import StonecastBot
+
+log = logging.getLogger("stonecast.bot")
+
+
+class AdminCog(commands.Cog, name="Admin"):
+    """Moderators' commands."""
+
+    def __init__(self, bot: StonecastBot):
+        self.bot = bot
+
+    @app_commands.command(name="abort", description="End a game without a result (moderators)")
+    @app_commands.describe(game="The game's number")
+    @app_commands.guild_only()
+    @app_commands.default_permissions(manage_guild=True)
+    async def abort(self, interaction: discord.Interaction, game: int) -> None:
+        """/abort game:<id> -- end a game without result (Manage Server only)."""
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        if not interaction.permissions.manage_guild:
+            raise NotAllowed(texts.ABORT_NOT_ALLOWED)
+        manager = self.bot.manager
+        try:
+            g = await manager.resolve_game(interaction.user.id, game_id=game, guild_id=interaction.guild_id)
+        except NotFound:  # a moderator aborts any game here, not only their own
+            raise NotFound(texts.no_such_server_game(game)) from None
+        g = await manager.abort(g.id, interaction.user.id)
+        label = texts.game_label(g.kind, g.id)
+        try:
+            channel = self.bot.get_partial_messageable(g.channel_for_posts, guild_id=g.guild_id)
+            players = [g.players[seat] for seat in sorted(g.players)]
+            await channel.send(texts.aborted(label, interaction.user.id, players),
+                               allowed_mentions=discord.AllowedMentions(
+                                   users=[discord.Object(uid) for uid in players], roles=False,
+                                   everyone=False))
+        except discord.HTTPException:
+            log.warning("cannot announce the abort of game %s", g.id, exc_info=True)
+        await ephemeral(interaction, texts.is_aborted(label))
+
+    @abort.autocomplete("game")
+    async def abort_autocomplete(self, interaction: discord.Interaction, current: str
+                                 ) -> list[app_commands.Choice[int]]:
+        """Suggest the server's games in progress -- only to members who may abort them."""
+        if interaction.guild_id is None or not interaction.permissions.manage_guild:
+            return []
+        pairs = await self.bot.manager.complete_server_game(interaction.guild_id, current,
+                                                            name_of=self.bot.cached_name)
+        return [app_commands.Choice(name=label[:100], value=gid) for gid, label in pairs]
+
+
+async def setup(bot: StonecastBot) -> None:
+    """The extension's entry point (``bot.load_extension("bot.cogs.admin")``)."""
+    await bot.add_cog(AdminCog(bot))

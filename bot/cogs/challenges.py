@@ -1,0 +1,283 @@
+"""/challenge and the buttons of a challenge message (Accept, Decline, Cancel) and of a final
+board (Rematch).
+
+Each handler defers first (the database and the renderer may take longer than Discord's
+three seconds), makes its manager call, and turns the answer into messages. The challenge is
+posted as a new message in the channel, mentioning only the opponent; replies to the person
+acting are ephemeral.
+"""
+
+from __future__ import annotations
+
+import inspect
+import logging
+from typing import TYPE_CHECKING, Any, Literal
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+import engine
+
+from .. import texts
+from ..manager import StaleAction, UserError
+from ..replies import ephemeral, report_error
+from ..views import challenge_view
+from .common import post_queued_board
+
+if TYPE_CHECKING:
+    from ..client import StonecastBot
+    from ..manager import Challenge, Game
+
+log = logging.getLogger("stonecast.bot")
+
+# /challenge first: value shown to players -> the manager's term
+FIRST = {"me": "challenger", "opponent": "opponent", "random": "random"}
+DEFAULT_DAYS_PER_MOVE = 3
+DESCRIPTION_LIMIT = 100  # Discord's limit for command and option descriptions
+
+
+def option_annotation(spec: engine.OptionSpec) -> Any:
+    """The slash-command type for an engine option: choices as a Literal, int ranges as Range."""
+    if spec.choices is not None:
+        return Literal[tuple(spec.choices)]
+    if spec.type is int:
+        if spec.minimum is None and spec.maximum is None:
+            return int
+        return app_commands.Range[int, spec.minimum, spec.maximum]
+    return str
+
+
+def challenge_command(cog: ChallengesCog, kind: engine.GameKind) -> app_commands.Command:
+    """``/challenge <kind>``: opponent, the game's options (from ``kind.options``), first,
+    days per move and rated.
+
+    The callback's signature is generated from the engine's option specs, so discord.py
+    builds typed options with choices and min/max from them (their descriptions through
+    ``app_commands.describe``); every subcommand calls :meth:`ChallengesCog.challenge`.
+    """
+    names = [spec.name for spec in kind.options]
+
+    async def callback(interaction: discord.Interaction, **values: Any) -> None:
+        """The subcommand's callback: collect the options, call ChallengesCog.challenge."""
+        options = {name: values[name] for name in names if values.get(name) is not None}
+        await cog.challenge(interaction, kind.key, values.get("opponent"), options,
+                            first=values.get("first"), days=values.get("days"),
+                            rated=values.get("rated"))
+
+    kw = inspect.Parameter.KEYWORD_ONLY
+    params = [inspect.Parameter("interaction", inspect.Parameter.POSITIONAL_OR_KEYWORD,
+                                annotation=discord.Interaction),
+              inspect.Parameter("opponent", kw, annotation=discord.Member | None, default=None)]
+    descriptions = {"opponent": "Who you want to play; leave out to let anyone here accept"}
+    for spec in kind.options:
+        params.append(inspect.Parameter(spec.name, kw, annotation=option_annotation(spec) | None,
+                                        default=None))
+        descriptions[spec.name] = fitted(f"{spec.description} (default {spec.default})", spec.description)
+    params += [
+        inspect.Parameter("first", kw, annotation=Literal["me", "opponent", "random"] | None, default=None),
+        inspect.Parameter("days", kw, annotation=app_commands.Range[int, 1, 14] | None, default=None),
+        inspect.Parameter("rated", kw, annotation=bool | None, default=None),
+    ]
+    descriptions["first"] = "Who moves first: you, your opponent, or drawn at random (default)"
+    descriptions["days"] = f"Days allowed for each move, 1 to 14 (default {DEFAULT_DAYS_PER_MOVE})"
+    descriptions["rated"] = "Whether the game changes ratings (default yes)"
+    callback.__signature__ = inspect.Signature(params)
+    summary = getattr(kind, "summary", "") or ""
+    description = fitted(f"{kind.title}: {summary}", summary) if summary else f"Challenge someone to {kind.title}"
+    return app_commands.Command(name=kind.key, description=description,
+                                callback=app_commands.describe(**descriptions)(callback))
+
+
+def fitted(*candidates: str) -> str:
+    """The first of ``candidates`` (longest first) within Discord's 100 characters for a
+    description, so none is cut mid-word; ValueError if none fits."""
+    for text in candidates:
+        if 1 <= len(text) <= DESCRIPTION_LIMIT:
+            return text
+    raise ValueError(f"no description fits in {DESCRIPTION_LIMIT} characters: {candidates!r}")
+
+
+def challenge_channel(interaction: discord.Interaction) -> int:
+    """Where a challenge made in ``interaction``'s channel is posted: that channel, except
+    in a thread under a text channel (a game's thread, say), where it goes to the parent
+    channel -- so the game it starts gets a thread of its own there instead of being
+    played inside the other game's thread (issue 9). Threads of other parents (forums)
+    keep it: a forum takes no plain messages."""
+    channel = interaction.channel
+    if isinstance(channel, discord.Thread) and channel.parent_id is not None:
+        parent = channel.parent
+        if parent is None or isinstance(parent, discord.TextChannel):
+            return channel.parent_id
+    return interaction.channel_id
+
+
+async def post_challenge(bot: StonecastBot, c: Challenge) -> discord.Message:
+    """Post challenge ``c`` in its channel with its buttons; pings only the opponent."""
+    mentions = (discord.AllowedMentions.none() if c.opponent_id is None
+                else discord.AllowedMentions(users=[discord.Object(c.opponent_id)]))
+    channel = bot.get_partial_messageable(c.channel_id, guild_id=c.guild_id)
+    message = await channel.send(texts.challenge_text(c), allowed_mentions=mentions,
+                                 view=challenge_view(c.id, open_challenge=c.opponent_id is None))
+    await bot.manager.set_challenge_message(c.id, message.id)
+    return message
+
+
+class ChallengesCog(commands.Cog, name="Challenges"):
+    """/challenge <game> and the challenge and rematch buttons (:mod:`bot.views` routes
+    their presses here)."""
+
+    def __init__(self, bot: StonecastBot):
+        self.bot = bot
+        self.challenge_group = app_commands.Group(
+            name="challenge", description="Challenge a member of this server to a game",
+            guild_only=True)
+        for key in texts.GAME_ORDER:
+            if key in engine.GAMES:
+                self.challenge_group.add_command(challenge_command(self, engine.GAMES[key]))
+
+    @property
+    def manager(self):
+        """The bot's game manager."""
+        return self.bot.manager
+
+    async def cog_load(self) -> None:
+        """Register the /challenge group with the command tree."""
+        self.bot.tree.add_command(self.challenge_group)
+
+    async def cog_unload(self) -> None:
+        """Remove the /challenge group from the command tree."""
+        self.bot.tree.remove_command(self.challenge_group.name)
+
+    async def challenge(self, interaction: discord.Interaction, kind: str,
+                        opponent: discord.Member | None, options: dict, *, first: str | None = None,
+                        days: int | None = None, rated: bool | None = None) -> None:
+        """Create a challenge and post it with Accept / Decline / Cancel buttons."""
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        self.bot.remember(interaction.user)
+        if opponent is not None:
+            self.bot.remember(opponent)
+        c = await self.manager.create_challenge(
+            guild_id=interaction.guild_id, channel_id=challenge_channel(interaction),
+            challenger_id=interaction.user.id, opponent_id=opponent.id if opponent else None,
+            kind=kind, options=options, first=FIRST[first or "random"],
+            rated=True if rated is None else rated,
+            days_per_move=days or DEFAULT_DAYS_PER_MOVE,
+            opponent_is_bot=bool(opponent and opponent.bot))
+        try:
+            await post_challenge(self.bot, c)
+        except discord.HTTPException:
+            log.warning("cannot post challenge %s in channel %s", c.id, c.channel_id, exc_info=True)
+            await self.manager.cancel_challenge(c.id, interaction.user.id)
+            raise UserError(texts.CHALLENGE_NOT_POSTED) from None
+        elsewhere = c.channel_id if c.channel_id != interaction.channel_id else None
+        await ephemeral(interaction, texts.challenge_sent(opponent.id if opponent else None, elsewhere))
+
+    async def on_challenge_button(self, interaction: discord.Interaction, action: str,
+                                  challenge_id: int) -> None:
+        """Accept, Decline or Cancel pressed on challenge ``challenge_id``."""
+        try:
+            await interaction.response.defer()
+            self.bot.remember(interaction.user)
+            if action == "accept":
+                await self._accept(interaction, challenge_id)
+                return
+            if action == "decline":
+                content = texts.declined(await self.manager.decline_challenge(challenge_id, interaction.user.id))
+            else:
+                content = texts.withdrawn(await self.manager.cancel_challenge(challenge_id, interaction.user.id))
+            await interaction.edit_original_response(
+                content=content, view=None,
+                allowed_mentions=discord.AllowedMentions.none())
+        except StaleAction as e:
+            await report_error(interaction, await self._already_yours(interaction, challenge_id) or e)
+            await self._retire_buttons(interaction, challenge_id)
+        except Exception as e:  # noqa: BLE001 - every failure becomes a reply
+            await report_error(interaction, e)
+
+    async def _already_yours(self, interaction: discord.Interaction, challenge_id: int) -> UserError | None:
+        """For a second press of Accept by the player who accepted: where their game is."""
+        try:
+            c = await self.manager.get_challenge(challenge_id)
+            if c.status != "accepted" or c.game_id is None or c.opponent_id != interaction.user.id:
+                return None
+            game = await self.manager.get_game(c.game_id)
+        except UserError:
+            return None
+        return UserError(texts.already_accepted(game))
+
+    async def _retire_buttons(self, interaction: discord.Interaction, challenge_id: int) -> None:
+        """A stale challenge message still had buttons: replace them by the challenge's state
+        (for an accepted one, the same text the acceptance wrote, so a late tidy-up after a
+        race never hides where the game is)."""
+        try:
+            c = await self.manager.get_challenge(challenge_id)
+            lapsed = c.status == "open" and self.manager.clock() >= c.expires_at  # before the sweep
+            if (c.status == "open" and not lapsed) or c.message_id != getattr(interaction.message, "id", None):
+                return
+            state = dict(texts.CHALLENGE_STATES)
+            if lapsed:
+                state["open"] = state["expired"]
+            if c.status == "accepted" and c.game_id is not None:
+                content = texts.accepted_text(c, await self.manager.get_game(c.game_id))
+            else:
+                content = texts.challenge_ended(c, state.get(c.status, c.status.capitalize() + "."))
+            await interaction.edit_original_response(
+                content=content, view=None, allowed_mentions=discord.AllowedMentions.none())
+        except (UserError, discord.HTTPException):
+            log.info("could not tidy stale challenge %s", challenge_id, exc_info=True)
+
+    async def _open_thread(self, interaction: discord.Interaction, game: Game) -> int | None:
+        """A public thread for the game on the challenge message; None where not allowed."""
+        name = texts.thread_name(game, await self.bot.display_name(game.players[1], game.guild_id),
+                                 await self.bot.display_name(game.players[2], game.guild_id))
+        if interaction.message is None or isinstance(interaction.channel, discord.Thread):
+            return None
+        try:
+            thread = await interaction.message.create_thread(name=name, auto_archive_duration=10080)
+        except (discord.HTTPException, ValueError):
+            log.info("no thread for game %s in channel %s; posting in the channel", game.id,
+                     game.channel_id)
+            return None
+        return thread.id
+
+    async def _accept(self, interaction: discord.Interaction, challenge_id: int) -> None:
+        """Accept: the game, its thread, its first board. (Five manager calls today: the
+        announcer step can fold them into one value.)"""
+        game = await self.manager.accept_challenge(challenge_id, interaction.user.id)
+        c = await self.manager.get_challenge(challenge_id)
+        thread_id = await self._open_thread(interaction, game)
+        # recorded even when None (the channel): the delivery pass must not make one later
+        await self.manager.set_game_thread(game.id, thread_id)
+        game = await self.manager.get_game(game.id)
+        # the first board was queued with the game: post it here and mark it, or the outbox
+        # posts it after the grace period (a crash or a failed post here loses nothing)
+        try:
+            board_id = await self.manager.pending_board(game.id, 0)
+            dm_id = await self.manager.pending_dm(game.id, 0)
+        except Exception:  # noqa: BLE001 - the game is created: never answer "nothing changed"
+            log.exception("no outbox row for the first board of game %s", game.id)
+            board_id = dm_id = None  # posted unmarked: the outbox may post it a second time
+        note = await post_queued_board(self.bot, game, game.position, None, board_id, dm_id)
+        await interaction.edit_original_response(
+            content=texts.accepted_text(c, game) + note, view=None,
+            allowed_mentions=discord.AllowedMentions.none())
+
+    async def on_rematch_button(self, interaction: discord.Interaction, game_id: int) -> None:
+        """Rematch pressed on a final board: challenge the other player, seats swapped."""
+        try:
+            await interaction.response.defer(ephemeral=True, thinking=True)
+            c = await self.manager.rematch(game_id, interaction.user.id)
+            try:
+                await post_challenge(self.bot, c)
+            except discord.HTTPException:
+                await self.manager.cancel_challenge(c.id, interaction.user.id)
+                raise UserError(texts.REMATCH_NOT_POSTED) from None
+            await ephemeral(interaction, texts.rematch_offered(c))
+        except Exception as e:  # noqa: BLE001
+            await report_error(interaction, e)
+
+
+async def setup(bot: StonecastBot) -> None:
+    """The extension's entry point (``bot.load_extension("bot.cogs.challenges")``)."""
+    await bot.add_cog(ChallengesCog(bot))

@@ -1,0 +1,196 @@
+"""Playing a game: /move (with autocomplete of legal moves), /resign and its confirmation
+button, /board and /games.
+
+Each handler defers first (the database and the renderer may take longer than Discord's
+three seconds), makes its manager call, and turns the answer into messages. Replies to the
+person acting are ephemeral; the board everyone should see is posted as a new message in the
+game's thread, mentioning only the player who must act.
+"""
+
+from __future__ import annotations
+
+import logging
+from typing import TYPE_CHECKING
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from .. import boards, texts
+from ..manager import NotAllowed, game_over_error
+from ..replies import ephemeral, report_error
+from ..views import resign_view
+from .common import as_int, game_autocomplete, game_for, post_queued_board
+
+if TYPE_CHECKING:
+    from ..client import StonecastBot
+
+log = logging.getLogger("stonecast.bot")
+
+MAX_GAMES_LISTED = 20
+
+
+class PlayCog(commands.Cog, name="Play"):
+    """Moves, resignations, boards and the list of games."""
+
+    def __init__(self, bot: StonecastBot):
+        self.bot = bot
+
+    @property
+    def manager(self):
+        """The bot's game manager."""
+        return self.bot.manager
+
+    @app_commands.command(name="move", description="Play your move in a game")
+    @app_commands.describe(move="Your move, like g7, c3 e5 or pass — pick from the suggestions",
+                           game="The game's number (not needed in its thread or with one game waiting)")
+    @app_commands.guild_only()
+    async def move(self, interaction: discord.Interaction,
+                   move: app_commands.Range[str, 1, 40], game: int | None = None) -> None:
+        """Validate and commit the move, post the new board in the game's thread."""
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        self.bot.remember(interaction.user)
+        g = await game_for(interaction, game)
+        result = await self.manager.play_move(g.id, interaction.user.id, move)
+        g, position = result.game, result.position
+        note = await post_queued_board(self.bot, g, position, result.seat, result.announcement_id, result.dm_id)
+        names = {seat: f"<@{uid}>" for seat, uid in g.players.items()}
+        text = texts.move_reply(
+            texts.game_label(g.kind, g.id), result.move, boards.move_effect(position),
+            result=texts.result_text(g.kind, position.outcome, names) if result.finished else None,
+            settled=boards.colour_settled_by(g, position, result.seat), to_move=g.to_move_user)
+        await ephemeral(interaction, text + note)
+
+    @move.autocomplete("move")
+    async def move_autocomplete(self, interaction: discord.Interaction, current: str
+                                ) -> list[app_commands.Choice[str]]:
+        """Suggest legal moves (or first placements) starting with what was typed."""
+        try:
+            moves = await self.manager.complete_move(
+                interaction.user.id, current, game_id=as_int(interaction.namespace.game),
+                channel_id=interaction.channel_id, guild_id=interaction.guild_id, limit=25)
+        except Exception:  # noqa: BLE001 - suggestions must never break typing
+            log.exception("move autocomplete failed")
+            return []
+        if not moves:
+            return await self._not_your_turn_choice(interaction)
+        return [app_commands.Choice(name=m, value=m) for m in moves[:25]]
+
+    async def _not_your_turn_choice(self, interaction: discord.Interaction
+                                    ) -> list[app_commands.Choice[str]]:
+        """When the game meant waits for the opponent: one choice saying whose move it is.
+        Its value, if submitted, gets /move's usual "not your turn" answer. ``[]`` when no
+        game of the caller's is waiting for the opponent."""
+        try:
+            g = await self.manager.waiting_game(
+                interaction.user.id, game_id=as_int(interaction.namespace.game),
+                channel_id=interaction.channel_id, guild_id=interaction.guild_id)
+            if g is None:
+                return []
+            name = self.bot.cached_name(g.to_move_user) or "your opponent"
+            text = texts.not_your_turn_choice(texts.game_label(g.kind, g.id), name)
+        except Exception:  # noqa: BLE001 - suggestions must never break typing
+            log.exception("move autocomplete failed")
+            return []
+        return [app_commands.Choice(name=text[:100], value="wait")]
+
+    move.autocomplete("game")(game_autocomplete)
+
+    @app_commands.command(name="resign", description="Resign a game (asks you to confirm)")
+    @app_commands.describe(game="The game's number (not needed in its thread or with one game)")
+    @app_commands.guild_only()
+    async def resign(self, interaction: discord.Interaction, game: int | None = None) -> None:
+        """Ask for confirmation with a Resign button (:meth:`on_resign_button` does it)."""
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        g = await game_for(interaction, game)
+        label = texts.game_label(g.kind, g.id)
+        if g.seat_of(interaction.user.id) is None:
+            raise NotAllowed(texts.not_playing(label))
+        if g.status != "active":
+            raise game_over_error(g)
+        await ephemeral(interaction, texts.resign_prompt(label, g.opponent_of(interaction.user.id)),
+                        view=resign_view(g.id, interaction.user.id))
+
+    resign.autocomplete("game")(game_autocomplete)
+
+    async def on_resign_button(self, interaction: discord.Interaction, game_id: int) -> None:
+        """The Resign confirmation was pressed by its owner (the button's
+        ``interaction_check`` turned everyone else away)."""
+        try:
+            await interaction.response.defer()
+            g = await self.manager.resign(game_id, interaction.user.id)
+            try:
+                await boards.post_final(self.bot, g, g.position, headline=texts.resigned(interaction.user.id),
+                                        ping=g.opponent_of(interaction.user.id))
+            except discord.HTTPException:
+                log.warning("cannot post the final board of game %s", g.id, exc_info=True)
+            except Exception:  # noqa: BLE001 - the resignation is committed: say so below
+                log.exception("the final board of game %s failed", g.id)
+            await interaction.edit_original_response(
+                content=texts.you_resigned(texts.game_label(g.kind, g.id)), view=None)
+        except Exception as e:  # noqa: BLE001
+            await report_error(interaction, e)
+
+    @app_commands.command(name="board", description="Show a game's current board (only to you)")
+    @app_commands.describe(game="The game's number (not needed in its thread or with one game)")
+    @app_commands.guild_only()
+    async def board(self, interaction: discord.Interaction, game: int | None = None) -> None:
+        """/board [game] -- the current board, to the caller only."""
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        g = await game_for(interaction, game)
+        position = g.position
+        png = await boards.render(self.bot, g, position)
+        content, _ = boards.board_text(g, position, headline=texts.board_headline(position.ply, position.last_move))
+        if g.status == "active":
+            content += texts.thread_link(g.channel_for_posts)
+        await ephemeral(interaction, content, file=boards.board_file(g, position, png))
+
+    board.autocomplete("game")(game_autocomplete)
+
+    @app_commands.command(name="games", description="Your games in progress and whose turn it is")
+    @app_commands.describe(all="Yes: every game in progress in this server, with links to watch them")
+    @app_commands.guild_only()
+    async def games(self, interaction: discord.Interaction, all: bool = False) -> None:  # noqa: A002 - the option's name
+        """/games [all] -- the caller's games in progress, theirs to move first; with
+        ``all:true`` every game in progress in this server (issue 9)."""
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        if all:
+            await self._server_games(interaction)
+            return
+        active = await self.manager.active_games(interaction.user.id, interaction.guild_id)
+        if not active:
+            await ephemeral(interaction, texts.NO_GAMES)
+            return
+        uid = interaction.user.id
+        mine = [g for g in active if g.to_move_user == uid]
+        lines = [texts.games_list_header(len(active), len(mine))]
+        away: dict[int, str] = {}
+        for g in sorted(active, key=lambda g: (g.to_move_user != uid, g.deadline or 0, g.id))[:MAX_GAMES_LISTED]:
+            opponent = g.opponent_of(uid)
+            if opponent not in away:
+                away[opponent] = await boards.vacation_note(self.bot, opponent)
+            lines.append(texts.games_list_line(g, opponent, yours=g.to_move_user == uid,
+                                               away=bool(away[opponent]) and g.to_move_user == opponent))
+        notes = "".join(f"\n{n}" for n in away.values() if n)[:1000]
+        text = texts.fit_lines(lines, limit=2000 - len(notes), hidden=max(0, len(active) - MAX_GAMES_LISTED),
+                               more=texts.GAMES_LIST_MORE)
+        await ephemeral(interaction, text + notes)
+
+    async def _server_games(self, interaction: discord.Interaction) -> None:
+        """The ``/games all:true`` answer: the server's games in progress, the most recently
+        moved first, each with its players, whose move, the deadline and its thread -- within
+        Discord's 2000 characters."""
+        games = await self.manager.server_games(interaction.guild_id)
+        if not games:
+            await ephemeral(interaction, texts.NO_SERVER_GAMES)
+            return
+        lines = [texts.server_games_header(len(games))]
+        lines += [texts.server_games_line(g) for g in games[:MAX_GAMES_LISTED]]
+        text = texts.fit_lines(lines, hidden=max(0, len(games) - MAX_GAMES_LISTED),
+                               more=texts.SERVER_GAMES_MORE)
+        await ephemeral(interaction, text)
+
+
+async def setup(bot: StonecastBot) -> None:
+    """The extension's entry point (``bot.load_extension("bot.cogs.play")``)."""
+    await bot.add_cog(PlayCog(bot))

@@ -1,0 +1,54 @@
+"""discord.py's own conventions in the bot's wiring (issue 11, item 4): cogs loaded as
+extensions, the maintenance loop a ``tasks.Loop`` owned by a cog and ended with it, the Resign
+owner checked by the button, no private discord.py attributes."""
+
+import ast
+import inspect
+import pathlib
+import re
+
+from fakediscord.fixtures import *  # noqa: F403
+
+import bot
+from bot.cogs import EXTENSIONS
+
+BOT_DIR = pathlib.Path(bot.__file__).parent
+
+
+async def test_cogs_are_extensions_loaded_by_name(fake, harness):
+    assert set(harness.bot.extensions) == set(EXTENSIONS)
+    assert {"Challenges", "Play", "History", "Admin", "Players", "Info", "Maintenance"} <= set(harness.bot.cogs)
+    for name in EXTENSIONS:
+        module = harness.bot.extensions[name]
+        assert inspect.iscoroutinefunction(module.setup), name
+
+
+def test_the_client_imports_no_cog():
+    tree = ast.parse((BOT_DIR / "client.py").read_text())
+    imported = {node.module for node in ast.walk(tree) if isinstance(node, ast.ImportFrom)}
+    assert not any(m and m.startswith("cogs.") for m in imported), imported
+
+
+async def test_the_maintenance_loop_is_the_cogs_and_ends_with_it(fake, harness):
+    loop = harness.maintenance.maintenance
+    assert loop.is_running()
+    task = loop.get_task()
+    await harness.stop()
+    assert task.done() and not loop.is_running()
+
+
+async def test_the_resign_button_turns_away_everyone_but_its_owner(fake, harness):
+    from botplay import start_game
+
+    game, _challenge, _board = await start_game(fake, harness, "io", fake.alice, fake.bob)
+    ex = await fake.slash(fake.alice, "resign", {"game": game.id})
+    [button] = ex.reply.custom_ids
+    ex = await fake.click(fake.bob, ex.reply, button)
+    assert ex.reply.ephemeral and "belongs to someone else" in ex.reply.content
+    assert (await harness.manager.get_game(game.id)).status == "active"
+
+
+def test_no_private_discord_attributes_are_set_on_callbacks():
+    # discord.py's own decorators (app_commands.describe) carry option descriptions
+    for path in (BOT_DIR / "cogs").glob("*.py"):
+        assert not re.search(r"\.__discord_app_commands", path.read_text()), path
