@@ -207,28 +207,29 @@ def choose_move(position: Position, *, level: int = 3, seconds: float | None = N
             total += sub.playouts
             second = _pick(sub, sub.root, rng, lv.noise)
             line_half.append(second.action)
-            line_half += sub.principal_line()[1:]
+            line_half += _follow(sub, second)
         else:
             second = _pick(search, node, rng, lv.noise)
             line_half.append(second.action)
-            n2 = second
-            while n2.children:
-                n2 = search.best_child(n2)
-                if n2.n == 0 and n2.proven is None:
-                    break
-                line_half.append(n2.action)
+            line_half += _follow(search, second)
         turn.append(second.action)
     else:
-        n2 = first
-        while n2.children:
-            n2 = search.best_child(n2)
-            if n2.n == 0 and n2.proven is None:
-                break
-            line_half.append(n2.action)
+        line_half += _follow(search, first)
     move = state.move_text(turn)
     line = _turns_text(state, line_half) or [move]
     line[0] = move
     return Decision(move, value, total, time.perf_counter() - t0, line[:8])
+
+
+def _follow(search: Search, node, limit: int = 16) -> list[int]:
+    """Half-moves of the expected continuation below ``node`` (best child each time)."""
+    out = []
+    while node.children and len(out) < limit:
+        node = search.best_child(node)
+        if node.n == 0 and node.proven is None:
+            break
+        out.append(node.action)
+    return out
 
 
 def _pick(search: Search, node, rng: random.Random, noise: bool):
