@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import random
 import re
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from functools import cache
 
 from .base import (
@@ -35,8 +35,9 @@ from .base import (
 )
 from .errors import IllegalMove, MoveError, PositionError
 from .geometry import bits, square_board
+from .state import SearchState
 
-__all__ = ["IoPosition", "IoTables", "io_tables"]
+__all__ = ["IoPosition", "IoState", "IoTables", "io_tables"]
 
 PASS = "pass"
 WHITE_SEAT = 1
@@ -393,6 +394,10 @@ class IoPosition(Position):
         text = " ".join(self.board.labels[c] for c in move)
         return self._make(self.options, self.ply + 1, text, 3 - turn, white, black, opening, anchor, flipped)
 
+    def search_state(self) -> IoState:
+        """This position as a fast :class:`IoState` for tree search."""
+        return IoState(self)
+
     # ---- random play ------------------------------------------------------------------
     def _random_internal(self, rng: random.Random):
         """A uniformly random legal move (internal form).
@@ -441,50 +446,334 @@ class IoPosition(Position):
             pos = pos._apply(pos._random_internal(rng))
         if pos.outcome is not None:
             return pos
-        t = pos._t
-        bits = t.bit
-        am = t.am
-        rays = t.rays
-        randrange = rng.randrange
         turn = pos._turn
         if turn == WHITE_SEAT:
             me, opp = pos._white, pos._black
         else:
             me, opp = pos._black, pos._white
-        occ = me | opp
-        empties = [c for c in range(len(bits)) if not occ & bits[c]]
-        ply = pos.ply
-        flipped = 0
-        c = -1
-        while empties:
-            k = randrange(len(empties))
-            c = empties[k]
-            empties[k] = empties[-1]
-            empties.pop()
-            flipped = 0
-            if opp & am[c]:  # IoTables.flips, inlined: a call per ply costs ~10% here
-                for first, ray, up in rays[c]:
-                    if opp & first:
-                        blockers = ray & ~opp
-                        if blockers:
-                            if up:
-                                fb = blockers & -blockers
-                                if fb & me:
-                                    flipped |= ray & (fb - 1)
-                            else:
-                                fb = 1 << (blockers.bit_length() - 1)
-                                if fb & me:
-                                    flipped |= ray & ~((fb << 1) - 1)
-                me |= bits[c] | flipped
-                opp ^= flipped
-            else:
-                me |= bits[c]
-            me, opp = opp, me
+        me, opp, plies, _, _, c, flipped = _main_playout(pos._t, me, opp, rng)
+        if plies % 2:
             turn = 3 - turn
-            ply += 1
+        ply = pos.ply + plies
         # ``me`` is now the seat to move (``turn``).
         white, black = (me, opp) if turn == WHITE_SEAT else (opp, me)
         return self._make(self.options, ply, self.board.labels[c], turn, white, black, False, None, flipped)
+
+
+def _main_playout(t: IoTables, me: int, opp: int, rng: random.Random,
+                  record: list | None = None) -> tuple[int, int, int, int, int, int, int]:
+    """Main phase to the full board with uniformly random empty cells (RULES.md "Io",
+    Main phase and Capture), on bitboards.
+
+    ``me`` / ``opp`` -- stones of the seat to move and of the other seat. Returns
+    ``(me, opp, plies, placed_me, placed_opp, last, flipped)``: the final stones, the
+    stones again split by seat *to move at the end* (``me`` is the original mover's when
+    ``plies`` is even), how many stones were placed, the cells each of those two seats
+    placed, the last cell placed (-1 if none) and the stones it turned. When ``record`` is
+    a list, each placed cell is appended to it in order. Raises nothing.
+    """
+    bits = t.bit
+    am = t.am
+    rays = t.rays
+    randrange = rng.randrange
+    occ = me | opp
+    empties = [c for c in range(len(bits)) if not occ & bits[c]]
+    pm = po = 0
+    plies = 0
+    flipped = 0
+    c = -1
+    while empties:
+        k = randrange(len(empties))
+        c = empties[k]
+        empties[k] = empties[-1]
+        empties.pop()
+        if record is not None:
+            record.append(c)
+        flipped = 0
+        b = bits[c]
+        pm |= b
+        if opp & am[c]:  # IoTables.flips, inlined: a call per ply costs ~10% here
+            for first, ray, up in rays[c]:
+                if opp & first:
+                    blockers = ray & ~opp
+                    if blockers:
+                        if up:
+                            fb = blockers & -blockers
+                            if fb & me:
+                                flipped |= ray & (fb - 1)
+                        else:
+                            fb = 1 << (blockers.bit_length() - 1)
+                            if fb & me:
+                                flipped |= ray & ~((fb << 1) - 1)
+            me |= b | flipped
+            opp ^= flipped
+        else:
+            me |= b
+        me, opp = opp, me
+        pm, po = po, pm
+        plies += 1
+    return me, opp, plies, pm, po, c, flipped
+
+
+def _cells(x: int) -> list[int]:
+    """The cells of bitboard ``x``, ascending."""
+    out = []
+    while x:
+        low = x & -x
+        out.append(low.bit_length() - 1)
+        x ^= low
+    return out
+
+
+class IoState(SearchState):
+    """Fast :class:`engine.state.SearchState` for Io (RULES.md "Io"); see that module for
+    the protocol. Made by :meth:`IoPosition.search_state`.
+
+    Half-moves: White's first turn is one non-corner cell. Each later opening turn is the
+    *bound* cell (an empty cell adjacent to :attr:`anchor`), then -- when the bound stone
+    leaves a free cell -- the *free* cell (mid-turn; there is no pass). A bound stone that
+    leaves no free cell ends the turn and the opening by itself. Main phase: one empty cell.
+
+    Read-only attributes (besides the protocol's ``n_cells``, ``pass_action``, ``to_move``,
+    ``winner``, ``mid_turn``, ``ply``; ``winner`` 0 is a draw):
+
+    * ``tables`` -- the board's :class:`IoTables` (``bit``, ``am``, ``near``, ``corners``...).
+    * ``white`` / ``black`` -- bitboards of the stones (seat 1 is White, seat 2 Black).
+    * ``opening`` -- True during the one-bound-one-free opening.
+    * ``anchor`` -- the cell the next bound stone must touch (the opponent's last stone) at
+      the start of an opening turn; -1 before White's first stone, mid-turn and in the main
+      phase.
+    * ``free`` -- mid-turn: bitboard of the cells the free stone may take; else 0.
+    * ``last`` -- the last stone placed by either seat (-1 on an empty board).
+    * ``near`` -- bitboard of every stone and its 8 neighbours (a free cell is a non-corner
+      cell outside it).
+
+    Properties ``own`` / ``opp`` / ``empty`` give the mover's stones, the other seat's and
+    the empty cells. :meth:`play` checks legality; :meth:`_play_unchecked` does not.
+    """
+
+    __slots__ = ("tables", "n_cells", "pass_action", "to_move", "winner", "mid_turn", "ply",
+                 "white", "black", "opening", "anchor", "free", "last", "near")
+
+    def __init__(self, position: IoPosition):
+        """The state of ``position`` (any IoPosition, finished or not)."""
+        t = position._t
+        self.tables = t
+        self.n_cells = len(t.bit)
+        self.pass_action = self.n_cells
+        self.white = position._white
+        self.black = position._black
+        self.opening = position._opening
+        self.anchor = -1 if position._anchor is None else position._anchor
+        self.free = 0
+        self.mid_turn = False
+        self.ply = position.ply
+        self.near = position._near_occ()
+        self.last = -1
+        if position.last_move:
+            self.last = position.board.cell(position.last_move.split()[-1])
+        out = position.outcome
+        if out is None:
+            self.winner = None
+            self.to_move = position.to_move
+        else:
+            self.winner = out.winner or 0
+            self.to_move = 0
+
+    # -- read-only views ------------------------------------------------------------------
+    @property
+    def own(self) -> int:
+        """Bitboard of the stones of the seat to move (White's when the game is over)."""
+        return self.black if self.to_move == 2 else self.white
+
+    @property
+    def opp(self) -> int:
+        """Bitboard of the other seat's stones."""
+        return self.white if self.to_move == 2 else self.black
+
+    @property
+    def empty(self) -> int:
+        """Bitboard of the empty cells."""
+        return self.tables.full & ~(self.white | self.black)
+
+    def scores(self) -> dict[int, int]:
+        """Stone counts ``{1: white, 2: black}``, as :attr:`IoPosition.scores`."""
+        return {1: self.white.bit_count(), 2: self.black.bit_count()}
+
+    # -- protocol -------------------------------------------------------------------------
+    def copy(self) -> IoState:
+        """An independent copy (attribute copies only)."""
+        s = IoState.__new__(IoState)
+        s.tables = self.tables
+        s.n_cells = self.n_cells
+        s.pass_action = self.pass_action
+        s.to_move = self.to_move
+        s.winner = self.winner
+        s.mid_turn = self.mid_turn
+        s.ply = self.ply
+        s.white = self.white
+        s.black = self.black
+        s.opening = self.opening
+        s.anchor = self.anchor
+        s.free = self.free
+        s.last = self.last
+        s.near = self.near
+        return s
+
+    def _action_mask(self) -> int:
+        """Bitboard of the legal half-moves (0 once over)."""
+        if self.winner is not None:
+            return 0
+        if self.mid_turn:
+            return self.free
+        t = self.tables
+        occ = self.white | self.black
+        if not self.opening:
+            return t.full & ~occ
+        if self.anchor < 0:
+            return t.freeable & ~occ
+        return t.am[self.anchor] & ~occ
+
+    def actions(self) -> list[int]:
+        """Legal half-moves, ascending: empty cells (main phase), non-corner empty cells
+        (White's first stone), empty cells next to :attr:`anchor` (bound), or the free cells
+        (mid-turn). Empty once over. RULES.md "Io", Opening and Main phase."""
+        return _cells(self._action_mask())
+
+    def play(self, action: int) -> None:
+        """Make one half-move in place. Raises ValueError when it is not in :meth:`actions`."""
+        if not (isinstance(action, int) and 0 <= action < self.n_cells
+                and self._action_mask() >> action & 1):
+            raise ValueError(f"half-move {action} is not legal here")
+        self._play_unchecked(action)
+
+    def _play_unchecked(self, c: int) -> None:
+        """:meth:`play` without the legality check: ``c`` must be in :meth:`actions`
+        (anything else corrupts the state). For the search, after :meth:`actions`."""
+        t = self.tables
+        b = t.bit[c]
+        seat = self.to_move
+        self.last = c
+        self.near |= t.near[c]
+        if self.mid_turn:  # the free stone: never captures, ends the turn
+            if seat == 1:
+                self.white |= b
+            else:
+                self.black |= b
+            self.mid_turn = False
+            self.free = 0
+            self.anchor = c
+            self._end_turn(seat)
+            return
+        if seat == 1:
+            me, opp = self.white, self.black
+        else:
+            me, opp = self.black, self.white
+        flipped = t.flips(c, me, opp)
+        me |= b | flipped
+        opp &= ~flipped
+        if seat == 1:
+            self.white, self.black = me, opp
+        else:
+            self.black, self.white = me, opp
+        if self.opening:
+            if self.anchor < 0:  # White's first stone
+                self.anchor = c
+            else:
+                self.anchor = -1
+                free = t.freeable & ~self.near
+                if free:
+                    self.free = free
+                    self.mid_turn = True
+                    return
+                self.opening = False  # bound stone alone: the opening ends
+        self._end_turn(seat)
+
+    def _end_turn(self, seat: int) -> None:
+        self.ply += 1
+        if (self.white | self.black) == self.tables.full:
+            w, b = self.white.bit_count(), self.black.bit_count()
+            self.winner = 1 if w > b else 2 if b > w else 0
+            self.to_move = 0
+        else:
+            self.to_move = 3 - seat
+
+    def wins_now(self, action: int) -> bool:
+        """True when ``action`` fills the board with the mover ahead (RULES.md "Io", End);
+        only the last empty cell of the main phase can (a free cell keeps empty neighbours,
+        and the opening leaves at least two empty cells next to the anchor). Raises
+        ValueError for an illegal action."""
+        mask = self._action_mask()
+        if not (isinstance(action, int) and 0 <= action < self.n_cells and mask >> action & 1):
+            raise ValueError(f"half-move {action} is not legal here")
+        if self.opening or self.mid_turn or mask != self.tables.bit[action]:
+            return False
+        s = self.copy()
+        s._play_unchecked(action)
+        return s.winner == self.to_move
+
+    def playout(self, rng: random.Random, moves: list | None = None) -> tuple[int, int, int]:
+        """Play to the full board in place (RULES.md "Io"); see :meth:`SearchState.playout`.
+
+        Policy: uniform over the legal half-moves at each step (in the opening, a uniform
+        bound cell, then a uniform free cell; unlike :meth:`IoPosition.random_playout`,
+        which weighs each opening turn equally), then a uniformly random empty cell each
+        main-phase ply on local bitboards. When ``moves`` is a list, each whole turn played
+        is appended to it as a tuple of half-moves (for tests). Returns ``(winner, placed1,
+        placed2)``.
+        """
+        placed = [0, 0, 0]
+        turn: list[int] = []
+        while self.winner is None and (self.opening or self.mid_turn):
+            seat = self.to_move
+            acts = self.actions()
+            a = acts[rng.randrange(len(acts))]
+            placed[seat] |= 1 << a
+            self._play_unchecked(a)
+            turn.append(a)
+            if not self.mid_turn:
+                if moves is not None:
+                    moves.append(tuple(turn))
+                turn = []
+        if self.winner is not None:
+            return self.winner, placed[1], placed[2]
+        seat = self.to_move
+        if seat == 1:
+            me, opp = self.white, self.black
+        else:
+            me, opp = self.black, self.white
+        record = [] if moves is not None else None
+        me, opp, plies, pm, po, c, _ = _main_playout(self.tables, me, opp, rng, record)
+        if record is not None:
+            moves.extend((x,) for x in record)
+        if plies % 2:
+            seat = 3 - seat
+        # ``me`` / ``pm`` are now the stones / placements of ``seat``.
+        if seat == 1:
+            self.white, self.black = me, opp
+            placed[1] |= pm
+            placed[2] |= po
+        else:
+            self.black, self.white = me, opp
+            placed[2] |= pm
+            placed[1] |= po
+        self.ply += plies
+        if c >= 0:
+            self.last = c
+        self.near = self.tables.full
+        w, b = self.white.bit_count(), self.black.bit_count()
+        self.winner = 1 if w > b else 2 if b > w else 0
+        self.to_move = 0
+        return self.winner, placed[1], placed[2]
+
+    def label(self, action: int) -> str:
+        """The cell's label (``"e5"``). Raises IndexError for a number off the board."""
+        return self.tables.board.labels[action]
+
+    def move_text(self, turn: Sequence[int]) -> str:
+        """Text of a whole turn: ``"e5"`` or bound then free, ``"c3 e5"`` (Io's order)."""
+        labels = self.tables.board.labels
+        return " ".join(labels[a] for a in turn)
 
 
 KIND = register(

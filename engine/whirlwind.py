@@ -26,6 +26,7 @@ the diagonals of the stones it places, which keeps the tests local:
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 from functools import cache
 
 from .base import (
@@ -42,8 +43,9 @@ from .base import (
 )
 from .errors import IllegalMove, MoveError, OptionError, PositionError
 from .geometry import SquareBoard, bits, square_board
+from .state import SearchState
 
-__all__ = ["WhirlwindPosition", "sample_turn", "setup_points"]
+__all__ = ["WhirlwindPosition", "WhirlwindState", "sample_turn", "setup_points"]
 
 COLOURS = {1: "black", 2: "white"}
 _REJECTION_TRIES = 40
@@ -81,11 +83,12 @@ def setup_points(n: int, setup: str) -> tuple[int, int]:
 class _Tables:
     """Per-size tables: diagonal triples, edge masks and shift masks (cached per size)."""
 
-    __slots__ = ("n", "full", "diag", "nmask", "edges", "not_first", "not_last")
+    __slots__ = ("n", "full", "diag", "nmask", "edges", "not_first", "not_last", "labels")
 
     def __init__(self, board: SquareBoard):
         n = board.size
         self.n = n
+        self.labels = board.labels
         self.full = board.full
         self.nmask = board.nmask
         diag = []
@@ -172,6 +175,64 @@ class _Tables:
             p = (nw & -nw).bit_length() - 1
             return p, p + n - 1
         return None
+
+
+    def singles(self, own: int, empty: int) -> int:
+        """Bitboard of the empty points where one stone of the colour ``own`` is a legal
+        turn alone: no own diagonal neighbour lacks an own orthogonal neighbour shared with
+        it (RULES.md "Whirlwind", Diagonal rule), by whole-board shifts. ``own`` must be
+        free of breaches, as in every reachable position."""
+        n = self.n
+        nf, nl = self.not_first, self.not_last
+        up, down = own >> n, own << n
+        right, left = own >> 1, own << 1
+        bad = (((own >> (n + 1)) & ~right & ~up & nl)      # north-east diagonal
+               | ((own >> (n - 1)) & ~left & ~up & nf)     # north-west
+               | ((own << (n - 1)) & ~right & ~down & nl)  # south-east
+               | ((own << (n + 1)) & ~left & ~down & nf))  # south-west
+        return empty & ~bad
+
+    def partners(self, own: int, empty: int, singles: int, p: int) -> int:
+        """Bitboard of the points ``q`` such that ``{p, q}`` is a legal two-stone turn for
+        the colour ``own`` (``p`` empty; ``singles`` as :meth:`singles` gives it). A pair
+        of stones each legal alone fails only when the two touch diagonally with no own
+        stone beside both; a stone illegal alone needs the other on a common orthogonal
+        neighbour of it and each of its breach partners (:meth:`fixes`)."""
+        pbit = 1 << p
+        if singles & pbit:
+            out = singles & ~pbit
+            for dbit, om, _ in self.diag[p]:
+                if out & dbit and not own & om:
+                    out &= ~dbit
+            rest = self.nmask[p] & empty & ~singles
+            while rest:
+                low = rest & -rest
+                if self.ok(own | pbit | low, low.bit_length() - 1):
+                    out |= low
+                rest ^= low
+            return out
+        out = 0
+        cand = self.fixes(own, p, empty)
+        while cand:
+            low = cand & -cand
+            q = low.bit_length() - 1
+            both = own | pbit | low
+            if self.ok(both, p) and self.ok(both, q):
+                out |= low
+            cand ^= low
+        return out
+
+    def rescued(self, own: int, empty: int, singles: int) -> int:
+        """Bitboard of the empty points illegal alone that some second stone makes legal
+        (each is then one stone of a legal pair)."""
+        out = 0
+        rest = empty & ~singles
+        while rest:
+            low = rest & -rest
+            if self.partners(own, empty, singles, low.bit_length() - 1):
+                out |= low
+            rest ^= low
+        return out
 
 
 @cache
@@ -336,6 +397,56 @@ def sample_turn(t: _Tables, own: int, occ: int, empty_points: list[int], first: 
                 else:
                     return (p, q) if p < q else (q, p)
     return _Turns(t, own, t.full & ~occ, not first).sample(rng)
+
+
+def _playout_turns(t: _Tables, black: int, white: int, turn: int, ply: int,
+                   rng: random.Random, record: list | None = None):
+    """Random whole turns to the end of the game (RULES.md "Whirlwind"), on bitboards.
+
+    Each turn is uniform among the legal turns (:func:`sample_turn`). ``turn`` is the seat
+    to move and ``ply`` the turns played so far (0: Black's first turn, one stone). Returns
+    ``(black, white, turn, ply, winner, reason, last, placed1, placed2)``: the final stones,
+    the seat that moved last (``reason`` "connection") or had no legal turn ("no moves"),
+    the final ply, the winner, the reason, the last turn (sorted tuple, ``()`` when none
+    was played) and the points each seat placed. When ``record`` is a list, each turn is
+    appended to it. Raises nothing.
+    """
+    occ = black | white
+    empt = [c for c in range(len(t.diag)) if not (occ >> c) & 1]
+    where = [-1] * len(t.diag)
+    for i, c in enumerate(empt):
+        where[c] = i
+    last: tuple[int, ...] = ()
+    placed = [0, 0, 0]
+    joins = t.joins
+    while True:
+        own = black if turn == 1 else white
+        move = sample_turn(t, own, occ, empt, ply == 0, rng)
+        if move is None:
+            return black, white, turn, ply, 3 - turn, "no moves", last, placed[1], placed[2]
+        if record is not None:
+            record.append(move)
+        bits = 0
+        for c in move:
+            bits |= 1 << c
+            i = where[c]
+            lastc = empt.pop()
+            if lastc != c:
+                empt[i] = lastc
+                where[lastc] = i
+            where[c] = -1
+        occ |= bits
+        own |= bits
+        placed[turn] |= bits
+        if turn == 1:
+            black = own
+        else:
+            white = own
+        ply += 1
+        last = move
+        if joins(turn, own, bits):
+            return black, white, turn, ply, turn, "connection", last, placed[1], placed[2]
+        turn = 3 - turn
 
 
 def _orth(t: _Tables, p: int, empty: int) -> list[int]:
@@ -541,6 +652,10 @@ class WhirlwindPosition(Position):
                 out.append(f"{first} {labels[q]}")
         return out[:limit] if limit is not None else out
 
+    def search_state(self) -> WhirlwindState:
+        """This position as a fast :class:`WhirlwindState` for tree search."""
+        return WhirlwindState(self)
+
     # ---- random play ----------------------------------------------------------------------
     def _random_internal(self, rng: random.Random) -> tuple[int, ...]:
         mv = self._turns().sample(rng)
@@ -566,47 +681,8 @@ class WhirlwindPosition(Position):
         if self.outcome is not None:
             return self
         rng = rng or random.Random()
-        t = self._t
-        n2 = len(self.board)
-        black, white = self.black, self.white
-        occ = black | white
-        empt = self.board.cells_of(self.board.full & ~occ)
-        where = [-1] * n2
-        for i, c in enumerate(empt):
-            where[c] = i
-        turn = self._turn
-        ply = self.ply
-        last: tuple[int, ...] = ()
-        winner = None
-        reason = None
-        while True:
-            own = black if turn == 1 else white
-            move = sample_turn(t, own, occ, empt, ply == 0, rng)
-            if move is None:
-                winner, reason = 3 - turn, "no moves"
-                break
-            bits = 0
-            for c in move:
-                bits |= 1 << c
-            for c in move:
-                i = where[c]
-                lastc = empt.pop()
-                if lastc != c:
-                    empt[i] = lastc
-                    where[lastc] = i
-                where[c] = -1
-            occ |= bits
-            own |= bits
-            if turn == 1:
-                black = own
-            else:
-                white = own
-            ply += 1
-            last = move
-            if t.joins(turn, own, bits):
-                winner, reason = turn, "connection"
-                break
-            turn = 3 - turn
+        black, white, turn, ply, winner, reason, last, _, _ = _playout_turns(
+            self._t, self.black, self.white, self._turn, self.ply, rng)
         if not last:
             return self
         end = self._make(self.options, self.board, ply, self._text(last),
@@ -643,6 +719,267 @@ class WhirlwindPosition(Position):
             if len(cells) > 2 or any(not ((black | white) >> c) & 1 for c in cells):
                 raise PositionError("the last move must name stones on the board")
         return cls._make(options, board, ply, last, int(parts[1]), black, white)
+
+
+class WhirlwindState(SearchState):
+    """Fast :class:`engine.state.SearchState` for Whirlwind (RULES.md "Whirlwind"); see
+    that module for the protocol. Made by :meth:`WhirlwindPosition.search_state`.
+
+    Half-moves: Black's first turn is one point legal alone (the turn ends with it). Every
+    later turn starts with any point that begins a legal turn -- legal alone, or one stone
+    of a legal pair (a stone in breach of the diagonal rule is offered only when a second
+    stone mends it); the second half-move is a point completing a legal pair, or
+    :attr:`pass_action` ("end the turn with one stone", offered only when the first stone is
+    legal alone). A first stone that no second stone can join ends the turn by itself. The
+    first stone stands on the board (in :attr:`black` / :attr:`white`) while the turn is
+    open. A player with no legal turn loses (**Ruling**): :attr:`winner` is set as soon as
+    the player to move has none.
+
+    Read-only attributes (besides the protocol's ``n_cells``, ``pass_action``, ``to_move``,
+    ``winner``, ``mid_turn``, ``ply``):
+
+    * ``tables`` -- the board's tables (``diag``, ``nmask``, ``edges``; helpers
+      ``singles``, ``partners``, ``ok``, ``joins``).
+    * ``black`` / ``white`` -- bitboards of the stones (seat 1 Black, seat 2 White).
+    * ``singles`` -- at the start of a turn, the bitboard of the points where one stone is
+      a legal turn for the player to move; kept unchanged while the turn is open; 0 once
+      over.
+    * ``first`` -- mid-turn, the point of the turn's first stone; else -1.
+    * ``partners`` -- mid-turn, the bitboard of the legal second stones; else 0.
+
+    Properties ``own`` / ``opp`` / ``empty`` give the mover's stones, the other seat's and
+    the empty points; :meth:`breaches` tells whether a stone would break the diagonal rule.
+    :meth:`play` checks legality; :meth:`_play_unchecked` does not.
+    """
+
+    __slots__ = ("tables", "n_cells", "pass_action", "to_move", "winner", "mid_turn", "ply",
+                 "black", "white", "singles", "first", "partners")
+
+    def __init__(self, position: WhirlwindPosition):
+        """The state of ``position`` (any WhirlwindPosition, finished or not)."""
+        t = position._t
+        self.tables = t
+        self.n_cells = len(t.diag)
+        self.pass_action = self.n_cells
+        self.black = position.black
+        self.white = position.white
+        self.ply = position.ply
+        self.mid_turn = False
+        self.first = -1
+        self.partners = 0
+        out = position.outcome
+        if out is None:
+            self.winner = None
+            self.to_move = position.to_move
+            self.singles = t.singles(self.own, self.empty)
+        else:
+            self.winner = out.winner or 0
+            self.to_move = 0
+            self.singles = 0
+
+    # -- read-only views ------------------------------------------------------------------
+    @property
+    def own(self) -> int:
+        """Bitboard of the stones of the seat to move (Black's once over)."""
+        return self.white if self.to_move == 2 else self.black
+
+    @property
+    def opp(self) -> int:
+        """Bitboard of the other seat's stones."""
+        return self.black if self.to_move == 2 else self.white
+
+    @property
+    def empty(self) -> int:
+        """Bitboard of the empty points."""
+        return self.tables.full & ~(self.black | self.white)
+
+    def breaches(self, p: int) -> bool:
+        """True when a stone of the player to move on point ``p`` would touch one of their
+        stones diagonally with no stone of theirs beside both (RULES.md "Whirlwind",
+        Diagonal rule), counting the first stone of an open turn. Raises IndexError for a
+        point off the board."""
+        return not self.tables.ok(self.own | (1 << p), p)
+
+    # -- protocol -------------------------------------------------------------------------
+    def copy(self) -> WhirlwindState:
+        """An independent copy (attribute copies only)."""
+        s = WhirlwindState.__new__(WhirlwindState)
+        s.tables = self.tables
+        s.n_cells = self.n_cells
+        s.pass_action = self.pass_action
+        s.to_move = self.to_move
+        s.winner = self.winner
+        s.mid_turn = self.mid_turn
+        s.ply = self.ply
+        s.black = self.black
+        s.white = self.white
+        s.singles = self.singles
+        s.first = self.first
+        s.partners = self.partners
+        return s
+
+    def _first_mask(self) -> int:
+        """Bitboard of the legal first half-moves (turn start, game in play)."""
+        if self.ply == 0:
+            return self.singles
+        return self.singles | self.tables.rescued(self.own, self.empty, self.singles)
+
+    def actions(self) -> list[int]:
+        """Legal half-moves, ascending (mid-turn: the partners, then :attr:`pass_action`
+        when the first stone is legal alone). Empty once over."""
+        if self.winner is not None:
+            return []
+        if self.mid_turn:
+            out = _cells(self.partners)
+            if self.singles >> self.first & 1:
+                out.append(self.pass_action)
+            return out
+        return _cells(self._first_mask())
+
+    def _legal(self, action) -> bool:
+        if self.winner is not None or not isinstance(action, int) or action < 0:
+            return False
+        if self.mid_turn:
+            if action == self.pass_action:
+                return bool(self.singles >> self.first & 1)
+            return action < self.n_cells and bool(self.partners >> action & 1)
+        if action >= self.n_cells:
+            return False
+        if self.singles >> action & 1:
+            return True
+        return self.ply > 0 and bool(self.empty >> action & 1) and bool(
+            self.tables.partners(self.own, self.empty, self.singles, action))
+
+    def play(self, action: int) -> None:
+        """Make one half-move in place. Raises ValueError when it is not in :meth:`actions`."""
+        if not self._legal(action):
+            raise ValueError(f"half-move {action} is not legal here")
+        self._play_unchecked(action)
+
+    def _play_unchecked(self, a: int) -> None:
+        """:meth:`play` without the legality check: ``a`` must be in :meth:`actions`
+        (anything else corrupts the state). For the search, after :meth:`actions`."""
+        seat = self.to_move
+        if self.mid_turn:
+            p = self.first
+            self.mid_turn = False
+            self.first = -1
+            self.partners = 0
+            bits = 1 << p
+            if a != self.pass_action:
+                bits |= 1 << a
+                if seat == 1:
+                    self.black |= 1 << a
+                else:
+                    self.white |= 1 << a
+            self._end_turn(seat, bits)
+            return
+        t = self.tables
+        bit = 1 << a
+        partners = 0
+        if self.ply > 0:
+            partners = t.partners(self.own, self.empty, self.singles, a)
+        if seat == 1:
+            self.black |= bit
+        else:
+            self.white |= bit
+        if partners:
+            self.mid_turn = True
+            self.first = a
+            self.partners = partners
+        else:
+            self._end_turn(seat, bit)
+
+    def _end_turn(self, seat: int, bits: int) -> None:
+        """Close the turn that placed ``bits``: a connection wins; else the other seat moves,
+        and loses at once when it has no legal turn."""
+        t = self.tables
+        self.ply += 1
+        own = self.black if seat == 1 else self.white
+        if t.joins(seat, own, bits):
+            self.winner = seat
+            self.to_move = 0
+            self.singles = 0
+            return
+        other = 3 - seat
+        theirs = self.white if seat == 1 else self.black
+        empty = t.full & ~(own | theirs)
+        singles = t.singles(theirs, empty)
+        if not singles and not t.rescued(theirs, empty, 0):
+            self.winner = seat
+            self.to_move = 0
+            self.singles = 0
+            return
+        self.to_move = other
+        self.singles = singles
+
+    def wins_now(self, action: int) -> bool:
+        """True when ``action`` ends the turn (or can, followed by :attr:`pass_action`) with a
+        chain of the mover's joining their two edges (RULES.md "Whirlwind", Win). Raises
+        ValueError for an illegal action."""
+        if not self._legal(action):
+            raise ValueError(f"half-move {action} is not legal here")
+        seat = self.to_move
+        own = self.own
+        if self.mid_turn:
+            bits = 1 << self.first
+            if action != self.pass_action:
+                bits |= 1 << action
+            return self.tables.joins(seat, own | bits, bits)
+        if not self.singles >> action & 1:
+            return False
+        bit = 1 << action
+        return self.tables.joins(seat, own | bit, bit)
+
+    def playout(self, rng: random.Random, moves: list | None = None) -> tuple[int, int, int]:
+        """Play to the end in place (RULES.md "Whirlwind"); see :meth:`SearchState.playout`.
+
+        Policy: an open turn is finished with a uniformly random legal half-move; then each
+        whole turn is uniform among the legal turns, exactly as
+        :meth:`WhirlwindPosition.random_playout` (:func:`sample_turn`). When ``moves`` is a
+        list, each whole turn played is appended to it as a tuple of half-moves (the open
+        turn's as its remaining half-move only). Returns ``(winner, placed1, placed2)``.
+        """
+        placed = [0, 0, 0]
+        if self.winner is None and self.mid_turn:
+            seat = self.to_move
+            acts = self.actions()
+            a = acts[rng.randrange(len(acts))]
+            if a != self.pass_action:
+                placed[seat] |= 1 << a
+            self._play_unchecked(a)
+            if moves is not None:
+                moves.append((a,))
+        if self.winner is not None:
+            return self.winner, placed[1], placed[2]
+        black, white, _, ply, winner, _, _, p1, p2 = _playout_turns(
+            self.tables, self.black, self.white, self.to_move, self.ply, rng, moves)
+        self.black, self.white, self.ply, self.winner = black, white, ply, winner
+        self.to_move = 0
+        self.singles = 0
+        return winner, placed[1] | p1, placed[2] | p2
+
+    def label(self, action: int) -> str:
+        """The point's label (``"e5"``), or ``""`` for :attr:`pass_action`."""
+        if action == self.pass_action:
+            return ""
+        return self.tables.labels[action]
+
+    def move_text(self, turn: Sequence[int]) -> str:
+        """Canonical text of a whole turn: its points in ascending order (lower row first,
+        then the file further left), :attr:`pass_action` dropped: ``"e5"``, ``"e5 f6"``."""
+        labels = self.tables.labels
+        return " ".join(labels[a] for a in sorted(turn) if a != self.pass_action)
+
+
+def _cells(x: int) -> list[int]:
+    """The points of bitboard ``x``, ascending."""
+    out = []
+    while x:
+        low = x & -x
+        out.append(low.bit_length() - 1)
+        x ^= low
+    return out
 
 
 def _check_size(options: dict) -> None:
