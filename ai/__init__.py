@@ -65,13 +65,15 @@ class Decision:
     """What the search chose: ``move`` (canonical text, legal in the searched position),
     ``value`` (estimated chance, 0..1, that the player to move wins), ``playouts``
     (simulations run), ``seconds`` (wall time used), ``line`` (expected continuation:
-    whole moves as text, starting with ``move``)."""
+    whole moves as text, starting with ``move``), ``proven`` (True when the solver proved
+    ``value``: 1.0 a forced win, 0.0 a forced loss, 0.5 a forced draw)."""
 
     move: str
     value: float
     playouts: int
     seconds: float
     line: list[str] = field(default_factory=list)
+    proven: bool = False
 
 
 def _check_level(level: object) -> Level:
@@ -179,7 +181,7 @@ def choose_move(position: Position, *, level: int = 3, seconds: float | None = N
     win = win_in_one(state, None if budget is None else t0 + budget * 0.5)
     if win is not None:
         text = state.move_text(win)
-        return Decision(text, 1.0, 0, time.perf_counter() - t0, [text])
+        return Decision(text, 1.0, 0, time.perf_counter() - t0, [text], True)
 
     prior = knowledge.prior_for(state) if lv.use_knowledge else None
     search = Search(state, rng=rng, decisive_turns=lv.decisive_turns, prior=prior,
@@ -218,7 +220,8 @@ def choose_move(position: Position, *, level: int = 3, seconds: float | None = N
     move = state.move_text(turn)
     line = _turns_text(state, line_half) or [move]
     line[0] = move
-    return Decision(move, value, total, time.perf_counter() - t0, line[:8])
+    proven = search.root.proven is not None or first.proven is not None
+    return Decision(move, value, total, time.perf_counter() - t0, line[:8], proven)
 
 
 def _follow(search: Search, node, limit: int = 16) -> list[int]:
