@@ -3,6 +3,10 @@
 Run: ``.venv/bin/python benchmarks/playouts.py [seconds-per-game]``. Prints playouts per
 second and plies per second per game, then the time to list ``legal_moves()`` and to answer
 ``complete()`` on a mid-game position at each game's largest size.
+
+``benchmarks/playouts.py --states [seconds]`` instead prints, per game at default options,
+``Position.random_playout`` beside the search state's ``playout`` (engine/state.py), in
+playouts per second (the state's figure includes ``search_state()`` and ``copy()``).
 """
 
 import random
@@ -72,7 +76,42 @@ def bench_listing(key: str) -> tuple[dict, float, float]:
     return {**opts, "moves": n}, statistics.median(t_list) * 1000, statistics.median(t_comp) * 1000
 
 
+def bench_state_playouts(key: str, seconds: float) -> float:
+    """Playouts per second of ``search_state().playout`` from the start at default options,
+    each on a fresh ``copy()`` of one state (as a search does)."""
+    rng = random.Random(1)
+    root = engine.new_game(key).search_state()
+    games = 0
+    t0 = time.perf_counter()
+    while True:
+        root.copy().playout(rng)
+        games += 1
+        el = time.perf_counter() - t0
+        if el >= seconds:
+            return games / el
+
+
+HEX_STATE_GAMES = ("coil", "braincoral", "branchingcoral")
+
+
+def hex_state_rows(seconds: float) -> None:
+    """Rows of the --states table for the hex games' states (Coil and the Corals)."""
+    for key in HEX_STATE_GAMES:
+        po, _ = bench_playouts(key, seconds)
+        so = bench_state_playouts(key, seconds)
+        print(f"{key:16} {po:16.1f} {so:16.1f} {so / po:7.2f}")
+
+
+def states_main(seconds: float) -> None:
+    """The --states table: Position.random_playout beside SearchState.playout."""
+    print(f"{'game':16} {'random_playout/s':>16} {'state playout/s':>16} {'ratio':>7}")
+    hex_state_rows(seconds)
+
+
 def main() -> None:
+    if len(sys.argv) > 1 and sys.argv[1] == "--states":
+        states_main(float(sys.argv[2]) if len(sys.argv) > 2 else 3.0)
+        return
     seconds = float(sys.argv[1]) if len(sys.argv) > 1 else 3.0
     print(f"{'game':16} {'playouts/s':>11} {'plies/s':>10} {'target':>7}")
     for key in engine.GAMES:

@@ -16,7 +16,7 @@ the off-board region a few shifts per step.
 from __future__ import annotations
 
 import random
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from functools import cache
 
 from .base import (
@@ -31,8 +31,9 @@ from .base import (
 )
 from .errors import IllegalMove, MoveError, PositionError
 from .geometry import HEX_RING, bits, hex_board, ring_runs
+from .state import SearchState
 
-__all__ = ["CoilPosition", "CoilTables", "coil_tables"]
+__all__ = ["CoilPosition", "CoilState", "CoilTables", "coil_tables"]
 
 PASS = -1
 
@@ -273,6 +274,10 @@ class CoilPosition(Position):
             winning=frozenset(labels[t.unpad[p]] for p in bits(loop)),
         )
 
+    def search_state(self) -> CoilState:
+        """This position as a fast :class:`CoilState` for tree search."""
+        return CoilState(self)
+
     # ---- moves ------------------------------------------------------------------------
     def _empty_cells(self) -> Iterator[int]:
         occ = self._black | self._white
@@ -410,6 +415,274 @@ class CoilPosition(Position):
                 turn = 3 - turn
         text = "pass" if last == PASS else self.board.labels[last] if last is not None else self.last_move
         return self._make(self.options, ply, text, turn, black, white, black_seat, coil)
+
+
+class CoilState(SearchState):
+    """Fast mutable search view of a Coil position (RULES.md "Coil"; protocol in
+    :mod:`engine.state`).
+
+    Actions: a cell number ``0 .. n_cells-1`` places a stone (black in Phase I; the mover's
+    colour in Phase II); :attr:`pass_action` (``n_cells``) is the Phase I pass, which ends
+    Phase I and makes the mover Black. Every turn is one half-move (``mid_turn`` is always
+    False). Built by :meth:`CoilPosition.search_state`.
+
+    Read-only attributes for the search (bit ``c`` = cell ``c`` of :attr:`board` unless said):
+
+    * ``black`` / ``white`` -- the black and white stones.
+    * ``empty`` (property) -- the empty cells.
+    * ``black_seat`` -- ``None`` in Phase I, else the seat playing Black (who passed);
+      ``phase`` (property) -- ``"I"`` or ``"II"``.
+    * ``pblack`` -- the black stones in the *padded* layout of :class:`CoilTables`
+      (``tables.bit[c]`` is cell ``c``), for ``tables.closes_coil(pblack | tables.bit[c], c)``
+      on hypothetical stones; ``tables`` -- the shared :class:`CoilTables`.
+    * ``board`` -- the hexhex :class:`~engine.geometry.HexBoard`.
+    * ``to_move``, ``winner``, ``mid_turn``, ``ply`` as the protocol says.
+
+    Mutating these attributes from outside breaks the state; use :meth:`play`.
+    """
+
+    __slots__ = ("board", "tables", "n_cells", "pass_action", "to_move", "winner", "mid_turn",
+                 "ply", "black", "white", "pblack", "black_seat", "_full")
+
+    def __init__(self, position: CoilPosition):
+        """The state of ``position`` (a :class:`CoilPosition`, finished or not)."""
+        t = position._t
+        self.tables = t
+        self.board = t.board
+        n = len(t.bit)
+        self.n_cells = n
+        self.pass_action = n
+        self._full = (1 << n) - 1
+        black = white = 0
+        for c, b in enumerate(t.bit):
+            if position._black & b:
+                black |= 1 << c
+            elif position._white & b:
+                white |= 1 << c
+        self.black = black
+        self.white = white
+        self.pblack = position._black
+        self.black_seat = position._black_seat
+        self.ply = position.ply
+        self.mid_turn = False
+        out = position.outcome
+        if out is None:
+            self.to_move = position.to_move
+            self.winner = None
+        else:
+            self.to_move = 0
+            self.winner = out.winner or 0
+
+    @property
+    def empty(self) -> int:
+        """Bitboard of the empty cells."""
+        return self._full & ~(self.black | self.white)
+
+    @property
+    def phase(self) -> str:
+        """``"I"`` until someone passes, then ``"II"`` (RULES.md "Coil")."""
+        return "I" if self.black_seat is None else "II"
+
+    def closes_coil(self, cell: int) -> bool:
+        """Whether a black stone on empty ``cell`` (a cell number) would form a coil with the
+        black stones now on the board (RULES.md "Coil", coil). In Phase I such a placement
+        is illegal; in Phase II it wins for Black. Raises IndexError for a cell off the board;
+        the answer for an occupied cell is meaningless."""
+        t = self.tables
+        return t.closes_coil(self.pblack | t.bit[cell], cell)
+
+    def copy(self) -> CoilState:
+        """An independent copy (attribute copies only; the tables are shared)."""
+        s = CoilState.__new__(CoilState)
+        s.tables = self.tables
+        s.board = self.board
+        s.n_cells = self.n_cells
+        s.pass_action = self.pass_action
+        s._full = self._full
+        s.black = self.black
+        s.white = self.white
+        s.pblack = self.pblack
+        s.black_seat = self.black_seat
+        s.ply = self.ply
+        s.mid_turn = False
+        s.to_move = self.to_move
+        s.winner = self.winner
+        return s
+
+    def actions(self) -> list[int]:
+        """Legal half-moves, ascending: in Phase I the empty cells whose stone closes no coil,
+        then ``pass_action``; in Phase II every empty cell; nothing once the game is over."""
+        if self.winner is not None:
+            return []
+        e = self._full & ~(self.black | self.white)
+        out = []
+        if self.black_seat is None:
+            t = self.tables
+            closes = t.closes_coil
+            bit = t.bit
+            pblack = self.pblack
+            while e:
+                low = e & -e
+                c = low.bit_length() - 1
+                if not closes(pblack | bit[c], c):
+                    out.append(c)
+                e ^= low
+            out.append(self.pass_action)
+            return out
+        while e:
+            low = e & -e
+            out.append(low.bit_length() - 1)
+            e ^= low
+        return out
+
+    def _is_legal(self, action: int) -> bool:
+        if self.winner is not None or not isinstance(action, int):
+            return False
+        if action == self.pass_action:
+            return self.black_seat is None
+        if not 0 <= action < self.n_cells or ((self.black | self.white) >> action) & 1:
+            return False
+        return self.black_seat is not None or not self.closes_coil(action)
+
+    def play(self, action: int) -> None:
+        """Make one turn in place: a placement (black in Phase I, the mover's colour in
+        Phase II, ending the game on a coil or a full board) or the Phase I pass.
+
+        Raises ValueError (changing nothing) when the game is over or ``action`` is not legal
+        (an occupied cell, a Phase I stone that would close a coil, a pass in Phase II).
+        """
+        if not self._is_legal(action):
+            raise ValueError(f"half-move {action!r} is not legal here")
+        self._play_unchecked(action)
+
+    def _play_unchecked(self, c: int) -> None:
+        """:meth:`play` without the legality check: ``c`` must be legal."""
+        seat = self.to_move
+        self.ply += 1
+        if c == self.pass_action:
+            self.black_seat = seat
+            self.to_move = 3 - seat
+            return
+        black_seat = self.black_seat
+        if black_seat is None or seat == black_seat:
+            t = self.tables
+            self.black |= 1 << c
+            self.pblack |= t.bit[c]
+            if black_seat is not None and t.closes_coil(self.pblack, c):
+                self.winner = black_seat
+                self.to_move = 0
+                return
+        else:
+            self.white |= 1 << c
+        if black_seat is not None and self.black | self.white == self._full:
+            self.winner = 3 - black_seat
+            self.to_move = 0
+            return
+        self.to_move = 3 - seat
+
+    def wins_now(self, action: int) -> bool:
+        """True when ``action`` wins at once: Black's stone closing a coil in Phase II, or
+        White filling the last empty cell. Nothing wins in Phase I. Raises ValueError for an
+        illegal action, as :meth:`play`."""
+        if not self._is_legal(action):
+            raise ValueError(f"half-move {action!r} is not legal here")
+        black_seat = self.black_seat
+        if black_seat is None:
+            return False
+        if self.to_move == black_seat:
+            return self.closes_coil(action)
+        return (self._full & ~(self.black | self.white)) == 1 << action
+
+    def playout(self, rng: random.Random) -> tuple[int, int, int]:
+        """Play uniformly random legal half-moves in place to the end; returns ``(winner,
+        placed1, placed2)`` as :meth:`SearchState.playout` says.
+
+        Policy, as :meth:`CoilPosition.random_playout`: in Phase I each turn is uniform over
+        the legal half-moves (the empty cells that close no coil, and ``pass``), drawn by
+        rejection -- a cell found to close a coil is set aside for the rest of Phase I, since
+        it keeps doing so as black stones are added; in Phase II uniform over empty cells.
+        """
+        if self.winner is not None:
+            return self.winner, 0, 0
+        t = self.tables
+        bit = t.bit
+        closes = t.closes_coil
+        randrange = rng.randrange
+        pblack = self.pblack
+        black, white = self.black, self.white
+        seat = self.to_move
+        black_seat = self.black_seat
+        ply = self.ply
+        placed = [0, 0, 0]
+        e = self._full & ~(black | white)
+        empties = []
+        while e:
+            low = e & -e
+            empties.append(low.bit_length() - 1)
+            e ^= low
+        if black_seat is None:
+            banned = []
+            while True:
+                n = len(empties)
+                k = randrange(n + 1)
+                if k == n:
+                    black_seat = seat
+                    seat = 3 - seat
+                    ply += 1
+                    break
+                c = empties[k]
+                nb = pblack | bit[c]
+                empties[k] = empties[-1]
+                empties.pop()
+                if closes(nb, c):
+                    banned.append(c)
+                    continue
+                pblack = nb
+                cb = 1 << c
+                black |= cb
+                placed[seat] |= cb
+                seat = 3 - seat
+                ply += 1
+            empties.extend(banned)
+        winner = 3 - black_seat
+        white_seat = winner
+        while empties:
+            k = randrange(len(empties))
+            c = empties[k]
+            empties[k] = empties[-1]
+            empties.pop()
+            ply += 1
+            cb = 1 << c
+            if seat == white_seat:
+                white |= cb
+                seat = black_seat
+            else:
+                black |= cb
+                pblack |= bit[c]
+                seat = white_seat
+                if closes(pblack, c):
+                    winner = black_seat
+                    break
+        placed[white_seat] |= white & ~self.white
+        placed[black_seat] |= black & ~self.black & ~placed[white_seat]
+        self.black, self.white, self.pblack = black, white, pblack
+        self.black_seat = black_seat
+        self.ply = ply
+        self.winner = winner
+        self.to_move = 0
+        return winner, placed[1], placed[2]
+
+    def label(self, action: int) -> str:
+        """Cell label of ``action`` (``"g7"``) or ``"pass"``. Raises IndexError otherwise."""
+        if action == self.pass_action:
+            return "pass"
+        return self.board.labels[action]
+
+    def move_text(self, turn: Sequence[int]) -> str:
+        """Move text of a whole turn (one half-move). Raises ValueError for another length."""
+        if len(turn) != 1:
+            raise ValueError("a Coil turn is one half-move")
+        return self.label(turn[0])
 
 
 def _summary() -> str:

@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import random
 import re
+from collections.abc import Sequence
 from functools import cache
 
 from .base import (
@@ -36,8 +37,9 @@ from .base import (
 )
 from .errors import IllegalMove, MoveError, OptionError, PositionError
 from .geometry import HEX_RING, HexBoard, bits, hex_board, ring_runs
+from .state import SearchState
 
-__all__ = ["BrainCoralPosition", "BranchingCoralPosition", "CoralPosition"]
+__all__ = ["BrainCoralPosition", "BranchingCoralPosition", "CoralPosition", "CoralState"]
 
 SIZE_RANGE = {"limping": (2, 10), "hexhex": (3, 11)}
 COLOURS = {1: "black", 2: "white"}
@@ -172,6 +174,47 @@ def drains(board: HexBoard, empty: int) -> bool:
     return reached == empty
 
 
+def largest_group(nmask: tuple[int, ...], stones: int) -> tuple[int, int]:
+    """(largest group as a bitboard, number of groups) of the stones in bitboard ``stones``
+    (RULES.md "Brain Coral", score). ``nmask`` is the board's neighbour masks. Of several
+    largest groups of equal size, the one holding the lowest-numbered cell."""
+    best = 0
+    size = 0
+    n = 0
+    rest = stones
+    while rest:
+        low = rest & -rest
+        seen = frontier = low
+        while frontier:
+            new = 0
+            while frontier:
+                b = frontier & -frontier
+                new |= nmask[b.bit_length() - 1]
+                frontier ^= b
+            frontier = new & stones & ~seen
+            seen |= frontier
+        n += 1
+        k = seen.bit_count()
+        if k > size:
+            best, size = seen, k
+        rest &= ~seen
+    return best, n
+
+
+def score_pair(bonus: str, big1: int, groups1: int, big2: int, groups2: int,
+               captures: tuple[int, int]) -> tuple[int, int]:
+    """Scores (seat 1, seat 2) from each seat's largest group size and group count and the
+    opponent stones each has captured, under the ``bonus`` option (RULES.md "Brain Coral" and
+    "Branching Coral", score)."""
+    if bonus == "own":
+        return big1 + groups1, big2 + groups2
+    if bonus == "opponent":
+        return big1 + groups2, big2 + groups1
+    if bonus == "captures":
+        return big1 + captures[0], big2 + captures[1]
+    return big1, big2
+
+
 _REMOVED_RE = re.compile(r"^([a-z]+[0-9]+):([xo])$")
 
 
@@ -251,30 +294,13 @@ class CoralPosition(Position):
             raise ValueError("seat must be 1 or 2")
         return COLOURS[seat]
 
-    def _largest(self, bits: int) -> tuple[int, int]:
-        """(largest group as a bitboard, number of groups) of the stones in ``bits``."""
-        groups = self.board.groups(bits)
-        best = 0
-        for g in groups:
-            if g.bit_count() > best.bit_count():
-                best = g
-        return best, len(groups)
-
     def _score_parts(self):
         if self._score_cache is None:
-            bg, bn = self._largest(self.black)
-            wg, wn = self._largest(self.white)
-            bonus = self.options["bonus"]
-            if bonus == "own":
-                extra = (bn, wn)
-            elif bonus == "opponent":
-                extra = (wn, bn)
-            elif bonus == "captures":
-                extra = self.captures
-            else:
-                extra = (0, 0)
-            scores = {1: bg.bit_count() + extra[0], 2: wg.bit_count() + extra[1]}
-            self._score_cache = (scores, bg, wg)
+            bg, bn = largest_group(self.board.nmask, self.black)
+            wg, wn = largest_group(self.board.nmask, self.white)
+            s1, s2 = score_pair(self.options["bonus"], bg.bit_count(), bn, wg.bit_count(), wn,
+                                self.captures)
+            self._score_cache = ({1: s1, 2: s2}, bg, wg)
         return self._score_cache
 
     @property
@@ -306,6 +332,10 @@ class CoralPosition(Position):
         winning = groups[1] | groups[2] if self.outcome is not None else frozenset()
         placed = (self.last_move,) if self.last_move else ()
         return Highlights(placed=placed, removed=removed, winning=winning, groups=groups)
+
+    def search_state(self) -> CoralState:
+        """This position as a fast :class:`CoralState` for tree search."""
+        return CoralState(self)
 
     # ---- moves ----------------------------------------------------------------------------
     def legal_moves(self):
@@ -508,6 +538,266 @@ class CoralPosition(Position):
                 if not board.nmask[c] & empty:
                     raise PositionError(f"the stone on {board.labels[c]} has no empty neighbour")
         return cls._make(options, board, ply, last, turn, black, white, caps, (rb, rw))
+
+
+class CoralState(SearchState):
+    """Fast mutable search view of a Brain or Branching Coral position (RULES.md "Brain
+    Coral", "Branching Coral"; protocol in :mod:`engine.state`).
+
+    Every turn is one half-move: an action is a cell number ``0 .. n_cells-1`` (there is no
+    pass; :attr:`pass_action` is never legal). Built by :meth:`CoralPosition.search_state`.
+
+    Read-only attributes for the search (bit ``c`` = cell ``c`` of :attr:`board`):
+
+    * ``black`` / ``white`` -- stones of seat 1 (Black) and seat 2 (White); the colour of a
+      seat never changes, so ``stones(seat)`` is ``black`` for seat 1.
+    * ``empty`` (property) -- the empty cells.
+    * ``captures`` -- ``(c1, c2)``: opponent stones each seat has captured (Branching Coral).
+    * ``branching`` -- True for Branching Coral; ``bonus`` -- the bonus option's value.
+    * ``board`` -- the :class:`~engine.geometry.HexBoard`; ``nmask`` its neighbour masks;
+      ``perimeter`` its perimeter bitboard.
+    * ``to_move``, ``winner``, ``mid_turn`` (always False), ``ply`` as the protocol says.
+
+    Mutating these attributes from outside breaks the state; use :meth:`play`.
+    """
+
+    __slots__ = ("board", "n_cells", "pass_action", "to_move", "winner", "mid_turn", "ply",
+                 "black", "white", "captures", "branching", "bonus", "_t", "_legal", "nmask",
+                 "perimeter")
+
+    def __init__(self, position: CoralPosition):
+        """The state of ``position`` (a :class:`CoralPosition`, finished or not)."""
+        t = position._tables
+        self._t = t
+        self.board = position.board
+        self.nmask = t.nmask
+        self.perimeter = t.perimeter
+        self.n_cells = t.n
+        self.pass_action = t.n
+        self.branching = position.branching
+        self.bonus = position.options["bonus"]
+        self._legal = t.branching_legal if self.branching else t.brain_legal
+        self.black = position.black
+        self.white = position.white
+        self.captures = position.captures
+        self.ply = position.ply
+        self.mid_turn = False
+        out = position.outcome
+        if out is None:
+            self.to_move = position.to_move
+            self.winner = None
+        else:
+            self.to_move = 0
+            self.winner = out.winner or 0
+
+    @property
+    def empty(self) -> int:
+        """Bitboard of the empty cells."""
+        return ((1 << self.n_cells) - 1) & ~(self.black | self.white)
+
+    def stones(self, seat: int) -> int:
+        """Bitboard of ``seat``'s stones (seat 1 Black, seat 2 White). ValueError otherwise."""
+        if seat == 1:
+            return self.black
+        if seat == 2:
+            return self.white
+        raise ValueError("seat must be 1 or 2")
+
+    def copy(self) -> CoralState:
+        """An independent copy (attribute copies only; the tables are shared)."""
+        s = CoralState.__new__(CoralState)
+        s._t = self._t
+        s.board = self.board
+        s.nmask = self.nmask
+        s.perimeter = self.perimeter
+        s.n_cells = self.n_cells
+        s.pass_action = self.pass_action
+        s.branching = self.branching
+        s.bonus = self.bonus
+        s._legal = self._legal
+        s.black = self.black
+        s.white = self.white
+        s.captures = self.captures
+        s.ply = self.ply
+        s.mid_turn = False
+        s.to_move = self.to_move
+        s.winner = self.winner
+        return s
+
+    def is_legal(self, cell: int) -> bool:
+        """Whether a stone on ``cell`` (a cell number) is a legal placement now (the
+        placement rule of the game; legality does not depend on colour). False once the game
+        is over or for an occupied cell. Raises IndexError for a cell off the board."""
+        if self.winner is not None:
+            return False
+        empty = ((1 << self.n_cells) - 1) & ~(self.black | self.white)
+        if not (empty >> cell) & 1:
+            return False
+        return self._legal(cell, empty)
+
+    def actions(self) -> list[int]:
+        """The legal placements as cell numbers, ascending; empty once the game is over."""
+        if self.winner is not None:
+            return []
+        empty = ((1 << self.n_cells) - 1) & ~(self.black | self.white)
+        legal = self._legal
+        out = []
+        e = empty
+        while e:
+            low = e & -e
+            c = low.bit_length() - 1
+            if legal(c, empty):
+                out.append(c)
+            e ^= low
+        return out
+
+    def play(self, action: int) -> None:
+        """Place the mover's stone on cell ``action``, with Branching Coral's captures, and
+        end the game when the next player has no legal placement.
+
+        Raises ValueError (changing nothing) when the game is over or the placement is not
+        legal (an occupied cell, ``pass_action``, a cell the placement rule forbids).
+        """
+        if (self.winner is not None or not isinstance(action, int)
+                or not 0 <= action < self.n_cells or not self.is_legal(action)):
+            raise ValueError(f"half-move {action!r} is not legal here")
+        self._play_unchecked(action)
+
+    def _play_unchecked(self, c: int) -> None:
+        """:meth:`play` without the legality check: ``c`` must be a legal placement."""
+        cb = 1 << c
+        black, white = self.black, self.white
+        seat = self.to_move
+        if seat == 1:
+            black |= cb
+        else:
+            white |= cb
+        empty = ((1 << self.n_cells) - 1) & ~(black | white)
+        if self.branching:
+            gone = self._t.branching_captures(c, empty, black | white)
+            if gone:
+                gb, gw = gone & black, gone & white
+                black ^= gb
+                white ^= gw
+                empty |= gone
+                c1, c2 = self.captures
+                if seat == 1:
+                    self.captures = (c1 + gw.bit_count(), c2)
+                else:
+                    self.captures = (c1, c2 + gb.bit_count())
+        self.black, self.white = black, white
+        self.ply += 1
+        legal = self._legal
+        e = empty
+        while e:
+            low = e & -e
+            if legal(low.bit_length() - 1, empty):
+                self.to_move = 3 - seat
+                return
+            e ^= low
+        self._finish(seat)
+
+    def _finish(self, last: int) -> None:
+        """Set :attr:`winner` from the scores; ``last`` placed the last stone (ties)."""
+        s1, s2 = self._score_pair()
+        self.winner = 1 if s1 > s2 else 2 if s2 > s1 else last
+        self.to_move = 0
+
+    def _score_pair(self) -> tuple[int, int]:
+        nmask = self.nmask
+        bg, bn = largest_group(nmask, self.black)
+        wg, wn = largest_group(nmask, self.white)
+        return score_pair(self.bonus, bg.bit_count(), bn, wg.bit_count(), wn, self.captures)
+
+    def scores(self) -> dict[int, int]:
+        """Current scores ``{1: n, 2: m}`` as :attr:`CoralPosition.scores` (largest group
+        plus the bonus option's points)."""
+        s1, s2 = self._score_pair()
+        return {1: s1, 2: s2}
+
+    def wins_now(self, action: int) -> bool:
+        """True when placing on ``action`` ends the game (the last legal placement) with the
+        mover winning. Raises ValueError for an illegal action, as :meth:`play`."""
+        seat = self.to_move
+        s = self.copy()
+        s.play(action)
+        return s.winner == seat
+
+    def playout(self, rng: random.Random) -> tuple[int, int, int]:
+        """Play uniformly random legal placements in place to the end (the policy of
+        :meth:`CoralPosition.random_playout`: a cell drawn uniformly from the candidates is
+        tested and dropped when illegal; a capture makes every empty cell a candidate again).
+
+        Returns ``(winner, placed1, placed2)`` as :meth:`SearchState.playout` says.
+        """
+        if self.winner is not None:
+            return self.winner, 0, 0
+        legal = self._legal
+        full = (1 << self.n_cells) - 1
+        black, white = self.black, self.white
+        seat = self.to_move
+        c1, c2 = self.captures
+        empty = full & ~(black | white)
+        cand = []
+        e = empty
+        while e:
+            low = e & -e
+            cand.append(low.bit_length() - 1)
+            e ^= low
+        randrange = rng.randrange
+        captures = self._t.branching_captures if self.branching else None
+        placed = [0, 0, 0]
+        ply = self.ply
+        last = 3 - seat
+        while cand:
+            i = randrange(len(cand))
+            c = cand[i]
+            cand[i] = cand[-1]
+            cand.pop()
+            if not legal(c, empty):
+                continue
+            cb = 1 << c
+            empty ^= cb
+            placed[seat] |= cb
+            if seat == 1:
+                black |= cb
+            else:
+                white |= cb
+            if captures is not None:
+                gone = captures(c, empty, black | white)
+                if gone:
+                    gb, gw = gone & black, gone & white
+                    black ^= gb
+                    white ^= gw
+                    empty |= gone
+                    if seat == 1:
+                        c1 += gw.bit_count()
+                    else:
+                        c2 += gb.bit_count()
+                    cand = []
+                    e = empty
+                    while e:
+                        low = e & -e
+                        cand.append(low.bit_length() - 1)
+                        e ^= low
+            last = seat
+            seat = 3 - seat
+            ply += 1
+        self.black, self.white = black, white
+        self.captures = (c1, c2)
+        self.ply = ply
+        self._finish(last)
+        return self.winner, placed[1], placed[2]
+
+    def label(self, action: int) -> str:
+        """Cell label of ``action`` (``"d4"``). Raises IndexError for a non-cell."""
+        return self.board.labels[action]
+
+    def move_text(self, turn: Sequence[int]) -> str:
+        """Move text of a whole turn (one cell). Raises ValueError for another length."""
+        if len(turn) != 1:
+            raise ValueError("a Coral turn is one half-move")
+        return self.board.labels[turn[0]]
 
 
 class BrainCoralPosition(CoralPosition):
