@@ -30,7 +30,7 @@ from engine.state import SearchState
 from . import knowledge
 from .mcts import Search
 
-__all__ = ["LEVELS", "Decision", "Level", "choose_move", "MAX_SECONDS"]
+__all__ = ["LEVELS", "MAX_SECONDS", "Decision", "Level", "choose_move", "search_move"]
 
 #: No search may be given more than this many seconds (level 5's ceiling).
 MAX_SECONDS = 10.0
@@ -46,8 +46,11 @@ class Level:
     seconds: float
     playouts: int | None
     noise: bool = False          # pick the move at random, weighted by visits (beginner)
-    decisive_turns: int = 1      # see ai.mcts.Search
-    use_knowledge: bool = True
+    decisive_turns: int = 1      # see ai.mcts.Search; >= 1 also guards the root
+    use_knowledge: bool = True   # game knowledge (ai.knowledge) as priors
+    use_amaf: bool = True        # GRAVE statistics
+    solver: bool = True          # MCTS-Solver back-up of proofs
+    explore: float = 0.1         # UCB constant added to the GRAVE value
 
 
 LEVELS: dict[int, Level] = {
@@ -162,6 +165,15 @@ def choose_move(position: Position, *, level: int = 3, seconds: float | None = N
     lv = _check_level(level)
     seconds = _check_seconds(seconds)
     playouts = _check_playouts(playouts)
+    return search_move(position, lv, seconds=seconds, seed=seed, playouts=playouts)
+
+
+def search_move(position: Position, lv: Level, *, seconds: float | None = None,
+                seed: int | None = None, playouts: int | None = None) -> Decision:
+    """:func:`choose_move` with the search settings of ``lv`` (any :class:`Level`, e.g. a
+    variant made with ``dataclasses.replace`` for measuring one technique); arguments as
+    :func:`choose_move`, not checked beyond the position. Raises ValueError for a finished
+    position."""
     if not isinstance(position, Position):
         raise ValueError("position must be an engine Position")
     if position.outcome is not None:
@@ -185,7 +197,8 @@ def choose_move(position: Position, *, level: int = 3, seconds: float | None = N
 
     prior = knowledge.prior_for(state) if lv.use_knowledge else None
     search = Search(state, rng=rng, decisive_turns=lv.decisive_turns, prior=prior,
-                    prior_weight=knowledge.PRIOR_WEIGHT if prior else 0.0)
+                    prior_weight=knowledge.PRIOR_WEIGHT if prior else 0.0,
+                    use_amaf=lv.use_amaf, solver=lv.solver, explore=lv.explore)
     if lv.decisive_turns >= 1:
         search.guard_root(None if deadline is None else t0 + budget * 0.6)
     main_deadline = None if deadline is None else t0 + budget * 0.85
@@ -202,7 +215,8 @@ def choose_move(position: Position, *, level: int = 3, seconds: float | None = N
         if node.children is None or sum(c.n for c in node.children) < 8:
             # the second half-move needs a search of its own (what is left of the budget)
             sub = Search(after, rng=rng, decisive_turns=lv.decisive_turns, prior=prior,
-                         prior_weight=search.prior_weight)
+                         prior_weight=search.prior_weight, use_amaf=lv.use_amaf,
+                         solver=lv.solver, explore=lv.explore)
             sub_deadline = deadline
             sub.run(playouts=max(16, (playouts or 64) // 4) if playouts else None,
                     deadline=sub_deadline)

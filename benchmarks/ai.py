@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import argparse
 import ctypes
+import dataclasses
 import math
 import multiprocessing as mp
 import random
@@ -144,9 +145,12 @@ def _player_move(pos, spec, seed):
         playouts = max(8, int(lv.playouts * scale)) if lv.playouts else None
         d = ai.choose_move(pos, level=level, seconds=min(ai.MAX_SECONDS, lv.seconds * scale),
                            playouts=playouts, seed=seed)
-    else:
+    elif spec[0] == "level_t":
         _, level, seconds = spec
         d = ai.choose_move(pos, level=level, seconds=seconds, seed=seed)
+    else:  # ("variant", Level, seconds)
+        _, lv, seconds = spec
+        d = ai.search_move(pos, lv, seconds=seconds, seed=seed)
     return d.move, d.proven and d.value == 1.0
 
 
@@ -207,6 +211,27 @@ def uct_tasks(games: int, seconds: float, kinds: list[str]) -> list:
             for key in kinds for g in range(games)]
 
 
+#: What each technique is measured by: level 5 against level 5 without it.
+VARIANTS = {
+    "GRAVE": dict(use_amaf=False, explore=0.5),
+    "solver": dict(solver=False),
+    "decisive": dict(decisive_turns=-1),
+    "knowledge": dict(use_knowledge=False),
+}
+
+
+def ablation_tasks(games: int, seconds: float, kinds: list[str], names: list[str]) -> list:
+    full = ai.LEVELS[5]
+    tasks = []
+    for name in names:
+        weaker = dataclasses.replace(full, **VARIANTS[name])
+        for key in kinds:
+            for g in range(games):
+                tasks.append((key, f"L5 vs -{name}", ("variant", full, seconds),
+                              ("variant", weaker, seconds), 1 + g % 2, 500 + g))
+    return tasks
+
+
 def main(argv=None) -> None:
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     mode = ap.add_mutually_exclusive_group()
@@ -220,6 +245,10 @@ def main(argv=None) -> None:
     ap.add_argument("--workers", type=int, default=2)
     ap.add_argument("--kinds", default=",".join(KINDS))
     ap.add_argument("--skip", default="", help="comma list of parts to skip: speed,memory,ladder,uct")
+    ap.add_argument("--ablation", default="", help="comma list of techniques to measure, "
+                    f"level 5 against level 5 without each ({', '.join(VARIANTS)})")
+    ap.add_argument("--ablation-games", type=int, default=10, help="games per kind per technique")
+    ap.add_argument("--ablation-seconds", type=float, default=0.5, help="time per move")
     args = ap.parse_args(argv)
     kinds = [k for k in args.kinds.split(",") if k]
     if args.full:
@@ -244,6 +273,12 @@ def main(argv=None) -> None:
     if "uct" not in skip and uct:
         run_matches(f"(d) level 5 against plain UCT, {args.uct_seconds:g} s per move, "
                     f"{uct} games per kind", uct_tasks(uct, args.uct_seconds, kinds), args.workers)
+    names = [n for n in args.ablation.split(",") if n]
+    if names:
+        run_matches(f"(e) each technique: level 5 against level 5 without it, "
+                    f"{args.ablation_seconds:g} s per move",
+                    ablation_tasks(args.ablation_games, args.ablation_seconds, kinds, names),
+                    args.workers)
     print(f"total {time.perf_counter() - t0:.0f} s")
 
 
