@@ -98,8 +98,8 @@ def bench_speed(seconds: float) -> None:
         pos = engine.new_game(key)
         rng = random.Random(1)
         st = pos.search_state()
-        r_pos = rate(lambda p=pos: p.random_playout(rng), seconds)
-        r_state = rate(lambda s=st: s.copy().playout(rng), seconds)
+        r_pos = rate(lambda p=pos, r=rng: p.random_playout(r), seconds)
+        r_state = rate(lambda s=st, r=rng: s.copy().playout(r), seconds)
         mid = pos
         plies = max(1, len(pos.board) // 4)
         while mid.ply < plies and mid.outcome is None:
