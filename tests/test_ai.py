@@ -230,3 +230,10 @@ def test_uct_baseline_plays_legal_moves(kind):
         move, sims = uct_turn(pos, playouts=10, seed=1)
         assert move in set(pos.legal_moves()) and sims >= 10
         pos = pos.play(move)
+
+
+def test_every_public_object_of_ai_has_a_docstring():
+    from docstring_support import undocumented
+
+    names = ["ai", "ai.mcts", "ai.uct", "ai.knowledge"]
+    assert [m for name in names for m in undocumented(name)] == []
