@@ -204,12 +204,21 @@ def search_move(position: Position, lv: Level, *, seconds: float | None = None,
         search.guard_root(None if deadline is None else t0 + budget * 0.6)
     main_deadline = None if deadline is None else t0 + budget * 0.85
     search.run(playouts=playouts, deadline=main_deadline)
+    value = search.value()
+    lost = search.root.proven == 3 - state.to_move
+    total = search.playouts
+    if lost:
+        # Proven lost against perfect play: the opponent may still go wrong, so choose by
+        # plain statistics (no proofs, no guard) what is left of the budget -- the move
+        # that keeps the best practical chance, not just the first of many lost ones.
+        search = Search(state, rng=rng, decisive_turns=-1, solver=False,
+                        use_amaf=lv.use_amaf, explore=lv.explore)
+        search.run(playouts=playouts, deadline=main_deadline)
+        total += search.playouts
     first = _pick(search, search.root, rng, lv.noise)
     turn = [first.action]
     after = state.copy()
     after.play(first.action)
-    total = search.playouts
-    value = search.value()
     line_half = [first.action]
     if after.winner is None and after.mid_turn:
         node = first
@@ -236,7 +245,7 @@ def search_move(position: Position, lv: Level, *, seconds: float | None = None,
     move = state.move_text(turn)
     line = _turns_text(state, line_half) or [move]
     line[0] = move
-    proven = search.root.proven is not None or first.proven is not None
+    proven = lost or search.root.proven is not None or first.proven is not None
     return Decision(move, value, total, time.perf_counter() - t0, line[:8], proven)
 
 

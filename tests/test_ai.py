@@ -258,3 +258,21 @@ def test_decisive_candidates_hold_every_winning_half_move(kind):
                 wins += bool(winning)
                 state.play(acts[rng.randrange(len(acts))])
     assert checked and wins
+
+
+def test_a_proven_loss_still_searches_for_the_best_practical_chance():
+    """Every move gives the opponent a win in one: the value is a proven 0, and the move is
+    chosen by a search of its own (playouts spent), not the first of the lost moves."""
+    found = 0
+    for pos in random_positions("coil", seed=13, count=300):
+        moves = list(pos.legal_moves())
+        if len(moves) < 2 or winning_moves(pos):
+            continue
+        if not all(gives_win_in_one(pos, m) for m in moves):
+            continue
+        found += 1
+        d = ai.choose_move(pos, level=3, playouts=60, seed=1)
+        assert d.move in moves and d.value == 0.0 and d.proven and d.playouts >= 60
+        if found >= 2:
+            break
+    assert found
