@@ -24,8 +24,7 @@ import random
 import time
 from dataclasses import dataclass, field
 
-from engine.base import Position
-from engine.state import SearchState
+from engine import Position, SearchState
 
 from . import knowledge
 from .mcts import Search

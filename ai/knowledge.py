@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from functools import cache
 
-from engine.state import SearchState
+from engine import SearchState
 
 #: Weight of the prior in the selection value (progressive bias: weight * prior / (n + 1)).
 PRIOR_WEIGHT = 0.5

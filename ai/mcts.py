@@ -32,7 +32,7 @@ import random
 import time
 from collections.abc import Callable
 
-from engine.state import SearchState
+from engine import SearchState
 
 #: A prior function: (state, actions) -> list of prior values in [0, 1] per action, or None.
 PriorFn = Callable[[SearchState, list[int]], "list[float] | None"]

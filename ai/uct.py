@@ -14,7 +14,7 @@ import math
 import random
 import time
 
-from engine.base import Position
+from engine import Position
 
 C = math.sqrt(2.0)
 

@@ -15,6 +15,7 @@ Pure Python, no I/O. The whole public surface::
     pos.board.family, pos.board.labels       # "hex" / "square"; engine.file_letter(0) == "a"
     engine.from_text(pos.to_text()) == pos
     engine.replay("io", {"size": 9}, ["e5", "d4 b2"])
+    state = pos.search_state()               # SearchState: integer half-moves for tree search
 
 Every error is a subclass of :class:`EngineError`, itself a ValueError, with a message a
 player can read. Rules are those of ``RULES.md`` in the shared project folder.
@@ -36,6 +37,7 @@ from .base import (
 )
 from .errors import EngineError, GameError, IllegalMove, MoveError, OptionError, PositionError
 from .geometry import Board, HexBoard, SquareBoard, file_letter, hex_board, square_board
+from .state import PositionState, SearchState
 
 # GAMES in MENU_ORDER (the imports above register the games alphabetically).
 for _key in MENU_ORDER:
@@ -58,6 +60,8 @@ __all__ = [
     "Outcome",
     "Position",
     "PositionError",
+    "PositionState",
+    "SearchState",
     "SquareBoard",
     "Termination",
     "file_letter",
