@@ -22,6 +22,7 @@ RUN useradd --create-home --uid 10001 stonecast \
 WORKDIR /app
 COPY pyproject.toml README.md ./
 COPY engine ./engine
+COPY ai ./ai
 COPY renderers ./renderers
 COPY bot ./bot
 RUN pip install . && rm -rf /app/build

@@ -25,6 +25,7 @@ bench: $(STAMP)
 	$(BIN)/python benchmarks/render.py
 	$(BIN)/python benchmarks/manager.py
 	$(BIN)/python benchmarks/bot.py
+	$(BIN)/python benchmarks/ai.py --quick
 
 gallery: $(STAMP)
 	$(BIN)/python -m renderers.gallery gallery

@@ -1,0 +1,267 @@
+"""Stonecast's computer opponent: a move and a value for any position of the five games.
+
+The whole public surface::
+
+    import ai
+    d = ai.choose_move(position, level=3, seconds=None, seed=None, playouts=None)
+    d.move      # canonical move text, legal in `position` ("g7", "c3 e5", "pass")
+    d.value     # the search's estimate that the player to move wins, 0..1
+    d.playouts  # simulations run;  d.seconds: wall time used (s)
+    d.line      # expected continuation, whole moves as text, starting with d.move
+    ai.LEVELS   # level -> Level(description, seconds, playouts)
+
+The search (``ai.mcts``) is Monte-Carlo tree search over the engine's fast
+:class:`engine.state.SearchState` (``Position.search_state()``), with MCTS-Solver (Winands
+et al. 2008), GRAVE statistics (Cazenave 2015, after Gelly & Silver's RAVE), decisive and
+anti-decisive moves (Teytaud & Teytaud 2010) and per-game knowledge (``ai.knowledge``).
+``ai.uct`` is the plain UCT baseline the benchmark plays against. ``ai`` imports ``engine``
+only.
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from dataclasses import dataclass, field
+
+from engine.base import Position
+from engine.state import SearchState
+
+from . import knowledge
+from .mcts import Search
+
+__all__ = ["LEVELS", "MAX_SECONDS", "Decision", "Level", "choose_move", "search_move"]
+
+#: No search may be given more than this many seconds (level 5's ceiling).
+MAX_SECONDS = 10.0
+
+
+@dataclass(frozen=True)
+class Level:
+    """One strength level: ``description`` (for menus and help), ``seconds`` (default
+    time budget per move), ``playouts`` (simulation budget per move, None = time only),
+    and the search settings behind it."""
+
+    description: str
+    seconds: float
+    playouts: int | None
+    noise: bool = False          # pick the move at random, weighted by visits (beginner)
+    decisive_turns: int = 1      # see ai.mcts.Search; >= 1 also guards the root
+    use_knowledge: bool = True   # game knowledge (ai.knowledge) as priors
+    use_amaf: bool = True        # GRAVE statistics
+    solver: bool = True          # MCTS-Solver back-up of proofs
+    explore: float = 0.1         # UCB constant added to the GRAVE value
+
+
+LEVELS: dict[int, Level] = {
+    1: Level("Beginner: a quick, noisy look; takes a win in one but may miss threats",
+             0.5, 40, noise=True, decisive_turns=0, use_knowledge=False),
+    2: Level("Casual: a short search that stops wins in one", 1.0, 250),
+    3: Level("Club: a careful search", 2.0, 1000),
+    4: Level("Strong: a deep search", 4.0, 4000),
+    5: Level("Strongest: everything the search has, for the whole budget", 6.0, None),
+}
+
+
+@dataclass
+class Decision:
+    """What the search chose: ``move`` (canonical text, legal in the searched position),
+    ``value`` (estimated chance, 0..1, that the player to move wins), ``playouts``
+    (simulations run), ``seconds`` (wall time used), ``line`` (expected continuation:
+    whole moves as text, starting with ``move``), ``proven`` (True when the solver proved
+    ``value``: 1.0 a forced win, 0.0 a forced loss, 0.5 a forced draw)."""
+
+    move: str
+    value: float
+    playouts: int
+    seconds: float
+    line: list[str] = field(default_factory=list)
+    proven: bool = False
+
+
+def _check_level(level: object) -> Level:
+    if isinstance(level, bool) or not isinstance(level, int) or level not in LEVELS:
+        raise ValueError(f"level must be a whole number from 1 to {max(LEVELS)}, not {level!r}")
+    return LEVELS[level]
+
+
+def _check_seconds(seconds: object) -> float | None:
+    if seconds is None:
+        return None
+    if isinstance(seconds, bool) or not isinstance(seconds, int | float) or not seconds > 0:
+        raise ValueError(f"seconds must be a positive number, not {seconds!r}")
+    if seconds > MAX_SECONDS:
+        raise ValueError(f"seconds must be at most {MAX_SECONDS:g}, not {seconds!r}")
+    return float(seconds)
+
+
+def _check_playouts(playouts: object) -> int | None:
+    if playouts is None:
+        return None
+    if isinstance(playouts, bool) or not isinstance(playouts, int) or playouts < 1:
+        raise ValueError(f"playouts must be a whole number of at least 1, not {playouts!r}")
+    return playouts
+
+
+def win_in_one(state: SearchState, deadline: float | None = None) -> list[int] | None:
+    """A whole turn (list of half-moves) that wins at once for the player to move, or None.
+
+    One-half-move turns are found with ``wins_now``; where a first half-move leaves the
+    turn open (a Whirlwind pair), its second half-moves are tried too, among the
+    candidates ``knowledge.second_half_candidates`` allows. Stops (None) at ``deadline``
+    (a ``time.perf_counter()`` value). Teytaud & Teytaud's decisive moves, at the root.
+    """
+    actions = state.actions()
+    for a in actions:
+        if state.wins_now(a):
+            return [a]
+    seat = state.to_move
+    clock = time.perf_counter
+    for a in actions:
+        if deadline is not None and clock() > deadline:
+            return None
+        s = state.copy()
+        s.play(a)
+        if s.winner is None and s.mid_turn and s.to_move == seat:
+            for b in knowledge.second_half_candidates(s, a):
+                if s.wins_now(b):
+                    return [a, b]
+    return None
+
+
+def _turns_text(state: SearchState, half_moves: list[int]) -> list[str]:
+    """Whole moves as text from a run of half-moves starting at a turn boundary of
+    ``state`` (which is not changed); a trailing incomplete turn is dropped."""
+    s = state.copy()
+    out: list[str] = []
+    turn: list[int] = []
+    start = s.copy()
+    for a in half_moves:
+        if s.winner is not None:
+            break
+        s.play(a)
+        turn.append(a)
+        if not s.mid_turn:
+            out.append(start.move_text(turn))
+            turn = []
+            start = s.copy()
+    return out
+
+
+def choose_move(position: Position, *, level: int = 3, seconds: float | None = None,
+                seed: int | None = None, playouts: int | None = None) -> Decision:
+    """Search ``position`` and return the chosen move as a :class:`Decision`.
+
+    ``level`` 1-5 (see :data:`LEVELS`); ``seconds`` caps the wall time (default: the
+    level's budget; at most :data:`MAX_SECONDS`); the search stops within about 10% past
+    its cap. ``playouts`` caps the simulations (default: the level's own cap, if any);
+    given without ``seconds``, no time cap applies, so with a ``seed`` the result is
+    repeatable. ``seed`` seeds the search's random numbers (default: fresh each call).
+
+    A win in one is always played (every level); from level 2 up a loss in one that can be
+    avoided is avoided (anti-decisive moves). Raises ValueError when the game is over, the
+    level is not 1-5, or ``seconds``/``playouts`` are not positive numbers.
+    """
+    lv = _check_level(level)
+    seconds = _check_seconds(seconds)
+    playouts = _check_playouts(playouts)
+    return search_move(position, lv, seconds=seconds, seed=seed, playouts=playouts)
+
+
+def search_move(position: Position, lv: Level, *, seconds: float | None = None,
+                seed: int | None = None, playouts: int | None = None) -> Decision:
+    """:func:`choose_move` with the search settings of ``lv`` (any :class:`Level`, e.g. a
+    variant made with ``dataclasses.replace`` for measuring one technique); arguments as
+    :func:`choose_move`, not checked beyond the position. Raises ValueError for a finished
+    position."""
+    if not isinstance(position, Position):
+        raise ValueError("position must be an engine Position")
+    if position.outcome is not None:
+        raise ValueError("the game is over: there is no move to choose")
+    t0 = time.perf_counter()
+    if seconds is None and playouts is not None:
+        budget = None
+    else:
+        budget = seconds if seconds is not None else lv.seconds
+    if playouts is None:
+        playouts = lv.playouts
+    deadline = None if budget is None else t0 + budget
+    rng = random.Random(seed)
+    state = position.search_state()
+
+    # Decisive move at the root: a win in one is played without searching.
+    win = win_in_one(state, None if budget is None else t0 + budget * 0.5)
+    if win is not None:
+        text = state.move_text(win)
+        return Decision(text, 1.0, 0, time.perf_counter() - t0, [text], True)
+
+    prior = knowledge.prior_for(state) if lv.use_knowledge else None
+    search = Search(state, rng=rng, decisive_turns=lv.decisive_turns, prior=prior,
+                    prior_weight=knowledge.PRIOR_WEIGHT if prior else 0.0,
+                    use_amaf=lv.use_amaf, solver=lv.solver, explore=lv.explore)
+    if lv.decisive_turns >= 1:
+        search.guard_root(None if deadline is None else t0 + budget * 0.6)
+    main_deadline = None if deadline is None else t0 + budget * 0.85
+    search.run(playouts=playouts, deadline=main_deadline)
+    first = _pick(search, search.root, rng, lv.noise)
+    turn = [first.action]
+    after = state.copy()
+    after.play(first.action)
+    total = search.playouts
+    value = search.value()
+    line_half = [first.action]
+    if after.winner is None and after.mid_turn:
+        node = first
+        if node.children is None or sum(c.n for c in node.children) < 8:
+            # the second half-move needs a search of its own (what is left of the budget)
+            sub = Search(after, rng=rng, decisive_turns=lv.decisive_turns, prior=prior,
+                         prior_weight=search.prior_weight, use_amaf=lv.use_amaf,
+                         solver=lv.solver, explore=lv.explore)
+            sub_deadline = deadline
+            sub.run(playouts=max(16, (playouts or 64) // 4) if playouts else None,
+                    deadline=sub_deadline)
+            total += sub.playouts
+            second = _pick(sub, sub.root, rng, lv.noise)
+            line_half.append(second.action)
+            line_half += _follow(sub, second)
+        else:
+            second = _pick(search, node, rng, lv.noise)
+            line_half.append(second.action)
+            line_half += _follow(search, second)
+        turn.append(second.action)
+    else:
+        line_half += _follow(search, first)
+    move = state.move_text(turn)
+    line = _turns_text(state, line_half) or [move]
+    line[0] = move
+    proven = search.root.proven is not None or first.proven is not None
+    return Decision(move, value, total, time.perf_counter() - t0, line[:8], proven)
+
+
+def _follow(search: Search, node, limit: int = 16) -> list[int]:
+    """Half-moves of the expected continuation below ``node`` (best child each time)."""
+    out = []
+    while node.children and len(out) < limit:
+        node = search.best_child(node)
+        if node.n == 0 and node.proven is None:
+            break
+        out.append(node.action)
+    return out
+
+
+def _pick(search: Search, node, rng: random.Random, noise: bool):
+    """The child to play at ``node``: the search's best, or for a noisy level a child
+    drawn with probability proportional to its visits (never a proven loss, always a
+    proven win)."""
+    best = search.best_child(node)
+    if not noise or best.proven == node.to_move:
+        return best
+    p = node.to_move
+    alive = [c for c in node.children if c.proven != 3 - p and c.n > 0] or [best]
+    total = sum(c.n for c in alive)
+    r = rng.random() * total
+    for c in alive:
+        r -= c.n
+        if r < 0:
+            return c
+    return alive[-1]

@@ -1,0 +1,126 @@
+"""Game knowledge for the search: priors (progressive bias) and candidate filters.
+
+A prior is a value in [0, 1] per legal half-move (0.5 = no opinion); the search adds
+``PRIOR_WEIGHT * prior / (n + 1)`` to a child's selection value (progressive bias,
+Chaslot et al. 2008), so knowledge steers the first visits and fades as statistics grow.
+Everything here reads only the documented attributes of the engine's fast search states
+(``engine.io.IoState``, ``engine.whirlwind.WhirlwindState``...); for any other state (the
+slow reference ``PositionState``) it falls back to nothing: no prior, every candidate.
+
+What is used where was measured with ``benchmarks/ai.py --ablation knowledge`` (see the
+README): a piece of knowledge that did not win was left out.
+"""
+
+from __future__ import annotations
+
+from functools import cache
+
+from engine.state import SearchState
+
+#: Weight of the prior in the selection value (progressive bias: weight * prior / (n + 1)).
+PRIOR_WEIGHT = 0.5
+
+
+def _cells(x: int) -> list[int]:
+    out = []
+    while x:
+        low = x & -x
+        out.append(low.bit_length() - 1)
+        x ^= low
+    return out
+
+
+@cache
+def _file_masks(n: int) -> tuple[int, int]:
+    full = (1 << (n * n)) - 1
+    not_first = full & ~sum(1 << (r * n) for r in range(n))
+    not_last = full & ~sum(1 << (r * n + n - 1) for r in range(n))
+    return not_first, not_last
+
+
+def _orth(x: int, n: int, full: int) -> int:
+    """Orthogonal neighbours of the points of bitboard ``x`` on an n x n grid (cell = r*n+f)."""
+    not_first, not_last = _file_masks(n)
+    return ((x << n) | (x >> n) | ((x & not_last) << 1) | ((x & not_first) >> 1)) & full
+
+
+def second_half_candidates(state: SearchState, first: int) -> list[int]:
+    """Second half-moves worth testing for a win in one after ``first`` (``state`` is
+    mid-turn, the first stone on the board).
+
+    Whirlwind: a winning chain holds both stones of the turn, so the second stone touches
+    (orthogonally) a stone of the mover's -- only the legal partners that do are returned,
+    plus the end-of-turn action when legal. Other games: every legal half-move.
+    """
+    if type(state).__name__ == "WhirlwindState":
+        t = state.tables
+        own = state.own
+        cand = state.partners & _orth(own, t.n, t.full)
+        out = _cells(cand)
+        if state.singles >> state.first & 1:
+            out.append(state.pass_action)
+        return out
+    return state.actions()
+
+
+# -- Io -------------------------------------------------------------------------------------
+@cache
+def _io_tables(n: int) -> tuple[list[float], list[tuple[int, int]]]:
+    """Static priors of an n x n Io board: corners high, edges above average, and the
+    cells diagonally next to a corner (which hand the corner over) low while that corner is
+    empty -- returned as (base prior per cell, [(x-cell, its corner)])."""
+    base = []
+    for c in range(n * n):
+        r, f = divmod(c, n)
+        edge = r in (0, n - 1) or f in (0, n - 1)
+        corner = r in (0, n - 1) and f in (0, n - 1)
+        base.append(0.9 if corner else (0.65 if edge else 0.5))
+    xs = []
+    for r, f, dr, df in ((0, 0, 1, 1), (0, n - 1, 1, -1), (n - 1, 0, -1, 1), (n - 1, n - 1, -1, -1)):
+        xs.append(((r + dr) * n + f + df, r * n + f))
+    return base, xs
+
+
+def io_prior(state, actions: list[int]) -> list[float] | None:
+    """Io (RULES.md "Io"): corners and edges are stable, so prefer them; avoid the cell
+    diagonally next to an empty corner. In the opening (bound and free stones) no opinion."""
+    if state.opening:
+        return None
+    base, xs = _io_tables(state.tables.n)
+    empty = state.empty
+    low = {x for x, corner in xs if empty >> corner & 1}
+    return [0.15 if a in low else base[a] for a in actions]
+
+
+# -- Whirlwind ------------------------------------------------------------------------------
+def whirlwind_prior(state, actions: list[int]) -> list[float] | None:
+    """Whirlwind (RULES.md "Whirlwind"): stones that extend a chain (orthogonally next to a
+    stone of the mover's) or block one of the opponent's are preferred; the end-of-turn
+    action has no opinion."""
+    t = state.tables
+    own_adj = _orth(state.own, t.n, t.full)
+    opp_adj = _orth(state.opp, t.n, t.full)
+    out = []
+    for a in actions:
+        if a >= state.n_cells:
+            out.append(0.5)
+            continue
+        v = 0.5
+        if own_adj >> a & 1:
+            v += 0.2
+        if opp_adj >> a & 1:
+            v += 0.15
+        out.append(v)
+    return out
+
+
+_PRIORS = {
+    "IoState": io_prior,
+    "WhirlwindState": whirlwind_prior,
+}
+
+
+def prior_for(state: SearchState):
+    """The prior function for ``state``'s game, or None when there is none (see
+    :data:`ai.mcts.PriorFn`)."""
+    return _PRIORS.get(type(state).__name__)

@@ -1,0 +1,363 @@
+"""Monte-Carlo tree search over :class:`engine.state.SearchState` half-moves.
+
+The search follows these methods (each part's docstring says which):
+
+* **MCTS** (Kocsis & Szepesvári 2006; Coulom 2006): select down the tree, add one node,
+  finish the game with a random playout, back the result up.
+* **MCTS-Solver** (Winands, Björnsson & Saito, "Monte-Carlo Tree Search Solver", CG 2008):
+  finished positions are proven; a node is proven a win for the player to move there when
+  one child is, and proven for the other side (or a draw) when every child is proven. Proven
+  losses are never selected again; a proven win at the root is played at once.
+* **GRAVE** (Cazenave, "Generalized Rapid Action Value Estimation", IJCAI 2015), built on
+  **RAVE** (Gelly & Silver, "Combining online and offline knowledge in UCT", ICML 2007): every
+  node that has been visited at least ``ref`` times keeps all-moves-as-first (AMAF) statistics
+  of the cells each seat placed later in the simulations through it; a child's value mixes its
+  own mean with the AMAF mean from the *closest* such ancestor, weighted by
+  ``beta = m / (m + n + bias * m * n)`` (``m`` AMAF visits, ``n`` visits).
+* **Decisive and anti-decisive moves** (Teytaud & Teytaud, "On the huge benefit of decisive
+  moves in Monte-Carlo tree search algorithms", CIG 2010): where a node is expanded near the
+  root, every half-move that wins at once (:meth:`SearchState.wins_now`) is found and makes the
+  node a proven win, so the side to move never misses a win in one and, one turn up, never
+  gives the opponent one it can avoid (those children are proven losses).
+
+Half-moves are searched as they come: a two-placement turn is two tree levels by the same
+seat, so a node's statistics are kept from the point of view of the seat that made the
+half-move into it (``Node.seat``), never by alternation.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import time
+from collections.abc import Callable
+
+from engine.state import SearchState
+
+#: A prior function: (state, actions) -> list of prior values in [0, 1] per action, or None.
+PriorFn = Callable[[SearchState, list[int]], "list[float] | None"]
+
+
+class Node:
+    """One tree node: the state after ``action`` was played by ``seat``.
+
+    ``n`` visits and ``w`` wins (for ``seat``; a draw counts half) of the simulations through
+    it; ``proven`` the seat that wins with perfect play from here (0 a draw) or None;
+    ``children`` None until expanded; ``amaf`` None until the node has ``ref`` visits, then
+    ``(n1, w1, n2, w2)``: per cell, AMAF visits and wins of seat 1 and seat 2 placing there
+    later in the simulations through this node (GRAVE).
+    """
+
+    __slots__ = ("action", "seat", "to_move", "children", "n", "w", "proven", "amaf",
+                 "prior", "turn_depth")
+
+    def __init__(self, action: int, seat: int, prior: float = 0.5, turn_depth: int = 0):
+        self.action = action
+        self.seat = seat
+        self.to_move = 0
+        self.children: list[Node] | None = None
+        self.n = 0
+        self.w = 0.0
+        self.proven: int | None = None
+        self.amaf: tuple[list[int], list[float], list[int], list[float]] | None = None
+        self.prior = prior
+        self.turn_depth = turn_depth
+
+
+class Search:
+    """GRAVE MCTS with solver and decisive moves over one root state (see the module).
+
+    Parameters: ``ref`` visits before a node keeps its own AMAF table (GRAVE's ``ref``);
+    ``bias`` GRAVE's bias; ``explore`` the UCB exploration constant added to the mixed value
+    (small: GRAVE needs little); ``decisive_turns`` how many turns below the root are
+    checked for wins in one at expansion (0 = the root turn only, 1 = also the opponent's
+    reply, which makes the root avoid losses in one; -1 = never, the solver alone);
+    ``prior`` an optional game-knowledge prior function and ``prior_weight`` its weight as
+    progressive bias (``prior_weight * prior / (n + 1)``); ``rng`` a ``random.Random``.
+    """
+
+    def __init__(self, state: SearchState, *, rng: random.Random, ref: int = 50,
+                 bias: float = 1e-5, explore: float = 0.1, decisive_turns: int = 1,
+                 prior: PriorFn | None = None, prior_weight: float = 0.0,
+                 use_amaf: bool = True, solver: bool = True):
+        if state.winner is not None:
+            raise ValueError("the game is over: there is no move to search")
+        self.state = state
+        self.rng = rng
+        self.ref = ref
+        self.bias = bias
+        self.explore = explore
+        self.decisive_turns = decisive_turns
+        self.prior = prior
+        self.prior_weight = prior_weight
+        self.use_amaf = use_amaf
+        self.solver = solver
+        self.n_cells = state.n_cells
+        self.root = Node(-1, 3 - state.to_move)
+        self.root.to_move = state.to_move
+        if use_amaf:
+            self.root.amaf = self._new_amaf()
+        self.playouts = 0
+
+    def _new_amaf(self):
+        n = self.n_cells + 1
+        return ([0] * n, [0.0] * n, [0] * n, [0.0] * n)
+
+    # -- expansion (with decisive moves) -------------------------------------------------
+    def _expand(self, node: Node, state: SearchState) -> None:
+        """Create ``node``'s children; where ``node`` is within ``decisive_turns`` turns of
+        the root, look for a half-move that wins at once (Teytaud & Teytaud's decisive
+        moves) and, if one exists, keep only it, proven a win."""
+        p = state.to_move
+        node.to_move = p
+        actions = state.actions()
+        depth = node.turn_depth
+        if state.mid_turn:
+            child_depth = depth
+        else:
+            child_depth = depth + 1
+        if node.turn_depth <= self.decisive_turns:
+            for a in actions:
+                if state.wins_now(a):
+                    child = Node(a, p, 1.0, child_depth)
+                    child.proven = p
+                    node.children = [child]
+                    node.proven = p
+                    return
+        priors = self.prior(state, actions) if self.prior is not None else None
+        if priors is None:
+            node.children = [Node(a, p, 0.5, child_depth) for a in actions]
+        else:
+            node.children = [Node(a, p, pr, child_depth) for a, pr in zip(actions, priors, strict=True)]
+
+    def guard_root(self, deadline: float | None = None) -> None:
+        """Anti-decisive moves at the root (Teytaud & Teytaud): expand the root and prove
+        lost every root half-move that ends the turn and leaves the opponent a half-move
+        that wins at once. Stops checking at ``deadline`` (a ``time.perf_counter()`` value).
+        """
+        root = self.root
+        if root.children is None:
+            self._expand(root, self.state.copy())
+        if root.proven is not None:
+            return
+        clock = time.perf_counter
+        p = root.to_move
+        for c in root.children:
+            if deadline is not None and clock() > deadline:
+                return
+            s = self.state.copy()
+            s.play(c.action)
+            if s.winner is not None:
+                c.proven = s.winner
+                continue
+            if s.mid_turn or s.to_move == p:
+                continue
+            for b in s.actions():
+                if s.wins_now(b):
+                    c.proven = 3 - p
+                    break
+        self._try_prove(root)
+
+    # -- selection --------------------------------------------------------------------------
+    def _select(self, node: Node, table) -> Node | None:
+        """The child to descend into (GRAVE value + small UCB term + progressive bias),
+        skipping children proven lost for the mover; None when every child is proven."""
+        p = node.to_move
+        best = None
+        best_v = -1e9
+        log_n = math.log(node.n + 1)
+        explore = self.explore
+        bias = self.bias
+        pw = self.prior_weight
+        if table is not None:
+            an_t = table[0] if p == 1 else table[2]
+            aw_t = table[1] if p == 1 else table[3]
+        else:
+            an_t = aw_t = None
+        for c in node.children:
+            pr = c.proven
+            if pr is not None:
+                continue
+            n = c.n
+            if an_t is not None:
+                m = an_t[c.action]
+                if n:
+                    q = c.w / n
+                    if m:
+                        beta = m / (m + n + bias * m * n)
+                        q = (1.0 - beta) * q + beta * aw_t[c.action] / m
+                    v = q + explore * math.sqrt(log_n / n)
+                elif m:
+                    v = aw_t[c.action] / m + explore * math.sqrt(log_n)
+                else:
+                    v = 1.0 + explore * math.sqrt(log_n)
+            elif n:
+                v = c.w / n + explore * math.sqrt(log_n / n)
+            else:
+                v = 1.0 + explore * math.sqrt(log_n)
+            if pw:
+                v += pw * c.prior / (n + 1)
+            if v > best_v:
+                best_v = v
+                best = c
+        return best
+
+    # -- solver -------------------------------------------------------------------------------
+    @staticmethod
+    def _try_prove(node: Node) -> bool:
+        """MCTS-Solver back-up: prove ``node`` from its children where possible."""
+        if node.children is None:
+            return False
+        p = node.to_move
+        all_proven = True
+        draw = False
+        for c in node.children:
+            pr = c.proven
+            if pr == p:
+                node.proven = p
+                return True
+            if pr is None:
+                all_proven = False
+            elif pr == 0:
+                draw = True
+        if all_proven:
+            node.proven = 0 if draw else 3 - p
+            return True
+        return False
+
+    # -- one simulation ------------------------------------------------------------------
+    def simulate(self) -> None:
+        """Run one simulation (select, expand, playout, back up)."""
+        state = self.state.copy()
+        node = self.root
+        path = [node]
+        tables = []
+        table = node.amaf
+        tree1 = tree2 = 0
+        winner = None
+        while True:
+            if node.proven is not None:
+                winner = node.proven
+                break
+            if node.children is None:
+                if state.winner is not None:
+                    node.proven = state.winner
+                    node.to_move = 0
+                    winner = state.winner
+                    break
+                if node.n == 0 and node is not self.root:
+                    break  # a new leaf: play out from here; expanded on its next visit
+                self._expand(node, state)
+                if node.proven is not None:
+                    winner = node.proven
+                    break
+            tables.append(table)
+            child = self._select(node, table)
+            if child is None:
+                # every child proven: prove this node and stop here
+                self._try_prove(node)
+                winner = node.proven
+                break
+            a = child.action
+            if a < self.n_cells:
+                if child.seat == 1:
+                    tree1 |= 1 << a
+                else:
+                    tree2 |= 1 << a
+            state.play(a)
+            node = child
+            path.append(node)
+            if node.amaf is not None:
+                table = node.amaf
+        if winner is None:
+            winner, p1, p2 = state.playout(self.rng)
+            self.playouts += 1
+        else:
+            p1 = p2 = 0
+            self.playouts += 1
+        self._backup(path, winner, p1, p2)
+
+    def _backup(self, path: list[Node], winner: int, p1: int, p2: int) -> None:
+        """Back the result up the path: visits, wins, AMAF tables and solver proofs."""
+        use_amaf = self.use_amaf
+        ref = self.ref
+        prove = self.solver and path[-1].proven is not None
+        r1 = 1.0 if winner == 1 else (0.5 if winner == 0 else 0.0)
+        r2 = 1.0 - r1
+        for i in range(len(path) - 1, -1, -1):
+            node = path[i]
+            node.n += 1
+            node.w += r1 if node.seat == 1 else r2
+            if prove and i < len(path) - 1:
+                prove = self._try_prove(node)
+            if use_amaf:
+                t = node.amaf
+                if t is None and node.n >= ref and node.children is not None:
+                    t = node.amaf = self._new_amaf()
+                if t is not None:
+                    _amaf_add(t[0], t[1], p1, r1)
+                    _amaf_add(t[2], t[3], p2, r2)
+            a = node.action
+            if 0 <= a < self.n_cells:
+                if node.seat == 1:
+                    p1 |= 1 << a
+                else:
+                    p2 |= 1 << a
+
+    # -- running and reading ------------------------------------------------------------
+    def run(self, *, playouts: int | None = None, deadline: float | None = None) -> None:
+        """Simulate until ``playouts`` simulations were run, ``deadline`` (a
+        ``time.perf_counter()`` value) passes, or the root is proven; at least one."""
+        clock = time.perf_counter
+        limit = playouts if playouts is not None else 1 << 60
+        while self.playouts < limit and self.root.proven is None:
+            self.simulate()
+            if deadline is not None and clock() >= deadline:
+                break
+
+    def best_child(self, node: Node | None = None) -> Node:
+        """The child to play at ``node`` (the root by default): a proven win if any, else
+        the most visited child not proven lost (ties: higher mean), else -- every child
+        lost -- the most visited one (the longest resistance)."""
+        node = node or self.root
+        p = node.to_move
+        kids = node.children
+        for c in kids:
+            if c.proven == p:
+                return c
+        alive = [c for c in kids if c.proven != 3 - p] or kids
+        return max(alive, key=lambda c: (c.n, c.w / c.n if c.n else 0.0))
+
+    def value(self, node: Node | None = None) -> float:
+        """Estimated chance (0..1) that the player to move at ``node`` wins."""
+        node = node or self.root
+        p = node.to_move
+        if node.proven is not None:
+            return 1.0 if node.proven == p else (0.5 if node.proven == 0 else 0.0)
+        if not node.children:
+            return 0.5
+        c = self.best_child(node)
+        if c.proven is not None:
+            return 1.0 if c.proven == p else (0.5 if c.proven == 0 else 0.0)
+        return c.w / c.n if c.n else 0.5
+
+    def principal_line(self, limit: int = 12) -> list[int]:
+        """Half-moves of the expected continuation (best child at each node)."""
+        line = []
+        node = self.root
+        while node.children and len(line) < limit:
+            node = self.best_child(node)
+            if node.n == 0 and node.proven is None:
+                break
+            line.append(node.action)
+        return line
+
+
+def _amaf_add(counts: list[int], wins: list[float], bits: int, r: float) -> None:
+    """Add one AMAF sample ``r`` for every cell set in ``bits`` (iterating set bits)."""
+    while bits:
+        low = bits & -bits
+        a = low.bit_length() - 1
+        counts[a] += 1
+        wins[a] += r
+        bits ^= low

@@ -1,0 +1,239 @@
+"""The computer opponent (ai/): legal moves, time cap, wins and losses in one, solved
+endgames checked against a brute-force minimax over the public Position, repeatability,
+and errors. Small boards and small playout counts keep the file fast."""
+
+from __future__ import annotations
+
+import random
+import time
+
+import pytest
+
+import ai
+import engine
+from ai.uct import uct_turn
+
+SMALL = {
+    "coil": {"size": 5},
+    "io": {"size": 5},
+    "braincoral": {"size": 2},
+    "branchingcoral": {"size": 2},
+    "whirlwind": {"size": 8},
+}
+
+
+def winning_moves(pos: engine.Position) -> list[str]:
+    """Moves after which the mover has won at once."""
+    me = pos.to_move
+    out = []
+    for m in pos.legal_moves():
+        after = pos.play(m)
+        if after.outcome is not None and after.outcome.winner == me:
+            out.append(m)
+    return out
+
+
+def gives_win_in_one(pos: engine.Position, move: str) -> bool:
+    """True when after ``move`` the opponent has a move that wins at once."""
+    after = pos.play(move)
+    return after.outcome is None and bool(winning_moves(after))
+
+
+class TooBig(Exception):
+    """The brute-force solver gave up (more positions than its budget)."""
+
+
+_SOLVED: dict[str, int] = {}
+
+
+def solve(text: str, budget: list[int] | None = None) -> int:
+    """Brute-force minimax over the public Position: the seat that wins ``text`` with
+    perfect play (0: a draw). Raises TooBig after ``budget[0]`` new positions."""
+    if text in _SOLVED:
+        return _SOLVED[text]
+    if budget is None:
+        budget = [20000]
+    budget[0] -= 1
+    if budget[0] < 0:
+        raise TooBig
+    pos = engine.from_text(text)
+    if pos.outcome is not None:
+        result = pos.outcome.winner or 0
+    else:
+        me = pos.to_move
+        draw = False
+        result = 3 - me
+        for m in pos.legal_moves():
+            w = solve(pos.play(m).to_text(), budget)
+            if w == me:
+                result = me
+                break
+            draw = draw or w == 0
+        else:
+            if draw:
+                result = 0
+    _SOLVED[text] = result
+    return result
+
+
+def random_positions(kind: str, seed: int, count: int):
+    """``count`` positions from seeded random games of ``kind`` (small board), in play."""
+    rng = random.Random(seed)
+    out = []
+    while len(out) < count:
+        pos = engine.new_game(kind, **SMALL[kind])
+        seen = []
+        while pos.outcome is None:
+            seen.append(pos)
+            pos = pos.play(pos.random_move(rng))
+        out.append(seen[rng.randrange(len(seen))])
+    return out
+
+
+def test_levels_describe_themselves():
+    assert sorted(ai.LEVELS) == [1, 2, 3, 4, 5]
+    for lv in ai.LEVELS.values():
+        assert lv.description and 0 < lv.seconds <= ai.MAX_SECONDS
+
+
+@pytest.mark.parametrize("kind", list(SMALL))
+def test_every_level_plays_legal_moves_to_the_end(kind):
+    """A whole game on a small board, each level in turn choosing (few playouts)."""
+    pos = engine.new_game(kind, **SMALL[kind])
+    level = 1
+    while pos.outcome is None:
+        d = ai.choose_move(pos, level=level, playouts=12, seed=pos.ply)
+        assert d.move in set(pos.legal_moves()), (level, d.move)
+        assert 0.0 <= d.value <= 1.0 and d.line and d.line[0] == d.move
+        pos = pos.play(d.move)
+        level = level % 5 + 1
+
+
+def test_time_cap_is_kept():
+    pos = engine.new_game("coil")
+    for level in (1, 5):
+        t0 = time.perf_counter()
+        d = ai.choose_move(pos, level=level, seconds=0.3, seed=1)
+        elapsed = time.perf_counter() - t0
+        assert elapsed <= 0.33, elapsed
+        assert d.seconds <= 0.33 and d.playouts >= 1
+
+
+@pytest.mark.parametrize("kind", list(SMALL))
+def test_win_in_one_always_taken(kind):
+    found = 0
+    for pos in random_positions(kind, seed=7, count=60):
+        wins = winning_moves(pos)
+        if not wins:
+            continue
+        found += 1
+        for level in range(1, 6):
+            d = ai.choose_move(pos, level=level, playouts=8, seed=level)
+            assert d.move in wins, (pos.to_text(), level, d.move, wins)
+            assert d.value == 1.0
+        if found >= 3:
+            break
+    assert found, f"no position with a win in one found for {kind}"
+
+
+@pytest.mark.parametrize("kind", ["coil", "braincoral", "branchingcoral", "io"])
+def test_avoidable_loss_in_one_avoided_from_level_2(kind):
+    found = 0
+    rng = random.Random(3)
+    for pos in random_positions(kind, seed=11, count=200):
+        if winning_moves(pos):
+            continue
+        moves = list(pos.legal_moves())
+        losing = {m for m in moves if gives_win_in_one(pos, m)}
+        if not losing or len(losing) == len(moves):
+            continue
+        found += 1
+        for level in range(2, 6):
+            d = ai.choose_move(pos, level=level, playouts=30, seed=rng.randrange(100))
+            assert d.move not in losing, (pos.to_text(), level, d.move)
+        if found >= 3:
+            break
+    assert found, f"no position with an avoidable loss in one found for {kind}"
+
+
+def endgames(kind: str, empty_max: int, count: int, seed: int):
+    """Won positions (for the mover) with at most ``empty_max`` legal moves, from random
+    games, that are not won in one (so the search has something to find) and small enough
+    for the brute-force solver."""
+    rng = random.Random(seed)
+    out = []
+    tries = 0
+    while len(out) < count and tries < 400:
+        tries += 1
+        pos = engine.new_game(kind, **SMALL[kind])
+        seen = []
+        while pos.outcome is None:
+            seen.append(pos)
+            pos = pos.play(pos.random_move(rng))
+        for p in seen:
+            n = sum(1 for _ in p.legal_moves())
+            if not 2 <= n <= empty_max or winning_moves(p):
+                continue
+            try:
+                won = solve(p.to_text(), [3000]) == p.to_move
+            except TooBig:
+                continue
+            if won:
+                out.append(p)
+                break
+    return out
+
+
+@pytest.mark.parametrize("kind", list(SMALL))
+def test_small_won_endgames_are_played_perfectly(kind):
+    positions = endgames(kind, 6, count=3, seed=5)
+    assert len(positions) == 3, f"too few won endgames found for {kind}"
+    for pos in positions:
+        for level in (2, 3, 5):
+            d = ai.choose_move(pos, level=level, playouts=400, seed=level)
+            assert solve(pos.play(d.move).to_text()) == pos.to_move, (pos.to_text(), level, d.move)
+            assert d.value == 1.0
+
+
+@pytest.mark.parametrize("kind", list(SMALL))
+def test_same_seed_and_playouts_give_the_same_move(kind):
+    pos = random_positions(kind, seed=2, count=1)[0]
+    a = ai.choose_move(pos, level=4, playouts=40, seed=9)
+    b = ai.choose_move(pos, level=4, playouts=40, seed=9)
+    assert (a.move, a.value, a.playouts, a.line) == (b.move, b.value, b.playouts, b.line)
+
+
+def test_finished_positions_and_bad_arguments_raise():
+    pos = engine.new_game("coil", size=5)
+    done = pos.resign(1)
+    with pytest.raises(ValueError, match="game is over"):
+        ai.choose_move(done)
+    for bad in (0, 6, "3", 2.0, True, None):
+        with pytest.raises(ValueError, match="level"):
+            ai.choose_move(pos, level=bad)
+    for bad in (0, -1, 11, "1", True):
+        with pytest.raises(ValueError, match="seconds"):
+            ai.choose_move(pos, seconds=bad)
+    for bad in (0, -5, 1.5, "9"):
+        with pytest.raises(ValueError, match="playouts"):
+            ai.choose_move(pos, playouts=bad)
+    with pytest.raises(ValueError, match="game is over"):
+        uct_turn(done, playouts=5)
+
+
+@pytest.mark.parametrize("kind", list(SMALL))
+def test_uct_baseline_plays_legal_moves(kind):
+    pos = engine.new_game(kind, **SMALL[kind])
+    for _ in range(4):
+        if pos.outcome is not None:
+            break
+        move, sims = uct_turn(pos, playouts=10, seed=1)
+        assert move in set(pos.legal_moves()) and sims >= 10
+        pos = pos.play(move)
+
+
+def test_every_public_object_of_ai_has_a_docstring():
+    from docstring_support import undocumented
+
+    names = ["ai", "ai.mcts", "ai.uct", "ai.knowledge"]
+    assert [m for name in names for m in undocumented(name)] == []
