@@ -1,0 +1,209 @@
+"""Review of a whole game: the search's estimate after every ply and the moves that swung it.
+
+Public surface::
+
+    from ai.review import review_game
+    r = review_game("coil", {"size": 5}, ["c3", "pass", ...], level=3, playouts=200, seed=1,
+                    progress=lambda done, total: ...)
+    r.plies[i]      # PlyReview of move i+1: move played, seat, the search's preferred move
+                    # in the position before it, seat 1's chances before and after it
+    r.values        # seat 1's chances after 0, 1, ..., n plies (values[0]: the start)
+    r.swings        # the plies where the estimate moved most against the mover (Swing)
+    r.swings[0].text()   # "move 23, f6: 71% → 32%" (the mover's chances)
+
+A "ply" here is one whole move of the record (one turn: ``"g7"``, ``"c3 e5"``, ``"pass"``).
+Every position is searched with :func:`ai.search_move` at the given level, without the
+level's noise (a review wants the search's best, not a beginner's pick). A finished
+position's value is exact (1, 0, or 0.5 for a draw); so is a value the solver proved.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import random
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
+
+import engine
+
+from . import _check_level, _check_playouts, _check_seconds, search_move
+
+__all__ = ["GameReview", "PlyReview", "Swing", "review_game", "DEFAULT_LEVEL", "DEFAULT_PLAYOUTS"]
+
+#: Level used when none is given (level 3's search settings: knowledge, solver, GRAVE).
+DEFAULT_LEVEL = 3
+#: Simulations per position when neither ``seconds`` nor ``playouts`` is given. Below about
+#: 1000 the estimate of a 14x14 Whirlwind opening is still noise (a best child with a
+#: handful of visits, all won); at 1000 a 60-ply game reviews in 15-45 s on one core.
+DEFAULT_PLAYOUTS = 1000
+#: A drop smaller than this (in the mover's chances, 0..1) is never called a swing.
+MIN_SWING = 0.05
+
+
+@dataclass(frozen=True)
+class PlyReview:
+    """One ply of a reviewed game.
+
+    * ``ply`` -- move number, from 1.
+    * ``seat`` -- the seat (1 or 2) that played it.
+    * ``move`` -- the move played (canonical text).
+    * ``preferred`` -- the move the search chose in the position before it (may equal ``move``).
+    * ``before`` / ``after`` -- the estimate (0..1) that seat 1 wins, before and after the move.
+    * ``exact`` -- True when ``after`` is exact (a finished position, or proved by the solver).
+    """
+
+    ply: int
+    seat: int
+    move: str
+    preferred: str
+    before: float
+    after: float
+    exact: bool
+
+    @property
+    def drop(self) -> float:
+        """How much the move lowered the mover's chances (negative when it raised them)."""
+        if self.seat == 1:
+            return self.before - self.after
+        return self.after - self.before
+
+
+@dataclass(frozen=True)
+class Swing:
+    """A ply where the estimate moved against the player who moved.
+
+    ``ply``, ``seat``, ``move``, ``preferred`` as in :class:`PlyReview`; ``before`` and
+    ``after`` are the *mover's* chances (0..1) before and after the move.
+    """
+
+    ply: int
+    seat: int
+    move: str
+    preferred: str
+    before: float
+    after: float
+
+    @property
+    def drop(self) -> float:
+        """``before - after``: how much the move cost the mover (0..1)."""
+        return self.before - self.after
+
+    def text(self) -> str:
+        """The swing in words, e.g. ``"move 23, f6: 71% → 32%"`` (the mover's chances)."""
+        return f"move {self.ply}, {self.move}: {pct(self.before)} → {pct(self.after)}"
+
+
+@dataclass(frozen=True)
+class GameReview:
+    """A reviewed game: ``kind``, ``options``, ``plies`` (one :class:`PlyReview` per move),
+    ``start`` (seat 1's chances before the first move), ``swings`` (biggest drops first),
+    ``outcome`` (the final position's :class:`engine.Outcome`, or None for an unfinished
+    record, e.g. one ended by resignation: the resignation is not a move), and
+    ``playouts`` (simulations run in all)."""
+
+    kind: str
+    options: Mapping[str, object]
+    plies: tuple[PlyReview, ...]
+    start: float
+    swings: tuple[Swing, ...]
+    outcome: engine.Outcome | None
+    playouts: int
+
+    @property
+    def values(self) -> list[float]:
+        """Seat 1's chances after 0, 1, ..., n plies (``values[0]`` is the start)."""
+        return [self.start] + [p.after for p in self.plies]
+
+
+def pct(value: float) -> str:
+    """A chance 0..1 as a whole percentage, ``"71%"``."""
+    return f"{round(value * 100)}%"
+
+
+def _seat1(value: float, to_move: int) -> float:
+    return value if to_move == 1 else 1.0 - value
+
+
+def _exact(position) -> float:
+    winner = position.outcome.winner
+    return 0.5 if winner is None else (1.0 if winner == 1 else 0.0)
+
+
+def find_swings(plies: Sequence[PlyReview], count: int = 3,
+                minimum: float = MIN_SWING) -> tuple[Swing, ...]:
+    """The ``count`` plies whose moves lowered the mover's chances most (at least
+    ``minimum``), biggest drop first (earlier ply first on a tie), as :class:`Swing`."""
+    ranked = sorted((p for p in plies if p.drop >= minimum), key=lambda p: (-p.drop, p.ply))
+    out = []
+    for p in ranked[:count]:
+        b, a = (p.before, p.after) if p.seat == 1 else (1 - p.before, 1 - p.after)
+        out.append(Swing(p.ply, p.seat, p.move, p.preferred, b, a))
+    return tuple(out)
+
+
+def review_game(kind: str, options: Mapping[str, object] | None, moves: Sequence[str], *,
+                level: int = DEFAULT_LEVEL, seconds: float | None = None,
+                playouts: int | None = None, seed: int | None = None, swings: int = 3,
+                progress: Callable[[int, int], object] | None = None) -> GameReview:
+    """Search every position of a game and return its :class:`GameReview`.
+
+    ``kind``/``options``/``moves`` as :func:`engine.replay` (moves are whole turns as text).
+    Each unfinished position is searched at ``level`` (1-5; its noise is switched off) with
+    ``seconds`` per position and/or ``playouts`` per position (neither given:
+    :data:`DEFAULT_PLAYOUTS`; with ``playouts`` alone and a ``seed`` the review is
+    repeatable). ``swings`` is how many swings to name. ``progress(done, total)`` is called
+    after each searched position (``total`` = number of positions searched, ``done`` from 1).
+
+    Raises engine's GameError / OptionError / MoveError / IllegalMove for a record that does
+    not replay (before any search runs), ValueError for a bad level, seconds or playouts.
+    """
+    lv = dataclasses.replace(_check_level(level), noise=False)
+    seconds = _check_seconds(seconds)
+    playouts = _check_playouts(playouts)
+    if seconds is None and playouts is None:
+        playouts = DEFAULT_PLAYOUTS
+    if isinstance(swings, bool) or not isinstance(swings, int) or swings < 0:
+        raise ValueError(f"swings must be a whole number of at least 0, not {swings!r}")
+    if isinstance(moves, str):
+        raise ValueError("moves must be a list of move texts, not one string")
+    positions = [engine.new_game(kind, **dict(options or {}))]
+    for i, mv in enumerate(moves, 1):
+        if positions[-1].is_over:
+            raise engine.IllegalMove(f"move {i} ({mv}): the game was already over")
+        try:
+            positions.append(positions[-1].play(mv))
+        except (engine.MoveError, engine.IllegalMove) as e:
+            raise type(e)(f"move {i} ({mv}): {e}") from None
+
+    seeds = random.Random(seed) if seed is not None else None
+    total = sum(1 for p in positions if not p.is_over)
+    done = 0
+    spent = 0
+    values: list[float] = []
+    exact: list[bool] = []
+    preferred: list[str | None] = []
+    for pos in positions:
+        if pos.is_over:
+            values.append(_exact(pos))
+            exact.append(True)
+            preferred.append(None)
+            continue
+        d = search_move(pos, lv, seconds=seconds, playouts=playouts,
+                        seed=None if seeds is None else seeds.getrandbits(63))
+        spent += d.playouts
+        values.append(_seat1(d.value, pos.to_move))
+        exact.append(d.proven)
+        preferred.append(d.move)
+        done += 1
+        if progress is not None:
+            progress(done, total)
+
+    plies = tuple(
+        PlyReview(ply=i, seat=positions[i - 1].to_move, move=positions[i].last_move or moves[i - 1],
+                  preferred=preferred[i - 1] or "", before=values[i - 1], after=values[i],
+                  exact=exact[i])
+        for i in range(1, len(positions))
+    )
+    return GameReview(kind=positions[0].kind, options=dict(positions[0].options), plies=plies,
+                      start=values[0], swings=find_swings(plies, swings),
+                      outcome=positions[-1].outcome, playouts=spent)
