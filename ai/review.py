@@ -109,6 +109,19 @@ class GameReview:
     outcome: engine.Outcome | None
     playouts: int
 
+    def to_dict(self) -> dict:
+        """Plain data (JSON-ready): kind, options, start, plies, swings, outcome
+        (``{"winner", "reason"}`` or None) and playouts; read back by
+        :func:`renderers.chart.review_from_dict` for the chart."""
+        out = self.outcome
+        return {
+            "kind": self.kind, "options": dict(self.options), "start": self.start,
+            "plies": [dataclasses.asdict(p) for p in self.plies],
+            "swings": [dataclasses.asdict(s) for s in self.swings],
+            "outcome": None if out is None else {"winner": out.winner, "reason": out.reason},
+            "playouts": self.playouts,
+        }
+
     @property
     def values(self) -> list[float]:
         """Seat 1's chances after 0, 1, ..., n plies (``values[0]`` is the start)."""
