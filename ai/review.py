@@ -14,13 +14,16 @@ Public surface::
 A "ply" here is one whole move of the record (one turn: ``"g7"``, ``"c3 e5"``, ``"pass"``).
 Every position is searched with :func:`ai.search_move` at the given level, without the
 level's noise (a review wants the search's best, not a beginner's pick). A finished
-position's value is exact (1, 0, or 0.5 for a draw); so is a value the solver proved.
+position's value is exact (1, 0, or 0.5 for a draw); so is a value the solver proved. The
+search's optimism for the side to move is taken out (:func:`remove_tempo`), so the curve
+does not zigzag from move to move.
 """
 
 from __future__ import annotations
 
 import dataclasses
 import random
+import statistics
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 
@@ -28,7 +31,8 @@ import engine
 
 from . import _check_level, _check_playouts, _check_seconds, search_move
 
-__all__ = ["GameReview", "PlyReview", "Swing", "review_game", "DEFAULT_LEVEL", "DEFAULT_PLAYOUTS"]
+__all__ = ["DEFAULT_LEVEL", "DEFAULT_PLAYOUTS", "GameReview", "PlyReview", "Swing", "find_swings",
+           "remove_tempo", "review_game"]
 
 #: Level used when none is given (level 3's search settings: knowledge, solver, GRAVE).
 DEFAULT_LEVEL = 3
@@ -36,6 +40,9 @@ DEFAULT_LEVEL = 3
 #: 1000 the estimate of a 14x14 Whirlwind opening is still noise (a best child with a
 #: handful of visits, all won); at 1000 a 60-ply game reviews in 15-45 s on one core.
 DEFAULT_PLAYOUTS = 1000
+#: Plies around a position over which the search's optimism for the side to move is
+#: estimated (:func:`remove_tempo`).
+TEMPO_WINDOW = 9
 #: A drop smaller than this (in the mover's chances, 0..1) is never called a swing.
 MIN_SWING = 0.05
 
@@ -142,6 +149,37 @@ def _exact(position) -> float:
     return 0.5 if winner is None else (1.0 if winner == 1 else 0.0)
 
 
+def remove_tempo(own: Sequence[float], exact: Sequence[bool], movers: Sequence[int | None],
+                 window: int = TEMPO_WINDOW) -> list[float]:
+    """``own`` (each position's value for its player to move) without the search's
+    optimism for the player to move.
+
+    A search's value is the best of many moves' noisy means, and random playouts favour
+    whoever moves first: it reads a few percent high for the side to move, so raw values
+    along a game zigzag. Assuming most moves of a game cost little, half of the apparent
+    drop per move is that optimism; it is estimated at each position as the median of
+    those halves over the ``window`` plies around it (only between two searched, unproved
+    positions of different players to move) and subtracted (clamped to 0..1). Exact
+    values (``exact``, or ``movers`` None: a finished position) are kept as they are.
+    """
+    n = len(own)
+    halves: list[tuple[int, float]] = []
+    for i in range(1, n):
+        if (movers[i - 1] is not None and movers[i] is not None and movers[i - 1] != movers[i]
+                and not exact[i - 1] and not exact[i]):
+            halves.append((i, (own[i - 1] + own[i] - 1.0) / 2))
+    reach = window // 2
+    out = []
+    for i in range(n):
+        if exact[i] or movers[i] is None:
+            out.append(own[i])
+            continue
+        near = [h for j, h in halves if i - reach <= j <= i + reach + 1]
+        t = statistics.median(near) if near else 0.0
+        out.append(min(1.0, max(0.0, own[i] - t)))
+    return out
+
+
 def find_swings(plies: Sequence[PlyReview], count: int = 3,
                 minimum: float = MIN_SWING) -> tuple[Swing, ...]:
     """The ``count`` plies whose moves lowered the mover's chances most (at least
@@ -192,24 +230,27 @@ def review_game(kind: str, options: Mapping[str, object] | None, moves: Sequence
     total = sum(1 for p in positions if not p.is_over)
     done = 0
     spent = 0
-    values: list[float] = []
+    own: list[float] = []          # the search's value for the player to move (exact: seat 1's)
     exact: list[bool] = []
     preferred: list[str | None] = []
     for pos in positions:
         if pos.is_over:
-            values.append(_exact(pos))
+            own.append(_exact(pos))
             exact.append(True)
             preferred.append(None)
             continue
         d = search_move(pos, lv, seconds=seconds, playouts=playouts,
                         seed=None if seeds is None else seeds.getrandbits(63))
         spent += d.playouts
-        values.append(_seat1(d.value, pos.to_move))
+        own.append(d.value)
         exact.append(d.proven)
         preferred.append(d.move)
         done += 1
         if progress is not None:
             progress(done, total)
+    movers = [p.to_move for p in positions]
+    own = remove_tempo(own, exact, movers)
+    values = [v if m is None else _seat1(v, m) for v, m in zip(own, movers, strict=True)]
 
     plies = tuple(
         PlyReview(ply=i, seat=positions[i - 1].to_move, move=positions[i].last_move or moves[i - 1],

@@ -8,7 +8,7 @@ import random
 import pytest
 
 import engine
-from ai.review import GameReview, PlyReview, Swing, find_swings, pct, review_game
+from ai.review import GameReview, PlyReview, Swing, find_swings, pct, remove_tempo, review_game
 
 SMALL = {
     "coil": {"size": 5},
@@ -141,3 +141,29 @@ def test_bad_records_raise_before_searching():
     with pytest.raises(engine.IllegalMove, match="already over"):
         review_game("coil", SMALL["coil"], moves + ["a1"], playouts=10)
     assert calls == []
+
+
+def test_the_search_optimism_for_the_side_to_move_is_taken_out():
+    # every position reads 70% for whoever is to move: a zigzag of 70% / 30% for seat 1
+    own = [0.7] * 10
+    movers = [1, 2] * 5
+    out = remove_tempo(own, [False] * 10, movers)
+    assert out == pytest.approx([0.5] * 10)
+    # a real change survives: seat 1's true chances fall from 50% to 20% with ply 5, and
+    # the search reads 10% high for the side to move (seat 1 moves at even positions)
+    true = [0.5] * 5 + [0.2] * 5
+    own = [(t if m == 1 else 1 - t) + 0.1 for t, m in zip(true, movers, strict=True)]
+    seat1 = [v if m == 1 else 1 - v for v, m in zip(remove_tempo(own, [False] * 10, movers),
+                                                    movers, strict=True)]
+    assert seat1 == pytest.approx(true)
+    # exact values are kept
+    out = remove_tempo([0.7, 0.7, 1.0], [False, False, True], [1, 2, None])
+    assert out[2] == 1.0
+
+
+def test_a_review_does_not_zigzag_where_the_search_is_optimistic_for_the_mover():
+    moves = random_record("coil", 2)[:12]
+    r = review_game("coil", SMALL["coil"], moves, playouts=200, seed=3)
+    # the mover's drops are centred on zero: as many moves gain as lose
+    drops = sorted(p.drop for p in r.plies if not p.exact)
+    assert abs(drops[len(drops) // 2]) < 0.05
