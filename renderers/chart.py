@@ -184,8 +184,9 @@ def _draw_plot(im, d, review, th: Theme, names, colours, s: int) -> None:
 
     # The swings: thick accent segment, numbered badge, label in seat 1's chances.
     f_label = font(22 * s, "medium")
-    placed: list[tuple[float, float, float, float]] = []
-    marks = []
+    f_badge = font(20 * s, "bold")
+    rb = 15 * s
+    marks = []   # (number, label, x, y)
     for k, sw in enumerate(review.swings, 1):
         i = sw.ply
         if not 1 <= i <= n:
@@ -193,29 +194,48 @@ def _draw_plot(im, d, review, th: Theme, names, colours, s: int) -> None:
         a, b = pts[i - 1], pts[i]
         d.line((a, b), fill=th.halo_edge, width=11 * s)
         d.line((a, b), fill=th.accent, width=6 * s)
-        marks.append((k, sw, b, values[i - 1], values[i]))
-    for k, sw, (bx, by), v_before, v_after in marks:
-        rb = 15 * s
+        marks.append((k, f"{i}. {sw.move}  {_pct(values[i - 1])}→{_pct(values[i])}", *b))
+    badges = [(bx - rb - 3 * s, by - rb - 3 * s, bx + rb + 3 * s, by + rb + 3 * s)
+              for _, _, bx, by in marks]
+    boxes: list[tuple[float, float, float, float]] = []
+    for _, label, bx, by in marks:
+        boxes.append(_place_label(d, label, f_label, bx, by, rb, boxes, badges, (x0, y0, x1, y1), s))
+    # leaders from badge to label, then the labels, then the badges over everything
+    for (_, _, bx, by), box in zip(marks, boxes, strict=True):
+        d.line((bx, by, (box[0] + box[2]) / 2, (box[1] + box[3]) / 2), fill=th.accent, width=2 * s)
+    for (_, label, _, _), box in zip(marks, boxes, strict=True):
+        d.rounded_rectangle(box, radius=8 * s, fill=th.panel, outline=th.accent, width=2 * s)
+        _text(d, ((box[0] + box[2]) / 2, (box[1] + box[3]) / 2), label, f_label, th.text, "mm")
+    for k, _, bx, by in marks:
         d.ellipse((bx - rb - 2 * s, by - rb - 2 * s, bx + rb + 2 * s, by + rb + 2 * s), fill=th.halo_edge)
         d.ellipse((bx - rb, by - rb, bx + rb, by + rb), fill=th.accent)
-        _text(d, (bx, by), str(k), font(20 * s, "bold"), th.halo_edge, "mm")
-        label = f"{sw.ply}. {sw.move}  {_pct(v_before)}→{_pct(v_after)}"
-        tw = _len(d, label, f_label) + 20 * s
-        th_ = 34 * s
-        lx = min(max(bx - tw / 2, x0 + 6 * s), x1 - tw - 6 * s)
-        # below the badge when the point is high, above when low; away from other labels
-        down = by < (y0 + y1) / 2
-        ly = by + rb + 10 * s if down else by - rb - 10 * s - th_
-        for _ in range(8):
-            box = (lx, ly, lx + tw, ly + th_)
-            if not any(_overlap(box, o) for o in placed):
-                break
-            ly += (th_ + 6 * s) * (1 if down else -1)
-        ly = min(max(ly, y0 + 4 * s), y1 - th_ - 4 * s)
-        box = (lx, ly, lx + tw, ly + th_)
-        placed.append(box)
-        d.rounded_rectangle(box, radius=8 * s, fill=th.panel, outline=th.accent, width=2 * s)
-        _text(d, (lx + tw / 2, ly + th_ / 2), label, f_label, th.text, "mm")
+        _text(d, (bx, by), str(k), f_badge, th.halo_edge, "mm")
+
+
+def _place_label(d, label, f, bx, by, rb, placed, badges, plot, s):
+    """A box for ``label`` near the badge at ``(bx, by)``, inside ``plot``, clear of the
+    boxes in ``placed`` and ``badges`` where possible: tried ever further above and below
+    the badge (the roomier side first), also shifted left and right."""
+    x0, y0, x1, y1 = plot
+    tw = _len(d, label, f) + 20 * s
+    h = 34 * s
+    gap = 12 * s
+    first = 1 if by < (y0 + y1) / 2 else -1   # below a high point, above a low one
+    fallback = None
+    for step in range(12):
+        for sign in (first, -first):
+            off = rb + gap + step * (h / 2 + 4 * s)
+            ly = by + off if sign > 0 else by - off - h
+            if ly < y0 + 4 * s or ly + h > y1 - 4 * s:
+                continue
+            for dx in (0.0, -0.6, 0.6, -1.2, 1.2):
+                lx = min(max(bx - tw / 2 + dx * tw, x0 + 6 * s), x1 - tw - 6 * s)
+                box = (lx, ly, lx + tw, ly + h)
+                if fallback is None:
+                    fallback = box
+                if not any(_overlap(box, o) for o in placed + badges):
+                    return box
+    return fallback or (x0 + 6 * s, y0 + 4 * s, x0 + 6 * s + tw, y0 + 4 * s + h)
 
 
 def _overlap(a, b) -> bool:
