@@ -30,7 +30,7 @@ from PIL import Image, ImageChops, ImageDraw
 import engine
 
 from .fonts import font
-from .panel import _fit, _len, _text, _wrap, clean_name, options_text, result_text
+from .panel import _fit, _len, _sized, _text, _wrap, clean_name, options_text, result_text
 from .sprites import paste, sprite
 from .theme import Theme, get_theme
 
@@ -257,8 +257,8 @@ def _draw_side(im, d, review, th: Theme, names, colours, final, s: int) -> None:
     y = cy0 + pad
     kind = engine.GAMES.get(review.kind)
     title = kind.title if kind is not None else str(review.kind).title()
-    f_title = font(42 * s, "bold")
-    _text(d, (x0, y), _fit(d, title, f_title, width), f_title, th.text)
+    f_title = _sized(d, title, (42, 40, 38, 36, 34, 32, 30, 28), s, "bold", width)
+    _text(d, (x0, y + (42 * s - f_title.size) * 0.8), _fit(d, title, f_title, width), f_title, th.text)
     y += 54 * s
     sub = "review · " + options_text(final.options, final.board)
     f_sub = font(23 * s)
@@ -287,7 +287,7 @@ def _draw_side(im, d, review, th: Theme, names, colours, final, s: int) -> None:
     f_res = font(30 * s, "bold")
     _text(d, (x0, y), _fit(d, head, f_res, width), f_res, th.turn)
     y += 40 * s
-    for line in _wrap(d, reason, f_small, width)[:2]:
+    for line in _wrap(d, reason, f_small, width)[:3]:
         _text(d, (x0, y), line, f_small, th.text_dim)
         y += 28 * s
     y += 18 * s
@@ -314,8 +314,9 @@ def _draw_side(im, d, review, th: Theme, names, colours, final, s: int) -> None:
         tx = x0 + 2 * rb + 12 * s
         _text(d, (tx, y + rb), _fit(d, f"{sw.ply}. {sw.move}", f_move, x1 - tx), f_move, th.text, "lm")
         y += 2 * rb + 8 * s
-        who = _fit(d, names[sw.seat], f_line, width * 0.55)
-        _text(d, (tx, y), f"{who}: {_pct(sw.before)} → {_pct(sw.after)}", f_line, th.text)
+        change = f": {_pct(sw.before)} → {_pct(sw.after)}"
+        who = _fit(d, names[sw.seat], f_line, x1 - tx - _len(d, change, f_line))
+        _text(d, (tx, y), who + change, f_line, th.text)
         y += 28 * s
         better = sw.preferred if sw.preferred and sw.preferred != sw.move else None
         note = f"search preferred {better}" if better else "the search chose it too"
