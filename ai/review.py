@@ -16,7 +16,8 @@ Every position is searched with :func:`ai.search_move` at the given level, witho
 level's noise (a review wants the search's best, not a beginner's pick). A finished
 position's value is exact (1, 0, or 0.5 for a draw); so is a value the solver proved. The
 search's optimism for the side to move is taken out (:func:`remove_tempo`), so the curve
-does not zigzag from move to move.
+does not zigzag from move to move, and a lone value far from both neighbours' is searched
+again with more simulations (:func:`find_spikes`).
 """
 
 from __future__ import annotations
@@ -29,10 +30,10 @@ from dataclasses import dataclass
 
 import engine
 
-from . import _check_level, _check_playouts, _check_seconds, search_move
+from . import MAX_SECONDS, _check_level, _check_playouts, _check_seconds, search_move
 
-__all__ = ["DEFAULT_LEVEL", "DEFAULT_PLAYOUTS", "GameReview", "PlyReview", "Swing", "find_swings",
-           "remove_tempo", "review_game"]
+__all__ = ["DEFAULT_LEVEL", "DEFAULT_PLAYOUTS", "GameReview", "PlyReview", "Swing", "find_spikes",
+           "find_swings", "remove_tempo", "review_game"]
 
 #: Level used when none is given (level 3's search settings: knowledge, solver, GRAVE).
 DEFAULT_LEVEL = 3
@@ -43,6 +44,10 @@ DEFAULT_PLAYOUTS = 1000
 #: Plies around a position over which the search's optimism for the side to move is
 #: estimated (:func:`remove_tempo`).
 TEMPO_WINDOW = 9
+#: A position whose value differs from both neighbours' by more than this (same direction)
+#: is searched again (:func:`find_spikes`) with RECHECK_FACTOR times the budget.
+SPIKE = 0.15
+RECHECK_FACTOR = 4
 #: A drop smaller than this (in the mover's chances, 0..1) is never called a swing.
 MIN_SWING = 0.05
 
@@ -149,6 +154,24 @@ def _exact(position) -> float:
     return 0.5 if winner is None else (1.0 if winner == 1 else 0.0)
 
 
+def _seat1_values(own: Sequence[float], movers: Sequence[int | None]) -> list[float]:
+    return [v if m is None else _seat1(v, m) for v, m in zip(own, movers, strict=True)]
+
+
+def find_spikes(values: Sequence[float], exact: Sequence[bool],
+                threshold: float = SPIKE) -> list[int]:
+    """Indices of positions (not the first or last, not exact) whose value differs from both
+    neighbours' by more than ``threshold``, in the same direction."""
+    out = []
+    for i in range(1, len(values) - 1):
+        if exact[i]:
+            continue
+        a, b = values[i] - values[i - 1], values[i] - values[i + 1]
+        if a * b > 0 and min(abs(a), abs(b)) > threshold:
+            out.append(i)
+    return out
+
+
 def remove_tempo(own: Sequence[float], exact: Sequence[bool], movers: Sequence[int | None],
                  window: int = TEMPO_WINDOW) -> list[float]:
     """``own`` (each position's value for its player to move) without the search's
@@ -203,7 +226,9 @@ def review_game(kind: str, options: Mapping[str, object] | None, moves: Sequence
     ``seconds`` per position and/or ``playouts`` per position (neither given:
     :data:`DEFAULT_PLAYOUTS`; with ``playouts`` alone and a ``seed`` the review is
     repeatable). ``swings`` is how many swings to name. ``progress(done, total)`` is called
-    after each searched position (``total`` = number of positions searched, ``done`` from 1).
+    after each searched position (``done`` from 1 to ``total``, the positions searched;
+    ``total`` grows once, near the end, by the few positions searched again, see
+    :func:`find_spikes`).
 
     Raises engine's GameError / OptionError / MoveError / IllegalMove for a record that does
     not replay (before any search runs), ValueError for a bad level, seconds or playouts.
@@ -249,8 +274,26 @@ def review_game(kind: str, options: Mapping[str, object] | None, moves: Sequence
         if progress is not None:
             progress(done, total)
     movers = [p.to_move for p in positions]
-    own = remove_tempo(own, exact, movers)
-    values = [v if m is None else _seat1(v, m) for v, m in zip(own, movers, strict=True)]
+    values = _seat1_values(remove_tempo(own, exact, movers), movers)
+
+    # A position whose estimate jumps away from both neighbours is most often noise (a best
+    # move with few visits): search it again with RECHECK_FACTOR times the budget and keep
+    # the weighted mean (the value, not the preferred move, which stays the first search's).
+    spikes = find_spikes(values, exact)
+    total += len(spikes)
+    for i in spikes:
+        more_p = None if playouts is None else playouts * RECHECK_FACTOR
+        more_s = None if seconds is None else min(MAX_SECONDS, seconds * RECHECK_FACTOR)
+        d = search_move(positions[i], lv, seconds=more_s, playouts=more_p,
+                        seed=None if seeds is None else seeds.getrandbits(63))
+        spent += d.playouts
+        own[i] = d.value if d.proven else (own[i] + RECHECK_FACTOR * d.value) / (RECHECK_FACTOR + 1)
+        exact[i] = d.proven
+        done += 1
+        if progress is not None:
+            progress(done, total)
+    if spikes:
+        values = _seat1_values(remove_tempo(own, exact, movers), movers)
 
     plies = tuple(
         PlyReview(ply=i, seat=positions[i - 1].to_move, move=positions[i].last_move or moves[i - 1],

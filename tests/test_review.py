@@ -8,7 +8,16 @@ import random
 import pytest
 
 import engine
-from ai.review import GameReview, PlyReview, Swing, find_swings, pct, remove_tempo, review_game
+from ai.review import (
+    GameReview,
+    PlyReview,
+    Swing,
+    find_spikes,
+    find_swings,
+    pct,
+    remove_tempo,
+    review_game,
+)
 
 SMALL = {
     "coil": {"size": 5},
@@ -48,9 +57,12 @@ def test_every_kind_reviews_a_finished_game(kind):
     winner = final.outcome.winner
     assert r.values[-1] == (0.5 if winner is None else (1.0 if winner == 1 else 0.0))
     assert r.plies[-1].exact
-    # one progress call per searched (unfinished) position, in order, ending at the total
-    total = len(moves)
-    assert calls == [(i, total) for i in range(1, total + 1)]
+    # one progress call per search, in order, ending at the total; the first pass searches
+    # every unfinished position, a few may be searched again at the end (find_spikes)
+    assert [d for d, _ in calls] == list(range(1, len(calls) + 1))
+    assert calls[-1][0] == calls[-1][1]
+    assert all(t == len(moves) for _, t in calls[:len(moves)])
+    assert all(t == calls[-1][1] for _, t in calls[len(moves):])
     # every preferred move is legal in the position before the ply
     for i, p in enumerate(r.plies):
         before = engine.replay(kind, SMALL[kind], moves[:i])
@@ -167,3 +179,12 @@ def test_a_review_does_not_zigzag_where_the_search_is_optimistic_for_the_mover()
     # the mover's drops are centred on zero: as many moves gain as lose
     drops = sorted(p.drop for p in r.plies if not p.exact)
     assert abs(drops[len(drops) // 2]) < 0.05
+
+
+def test_lone_spikes_are_found_and_searched_again():
+    values = [0.5, 0.5, 0.9, 0.5, 0.5, 0.2, 0.2, 0.6, 0.2]
+    exact = [False] * 9
+    # 0.9 at 2 stands alone; 0.5 -> 0.2 at 5 is a step, not a spike; 0.6 at 7 is one
+    assert find_spikes(values, exact) == [2, 7]
+    assert find_spikes(values, [False, False, True] + [False] * 6) == [7]
+    assert find_spikes([0.5, 0.6, 0.5], [False] * 3) == []   # within the threshold
