@@ -59,7 +59,7 @@ LEVELS: dict[int, Level] = {
     2: Level("Casual: a short search that stops wins in one", 1.0, 250),
     3: Level("Club: a careful search", 2.0, 1000),
     4: Level("Strong: a deep search", 4.0, 4000),
-    5: Level("Strongest: everything the search has, for the whole budget", 6.0, None),
+    5: Level("Strongest: everything the search has, for the whole budget", 5.0, None),
 }
 
 
@@ -112,7 +112,7 @@ def win_in_one(state: SearchState, deadline: float | None = None) -> list[int] |
     (a ``time.perf_counter()`` value). Teytaud & Teytaud's decisive moves, at the root.
     """
     actions = state.actions()
-    for a in actions:
+    for a in knowledge.decisive_candidates(state, actions):
         if state.wins_now(a):
             return [a]
     seat = state.to_move
@@ -198,7 +198,8 @@ def search_move(position: Position, lv: Level, *, seconds: float | None = None,
     prior = knowledge.prior_for(state) if lv.use_knowledge else None
     search = Search(state, rng=rng, decisive_turns=lv.decisive_turns, prior=prior,
                     prior_weight=knowledge.PRIOR_WEIGHT if prior else 0.0,
-                    use_amaf=lv.use_amaf, solver=lv.solver, explore=lv.explore)
+                    use_amaf=lv.use_amaf, solver=lv.solver, explore=lv.explore,
+                    candidates=knowledge.decisive_candidates)
     if lv.decisive_turns >= 1:
         search.guard_root(None if deadline is None else t0 + budget * 0.6)
     main_deadline = None if deadline is None else t0 + budget * 0.85
@@ -216,7 +217,8 @@ def search_move(position: Position, lv: Level, *, seconds: float | None = None,
             # the second half-move needs a search of its own (what is left of the budget)
             sub = Search(after, rng=rng, decisive_turns=lv.decisive_turns, prior=prior,
                          prior_weight=search.prior_weight, use_amaf=lv.use_amaf,
-                         solver=lv.solver, explore=lv.explore)
+                         solver=lv.solver, explore=lv.explore,
+                         candidates=knowledge.decisive_candidates)
             sub_deadline = deadline
             sub.run(playouts=max(16, (playouts or 64) // 4) if playouts else None,
                     deadline=sub_deadline)

@@ -48,19 +48,61 @@ def second_half_candidates(state: SearchState, first: int) -> list[int]:
     """Second half-moves worth testing for a win in one after ``first`` (``state`` is
     mid-turn, the first stone on the board).
 
-    Whirlwind: a winning chain holds both stones of the turn, so the second stone touches
-    (orthogonally) a stone of the mover's -- only the legal partners that do are returned,
-    plus the end-of-turn action when legal. Other games: every legal half-move.
+    Whirlwind: unless the first stone already joins the mover's edges (then every second
+    stone wins), a winning second stone is part of the chain, so it touches (orthogonally)
+    a stone of the mover's -- only the legal partners that do are returned, plus the
+    end-of-turn action when legal. Other games: every legal half-move.
     """
     if type(state).__name__ == "WhirlwindState":
         t = state.tables
         own = state.own
+        if t.joins(state.to_move, own, 1 << state.first):
+            return state.actions()  # the first stone already joins: any second one wins
         cand = state.partners & _orth(own, t.n, t.full)
         out = _cells(cand)
         if state.singles >> state.first & 1:
             out.append(state.pass_action)
         return out
     return state.actions()
+
+
+def decisive_candidates(state: SearchState, actions: list[int]) -> list[int]:
+    """The half-moves among ``actions`` that can possibly win at once, for the search's
+    decisive-move checks (``wins_now`` is called on these only). Cheap necessary
+    conditions from the rules:
+
+    * Coil: nothing wins in Phase I; White wins only by filling the last empty cell; a
+      black stone that closes a coil touches at least two black stones.
+    * Io: only the stone that fills the board can end the game.
+    * Whirlwind: a winning stone touches (orthogonally) a stone of the mover's.
+    * The Corals and other states: every action.
+    """
+    name = type(state).__name__
+    if name == "CoilState":
+        if state.black_seat is None:
+            return []
+        empty = state.empty
+        if state.to_move != state.black_seat:
+            return actions if empty & (empty - 1) == 0 else []
+        nmask = state.board.nmask
+        black = state.black
+        out = []
+        for a in actions:
+            if a < state.n_cells:
+                m = nmask[a] & black
+                if m & (m - 1):
+                    out.append(a)
+        return out
+    if name == "IoState":
+        empty = state.empty
+        return actions if empty & (empty - 1) == 0 else []
+    if name == "WhirlwindState":
+        if state.mid_turn:
+            return second_half_candidates(state, state.first)
+        t = state.tables
+        near = _orth(state.own, t.n, t.full)
+        return [a for a in actions if near >> a & 1]
+    return actions
 
 
 # -- Io -------------------------------------------------------------------------------------

@@ -73,13 +73,17 @@ class Search:
     checked for wins in one at expansion (0 = the root turn only, 1 = also the opponent's
     reply, which makes the root avoid losses in one; -1 = never, the solver alone);
     ``prior`` an optional game-knowledge prior function and ``prior_weight`` its weight as
-    progressive bias (``prior_weight * prior / (n + 1)``); ``rng`` a ``random.Random``.
+    progressive bias (``prior_weight * prior / (n + 1)``); ``rng`` a ``random.Random``;
+    ``use_amaf`` GRAVE on or off; ``solver`` MCTS-Solver back-up on or off; ``candidates``
+    a function (state, actions) -> the actions that may win at once, to check fewer
+    (default: all; ``ai.knowledge.decisive_candidates`` knows each game).
     """
 
     def __init__(self, state: SearchState, *, rng: random.Random, ref: int = 50,
                  bias: float = 1e-5, explore: float = 0.1, decisive_turns: int = 1,
                  prior: PriorFn | None = None, prior_weight: float = 0.0,
-                 use_amaf: bool = True, solver: bool = True):
+                 use_amaf: bool = True, solver: bool = True,
+                 candidates: Callable[[SearchState, list[int]], list[int]] | None = None):
         if state.winner is not None:
             raise ValueError("the game is over: there is no move to search")
         self.state = state
@@ -92,6 +96,7 @@ class Search:
         self.prior_weight = prior_weight
         self.use_amaf = use_amaf
         self.solver = solver
+        self.candidates = candidates or (lambda _state, actions: actions)
         self.n_cells = state.n_cells
         self.root = Node(-1, 3 - state.to_move)
         self.root.to_move = state.to_move
@@ -117,7 +122,7 @@ class Search:
         else:
             child_depth = depth + 1
         if node.turn_depth <= self.decisive_turns:
-            for a in actions:
+            for a in self.candidates(state, actions):
                 if state.wins_now(a):
                     child = Node(a, p, 1.0, child_depth)
                     child.proven = p
@@ -152,7 +157,7 @@ class Search:
                 continue
             if s.mid_turn or s.to_move == p:
                 continue
-            for b in s.actions():
+            for b in self.candidates(s, s.actions()):
                 if s.wins_now(b):
                     c.proven = 3 - p
                     break
@@ -174,9 +179,9 @@ class Search:
             aw_t = table[1] if p == 1 else table[3]
         else:
             an_t = aw_t = None
+        skip_proven = self.solver
         for c in node.children:
-            pr = c.proven
-            if pr is not None:
+            if skip_proven and c.proven is not None:
                 continue
             n = c.n
             if an_t is not None:

@@ -254,7 +254,7 @@ def main(argv=None) -> None:
     if args.full:
         defaults = dict(ladder=30, uct=40, scale=0.1, speed=3.0)
     elif args.quick:
-        defaults = dict(ladder=2, uct=2, scale=0.05, speed=1.0)
+        defaults = dict(ladder=4, uct=4, scale=0.05, speed=1.0)
     else:
         defaults = dict(ladder=6, uct=6, scale=0.1, speed=2.0)
     ladder = args.ladder_games if args.ladder_games is not None else defaults["ladder"]

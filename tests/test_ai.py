@@ -237,3 +237,24 @@ def test_every_public_object_of_ai_has_a_docstring():
 
     names = ["ai", "ai.mcts", "ai.uct", "ai.knowledge"]
     assert [m for name in names for m in undocumented(name)] == []
+
+
+@pytest.mark.parametrize("kind", list(SMALL))
+def test_decisive_candidates_hold_every_winning_half_move(kind):
+    """knowledge.decisive_candidates only prunes half-moves that cannot win at once."""
+    from ai import knowledge
+
+    rng = random.Random(4)
+    checked = wins = 0
+    for size_opts in (SMALL[kind], {}):
+        for _ in range(6):
+            pos = engine.new_game(kind, **size_opts)
+            state = pos.search_state()
+            while state.winner is None:
+                acts = state.actions()
+                winning = {a for a in acts if state.wins_now(a)}
+                assert winning <= set(knowledge.decisive_candidates(state, acts))
+                checked += 1
+                wins += bool(winning)
+                state.play(acts[rng.randrange(len(acts))])
+    assert checked and wins
