@@ -35,6 +35,7 @@ import re
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
+from types import SimpleNamespace
 
 import engine
 
@@ -90,11 +91,12 @@ def result_text(status: str, winner: int | None, reason: str | None,
         return "in progress"
     if status == "aborted":
         return ABORTED
-    outcome = engine.Outcome(winner, reason or "", scores)
+    ending = engine.Termination.read(reason)
     if winner is not None:
+        outcome = SimpleNamespace(winner=winner, reason=ending or reason or "", scores=scores)
         return texts.result_text("", outcome, labels).rstrip(".")
-    with_scores = scores and reason not in ("resignation", "timeout")
-    how = f" {texts.REASONS[reason]}" if reason in texts.REASONS else ""
+    with_scores = scores and (ending is None or ending.by_rules)
+    how = f" {ending.phrase}" if ending is not None else ""
     extra = f" ({scores[1]}–{scores[2]})" if with_scores else ""
     return f"{labels[1]} and {labels[2]} draw{how}{extra}"
 
@@ -153,7 +155,9 @@ def format_record(
 class ParsedRecord:
     """A record read back: ``kind``, validated ``options``, ``moves`` (strings), ``headers``
     (every ``Key: value`` line, keys lower-case), and the result (``winner`` seat or None,
-    ``reason`` or None; ``finished`` False for a game in progress or aborted)."""
+    ``reason`` -- an :class:`engine.Termination` read from the result in words, the word as
+    written in a record of the earlier layout -- or None; ``finished`` False for a game in
+    progress or aborted)."""
 
     kind: str
     options: dict
@@ -170,10 +174,10 @@ class ParsedRecord:
         moves do not play.
         """
         pos = engine.replay(self.kind, self.options, self.moves)
-        if self.finished and self.reason in ("resignation", "timeout") and pos.outcome is None:
-            loser = 3 - self.winner if self.winner else None
-            if loser is not None:
-                pos = pos.resign(loser) if self.reason == "resignation" else pos.time_out(loser)
+        ending = engine.Termination.read(self.reason)
+        if self.finished and ending is not None and not ending.by_rules and pos.outcome is None:
+            if self.winner:
+                pos = pos.forfeit(3 - self.winner, ending)
         return pos
 
 
@@ -235,13 +239,13 @@ def read_record(text: str) -> ParsedRecord:
     return ParsedRecord(kind, validated, tuple(moves), headers, finished, winner, reason)
 
 
-def _reason_in(words: str) -> str | None:
-    """The end reason whose words (texts.REASONS) open ``words``, followed by nothing or a
-    bracket; None for no words. Raises KeyError when nothing fits."""
+def _reason_in(words: str) -> engine.Termination | None:
+    """The end reason whose phrase (:attr:`engine.Termination.phrase`) opens ``words``,
+    followed by nothing or a bracket; None for no words. Raises KeyError when nothing fits."""
     if not words:
         return None
-    for reason, phrase in sorted(texts.REASONS.items(), key=lambda kv: -len(kv[1])):
-        if words == phrase or words.startswith(phrase + " ("):
+    for reason in sorted(engine.Termination, key=lambda t: -len(t.phrase)):
+        if words == reason.phrase or words.startswith(reason.phrase + " ("):
             return reason
     raise KeyError(words)
 

@@ -6,15 +6,13 @@ here only help a newcomer start playing).
 
 from __future__ import annotations
 
-GAME_ORDER = ("coil", "io", "braincoral", "branchingcoral", "whirlwind")
+import engine
 
-TITLES = {
-    "coil": "Coil",
-    "io": "Io",
-    "braincoral": "Brain Coral",
-    "branchingcoral": "Branching Coral",
-    "whirlwind": "Whirlwind",
-}
+#: The games' keys in menu order (:data:`engine.MENU_ORDER`).
+GAME_ORDER = engine.MENU_ORDER
+
+#: Game key -> display title (:attr:`engine.GameKind.title`).
+TITLES = {key: kind.title for key, kind in engine.GAMES.items()}
 
 # One short paragraph per game, followed by a few bullet points. Our own words, checked
 # against RULES.md.
@@ -88,25 +86,11 @@ RULES = {
     ),
 }
 
-# How to write a move, per game.
-MOVE_FORMAT = {
-    "coil": "one cell (`g7`), or `pass` during Phase I",
-    "io": "`c3 e5` (bound then free) in the opening, one cell (`e5`) afterwards",
-    "braincoral": "one cell, e.g. `d4`",
-    "branchingcoral": "one cell, e.g. `d4`",
-    "whirlwind": "one or two cells: `e5` or `e5 f6`",
-}
+#: How to write a move, per game (:attr:`engine.GameKind.move_format`).
+MOVE_FORMAT = {key: kind.move_format for key, kind in engine.GAMES.items()}
 
-REASONS = {
-    "coil": "with a coil",
-    "board full": "as the board filled without a coil",
-    "stones": "on stones",
-    "score": "on score",
-    "connection": "by connecting their edges",
-    "no moves": "who has no legal turn left",
-    "resignation": "by resignation",
-    "timeout": "on time",
-}
+#: End reason -> how a result sentence says it (:attr:`engine.Termination.phrase`).
+REASONS = {t.value: t.phrase for t in engine.Termination}
 
 HELP_INTRO = (
     "Stonecast runs correspondence games of **Coil**, **Io**, **Brain Coral**, "
@@ -140,8 +124,10 @@ GENERIC_FAILURE = ("Something went wrong on my side and nothing was changed by i
 
 
 def title(kind: str) -> str:
-    """The display title of game ``kind`` ("braincoral" -> "Brain Coral")."""
-    return TITLES.get(kind, kind)
+    """The display title of game ``kind`` ("braincoral" -> "Brain Coral"); an unknown key is
+    shown as given."""
+    game = engine.GAMES.get(kind)
+    return game.title if game is not None else kind
 
 
 def options_text(options: dict) -> str:
@@ -185,7 +171,7 @@ def rules_text(kind: str) -> str:
     intro, points = RULES[kind]
     lines = [f"**{title(kind)}** — {intro}", ""]
     lines += [f"• {p}" for p in points]
-    lines += ["", f"Moves: {MOVE_FORMAT[kind]}."]
+    lines += ["", f"Moves: {engine.GAMES[kind].move_format}."]
     return "\n".join(lines)
 
 
@@ -200,19 +186,10 @@ def help_text() -> str:
 
 
 def turn_hint(kind: str, position) -> str:
-    """A short reminder of what the player to move may play now, from ``position`` (an
-    :class:`engine.Position` of game ``kind``): its phase and how many stones this turn
-    places (``position.stones_this_turn`` -- one on Whirlwind's first turn)."""
-    if kind == "coil":
-        return ("place a black stone or `pass`" if position.phase == "I"
-                else "place a stone of your colour")
-    if kind == "io" and position.phase == "opening":
-        return "bound then free, like `c3 e5`" if position.stones_this_turn == 2 else "one stone, not on a corner"
-    if position.stones_this_turn == 2:
-        return "one or two stones"
-    if kind == "whirlwind":
-        return "one stone: the first turn places just one"
-    return "one stone"
+    """A short reminder of what the player to move may play now (``position.turn_hint``,
+    :attr:`engine.Position.turn_hint`): ``"one or two stones"``, ``"place a black stone or
+    `pass`"``. ``kind`` is the game's key, kept for callers (the position knows its game)."""
+    return position.turn_hint
 
 
 def result_text(kind: str, outcome, names: dict[int, str]) -> str:
@@ -220,10 +197,12 @@ def result_text(kind: str, outcome, names: dict[int, str]) -> str:
     the winner's score first; a coral tie says the last stone placed decided it (RULES.md,
     Brain Coral / Branching Coral "Winner").
 
-    ``outcome`` is an :class:`engine.Outcome` (RULES.md "Every game"); ``names`` maps seat ->
-    display text (mentions are fine).
+    ``outcome`` is an :class:`engine.Outcome` (RULES.md "Every game"; the reason worded by
+    :attr:`engine.Termination.phrase`); ``names`` maps seat -> display text (mentions are fine).
+    Scores are shown unless a resignation or timeout ended the game.
     """
-    with_scores = bool(outcome.scores) and outcome.reason not in ("resignation", "timeout")
+    reason = engine.Termination.read(outcome.reason)
+    with_scores = bool(outcome.scores) and (reason is None or reason.by_rules)
     if outcome.winner is None:
         scores = f" ({outcome.scores[1]}–{outcome.scores[2]})" if with_scores else ""
         return f"{names[1]} and {names[2]} draw{scores}."
@@ -233,8 +212,8 @@ def result_text(kind: str, outcome, names: dict[int, str]) -> str:
         won, lost = outcome.scores[winner], outcome.scores[loser]
         tie = "; a tie goes to the last stone placed" if won == lost else ""
         scores = f" ({won}–{lost}{tie})"
-    reason = REASONS.get(outcome.reason, f"({outcome.reason})")
-    return f"{names[winner]} beats {names[loser]} {reason}{scores}."
+    how = reason.phrase if reason is not None else f"({outcome.reason})"
+    return f"{names[winner]} beats {names[loser]} {how}{scores}."
 
 
 def not_your_turn_choice(label: str, to_move: str) -> str:

@@ -3,12 +3,16 @@
 Pure Python, no I/O. The whole public surface::
 
     import engine
-    engine.GAMES["io"]                       # GameKind: title, options (OptionSpec), summary
+    engine.GAMES["io"]                       # GameKind: title, options, move_format, ends...
+    engine.MENU_ORDER                        # the games' keys as menus list them (GAMES's order)
     pos = engine.new_game("io", size=9)      # OptionError / GameError on bad input
     pos.to_move, pos.phase, pos.colour(1)
     list(pos.legal_moves()); pos.complete("c3")
     pos = pos.play("c3 e5")                  # MoveError (unreadable) / IllegalMove (forbidden)
     pos.outcome, pos.scores, pos.highlights, pos.last_move, pos.ply, pos.stones
+    pos.outcome.reason                       # a Termination: .phrase, .caption(loser), .by_rules
+    pos.turn_hint, pos.phase_caption, pos.last_move_settled_colours
+    pos.board.family, pos.board.labels       # "hex" / "square"; engine.file_letter(0) == "a"
     engine.from_text(pos.to_text()) == pos
     engine.replay("io", {"size": 9}, ["e5", "d4 b2"])
 
@@ -19,25 +23,28 @@ player can read. Rules are those of ``RULES.md`` in the shared project folder.
 from . import coil, coral, io, whirlwind  # noqa: F401  (registers the games)
 from .base import (
     GAMES,
+    MENU_ORDER,
     GameKind,
     Highlights,
     OptionSpec,
     Outcome,
     Position,
+    Termination,
     from_text,
     new_game,
     replay,
 )
 from .errors import EngineError, GameError, IllegalMove, MoveError, OptionError, PositionError
-from .geometry import Board, HexBoard, SquareBoard, hex_board, square_board
+from .geometry import Board, HexBoard, SquareBoard, file_letter, hex_board, square_board
 
-# Menus list the games in this order (imports above register them alphabetically).
-for _key in ("coil", "io", "braincoral", "branchingcoral", "whirlwind"):
+# GAMES in MENU_ORDER (the imports above register the games alphabetically).
+for _key in MENU_ORDER:
     GAMES[_key] = GAMES.pop(_key)
 del _key
 
 __all__ = [
     "GAMES",
+    "MENU_ORDER",
     "Board",
     "EngineError",
     "GameError",
@@ -52,6 +59,8 @@ __all__ = [
     "Position",
     "PositionError",
     "SquareBoard",
+    "Termination",
+    "file_letter",
     "from_text",
     "hex_board",
     "new_game",

@@ -7,6 +7,7 @@ Each game subclasses :class:`Position` in its own module and registers a :class:
 from __future__ import annotations
 
 import copy
+import enum
 import random
 import re
 import unicodedata
@@ -19,11 +20,13 @@ from .geometry import Board, bits
 
 __all__ = [
     "GAMES",
+    "MENU_ORDER",
     "GameKind",
     "Highlights",
     "OptionSpec",
     "Outcome",
     "Position",
+    "Termination",
     "clean_move_text",
     "from_text",
     "new_game",
@@ -93,19 +96,97 @@ class OptionSpec:
         return value
 
 
+class Termination(enum.StrEnum):
+    """Why a game ended (RULES.md "Every game"), as python-chess's ``Termination``.
+
+    A ``str`` enum: each member equals its value, the reason's word in position text, records
+    and the database (``Termination.BOARD_FULL == "board full"``), so those keep reading and
+    writing the same text; ``Termination("board full")`` reads one back (ValueError for a word
+    that names no reason). Each member's docstring names the rule that ends a game so. Each
+    member also answers:
+
+    * ``by_rules`` -- True when the game's own rules ended it; False for ``RESIGNATION`` and
+      ``TIMEOUT``, which any game can end with.
+    * ``on_scores`` -- True when the game was decided by comparing the seats' scores
+      (``STONES``, ``SCORE``).
+    * ``phrase`` -- how a result sentence says it, after "Ann beats Bob": ``"with a coil"``.
+    * :meth:`caption` -- the line under "Ann wins" on the board picture: ``"by closing a coil"``.
+    """
+
+    def __new__(cls, value: str, doc: str, phrase: str, caption: str) -> Termination:
+        member = str.__new__(cls, value)
+        member._value_ = value
+        member.__doc__ = doc
+        member.phrase = phrase
+        member._caption = caption
+        return member
+
+    COIL = ("coil", 'Black\'s stones form a coil: Black wins (RULES.md "Coil", End).',
+            "with a coil", "by closing a coil")
+    BOARD_FULL = ("board full", 'The board filled without a coil: White wins (RULES.md "Coil", End).',
+                  "as the board filled without a coil", "board full, no coil")
+    STONES = ("stones", 'The board is full: more stones wins, an equal count on an even board draws '
+              '(RULES.md "Io", End).', "on stones", "on stones")
+    SCORE = ("score", 'The player to move has no legal placement: the higher score wins, a tie goes '
+             'to the player who placed the last stone (RULES.md "Brain Coral", Score and Winner; '
+             '"Branching Coral").', "on score", "on score")
+    CONNECTION = ("connection", 'The mover\'s chain touches both of their edges: the mover wins '
+                  '(RULES.md "Whirlwind", Win).', "by connecting their edges", "by joining both edges")
+    NO_MOVES = ("no moves", 'The player to move has no legal turn and loses (RULES.md "Whirlwind", '
+                'Ruling).', "who has no legal turn left", "{loser} had no legal turn")
+    RESIGNATION = ("resignation", 'A player resigned, on their turn or the opponent\'s: the other wins '
+                   '(RULES.md "Every game").', "by resignation", "by resignation")
+    TIMEOUT = ("timeout", 'The player to move let the deadline pass: the other wins (RULES.md '
+               '"Every game"; the clock is the bot\'s, not the rules\').', "on time", "on time")
+
+    @classmethod
+    def read(cls, word: object) -> Termination | None:
+        """The member for ``word`` (a member, or its word such as ``"board full"``); ``None``
+        for ``None`` or anything that names no reason (a stored row or record is shown as
+        written rather than refused)."""
+        try:
+            return cls(word)
+        except ValueError:
+            return None
+
+    @property
+    def by_rules(self) -> bool:
+        """True when the game's own rules ended it; False for a resignation or a timeout."""
+        return self not in (Termination.RESIGNATION, Termination.TIMEOUT)
+
+    @property
+    def on_scores(self) -> bool:
+        """True when the game was decided by comparing scores (Io's stones, the Corals' score)."""
+        return self in (Termination.STONES, Termination.SCORE)
+
+    def caption(self, loser: str) -> str:
+        """The line under the headline ("Ann wins") on the board picture, e.g. ``"by closing a
+        coil"``; ``loser`` (a display name) is named where the reason needs it: ``"Bo had no
+        legal turn"``."""
+        return self._caption.replace("{loser}", loser)
+
+
 @dataclass(frozen=True)
 class Outcome:
     """How a game ended.
 
     * ``winner`` -- seat 1 or 2, or ``None`` for a draw.
-    * ``reason`` -- ``"coil"``, ``"board full"``, ``"stones"``, ``"score"``, ``"connection"``,
-      ``"no moves"``, ``"resignation"`` or ``"timeout"`` (RULES.md "Every game").
+    * ``reason`` -- a :class:`Termination` (RULES.md "Every game"); its word (``"coil"``,
+      ``"board full"`` ...) is accepted too and read as the member. Raises ValueError for a
+      word that names no reason.
     * ``scores`` -- ``{1: n, 2: m}`` where the game has scores, else ``None``.
     """
 
     winner: int | None
-    reason: str
+    reason: Termination
     scores: Mapping[int, int] | None = None
+
+    def __post_init__(self) -> None:
+        if not isinstance(self.reason, Termination):
+            try:
+                object.__setattr__(self, "reason", Termination(self.reason))
+            except ValueError:
+                raise ValueError(f"unknown end reason {self.reason!r}") from None
 
 
 @dataclass(frozen=True)
@@ -135,7 +216,7 @@ class Highlights:
 
 @dataclass(frozen=True)
 class GameKind:
-    """A game Stonecast plays.
+    """A game Stonecast plays: what menus, help, records and pictures need to know of it.
 
     * ``key`` -- ``"coil"``, ``"io"``, ``"braincoral"``, ``"branchingcoral"``, ``"whirlwind"``.
     * ``title`` -- e.g. ``"Brain Coral"``; ``summary`` -- one line for menus.
@@ -143,6 +224,16 @@ class GameKind:
     * ``position_class`` -- the :class:`Position` subclass.
     * ``validate_extra`` -- optional check across options (e.g. size range per shape); takes
       the full options dict and raises OptionError.
+    * ``ends`` -- the :class:`Termination` members the game's own rules end it with (RULES.md
+      "Every game": Coil ``COIL``, ``BOARD_FULL``; Io ``STONES``; the Corals ``SCORE``;
+      Whirlwind ``CONNECTION``, ``NO_MOVES``); :attr:`terminations` adds resignation and timeout.
+    * ``places`` -- where stones stand: ``"cells"`` (hexagons or squares: Coil, Io, the
+      Corals) or ``"points"`` where grid lines cross (Whirlwind, RULES.md "Whirlwind" Board).
+    * ``move_format`` -- how to write a move, one phrase for players, moves in backticks
+      (Markdown code): ``"one cell (`g7`), or `pass` during Phase I"`` (RULES.md "Moves and
+      notation" and the game's Notation).
+    * ``colours`` -- ``{1: colour, 2: colour}`` (``"black"`` / ``"white"``) fixed for the
+      whole game (RULES.md "Seats"), or ``None`` where play decides them (Coil).
     """
 
     key: str
@@ -151,6 +242,22 @@ class GameKind:
     options: tuple[OptionSpec, ...]
     position_class: type[Position]
     validate_extra: Callable[[dict], None] | None = None
+    ends: tuple[Termination, ...] = ()
+    places: str = "cells"
+    move_format: str = ""
+    colours: Mapping[int, str] | None = field(default=None, hash=False)
+
+    @property
+    def terminations(self) -> tuple[Termination, ...]:
+        """Every way a game of this kind can end: :attr:`ends`, then resignation and timeout
+        (RULES.md "Every game")."""
+        return (*self.ends, Termination.RESIGNATION, Termination.TIMEOUT)
+
+    @property
+    def menu_rank(self) -> int:
+        """Where the game stands in menus, from 0 (:data:`MENU_ORDER`). Raises ValueError for
+        a game not in the menu."""
+        return MENU_ORDER.index(self.key)
 
     def validate(self, options: Mapping[str, Any] | None = None) -> dict:
         """The full options dict (defaults filled in), values coerced and checked.
@@ -175,6 +282,11 @@ class GameKind:
         return self.position_class.initial(self.validate(options))
 
 
+#: The games' keys in the order menus, help and profiles list them (the README's order):
+#: Coil, Io, Brain Coral, Branching Coral, Whirlwind. :data:`GAMES` iterates in this order.
+MENU_ORDER: tuple[str, ...] = ("coil", "io", "braincoral", "branchingcoral", "whirlwind")
+
+#: Every game by key, in :data:`MENU_ORDER` (``engine`` orders it once all are registered).
 GAMES: dict[str, GameKind] = {}
 
 
@@ -220,6 +332,8 @@ def replay(kind: str, options: Mapping[str, Any] | None, moves) -> Position:
 
 
 _OPT_RE = re.compile(r"^[a-z]+=[A-Za-z0-9]+$")
+#: The words of the endings position text records after ``!`` (those not by the rules).
+_FORCED = frozenset(t.value for t in Termination if not t.by_rules)
 
 
 def from_text(text: str) -> Position:
@@ -249,9 +363,9 @@ def from_text(text: str) -> Position:
     if " !" in body:
         body, _, end = body.rpartition(" !")
         w, _, reason = end.partition(":")
-        if w not in ("0", "1", "2") or reason not in ("resignation", "timeout"):
+        if w not in ("0", "1", "2") or reason not in _FORCED:
             raise PositionError("bad result in position text")
-        forced = Outcome(int(w) or None, reason)
+        forced = Outcome(int(w) or None, Termination(reason))
     try:
         pos = kind.position_class.from_body(
             options, int(ply_s), None if last == "-" else last.replace(",", " "), body
@@ -478,6 +592,27 @@ class Position:
         return 1
 
     @property
+    def turn_hint(self) -> str:
+        """What the player to move may play now, as a short phrase for a prompt ("your move
+        (…)"), moves in backticks: ``"one stone"``, ``"one or two stones"`` (from
+        :attr:`stones_this_turn`); games with phases say more (Coil ``"place a black stone or
+        `pass`"``, Io ``"bound then free, like `c3 e5`"``, Whirlwind's first turn)."""
+        return "one or two stones" if self.stones_this_turn == 2 else "one stone"
+
+    @property
+    def phase_caption(self) -> str | None:
+        """The phase and what may be played in it, as the board picture's line under "… to
+        move" (``"Phase I · place a black stone or pass"``); ``None`` for a game with one
+        phase and one stone a turn (the Corals)."""
+        return None
+
+    @property
+    def last_move_settled_colours(self) -> bool:
+        """True when the move that led here decided which seat plays which colour (Coil's
+        first pass, RULES.md "Coil" Phase I); False in every other game and position."""
+        return False
+
+    @property
     def scores(self) -> dict[int, int] | None:
         """``{1: n, 2: m}`` where the game keeps scores, else ``None``."""
         return None
@@ -584,15 +719,28 @@ class Position:
 
         Raises IllegalMove once the game is over and ValueError for a seat other than 1 or 2.
         """
-        return self._end(seat, "resignation")
+        return self.forfeit(seat, Termination.RESIGNATION)
 
     def time_out(self, seat: int) -> Position:
         """The position with ``seat`` having lost on time. Raises like :meth:`resign`."""
-        return self._end(seat, "timeout")
+        return self.forfeit(seat, Termination.TIMEOUT)
 
-    def _end(self, seat: int, reason: str) -> Position:
+    def forfeit(self, seat: int, reason: Termination | str) -> Position:
+        """The position with ``seat`` having lost by ``reason``, an ending not by the rules
+        (``Termination.RESIGNATION`` or ``TIMEOUT``, or its word): what a stored game's
+        resignation or timeout is replayed with (RULES.md "Every game").
+
+        Raises ValueError for a seat other than 1 or 2 or a reason the rules decide (or no
+        reason at all), IllegalMove once the game is over.
+        """
         if seat not in SEATS:
             raise ValueError("seat must be 1 or 2")
+        try:
+            reason = Termination(reason)
+        except ValueError:
+            raise ValueError(f"unknown end reason {reason!r}") from None
+        if reason.by_rules:
+            raise ValueError(f"{reason.value!r} is decided by the rules, not forfeited")
         if self.outcome is not None:
             raise IllegalMove("the game is over")
         return self._concluded(Outcome(3 - seat, reason))

@@ -25,6 +25,7 @@ from .base import (
     OptionSpec,
     Outcome,
     Position,
+    Termination,
     read_rows,
     register,
     rows_text,
@@ -235,6 +236,23 @@ class CoilPosition(Position):
         return "black" if seat == self._black_seat else "white"
 
     @property
+    def turn_hint(self) -> str:
+        """``"place a black stone or `pass`"`` in Phase I, ``"place a stone of your colour"``
+        in Phase II (RULES.md "Coil")."""
+        return "place a black stone or `pass`" if self.phase == "I" else "place a stone of your colour"
+
+    @property
+    def phase_caption(self) -> str:
+        """``"Phase I · place a black stone or pass"``, then ``"Phase II"`` (RULES.md "Coil")."""
+        return "Phase I · place a black stone or pass" if self.phase == "I" else "Phase II"
+
+    @property
+    def last_move_settled_colours(self) -> bool:
+        """True right after the first pass, which ends Phase I and makes the passer Black
+        (RULES.md "Coil" Phase I; passing is legal only in Phase I, so any pass is the first)."""
+        return self.last_move == "pass"
+
+    @property
     def stones(self) -> dict[int, str]:
         """Cell number -> ``"black"`` / ``"white"`` for every stone."""
         t = self._t
@@ -248,9 +266,9 @@ class CoilPosition(Position):
 
     def _natural_outcome(self) -> Outcome | None:
         if self._coil:
-            return Outcome(self._black_seat, "coil")
+            return Outcome(self._black_seat, Termination.COIL)
         if (self._black | self._white) == self._t.cells:
-            return Outcome(3 - self._black_seat, "board full")
+            return Outcome(3 - self._black_seat, Termination.BOARD_FULL)
         return None
 
     @property
@@ -703,5 +721,7 @@ KIND = register(
             OptionSpec("size", int, 7, "side of the hexagonal board (cells per edge)", minimum=5, maximum=12),
         ),
         position_class=CoilPosition,
+        ends=(Termination.COIL, Termination.BOARD_FULL),
+        move_format="one cell (`g7`), or `pass` during Phase I",
     )
 )

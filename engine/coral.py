@@ -30,6 +30,7 @@ from .base import (
     OptionSpec,
     Outcome,
     Position,
+    Termination,
     read_rows,
     register,
     rows_text,
@@ -290,7 +291,7 @@ class CoralPosition(Position):
             winner = 1 if s[1] > s[2] else 2
         else:
             winner = self._last_placer()
-        return Outcome(winner, "score", s)
+        return Outcome(winner, Termination.SCORE, s)
 
     def _last_placer(self) -> int | None:
         """Seat that placed the last stone (None before the first move)."""
@@ -861,6 +862,9 @@ register(GameKind(
                      "bonus point per group: own, opponent or none"),
     position_class=BrainCoralPosition,
     validate_extra=_check_size,
+    ends=(Termination.SCORE,),
+    move_format="one cell, e.g. `d4`",
+    colours=dict(COLOURS),
 ))
 
 register(GameKind(
@@ -871,4 +875,7 @@ register(GameKind(
                      "bonus: per own group, per opponent group, per captured stone, or none"),
     position_class=BranchingCoralPosition,
     validate_extra=_check_size,
+    ends=(Termination.SCORE,),
+    move_format="one cell, e.g. `d4`",
+    colours=dict(COLOURS),
 ))

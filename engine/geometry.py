@@ -97,6 +97,8 @@ class Board:
     Attributes (all immutable after construction):
 
     * ``shape`` -- ``"square"``, ``"hexhex"`` or ``"limping"``; ``size`` -- its size option.
+    * ``family`` -- ``"square"`` (:class:`SquareBoard`) or ``"hex"`` (:class:`HexBoard`): how
+      the board is drawn and which neighbours a cell has (RULES.md "Boards and coordinates").
     * ``coords[i]`` -- ``(f, r)`` of cell ``i``; ``labels[i]`` -- its text, e.g. ``"g7"``.
     * ``index`` -- dict from ``(f, r)`` to the cell number.
     * ``neighbours[i]`` -- tuple of neighbouring cells (6 on hex boards, 4 orthogonal on
@@ -107,6 +109,7 @@ class Board:
 
     shape: str
     size: int
+    family: str = ""
 
     def __init__(self, shape: str, size: int, coords: list[tuple[int, int]], full_degree: int):
         self.shape = shape
@@ -217,6 +220,8 @@ class SquareBoard(Board):
     at a corner; ``adjacent[i]`` / ``amask[i]`` all 8. ``corners`` is a bitboard of the corners.
     """
 
+    family = "square"
+
     @staticmethod
     def _steps():
         return ((1, 0), (-1, 0), (0, 1), (0, -1))
@@ -244,6 +249,8 @@ class HexBoard(Board):
     Coordinates and labels as RULES.md "Hex boards": rows from the bottom, files slanting
     up-left. ``point(cell)`` gives the drawing position in cell widths.
     """
+
+    family = "hex"
 
     @staticmethod
     def _steps():

@@ -26,6 +26,7 @@ from .base import (
     OptionSpec,
     Outcome,
     Position,
+    Termination,
     first_matching,
     prefix_tokens,
     read_rows,
@@ -229,6 +230,24 @@ class IoPosition(Position):
         return "white" if seat == WHITE_SEAT else "black"
 
     @property
+    def turn_hint(self) -> str:
+        """In the opening ``"one stone, not on a corner"`` (White's first stone) or ``"bound
+        then free, like `c3 e5`"``; ``"one stone"`` in the main phase (RULES.md "Io")."""
+        if self._opening:
+            return "bound then free, like `c3 e5`" if self.stones_this_turn == 2 else "one stone, not on a corner"
+        return "one stone"
+
+    @property
+    def phase_caption(self) -> str:
+        """``"Opening · one stone, not in a corner"`` (White's first stone), ``"Opening ·
+        bound stone, then free"``, then ``"Main phase"`` (RULES.md "Io")."""
+        if not self._opening:
+            return "Main phase"
+        if self.ply == 0:
+            return "Opening · one stone, not in a corner"
+        return "Opening · bound stone, then free"
+
+    @property
     def scores(self) -> dict[int, int]:
         """Current stone counts: ``{1: white stones, 2: black stones}``."""
         return {1: self._white.bit_count(), 2: self._black.bit_count()}
@@ -243,7 +262,7 @@ class IoPosition(Position):
             return None
         w, b = self._white.bit_count(), self._black.bit_count()
         winner = 1 if w > b else 2 if b > w else None
-        return Outcome(winner, "stones", {1: w, 2: b})
+        return Outcome(winner, Termination.STONES, {1: w, 2: b})
 
     @property
     def highlights(self) -> Highlights:
@@ -792,5 +811,8 @@ KIND = register(
             OptionSpec("size", int, 9, "number of cells along each side of the square board", minimum=5, maximum=19),
         ),
         position_class=IoPosition,
+        ends=(Termination.STONES,),
+        move_format="`c3 e5` (bound then free) in the opening, one cell (`e5`) afterwards",
+        colours={1: "white", 2: "black"},
     )
 )

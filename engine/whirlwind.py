@@ -35,6 +35,7 @@ from .base import (
     OptionSpec,
     Outcome,
     Position,
+    Termination,
     prefix_tokens,
     read_rows,
     register,
@@ -484,7 +485,7 @@ def _playout_turns(t: _Tables, black: int, white: int, turn: int, ply: int,
         own = black if turn == 1 else white
         move = sample_turn(t, own, occ, empt, ply == 0, rng, quick)
         if move is None:
-            return black, white, turn, ply, 3 - turn, "no moves", last, placed[1], placed[2]
+            return black, white, turn, ply, 3 - turn, Termination.NO_MOVES, last, placed[1], placed[2]
         if record is not None:
             record.append(move)
         bits = 0
@@ -515,7 +516,7 @@ def _playout_turns(t: _Tables, black: int, white: int, turn: int, ply: int,
             cb |= flood(seed, own & ~cb)
             mine[1] = (eb, cb)
         if ca & cb:
-            return black, white, turn, ply, turn, "connection", last, placed[1], placed[2]
+            return black, white, turn, ply, turn, Termination.CONNECTION, last, placed[1], placed[2]
         turn = 3 - turn
 
 
@@ -573,15 +574,27 @@ class WhirlwindPosition(Position):
         t = self._t
         for seat in (1, 2):
             if t.connected(seat, self._own(seat)):
-                return Outcome(seat, "connection")
+                return Outcome(seat, Termination.CONNECTION)
         if self._turns().count() == 0:
-            return Outcome(3 - self._turn, "no moves")
+            return Outcome(3 - self._turn, Termination.NO_MOVES)
         return None
 
     @property
     def stones_this_turn(self) -> int:
         """2, except 1 on Black's first turn (RULES.md "Whirlwind")."""
         return 1 if self.ply == 0 else 2
+
+    @property
+    def turn_hint(self) -> str:
+        """``"one stone: the first turn places just one"`` on Black's first turn, then ``"one
+        or two stones"`` (RULES.md "Whirlwind" Turns)."""
+        return "one or two stones" if self.stones_this_turn == 2 else "one stone: the first turn places just one"
+
+    @property
+    def phase_caption(self) -> str:
+        """``"First turn: one stone"`` on Black's first turn, then ``"One or two stones a
+        turn"`` (RULES.md "Whirlwind" Turns)."""
+        return "First turn: one stone" if self.ply == 0 else "One or two stones a turn"
 
     def colour(self, seat: int) -> str:
         """``"black"`` for seat 1, ``"white"`` for seat 2. Raises ValueError for another seat."""
@@ -604,7 +617,7 @@ class WhirlwindPosition(Position):
         winning: frozenset[str] = frozenset()
         chain_labels: frozenset[str] = frozenset()
         out = self.outcome
-        if out is not None and out.reason == "connection":
+        if out is not None and out.reason is Termination.CONNECTION:
             t = self._t
             own = self._own(out.winner)
             a, b = t.edges[out.winner]
@@ -766,7 +779,7 @@ class WhirlwindPosition(Position):
         if not last:
             return self
         end = self._make(self.options, self.board, ply, self._text(last),
-                         3 - turn if reason == "connection" else turn, black, white)
+                         3 - turn if reason is Termination.CONNECTION else turn, black, white)
         end._outcome_cache = Outcome(winner, reason)
         return end
 
@@ -1107,4 +1120,8 @@ register(GameKind(
     ),
     position_class=WhirlwindPosition,
     validate_extra=_check_size,
+    ends=(Termination.CONNECTION, Termination.NO_MOVES),
+    places="points",
+    move_format="one or two cells: `e5` or `e5 f6`",
+    colours=dict(COLOURS),
 ))

@@ -21,6 +21,10 @@ from .render import render_png
 PLAYERS = {1: "Ann", 2: "Bartholomew"}
 
 
+#: The game of the gallery's sample replay: Io, whose flips show well in a short GIF.
+REPLAY_GAME = "io"
+
+
 def _boards(kind: engine.GameKind) -> list[dict]:
     """Default options, then the smallest and largest size of every shape."""
     specs = {o.name: o for o in kind.options}
@@ -62,12 +66,13 @@ def _marked(pos, rng: random.Random, plies: int = 12):
 
 
 def _finished(start, seed: int):
-    """A finished random game; for Coil one won by a coil (the more interesting picture)."""
+    """A finished random game, preferably not one that ended on a full board (for Coil, one
+    won by a coil: the more interesting picture)."""
     best = None
     for s in range(seed, seed + 40):
         pos = start.random_playout(random.Random(s))
         best = best or pos
-        if pos.kind != "coil" or pos.outcome.reason == "coil":
+        if pos.outcome.reason is not engine.Termination.BOARD_FULL:
             return pos
     return best
 
@@ -119,7 +124,7 @@ def write_gallery(out: Path, seed: int = 1) -> list[Path]:
         save(f"{key}-light.png", render_png(mid, players=PLAYERS, theme="light"))
         save(f"{key}-dark-labels.png", render_png(mid, players=PLAYERS, theme="dark", cell_labels=True))
 
-    key = "io" if "io" in engine.GAMES else next(iter(engine.GAMES))
+    key = REPLAY_GAME
     rng = random.Random(seed)
     pos = engine.new_game(key)
     moves = []

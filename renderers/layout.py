@@ -20,7 +20,8 @@ import math
 from dataclasses import dataclass
 from functools import lru_cache
 
-from engine.geometry import Board, HexBoard, file_letter, hex_board, square_board
+import engine
+from engine import Board, file_letter, hex_board, square_board
 
 from .fonts import font
 
@@ -97,10 +98,14 @@ class Layout:
 
 
 def family_of(kind: str, board: Board) -> str:
-    """Drawing style for game ``kind`` on ``board``: ``"hex"``, ``"points"`` or ``"cells"``."""
-    if isinstance(board, HexBoard):
+    """Drawing style for game ``kind`` (a key of :data:`engine.GAMES`) on ``board``:
+    ``"hex"`` for a hex board (:attr:`engine.Board.family`), else where the game's stones
+    stand (:attr:`engine.GameKind.places`): ``"points"`` (Whirlwind) or ``"cells"`` (Io, and
+    any game the engine does not know)."""
+    if board.family == "hex":
         return "hex"
-    return "points" if kind == "whirlwind" else "cells"
+    game = engine.GAMES.get(kind)
+    return game.places if game is not None else "cells"
 
 
 def board_for(shape: str, size: int) -> Board:

@@ -9,6 +9,8 @@ from collections.abc import Mapping
 from anyascii import anyascii
 from PIL import Image, ImageDraw
 
+import engine
+
 from .board import font
 from .fonts import drawable, runs
 from .layout import Layout
@@ -20,18 +22,6 @@ __all__ = ["clock_lines", "clock_text", "clean_name", "draw_panel", "options_tex
 #: Unicode categories dropped from names: symbols and emoji, surrogates, private use,
 #: unassigned, format and control characters.
 _DROPPED = frozenset(("So", "Sk", "Cs", "Co", "Cn", "Cf", "Cc"))
-
-#: Why a game ended, as the panel says it (RULES.md "Every game" lists the reasons).
-REASONS = {
-    "coil": "by closing a coil",
-    "board full": "board full, no coil",
-    "stones": "on stones",
-    "score": "on score",
-    "connection": "by joining both edges",
-    "no moves": "{loser} had no legal turn",
-    "resignation": "by resignation",
-    "timeout": "on time",
-}
 
 #: Font sizes of the clock line, largest first (px at 1200 wide); the last is the panel's
 #: smallest text size.
@@ -148,16 +138,18 @@ def result_text(position, names: Mapping[int, str]) -> tuple[str, str]:
     ends on them, the winner's score first (``"on stones 42–39"``); a win on equal scores
     names the tie-break on a line of its own (the Corals: the player who placed the last
     stone wins, RULES.md "Brain Coral"): ``"on score 12–12\ntie broken by the last stone
-    placed"``; an unknown reason is shown as given.
+    placed"``. The reason is worded by :meth:`engine.Termination.caption`; an unknown
+    reason is shown as given.
     """
     out = position.outcome
     loser = names[3 - out.winner] if out.winner in (1, 2) else "the player to move"
-    reason = REASONS.get(out.reason, out.reason).replace("{loser}", loser)
+    ending = engine.Termination.read(out.reason)
+    reason = ending.caption(loser) if ending is not None else str(out.reason)
     if out.winner is None:
         head = "Draw"
     else:
         head = f"{names[out.winner]} wins"
-    if out.scores and out.reason in ("stones", "score"):
+    if out.scores and ending is not None and ending.on_scores:
         first = out.winner if out.winner in (1, 2) else 1
         won, lost = out.scores[first], out.scores[3 - first]
         reason = f"{reason} {won}–{lost}"
@@ -234,22 +226,6 @@ def _wrap(d: ImageDraw.ImageDraw, text: str, f, width: float) -> list[str]:
     if line:
         lines.append(line)
     return [_fit(d, ln, f, width) for ln in lines]
-
-
-def _phase_text(position) -> str | None:
-    """A short reminder of what the player to move may do, where the game has phases."""
-    kind, phase = position.kind, position.phase
-    if kind == "coil":
-        return "Phase I · place a black stone or pass" if phase == "I" else "Phase II"
-    if kind == "io":
-        if phase != "opening":
-            return "Main phase"
-        if position.ply == 0:
-            return "Opening · one stone, not in a corner"
-        return "Opening · bound stone, then free"
-    if kind == "whirlwind":
-        return "First turn: one stone" if position.ply == 0 else "One or two stones a turn"
-    return None
 
 
 def draw_panel(
@@ -362,7 +338,7 @@ def draw_panel(
         for line in _headline(d, who, "to move", f_head, width):
             _text(d, (x0, y), line, font=f_head, fill=th.turn)
             y += 46 * k
-        phase = _phase_text(position)
+        phase = position.phase_caption
         if phase:
             for line in _wrap(d, phase, f_line, width):
                 _text(d, (x0, y), line, font=f_line, fill=th.text)

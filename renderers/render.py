@@ -129,7 +129,7 @@ def _draw(position, th, names, clock_line, cell_labels: bool, width: int, height
     keep = winning | set(enclosed) | set(_cells(board, hl.chain))
     if winning:
         halo = sprite("halo", radius, th.name)
-        for c in winning:
+        for c in sorted(winning):  # a fixed order: overlapping halos layer the same every run
             if c in stones:
                 paste(im, halo, *cs[c])
     for lab, colour in (hl.removed or {}).items():

@@ -56,3 +56,43 @@ def test_record_result_line_keeps_scores_only_for_results_by_the_rules():
         "Ann (1) and Bob (2) draw on stones (18–18)"
     assert record_result("finished", 1, "score", {1: 9, 2: 7}, labels=labels) == "Ann (1) beats Bob (2) on score (9–7)"
     assert record_result("aborted", None, None, labels=labels) == "no result: aborted by a moderator"
+
+
+def test_turn_hint_and_titles_are_the_engines():
+    for key, kind in engine.GAMES.items():
+        start = kind.new()
+        assert texts.turn_hint(key, start) == start.turn_hint
+        assert texts.title(key) == kind.title == texts.TITLES[key]
+        assert texts.MOVE_FORMAT[key] == kind.move_format
+        assert f"Moves: {kind.move_format}." in texts.rules_text(key)
+    assert texts.GAME_ORDER == engine.MENU_ORDER
+    assert texts.title("chess") == "chess"
+    assert texts.REASONS == {t.value: t.phrase for t in engine.Termination}
+
+
+def test_an_unknown_reason_is_shown_as_written():
+    from types import SimpleNamespace
+
+    odd = SimpleNamespace(winner=1, reason="stalemate", scores=None)
+    assert texts.result_text("io", odd, {1: "Ann", 2: "Bob"}) == "Ann beats Bob (stalemate)."
+
+
+def test_a_record_reads_back_its_reason_as_the_engines_termination():
+    from bot.records import format_record, read_record
+
+    pos = engine.new_game("io", size=5).play("c3")
+    for ending, lose in ((engine.Termination.TIMEOUT, 2), (engine.Termination.RESIGNATION, 1)):
+        text = format_record(kind="io", options=pos.options, game_id=4, players={1: 11, 2: 22},
+                             names={1: "Ann", 2: "Bob"}, colours={1: "white", 2: "black"}, rated=True,
+                             days_per_move=3, created_at=0, finished_at=60, status="finished",
+                             winner=3 - lose, reason=ending.value, scores={1: 1, 2: 0}, moves=["c3"])
+        rec = read_record(text)
+        assert rec.reason is ending and rec.winner == 3 - lose
+        assert rec.position() == pos.forfeit(lose, ending)
+        assert rec.position().outcome.reason is ending
+    end = engine.new_game("whirlwind", size=8).random_playout(random.Random(1))
+    text = format_record(kind="whirlwind", options=end.options, game_id=5, players={1: 11, 2: 22},
+                         colours={1: "black", 2: "white"}, rated=False, days_per_move=3, created_at=0,
+                         finished_at=60, status="finished", winner=end.outcome.winner,
+                         reason=end.outcome.reason, scores=None, moves=[])
+    assert read_record(text).reason is end.outcome.reason

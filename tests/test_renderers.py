@@ -10,6 +10,7 @@ import datetime as dt
 import io
 import itertools
 import math
+import os
 import random
 
 import pytest
@@ -773,3 +774,27 @@ def test_a_script_roboto_lacks_is_drawn_in_an_installed_fallback_font():
     drawn = image(pos, players={1: "محمد"})
     spelt = image(pos, players={1: "mhmd"})
     assert drawn.tobytes() != spelt.tobytes()
+
+
+def test_a_won_board_draws_the_same_whatever_the_hash_seed():
+    # Overlapping winning halos are pasted in a fixed order: a set's order varies with
+    # PYTHONHASHSEED, and so did the picture of a won Whirlwind game.
+    import subprocess
+    import sys
+
+    script = (
+        "import engine, hashlib, random\n"
+        "from renderers import render_png\n"
+        "for seed in range(60):\n"
+        "    p = engine.new_game('whirlwind').random_playout(random.Random(seed))\n"
+        "    if p.outcome.reason == 'connection':\n"
+        "        break\n"
+        "print(hashlib.sha256(render_png(p)).hexdigest())\n"
+    )
+    digests = set()
+    for hash_seed in ("1", "2", "3"):
+        env = {**os.environ, "PYTHONHASHSEED": hash_seed}
+        out = subprocess.run([sys.executable, "-c", script], env=env, capture_output=True,
+                             text=True, check=True)
+        digests.add(out.stdout.strip())
+    assert len(digests) == 1, digests
