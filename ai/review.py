@@ -130,7 +130,8 @@ class GameReview:
             "kind": self.kind, "options": dict(self.options), "start": self.start,
             "plies": [dataclasses.asdict(p) for p in self.plies],
             "swings": [dataclasses.asdict(s) for s in self.swings],
-            "outcome": None if out is None else {"winner": out.winner, "reason": out.reason},
+            "outcome": None if out is None else {"winner": out.winner,
+                                                 "reason": str(getattr(out.reason, "value", out.reason))},
             "playouts": self.playouts,
         }
 

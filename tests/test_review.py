@@ -3,6 +3,7 @@ playout caps, fixed seeds)."""
 
 from __future__ import annotations
 
+import json
 import random
 
 import pytest
@@ -57,6 +58,9 @@ def test_every_kind_reviews_a_finished_game(kind):
     winner = final.outcome.winner
     assert r.values[-1] == (0.5 if winner is None else (1.0 if winner == 1 else 0.0))
     assert r.plies[-1].exact
+    d = r.to_dict()
+    assert json.loads(json.dumps(d)) == d
+    assert d["outcome"] == {"winner": winner, "reason": str(final.outcome.reason.value)}
     # one progress call per search, in order, ending at the total; the first pass searches
     # every unfinished position, a few may be searched again at the end (find_spikes)
     assert [d for d, _ in calls] == list(range(1, len(calls) + 1))
