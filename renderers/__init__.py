@@ -7,11 +7,13 @@ Public surface::
     gif = renderers.render_gif("coil", {"size": 7}, ["g7", "pass", "f6"], players=...)
     x, y = renderers.cell_centre(position, "g7")      # pixel centre of a cell in that PNG
     renderers.THEMES                                   # "default", "light", "dark"
+    png = renderers.render_review_png(review, players=..., theme="dark")  # a game review's chart
 
 Only the engine's public surface is used. Rendering is CPU work: the bot calls these in worker
 processes (or a thread), never on the event loop.
 """
 
+from .chart import render_review_image, render_review_png
 from .gif import render_gif
 from .render import DEFAULT_SIZE, cell_centre, render_image, render_png
 from .theme import THEMES, Theme, get_theme
@@ -25,4 +27,6 @@ __all__ = [
     "render_gif",
     "render_image",
     "render_png",
+    "render_review_image",
+    "render_review_png",
 ]

@@ -1,0 +1,387 @@
+"""The computer opponent's searches, off the event loop: one fair queue, worker processes.
+
+:class:`SearchPool` runs :func:`ai.choose_move` and :func:`ai.review.review_game` in
+worker processes (``STONECAST_AI_WORKERS``, default 1) through ONE queue shared by every
+game::
+
+    pool = SearchPool()                 # inside the running event loop
+    await pool.start()
+    d = await pool.choose_move(game_id, position, level=3)        # -> ai.Decision
+    r = await pool.review(("review", game_id), "coil", {}, moves,
+                          progress=lambda done, total: ...)       # -> ai.review.GameReview
+    pool.cancel(game_id)                # drop that game's search, queued or running
+    await pool.close()
+
+Rules of the queue:
+
+* first come, first served: a free worker takes the oldest queued job;
+* at most one search per key (a game) at a time: a second request for a key that is queued
+  or running is **refused** with :class:`SearchBusy` (not coalesced -- the database says
+  whose turn it is, so the caller simply has nothing to add; refusing keeps one answer per
+  request);
+* at most ``max_queue`` jobs wait (running ones not counted); one more raises
+  :class:`QueueFull` at once;
+* :meth:`SearchPool.cancel` drops a key's queued job, or ends the worker running it (a
+  fresh one replaces it); its caller gets ``asyncio.CancelledError``. Cancelling the task
+  that awaits a job does the same.
+* a worker that dies (killed, out of memory) is replaced at once and its job fails with
+  :class:`WorkerDied`; an exception raised by the search fails the job with
+  :class:`SearchFailed`. Either way the caller decides (the issue: retry once at a lower
+  level, then abort the game).
+
+Workers are plain ``multiprocessing`` processes ("spawn"), one job at a time each, that run
+:func:`bot.procs.die_with_parent` first: they end with the bot whatever kills it. The pool
+talks to them over pipes watched by the event loop (``add_reader``): no threads. No
+Discord and no database here.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import collections
+import multiprocessing
+import os
+from collections.abc import Callable, Hashable, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from bot.procs import die_with_parent
+
+__all__ = ["DEFAULT_MAX_QUEUE", "QueueFull", "SearchBusy", "SearchFailed", "SearchPool",
+           "SearchPoolError", "WorkerDied", "workers_from_env"]
+
+#: Jobs that may wait at once when no ``max_queue`` is given.
+DEFAULT_MAX_QUEUE = 100
+
+
+class SearchPoolError(Exception):
+    """Base of the pool's errors; the message can be shown to a player."""
+
+
+class SearchBusy(SearchPoolError):
+    """A search for this key (game) is already queued or running."""
+
+
+class QueueFull(SearchPoolError):
+    """The queue holds ``max_queue`` jobs already."""
+
+
+class SearchFailed(SearchPoolError):
+    """The search raised an exception in the worker (its text is the message)."""
+
+
+class WorkerDied(SearchFailed):
+    """The worker running the search died (it has been replaced)."""
+
+
+def workers_from_env(environ: Mapping[str, str] | None = None) -> int:
+    """Worker count from ``STONECAST_AI_WORKERS`` (default 1). Raises ValueError unless it
+    is a whole number from 1 to 64."""
+    text = (os.environ if environ is None else environ).get("STONECAST_AI_WORKERS", "").strip()
+    if not text:
+        return 1
+    try:
+        n = int(text)
+    except ValueError:
+        n = 0
+    if not 1 <= n <= 64:
+        raise ValueError(f"STONECAST_AI_WORKERS must be a whole number from 1 to 64, not {text!r}")
+    return n
+
+
+# --- in the worker ----------------------------------------------------------------------
+
+def _job_move(text: str, level: int, seconds: float | None, seed: int | None,
+              playouts: int | None, send: Callable) -> Any:
+    import ai
+    import engine
+    return ai.choose_move(engine.from_text(text), level=level, seconds=seconds, seed=seed,
+                          playouts=playouts)
+
+
+def _job_review(kind: str, options: dict, moves: list[str], kwargs: dict, send: Callable) -> Any:
+    from ai.review import review_game
+    return review_game(kind, options, moves, progress=lambda d, t: send(("progress", d, t)),
+                       **kwargs)
+
+
+def _job_call(func: Callable, args: tuple, send: Callable) -> Any:
+    """Any picklable callable (tests use it to make a worker misbehave)."""
+    return func(*args)
+
+
+_JOBS = {"move": _job_move, "review": _job_review, "call": _job_call}
+
+
+def _worker_main(conn, parent_pid: int) -> None:
+    """A worker: read ``(kind, args)`` jobs, answer ``("ok", result)`` or
+    ``("error", text)``, sending ``("progress", done, total)`` on the way."""
+    die_with_parent(parent_pid)
+    while True:
+        try:
+            kind, args = conn.recv()
+        except EOFError:
+            return
+        try:
+            result = _JOBS[kind](*args, conn.send)
+        except Exception as e:  # noqa: BLE001 - any failure of the search goes back to the caller
+            conn.send(("error", f"{type(e).__name__}: {e}"))
+        else:
+            conn.send(("ok", result))
+
+
+# --- in the bot -------------------------------------------------------------------------
+
+@dataclass(eq=False)
+class _Job:
+    key: Hashable
+    kind: str
+    args: tuple
+    future: asyncio.Future
+    progress: Callable[[int, int], object] | None = None
+
+
+@dataclass(eq=False)
+class _Worker:
+    process: Any
+    conn: Any
+    job: _Job | None = None
+    readers: list = field(default_factory=list)
+
+
+class SearchPool:
+    """One FIFO queue of searches served by ``workers`` processes (see the module).
+
+    ``workers`` defaults to :func:`workers_from_env`; ``max_queue`` (waiting jobs, default
+    :data:`DEFAULT_MAX_QUEUE`) bounds the queue. Create and use it on the bot's event loop.
+    Raises ValueError for a worker count or bound below 1.
+    """
+
+    def __init__(self, workers: int | None = None, *, max_queue: int = DEFAULT_MAX_QUEUE):
+        workers = workers_from_env() if workers is None else workers
+        if isinstance(workers, bool) or not isinstance(workers, int) or workers < 1:
+            raise ValueError(f"workers must be a whole number of at least 1, not {workers!r}")
+        if isinstance(max_queue, bool) or not isinstance(max_queue, int) or max_queue < 1:
+            raise ValueError(f"max_queue must be a whole number of at least 1, not {max_queue!r}")
+        self.size = workers
+        self.max_queue = max_queue
+        self._queue: collections.deque[_Job] = collections.deque()
+        self._keys: dict[Hashable, _Job] = {}
+        self._workers: list[_Worker] = []
+        self._workers_gone: list[_Worker] = []   # ended, not yet joined
+        self._ctx = multiprocessing.get_context("spawn")
+        self._loop: asyncio.AbstractEventLoop | None = None
+        self._closed = False
+        #: Workers started since :meth:`start` (replacements included), for tests and logs.
+        self.started = 0
+
+    # public ---------------------------------------------------------------------------
+
+    async def start(self) -> None:
+        """Start the worker processes (on the running loop's thread, which must outlive
+        them; see :mod:`bot.procs`)."""
+        self._loop = asyncio.get_running_loop()
+        while len(self._workers) < self.size:
+            self._spawn()
+
+    async def close(self) -> None:
+        """Fail every queued job (CancelledError), end the workers and wait for them."""
+        self._closed = True
+        while self._queue:
+            self._drop(self._queue.popleft())
+        for w in list(self._workers):
+            self._retire(w, cancel=True)
+        for w in self._workers_gone:
+            await asyncio.to_thread(w.process.join, 5)
+            w.process.close()
+        self._workers_gone.clear()
+
+    async def __aenter__(self) -> SearchPool:
+        await self.start()
+        return self
+
+    async def __aexit__(self, *exc) -> None:
+        await self.close()
+
+    @property
+    def queued(self) -> int:
+        """Jobs waiting for a worker."""
+        return len(self._queue)
+
+    @property
+    def running(self) -> int:
+        """Jobs a worker is running now."""
+        return sum(1 for w in self._workers if w.job is not None)
+
+    def busy(self, key: Hashable) -> bool:
+        """True while a job for ``key`` is queued or running."""
+        return key in self._keys
+
+    async def choose_move(self, key: Hashable, position, *, level: int = 3,
+                          seconds: float | None = None, seed: int | None = None,
+                          playouts: int | None = None):
+        """:func:`ai.choose_move` on ``position`` in a worker; returns the ``ai.Decision``.
+
+        ``key`` is the game (any hashable). Raises :class:`SearchBusy`, :class:`QueueFull`,
+        :class:`SearchFailed` (e.g. the search's ValueError for a finished position),
+        :class:`WorkerDied`, or CancelledError when cancelled.
+        """
+        return await self._submit(key, "move", (position.to_text(), level, seconds, seed, playouts))
+
+    async def review(self, key: Hashable, kind: str, options: Mapping[str, Any] | None,
+                     moves: Sequence[str], *, progress: Callable[[int, int], object] | None = None,
+                     **kwargs):
+        """:func:`ai.review.review_game` in a worker; returns its ``GameReview``.
+
+        ``progress(done, total)`` is called on the event loop as positions are searched;
+        ``kwargs`` go to ``review_game`` (level, seconds, playouts, seed, swings). Raises as
+        :meth:`choose_move` (a record that does not replay fails with SearchFailed).
+        """
+        return await self._submit(key, "review", (kind, dict(options or {}), list(moves), kwargs),
+                                  progress)
+
+    async def call(self, key: Hashable, func: Callable, *args):
+        """``func(*args)`` in a worker (both picklable), under the same queue rules."""
+        return await self._submit(key, "call", (func, args))
+
+    def cancel(self, key: Hashable) -> bool:
+        """Drop ``key``'s job: remove it from the queue, or end the worker running it (a
+        new worker replaces it). Its caller gets CancelledError. False when ``key`` has no
+        job."""
+        job = self._keys.get(key)
+        if job is None:
+            return False
+        if job in self._queue:
+            self._queue.remove(job)
+            self._drop(job)
+            return True
+        for w in self._workers:
+            if w.job is job:
+                self._retire(w, cancel=True)
+                if not self._closed:
+                    self._spawn()
+                self._dispatch()
+                return True
+        return False  # pragma: no cover - a key always has a queued or running job
+
+    # inside ---------------------------------------------------------------------------
+
+    async def _submit(self, key: Hashable, kind: str, args: tuple,
+                      progress: Callable[[int, int], object] | None = None):
+        if self._loop is None or self._closed:
+            raise SearchPoolError("the search pool is not running")
+        if key in self._keys:
+            raise SearchBusy("the computer is already thinking about this game")
+        if len(self._queue) >= self.max_queue:
+            raise QueueFull("the computer has too many games to think about right now; "
+                            "try again in a minute")
+        job = _Job(key, kind, args, self._loop.create_future(), progress)
+        self._keys[key] = job
+        self._queue.append(job)
+        self._dispatch()
+        try:
+            return await asyncio.shield(job.future)
+        except asyncio.CancelledError:
+            if not job.future.done() and self._keys.get(key) is job:  # our caller was cancelled
+                self.cancel(key)
+            raise
+
+    def _spawn(self) -> None:
+        parent, child = self._ctx.Pipe()
+        proc = self._ctx.Process(target=_worker_main, args=(child, os.getpid()),
+                                 name="stonecast-search", daemon=True)
+        proc.start()
+        child.close()
+        w = _Worker(proc, parent)
+        self._workers.append(w)
+        self.started += 1
+        self._loop.add_reader(parent.fileno(), self._on_message, w)
+        self._loop.add_reader(proc.sentinel, self._on_exit, w)
+        w.readers = [parent.fileno(), proc.sentinel]
+
+    def _dispatch(self) -> None:
+        for w in self._workers:
+            if not self._queue:
+                return
+            if w.job is None:
+                job = self._queue.popleft()
+                w.job = job
+                try:
+                    w.conn.send((job.kind, job.args))
+                except Exception as e:  # noqa: BLE001 - unpicklable arguments or a dead pipe
+                    w.job = None
+                    self._finish(job, SearchFailed(f"the search could not start: {e}"))
+
+    def _on_message(self, w: _Worker) -> None:
+        try:
+            msg = w.conn.recv()
+        except (EOFError, OSError):
+            self._on_exit(w)
+            return
+        job = w.job
+        if job is None:  # pragma: no cover - a worker only speaks while it has a job
+            return
+        if msg[0] == "progress":
+            if job.progress is not None:
+                try:
+                    job.progress(msg[1], msg[2])
+                except Exception:  # noqa: BLE001 - a caller's callback must not break the pool
+                    pass
+            return
+        w.job = None
+        if msg[0] == "ok":
+            self._finish(job, result=msg[1])
+        else:
+            self._finish(job, SearchFailed(msg[1]))
+        self._dispatch()
+
+    def _on_exit(self, w: _Worker) -> None:
+        if w not in self._workers:
+            return
+        job = w.job
+        self._retire(w, cancel=False)
+        if job is not None:
+            self._finish(job, WorkerDied("the search's worker process died; try again"))
+        if not self._closed:
+            self._spawn()
+            self._dispatch()
+
+    def _retire(self, w: _Worker, *, cancel: bool) -> None:
+        """Stop watching ``w``, end its process and (``cancel``) cancel its job."""
+        for fd in w.readers:
+            self._loop.remove_reader(fd)
+        w.readers = []
+        self._workers.remove(w)
+        if w.process.is_alive():
+            w.process.kill()
+        w.conn.close()
+        self._workers_gone.append(w)
+        if cancel and w.job is not None:
+            self._drop(w.job)
+        w.job = None
+        self._reap()
+
+    def _reap(self) -> None:
+        """Join workers that have exited (no zombies left behind)."""
+        still = []
+        for w in self._workers_gone:
+            if w.process.is_alive():
+                still.append(w)
+            else:
+                w.process.join(0)
+                w.process.close()
+        self._workers_gone[:] = still
+
+    def _drop(self, job: _Job) -> None:
+        self._keys.pop(job.key, None)
+        if not job.future.done():
+            job.future.cancel()
+
+    def _finish(self, job: _Job, error: BaseException | None = None, result: Any = None) -> None:
+        self._keys.pop(job.key, None)
+        if job.future.done():
+            return
+        if error is not None:
+            job.future.set_exception(error)
+        else:
+            job.future.set_result(result)

@@ -1,0 +1,324 @@
+"""A game review as a picture: the first player's chances after every move, and the swings.
+
+:func:`render_review_png` draws, at 1200x900 in the boards' themes and fonts:
+
+* on the left, seat 1's winning chances (0-100 %) after each move on a board-coloured plot:
+  the area between the curve and the 50 % line is filled with the stone colour of the
+  player who is ahead (dark or light: it reads by lightness, not hue), grid lines at 25/50/75 %,
+  axis labels in %, move numbers below;
+* each of the biggest swings marked on the curve (its segment drawn thick in the accent
+  colour, a numbered badge, a label such as ``"23. f6 71%→32%"`` in seat 1's chances, as the
+  curve shows them);
+* on the right, a panel like the board's: the game, both players with their stones, the
+  result, and the numbered swings in the mover's own chances with the move the search preferred.
+
+The input is plain data (a review with ``plies``, ``start`` and ``swings``, e.g.
+:class:`ai.review.GameReview` or :func:`review_from_dict` of its dict); only ``engine`` is
+used besides Pillow. Drawn at twice the size and reduced for smooth edges; the empty frame
+per theme is cached, and so are the fonts.
+"""
+
+from __future__ import annotations
+
+import io
+from collections.abc import Mapping
+from functools import lru_cache
+from types import SimpleNamespace
+
+from PIL import Image, ImageChops, ImageDraw
+
+import engine
+
+from .fonts import font
+from .panel import _fit, _len, _sized, _text, _wrap, clean_name, options_text, result_text
+from .sprites import paste, sprite
+from .theme import Theme, get_theme
+
+__all__ = ["CHART_SIZE", "render_review_image", "render_review_png", "review_from_dict"]
+
+#: Width and height of the chart, in pixels.
+CHART_SIZE = (1200, 900)
+#: Supersampling factor: drawn this many times larger, then reduced.
+_S = 2
+#: The plot area at 1200x900 (left, top, right, bottom) and the panel card.
+_PLOT = (98, 92, 852, 792)
+_CARD = (892, 14, 1186, 886)
+
+
+def review_from_dict(data: Mapping) -> SimpleNamespace:
+    """A review from plain data (e.g. JSON kept in a database): ``{"kind", "options",
+    "start", "plies": [{"ply", "seat", "move", "preferred", "before", "after"}, ...],
+    "swings": [{"ply", "seat", "move", "preferred", "before", "after"}, ...]}`` -- the
+    fields of :class:`ai.review.GameReview` (swing chances are the mover's). Raises
+    KeyError/TypeError for missing fields."""
+    plies = [SimpleNamespace(**p) for p in data["plies"]]
+    swings = [SimpleNamespace(**s) for s in data["swings"]]
+    return SimpleNamespace(kind=data["kind"], options=dict(data.get("options") or {}),
+                           start=float(data["start"]), plies=plies, swings=swings)
+
+
+def _pct(v: float) -> str:
+    return f"{round(v * 100)}%"
+
+
+@lru_cache(maxsize=8)
+def _frame(theme_name: str) -> Image.Image:
+    """The empty picture of ``theme_name`` at the supersampled size: frame, plot, panel card."""
+    th = get_theme(theme_name)
+    w, h = CHART_SIZE
+    im = Image.new("RGB", (w * _S, h * _S), th.frame)
+    d = ImageDraw.Draw(im)
+    s = _S
+    d.rounded_rectangle([c * s for c in _CARD], radius=18 * s, fill=th.panel)
+    x0, y0, x1, y1 = _PLOT
+    d.rectangle((x0 * s, y0 * s, x1 * s, y1 * s), fill=th.board, outline=th.board_edge, width=2 * s)
+    return im
+
+
+def _tick_step(n: int) -> int:
+    for step in (1, 2, 5, 10, 20, 25, 50, 100, 200, 500, 1000):
+        if n / step <= 12:
+            return step
+    return 1000
+
+
+def _seat_colours(review, final) -> dict[int, str]:
+    out = {}
+    for seat in (1, 2):
+        colour = final.colour(seat) if final is not None else None
+        out[seat] = colour or ("black" if seat == 1 else "white")
+    if out[1] == out[2]:  # pragma: no cover - no game gives both seats one colour
+        out = {1: "black", 2: "white"}
+    return out
+
+
+def render_review_image(review, *, players: Mapping[int, object] | None = None,
+                        theme: str | Theme = "default", final=None) -> Image.Image:
+    """The review chart as a Pillow RGB image of :data:`CHART_SIZE`.
+
+    * ``review`` -- an :class:`ai.review.GameReview` or :func:`review_from_dict`'s result:
+      ``kind``, ``options``, ``start`` (seat 1's chances before move 1), ``plies`` (each
+      with ``ply``, ``seat``, ``move``, ``preferred``, ``after``) and ``swings`` (each with
+      ``ply``, ``seat``, ``move``, ``preferred``, and the mover's ``before``/``after``).
+    * ``players`` -- optional ``{1: name, 2: name}`` ("Player 1/2" where missing).
+    * ``theme`` -- a key of :data:`renderers.THEMES` or a Theme.
+    * ``final`` -- the game's last position (an :class:`engine.Position`, e.g. after a
+      resignation, which is no move); default: the moves replayed. Gives the result line
+      and the stone colours.
+
+    Raises ValueError for an unknown theme, engine errors for moves that do not replay.
+    """
+    th = get_theme(theme)
+    names = {seat: clean_name((players or {}).get(seat), seat) for seat in (1, 2)}
+    if final is None:
+        final = engine.replay(review.kind, review.options, [p.move for p in review.plies])
+    colours = _seat_colours(review, final)
+    s = _S
+    im = _frame(th.name).copy()
+    d = ImageDraw.Draw(im)
+    _draw_plot(im, d, review, th, names, colours, s)
+    _draw_side(im, d, review, th, names, colours, final, s)
+    return im.resize(CHART_SIZE, Image.Resampling.LANCZOS)
+
+
+def render_review_png(review, *, players: Mapping[int, object] | None = None,
+                      theme: str | Theme = "default", final=None) -> bytes:
+    """PNG bytes (1200x900) of :func:`render_review_image` (same arguments and errors)."""
+    buf = io.BytesIO()
+    render_review_image(review, players=players, theme=theme, final=final).save(
+        buf, "PNG", compress_level=6)
+    return buf.getvalue()
+
+
+def _draw_plot(im, d, review, th: Theme, names, colours, s: int) -> None:
+    x0, y0, x1, y1 = (c * s for c in _PLOT)
+    values = [review.start] + [p.after for p in review.plies]
+    n = max(1, len(values) - 1)
+
+    def X(i: float) -> float:
+        return x0 + (x1 - x0) * i / n
+
+    def Y(v: float) -> float:
+        return y1 - (y1 - y0) * v
+
+    ymid = Y(0.5)
+    pts = [(X(i), Y(v)) for i, v in enumerate(values)]
+    # The lead: the area between the curve and the 50 % line, in the leader's stone colour.
+    mask = Image.new("L", im.size, 0)
+    ImageDraw.Draw(mask).polygon([(X(0), ymid), *pts, (X(len(values) - 1), ymid)], fill=255)
+    top = Image.new("L", im.size, 0)
+    ImageDraw.Draw(top).rectangle((0, 0, im.width, ymid), fill=255)
+    upper = ImageChops.multiply(mask, top)
+    lower = ImageChops.subtract(mask, upper)
+    im.paste(th.stone(colours[1]), (0, 0, im.width, im.height), upper)
+    im.paste(th.stone(colours[2]), (0, 0, im.width, im.height), lower)
+
+    # Grid and axes over the fill.
+    f_axis = font(22 * s)
+    for v in (0.0, 0.25, 0.5, 0.75, 1.0):
+        y = Y(v)
+        if v == 0.5:
+            _dashed(d, x0, x1, y, th.board_edge, 3 * s, 14 * s)
+        elif 0 < v < 1:
+            _dashed(d, x0, x1, y, th.line, 1 * s, 6 * s)
+        _text(d, (x0 - 12 * s, y), _pct(v), f_axis, th.coord, "rm")
+    step = _tick_step(n)
+    for i in range(0, n + 1, step):
+        if i == 0:
+            continue
+        x = X(i)
+        d.line((x, y1, x, y1 + 8 * s), fill=th.coord, width=2 * s)
+        _text(d, (x, y1 + 12 * s), str(i), f_axis, th.coord, "ma")
+    _text(d, ((x0 + x1) / 2, y1 + 44 * s), "move", font(22 * s), th.text_dim, "ma")
+    d.rectangle((x0, y0, x1, y1), outline=th.board_edge, width=2 * s)
+    # The curve.
+    d.line(pts, fill=th.board_edge, width=3 * s, joint="curve")
+
+    # Heading over the plot, with the stone of seat 1.
+    f_head = font(30 * s, "bold")
+    r = 13 * s
+    paste(im, sprite("stone", r, th.name, colours[1]), x0 + r, 46 * s)
+    head = f"{names[1]}'s chances of winning"
+    _text(d, (x0 + 2 * r + 12 * s, 46 * s), _fit(d, head, f_head, x1 - x0 - 2 * r - 12 * s),
+          f_head, th.text, "lm")
+
+    # The swings: thick accent segment, numbered badge, label in seat 1's chances.
+    f_label = font(22 * s, "medium")
+    f_badge = font(20 * s, "bold")
+    rb = 15 * s
+    marks = []   # (number, label, x, y)
+    for k, sw in enumerate(review.swings, 1):
+        i = sw.ply
+        if not 1 <= i <= n:
+            continue
+        a, b = pts[i - 1], pts[i]
+        d.line((a, b), fill=th.halo_edge, width=11 * s)
+        d.line((a, b), fill=th.accent, width=6 * s)
+        marks.append((k, f"{i}. {sw.move}  {_pct(values[i - 1])}→{_pct(values[i])}", *b))
+    badges = [(bx - rb - 3 * s, by - rb - 3 * s, bx + rb + 3 * s, by + rb + 3 * s)
+              for _, _, bx, by in marks]
+    boxes: list[tuple[float, float, float, float]] = []
+    for _, label, bx, by in marks:
+        boxes.append(_place_label(d, label, f_label, bx, by, rb, boxes, badges, (x0, y0, x1, y1), s))
+    # leaders from badge to label, then the labels, then the badges over everything
+    for (_, _, bx, by), box in zip(marks, boxes, strict=True):
+        d.line((bx, by, (box[0] + box[2]) / 2, (box[1] + box[3]) / 2), fill=th.accent, width=2 * s)
+    for (_, label, _, _), box in zip(marks, boxes, strict=True):
+        d.rounded_rectangle(box, radius=8 * s, fill=th.panel, outline=th.accent, width=2 * s)
+        _text(d, ((box[0] + box[2]) / 2, (box[1] + box[3]) / 2), label, f_label, th.text, "mm")
+    for k, _, bx, by in marks:
+        d.ellipse((bx - rb - 2 * s, by - rb - 2 * s, bx + rb + 2 * s, by + rb + 2 * s), fill=th.halo_edge)
+        d.ellipse((bx - rb, by - rb, bx + rb, by + rb), fill=th.accent)
+        _text(d, (bx, by), str(k), f_badge, th.halo_edge, "mm")
+
+
+def _place_label(d, label, f, bx, by, rb, placed, badges, plot, s):
+    """A box for ``label`` near the badge at ``(bx, by)``, inside ``plot``, clear of the
+    boxes in ``placed`` and ``badges`` where possible: tried ever further above and below
+    the badge (the roomier side first), also shifted left and right."""
+    x0, y0, x1, y1 = plot
+    tw = _len(d, label, f) + 20 * s
+    h = 34 * s
+    gap = 12 * s
+    first = 1 if by < (y0 + y1) / 2 else -1   # below a high point, above a low one
+    fallback = None
+    for step in range(12):
+        for sign in (first, -first):
+            off = rb + gap + step * (h / 2 + 4 * s)
+            ly = by + off if sign > 0 else by - off - h
+            if ly < y0 + 4 * s or ly + h > y1 - 4 * s:
+                continue
+            for dx in (0.0, -0.6, 0.6, -1.2, 1.2):
+                lx = min(max(bx - tw / 2 + dx * tw, x0 + 6 * s), x1 - tw - 6 * s)
+                box = (lx, ly, lx + tw, ly + h)
+                if fallback is None:
+                    fallback = box
+                if not any(_overlap(box, o) for o in placed + badges):
+                    return box
+    return fallback or (x0 + 6 * s, y0 + 4 * s, x0 + 6 * s + tw, y0 + 4 * s + h)
+
+
+def _overlap(a, b) -> bool:
+    return not (a[2] <= b[0] or b[2] <= a[0] or a[3] <= b[1] or b[3] <= a[1])
+
+
+def _dashed(d, x0: float, x1: float, y: float, fill, width: int, dash: float) -> None:
+    x = x0
+    while x < x1:
+        d.line((x, y, min(x + dash, x1), y), fill=fill, width=width)
+        x += dash * 1.8
+
+
+def _draw_side(im, d, review, th: Theme, names, colours, final, s: int) -> None:
+    cx0, cy0, cx1, cy1 = (c * s for c in _CARD)
+    pad = 22 * s
+    x0, x1 = cx0 + pad, cx1 - pad
+    width = x1 - x0
+    y = cy0 + pad
+    kind = engine.GAMES.get(review.kind)
+    title = kind.title if kind is not None else str(review.kind).title()
+    f_title = _sized(d, title, (42, 40, 38, 36, 34, 32, 30, 28), s, "bold", width)
+    _text(d, (x0, y + (42 * s - f_title.size) * 0.8), _fit(d, title, f_title, width), f_title, th.text)
+    y += 54 * s
+    sub = "review · " + options_text(final.options, final.board)
+    f_sub = font(23 * s)
+    for line in _wrap(d, sub, f_sub, width)[:2]:
+        _text(d, (x0, y), line, f_sub, th.text_dim)
+        y += 30 * s
+    y += 14 * s
+
+    # Players with their stones (the fills of the plot).
+    r = 18 * s
+    f_name = font(28 * s, "bold")
+    f_small = font(22 * s)
+    for seat in (1, 2):
+        paste(im, sprite("stone", r, th.name, colours[seat]), x0 + r, y + r + 4 * s)
+        tx = x0 + 2 * r + 16 * s
+        _text(d, (tx, y), _fit(d, names[seat], f_name, x1 - tx), f_name, th.text)
+        _text(d, (tx, y + 34 * s), colours[seat].title(), f_small, th.text_dim)
+        y += 76 * s
+
+    # The result.
+    y += 4 * s
+    if final.outcome is not None:
+        head, reason = result_text(final, names)
+    else:
+        head, reason = "Unfinished", f"after {len(review.plies)} moves"
+    f_res = font(30 * s, "bold")
+    _text(d, (x0, y), _fit(d, head, f_res, width), f_res, th.turn)
+    y += 40 * s
+    for line in _wrap(d, reason, f_small, width)[:3]:
+        _text(d, (x0, y), line, f_small, th.text_dim)
+        y += 28 * s
+    y += 18 * s
+    d.line((x0, y, x1, y), fill=th.panel_turn, width=2 * s)
+    y += 18 * s
+
+    # The swings, in the mover's own chances.
+    f_h = font(28 * s, "bold")
+    _text(d, (x0, y), "Turning points", f_h, th.text)
+    y += 44 * s
+    if not review.swings:
+        for line in _wrap(d, "No move changed the game much.", f_small, width):
+            _text(d, (x0, y), line, f_small, th.text_dim)
+            y += 28 * s
+        return
+    f_move = font(26 * s, "bold")
+    f_line = font(22 * s)
+    rb = 15 * s
+    for k, sw in enumerate(review.swings, 1):
+        if y + 110 * s > cy1 - pad:
+            break
+        d.ellipse((x0, y, x0 + 2 * rb, y + 2 * rb), fill=th.accent)
+        _text(d, (x0 + rb, y + rb), str(k), font(20 * s, "bold"), th.halo_edge, "mm")
+        tx = x0 + 2 * rb + 12 * s
+        _text(d, (tx, y + rb), _fit(d, f"{sw.ply}. {sw.move}", f_move, x1 - tx), f_move, th.text, "lm")
+        y += 2 * rb + 8 * s
+        change = f": {_pct(sw.before)} → {_pct(sw.after)}"
+        who = _fit(d, names[sw.seat], f_line, x1 - tx - _len(d, change, f_line))
+        _text(d, (tx, y), who + change, f_line, th.text)
+        y += 28 * s
+        better = sw.preferred if sw.preferred and sw.preferred != sw.move else None
+        note = f"search preferred {better}" if better else "the search chose it too"
+        _text(d, (tx, y), _fit(d, note, f_line, x1 - tx), f_line, th.text_dim)
+        y += 42 * s
