@@ -23,11 +23,10 @@ from .. import texts
 from ..manager import StaleAction, UserError
 from ..replies import ephemeral, report_error
 from ..views import challenge_view
-from .common import post_queued_board
 
 if TYPE_CHECKING:
     from ..client import StonecastBot
-    from ..manager import Challenge, Game
+    from ..manager import Challenge
 
 log = logging.getLogger("stonecast.bot")
 
@@ -227,40 +226,15 @@ class ChallengesCog(commands.Cog, name="Challenges"):
         except (UserError, discord.HTTPException):
             log.info("could not tidy stale challenge %s", challenge_id, exc_info=True)
 
-    async def _open_thread(self, interaction: discord.Interaction, game: Game) -> int | None:
-        """A public thread for the game on the challenge message; None where not allowed."""
-        name = texts.thread_name(game, await self.bot.display_name(game.players[1], game.guild_id),
-                                 await self.bot.display_name(game.players[2], game.guild_id))
-        if interaction.message is None or isinstance(interaction.channel, discord.Thread):
-            return None
-        try:
-            thread = await interaction.message.create_thread(name=name, auto_archive_duration=10080)
-        except (discord.HTTPException, ValueError):
-            log.info("no thread for game %s in channel %s; posting in the channel", game.id,
-                     game.channel_id)
-            return None
-        return thread.id
-
     async def _accept(self, interaction: discord.Interaction, challenge_id: int) -> None:
-        """Accept: the game, its thread, its first board. (Five manager calls today: the
-        announcer step can fold them into one value.)"""
-        game = await self.manager.accept_challenge(challenge_id, interaction.user.id)
-        c = await self.manager.get_challenge(challenge_id)
-        thread_id = await self._open_thread(interaction, game)
-        # recorded even when None (the channel): the delivery pass must not make one later
-        await self.manager.set_game_thread(game.id, thread_id)
-        game = await self.manager.get_game(game.id)
-        # the first board was queued with the game: post it here and mark it, or the outbox
-        # posts it after the grace period (a crash or a failed post here loses nothing)
-        try:
-            board_id = await self.manager.pending_board(game.id, 0)
-            dm_id = await self.manager.pending_dm(game.id, 0)
-        except Exception:  # noqa: BLE001 - the game is created: never answer "nothing changed"
-            log.exception("no outbox row for the first board of game %s", game.id)
-            board_id = dm_id = None  # posted unmarked: the outbox may post it a second time
-        note = await post_queued_board(self.bot, game, game.position, None, board_id, dm_id)
+        """Accept: the game (one manager call), its thread on the challenge message (none
+        when the challenge was made inside a thread), its first board."""
+        accepted = await self.manager.accept(challenge_id, interaction.user.id)
+        in_thread = isinstance(interaction.channel, discord.Thread)
+        accepted = await self.bot.announcer.open_thread(accepted, None if in_thread else interaction.message)
+        note = await self.bot.announcer.publish(accepted)
         await interaction.edit_original_response(
-            content=texts.accepted_text(c, game) + note, view=None,
+            content=texts.accepted_text(accepted.challenge, accepted.game) + note, view=None,
             allowed_mentions=discord.AllowedMentions.none())
 
     async def on_rematch_button(self, interaction: discord.Interaction, game_id: int) -> None:

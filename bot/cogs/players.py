@@ -2,19 +2,16 @@
 
 from __future__ import annotations
 
-import logging
 from typing import TYPE_CHECKING, Literal
 
 import discord
 from discord import app_commands
 from discord.ext import commands
 
-from .. import boards, texts
+from .. import texts
 from ..manager import Limits
 from ..replies import ephemeral
 from .common import GAME_CHOICES
-
-log = logging.getLogger("stonecast.bot")
 
 # /vacation's upper bound: the yearly allowance (a longer request could never be granted)
 VACATION_DAYS = int(Limits.vacation_days)
@@ -55,26 +52,19 @@ class PlayersCog(commands.Cog, name="Players"):
                                           had=before.vacation_left_days)
         else:
             text = texts.vacation_ended(s.vacation_left_days - before.vacation_left_days, s.vacation_left_days)
-        notes = await self.deadline_notes(interaction.user.id)
+        notes = await self.deadline_notes(interaction.user.id, s.vacation_until)
         await ephemeral(interaction, text + notes)
 
-    async def deadline_notes(self, user_id: int) -> str:
+    async def deadline_notes(self, user_id: int, vacation_until: float | None) -> str:
         """Post a short note with the new deadline in the thread of each game where it is
-        ``user_id``'s move (the games whose clock a vacation just moved). Best effort: the
-        deadlines are committed already; returns a sentence for the reply when a note could
-        not be posted, else ``""``."""
+        ``user_id``'s move (the games whose clock a vacation just moved; ``vacation_until``:
+        when it ends, ``None`` when it just ended). Best effort: the deadlines are committed
+        already; returns a sentence for the reply when a note could not be posted, else ``""``."""
         failed = 0
         for g in await self.bot.manager.active_games(user_id):
-            if g.to_move_user != user_id or g.deadline is None:
-                continue
-            try:
-                await boards.post_deadline_note(self.bot, g, user_id)
-            except discord.HTTPException:
-                log.warning("could not post the new deadline of game %s", g.id, exc_info=True)
-                failed += 1
-        if failed:
-            return texts.deadline_notes_failed(failed)
-        return ""
+            if g.to_move_user == user_id and g.deadline is not None:
+                failed += not await self.bot.announcer.post_deadline_note(g, user_id, vacation_until)
+        return texts.deadline_notes_failed(failed) if failed else ""
 
     @app_commands.command(name="leaderboard", description="The top ratings of a game in this server")
     @app_commands.describe(game="Which game")

@@ -244,8 +244,8 @@ class Announcement:
     What its post needs, read with it (issue 11): ``settings``, the settings of ``user_id``
     (their DM switch for a ``"dm"``; the vacation note of a board or reminder);
     ``rating_changes``, user id -> (before, after) once a rated game is over (``{}``
-    otherwise); ``move_record``, the move that made ply ``ply`` (``None`` at ply 0 and for
-    other kinds).
+    otherwise); ``move_record``, the move that made ply ``ply`` for a board or a DM (whose
+    text names it; ``None`` at ply 0 and for other kinds).
     """
 
     id: int
