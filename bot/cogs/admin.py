@@ -16,7 +16,6 @@ if TYPE_CHECKING:
     from ..client import StonecastBot
 
 
-
 class AdminCog(commands.Cog, name="Admin"):
     """Moderators' commands."""
 

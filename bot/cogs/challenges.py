@@ -131,9 +131,8 @@ class ChallengesCog(commands.Cog, name="Challenges"):
         self.challenge_group = app_commands.Group(
             name="challenge", description="Challenge a member of this server to a game",
             guild_only=True)
-        for key in texts.GAME_ORDER:
-            if key in engine.GAMES:
-                self.challenge_group.add_command(challenge_command(self, engine.GAMES[key]))
+        for kind in engine.GAMES.values():  # in menu order
+            self.challenge_group.add_command(challenge_command(self, kind))
 
     @property
     def manager(self):

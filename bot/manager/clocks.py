@@ -78,7 +78,7 @@ class ClocksMixin(ManagerCore):
                 return None
             seat = self._position(game).to_move
             loser = game.players[seat]
-            done = await self._finish(game, self._position(game).time_out(seat), now, by="timeout",
+            done = await self._finish(game, self._position(game).time_out(seat), now,
                                       announce=("timeout", loser))
             return None if done is None else ClockEvent("timeout", done[0], loser)
 

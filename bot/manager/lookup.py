@@ -55,9 +55,8 @@ class LookupMixin(ManagerCore):
         for m in await self.moves(game.id):
             pos = pos.play(m.move)
             out.append(pos)
-        if game.status == "finished" and game.reason in ("resignation", "timeout") and pos.outcome is None:
-            loser = 3 - game.winner
-            out.append(pos.resign(loser) if game.reason == "resignation" else pos.time_out(loser))
+        if game.ended_off_the_board and pos.outcome is None:  # resigned or lost on time
+            out.append(pos.forfeit(3 - game.winner, game.termination))
         return out
 
     async def active_games(self, user_id: int, guild_id: int | None = None) -> list[Game]:

@@ -74,8 +74,8 @@ class Challenge:
 
     @property
     def title(self) -> str:
-        """The game's title, e.g. ``"Brain Coral"``."""
-        return engine.GAMES[self.kind].title if self.kind in engine.GAMES else self.kind
+        """The game's title, e.g. ``"Brain Coral"`` (:func:`bot.texts.title`)."""
+        return texts.title(self.kind)
 
     @property
     def label(self) -> str:
@@ -125,8 +125,20 @@ class Game:
 
     @property
     def title(self) -> str:
-        """The game's title, e.g. ``"Io"``."""
-        return engine.GAMES[self.kind].title if self.kind in engine.GAMES else self.kind
+        """The game's title, e.g. ``"Io"`` (:func:`bot.texts.title`)."""
+        return texts.title(self.kind)
+
+    @property
+    def termination(self) -> engine.Termination | None:
+        """How the finished game ended (:class:`engine.Termination`); ``None`` while it runs
+        and for an aborted game (its ``reason`` is ``"aborted"``, not an end of the rules)."""
+        return engine.Termination.read(self.reason) if self.status == "finished" else None
+
+    @property
+    def ended_off_the_board(self) -> bool:
+        """Whether the game was resigned or lost on time (an ending not by the rules)."""
+        t = self.termination
+        return t is not None and not t.by_rules
 
     @property
     def label(self) -> str:
@@ -278,7 +290,7 @@ class Announcement:
             return self.game.status != "active" or self.game.ply != self.ply
         if self.kind == "move":
             return (self.game.ply != self.ply or self.game.status == "aborted"
-                    or (self.game.status == "finished" and self.game.reason in ("resignation", "timeout")))
+                    or (self.game.status == "finished" and self.game.ended_off_the_board))
         return False
 
 
