@@ -50,8 +50,8 @@ class PlayCog(commands.Cog, name="Play"):
         """Validate and commit the move, post the new board in the game's thread."""
         await interaction.response.defer(ephemeral=True, thinking=True)
         self.bot.remember(interaction.user)
-        g = await game_for(interaction, game)
-        result = await self.manager.play_move(g.id, interaction.user.id, move)
+        result = await self.manager.play(interaction.user.id, move, game_id=game,
+                                         channel_id=interaction.channel_id, guild_id=interaction.guild_id)
         note = await self.bot.announcer.publish(result)
         await ephemeral(interaction, boards.move_reply(result) + note)
 

@@ -42,6 +42,14 @@ class PlayMixin(ManagerCore):
                 raise NotFound(f"No game is numbered {gid}.")
             return self._game(await self._game_row(gid))
 
+    async def play(self, user_id: int, move_text: str, *, game_id: int | None = None,
+                   channel_id: int | None = None, guild_id: int | None = None) -> MoveResult:
+        """/move in one call: the game meant (:meth:`resolve_game`: ``game_id``, else the
+        user's game in ``channel_id``, else their only fitting game), then :meth:`play_move`
+        there. Raises as those two do."""
+        game = await self.resolve_game(user_id, game_id=game_id, channel_id=channel_id, guild_id=guild_id)
+        return await self.play_move(game.id, user_id, move_text)
+
     async def play_move(self, game_id: int, user_id: int, move_text: str) -> MoveResult:
         """Play ``move_text`` for ``user_id`` in game ``game_id``; committed before returning.
 
