@@ -3,8 +3,10 @@
 ``setup_hook`` opens the manager on the configured database, loads the cogs as extensions
 (:data:`bot.cogs.EXTENSIONS`), registers the persistent buttons and syncs the slash commands
 (to ``STONECAST_GUILD`` when set, else globally). ``close`` unloads the cogs (the maintenance
-loop stops), closes the gateway and then the manager. The bot also remembers players' display
-names for board images and autocomplete.
+loop stops), closes the gateway and then the manager. The bot owns the render pool
+(:class:`bot.rendering.BoardRenderer`, ``renderer``) and the announcer
+(:class:`bot.announcer.Announcer`, ``announcer``: every post about a game goes through it), and
+remembers players' display names for board images and autocomplete.
 """
 
 from __future__ import annotations

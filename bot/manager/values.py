@@ -6,12 +6,14 @@ turns rows into them); the bot only reads them.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from functools import cached_property
 
 import engine
 
 from .. import texts
+from ..records import format_record
 
 __all__ = [
     "Accepted",
@@ -20,6 +22,7 @@ __all__ = [
     "ClockEvent",
     "Game",
     "GameEnd",
+    "GameRecord",
     "Limits",
     "MoveRecord",
     "MoveResult",
@@ -188,6 +191,34 @@ class MoveRecord:
     seat: int
     move: str
     played_at: float
+
+
+@dataclass(frozen=True)
+class GameRecord:
+    """A game with its move list (:meth:`GameManager.game_record`), read together."""
+
+    game: Game
+    moves: tuple[MoveRecord, ...]
+
+    @property
+    def move_texts(self) -> list[str]:
+        """The moves in the engine's canonical notation, in order (for a replay)."""
+        return [m.move for m in self.moves]
+
+    def text(self, names: Mapping[int, str] | None = None) -> str:
+        """The game's text record (:mod:`bot.records`): header with game, options, players
+        (``names``: seat -> display name, with their user ids), dates and result in words,
+        then numbered moves in the engine's notation. ``bot.records.parse_record`` reads it
+        back for ``engine.replay``."""
+        game = self.game
+        pos = game.position
+        return format_record(
+            kind=game.kind, options=game.options, game_id=game.id, players=game.players, names=names,
+            colours={s: pos.colour(s) for s in (1, 2)}, rated=game.rated,
+            days_per_move=game.days_per_move, created_at=game.created_at,
+            finished_at=game.finished_at, status=game.status, winner=game.winner,
+            reason=game.reason, scores=pos.scores if game.status == "finished" else None,
+            moves=self.move_texts)
 
 
 @dataclass(frozen=True)
