@@ -39,7 +39,7 @@ from typing import TYPE_CHECKING
 import discord
 
 from . import boards, texts
-from .manager import Accepted, Announcement, GameEnd, MoveResult
+from .manager import Accepted, Announcement, GameEnd, MoveResult, VacationChange
 
 if TYPE_CHECKING:
     import engine
@@ -90,14 +90,16 @@ class Announcer:
 
     # ------------------------------------------------------------------ the command path
 
-    async def publish(self, value: MoveResult | Accepted | GameEnd) -> str:
+    async def publish(self, value: MoveResult | Accepted | GameEnd | VacationChange) -> str:
         """Post what a command's manager call committed: the board after a move (and the
         your-turn DM queued with it), the first board of an accepted game (likewise; call
-        :meth:`open_thread` first), or the final word on a resigned or aborted game.
+        :meth:`open_thread` first), the final word on a resigned or aborted game, or the note
+        with the new deadline in each game whose clock a vacation moved.
 
         Returns ``""`` when all went out, else a sentence for the player's reply (the board
-        could not be posted: refused, or saved for the delivery pass). Never raises for a
-        failed post: what it announces is committed already. TypeError for another value.
+        could not be posted: refused, or saved for the delivery pass; some deadline notes
+        could not be posted). Never raises for a failed post: what it announces is committed
+        already. TypeError for another value.
         """
         if isinstance(value, MoveResult):
             return await self._publish_board(value.game, value.position, value.seat, value.announcement_id,
@@ -108,6 +110,8 @@ class Announcer:
         if isinstance(value, GameEnd):
             await self._publish_end(value)
             return ""
+        if isinstance(value, VacationChange):
+            return await self._publish_deadlines(value)
         raise TypeError(f"nothing to publish for {type(value).__name__}")
 
     async def _publish_board(self, game: Game, position: engine.Position, seat: int | None,
@@ -154,16 +158,16 @@ class Announcer:
 
         await self._attempt(None, f"end of game {game.id}", post)
 
-    async def post_deadline_note(self, game: Game, user_id: int, vacation_until: float | None) -> bool:
-        """After ``user_id`` (the player to move in ``game``) started or ended a vacation, the
-        note with the move's new deadline in the game's thread (:func:`bot.boards.deadline_note`).
-        Returns whether it was posted (a refusal is logged)."""
-        try:
-            await self._send(game, boards.deadline_note(game, user_id, vacation_until))
-        except discord.HTTPException:
-            log.warning("could not post the new deadline of game %s", game.id, exc_info=True)
-            return False
-        return True
+    async def _publish_deadlines(self, change: VacationChange) -> str:
+        """The note with the move's new deadline (:func:`bot.boards.deadline_note`) in each
+        game whose clock ``change`` moved -- the last board there no longer shows it. Best
+        effort (no outbox row): ``""``, or a sentence saying how many could not be posted."""
+        failed = 0
+        for game in change.games:
+            post = boards.deadline_note(game, change.user_id, change.settings.vacation_until)
+            failed += await self._attempt(None, f"deadline note of game {game.id}",
+                                          lambda g=game, p=post: self._send(g, p)) is not Delivery.POSTED
+        return texts.deadline_notes_failed(failed) if failed else ""
 
     # ------------------------------------------------------------------ the outbox
 

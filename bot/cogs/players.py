@@ -45,26 +45,14 @@ class PlayersCog(commands.Cog, name="Players"):
         Vacation time is counted by the hour: ending one gives back its unused whole hours,
         so a vacation ended seconds after it began costs one hour (the reply says so)."""
         await interaction.response.defer(ephemeral=True, thinking=True)
-        before = await self.bot.manager.settings(interaction.user.id)
-        s = await self.bot.manager.set_vacation(interaction.user.id, days)
+        change = await self.bot.manager.vacation(interaction.user.id, days)
+        s, before = change.settings, change.before
         if s.vacation_until:
             text = texts.vacation_started(s.vacation_until, s.vacation_left_days, asked=days,
                                           had=before.vacation_left_days)
         else:
             text = texts.vacation_ended(s.vacation_left_days - before.vacation_left_days, s.vacation_left_days)
-        notes = await self.deadline_notes(interaction.user.id, s.vacation_until)
-        await ephemeral(interaction, text + notes)
-
-    async def deadline_notes(self, user_id: int, vacation_until: float | None) -> str:
-        """Post a short note with the new deadline in the thread of each game where it is
-        ``user_id``'s move (the games whose clock a vacation just moved; ``vacation_until``:
-        when it ends, ``None`` when it just ended). Best effort: the deadlines are committed
-        already; returns a sentence for the reply when a note could not be posted, else ``""``."""
-        failed = 0
-        for g in await self.bot.manager.active_games(user_id):
-            if g.to_move_user == user_id and g.deadline is not None:
-                failed += not await self.bot.announcer.post_deadline_note(g, user_id, vacation_until)
-        return texts.deadline_notes_failed(failed) if failed else ""
+        await ephemeral(interaction, text + await self.bot.announcer.publish(change))
 
     @app_commands.command(name="leaderboard", description="The top ratings of a game in this server")
     @app_commands.describe(game="Which game")

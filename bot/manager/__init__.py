@@ -74,6 +74,7 @@ from .values import (
     RatingRow,
     Record,
     UserSettings,
+    VacationChange,
 )
 
 __all__ = [
@@ -105,6 +106,7 @@ __all__ = [
     "StaleAction",
     "UserError",
     "UserSettings",
+    "VacationChange",
     "game_over_error",
 ]
 

@@ -30,6 +30,7 @@ __all__ = [
     "RatingRow",
     "Record",
     "UserSettings",
+    "VacationChange",
 ]
 
 
@@ -376,6 +377,18 @@ class UserSettings:
     dm: bool
     vacation_until: float | None
     vacation_left_days: float
+
+
+@dataclass(frozen=True)
+class VacationChange:
+    """What :meth:`GameManager.vacation` did for ``user_id``: their settings ``before`` and
+    ``settings`` after, and the ``games`` whose deadline it moved (where it is their move),
+    as now stored -- each gets a note with the new deadline."""
+
+    user_id: int
+    before: UserSettings
+    settings: UserSettings
+    games: tuple[Game, ...] = ()
 
 
 @dataclass(frozen=True)
