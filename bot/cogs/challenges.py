@@ -26,7 +26,7 @@ from ..views import challenge_view
 
 if TYPE_CHECKING:
     from ..client import StonecastBot
-    from ..manager import Challenge
+    from ..manager import Challenge, Game
 
 log = logging.getLogger("stonecast.bot")
 
@@ -188,42 +188,42 @@ class ChallengesCog(commands.Cog, name="Challenges"):
                 content=content, view=None,
                 allowed_mentions=discord.AllowedMentions.none())
         except StaleAction as e:
-            await report_error(interaction, await self._already_yours(interaction, challenge_id) or e)
-            await self._retire_buttons(interaction, challenge_id)
+            try:
+                c, game = await self.manager.challenge_and_game(challenge_id)
+            except UserError:
+                await report_error(interaction, e)
+                return
+            await report_error(interaction, self._already_yours(interaction, c, game) or e)
+            await self._retire_buttons(interaction, c, game)
         except Exception as e:  # noqa: BLE001 - every failure becomes a reply
             await report_error(interaction, e)
 
-    async def _already_yours(self, interaction: discord.Interaction, challenge_id: int) -> UserError | None:
+    @staticmethod
+    def _already_yours(interaction: discord.Interaction, c: Challenge, game: Game | None) -> UserError | None:
         """For a second press of Accept by the player who accepted: where their game is."""
-        try:
-            c = await self.manager.get_challenge(challenge_id)
-            if c.status != "accepted" or c.game_id is None or c.opponent_id != interaction.user.id:
-                return None
-            game = await self.manager.get_game(c.game_id)
-        except UserError:
+        if game is None or c.opponent_id != interaction.user.id:
             return None
         return UserError(texts.already_accepted(game))
 
-    async def _retire_buttons(self, interaction: discord.Interaction, challenge_id: int) -> None:
+    async def _retire_buttons(self, interaction: discord.Interaction, c: Challenge, game: Game | None) -> None:
         """A stale challenge message still had buttons: replace them by the challenge's state
         (for an accepted one, the same text the acceptance wrote, so a late tidy-up after a
         race never hides where the game is)."""
+        lapsed = c.status == "open" and self.manager.clock() >= c.expires_at  # before the sweep
+        if (c.status == "open" and not lapsed) or c.message_id != getattr(interaction.message, "id", None):
+            return
+        state = dict(texts.CHALLENGE_STATES)
+        if lapsed:
+            state["open"] = state["expired"]
+        if game is not None:
+            content = texts.accepted_text(c, game)
+        else:
+            content = texts.challenge_ended(c, state.get(c.status, c.status.capitalize() + "."))
         try:
-            c = await self.manager.get_challenge(challenge_id)
-            lapsed = c.status == "open" and self.manager.clock() >= c.expires_at  # before the sweep
-            if (c.status == "open" and not lapsed) or c.message_id != getattr(interaction.message, "id", None):
-                return
-            state = dict(texts.CHALLENGE_STATES)
-            if lapsed:
-                state["open"] = state["expired"]
-            if c.status == "accepted" and c.game_id is not None:
-                content = texts.accepted_text(c, await self.manager.get_game(c.game_id))
-            else:
-                content = texts.challenge_ended(c, state.get(c.status, c.status.capitalize() + "."))
             await interaction.edit_original_response(
                 content=content, view=None, allowed_mentions=discord.AllowedMentions.none())
-        except (UserError, discord.HTTPException):
-            log.info("could not tidy stale challenge %s", challenge_id, exc_info=True)
+        except discord.HTTPException:
+            log.info("could not tidy stale challenge %s", c.id, exc_info=True)
 
     async def _accept(self, interaction: discord.Interaction, challenge_id: int) -> None:
         """Accept: the game (one manager call), its thread on the challenge message (none

@@ -144,7 +144,8 @@ class PlayCog(commands.Cog, name="Play"):
         if all:
             await self._server_games(interaction)
             return
-        active = await self.manager.active_games(interaction.user.id, interaction.guild_id)
+        listing = await self.manager.listing(interaction.user.id, interaction.guild_id)
+        active = listing.games
         if not active:
             await ephemeral(interaction, texts.NO_GAMES)
             return
@@ -155,8 +156,7 @@ class PlayCog(commands.Cog, name="Play"):
         for g in sorted(active, key=lambda g: (g.to_move_user != uid, g.deadline or 0, g.id))[:MAX_GAMES_LISTED]:
             opponent = g.opponent_of(uid)
             if opponent not in away:
-                away[opponent] = boards.vacation_note(
-                    opponent, (await self.manager.settings(opponent)).vacation_until)
+                away[opponent] = boards.vacation_note(opponent, listing.away.get(opponent))
             lines.append(texts.games_list_line(g, opponent, yours=g.to_move_user == uid,
                                                away=bool(away[opponent]) and g.to_move_user == opponent))
         notes = "".join(f"\n{n}" for n in away.values() if n)[:1000]

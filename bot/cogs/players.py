@@ -62,19 +62,16 @@ class PlayersCog(commands.Cog, name="Players"):
         """/leaderboard game:<game> -- top 10 ratings in this server, and the caller's own
         place below them when they are rated but not among the ten (issue 9)."""
         await interaction.response.defer(ephemeral=True, thinking=True)
-        rows = await self.bot.manager.leaderboard(interaction.guild_id, game.value, limit=10)
-        if not rows:
+        board = await self.bot.manager.standings(interaction.guild_id, game.value, interaction.user.id, limit=10)
+        if not board.rows:
             await ephemeral(interaction, texts.no_rated_games(game.value))
             return
         lines = [texts.leaderboard_header(game.value)]
-        lines += [texts.rank_line(rank, row) for rank, row in enumerate(rows, 1)]
-        uid = interaction.user.id
-        if all(row.user_id != uid for row in rows):
-            mine = await self.bot.manager.rank(interaction.guild_id, game.value, uid)
-            if mine is not None:
-                lines += ["…", texts.rank_line(*mine) + " ← you"]
-            else:
-                lines.append(texts.unrated_here(game.value))
+        lines += [texts.rank_line(rank, row) for rank, row in enumerate(board.rows, 1)]
+        if board.mine is not None:
+            lines += ["…", texts.rank_line(*board.mine) + " ← you"]
+        elif not board.rated:
+            lines.append(texts.unrated_here(game.value))
         await ephemeral(interaction, "\n".join(lines))
 
     @app_commands.command(name="profile", description="Ratings, results and games of a player")

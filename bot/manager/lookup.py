@@ -14,7 +14,7 @@ import engine
 from .. import texts
 from .core import ManagerCore
 from .errors import NotFound, UserError
-from .values import Game, GameRecord, MoveRecord
+from .values import Game, GameRecord, Listing, MoveRecord
 
 __all__ = ["LookupMixin"]
 
@@ -57,6 +57,19 @@ class LookupMixin(ManagerCore):
         if game.ended_off_the_board and pos.outcome is None:  # resigned or lost on time
             out.append(pos.forfeit(3 - game.winner, game.termination))
         return out
+
+    async def listing(self, user_id: int, guild_id: int | None = None) -> Listing:
+        """/games in one call: the :meth:`active_games` of ``user_id`` with the vacations of
+        their opponents who are away now (:class:`Listing`)."""
+        games = await self.active_games(user_id, guild_id)
+        opponents = sorted({g.opponent_of(user_id) for g in games})
+        now = self.clock()
+        away = {}
+        for row in await self.settings_repo.of_users(opponents):
+            until = self._settings(row, now).vacation_until
+            if until is not None:
+                away[row["user_id"]] = until
+        return Listing(games, away)
 
     async def active_games(self, user_id: int, guild_id: int | None = None) -> list[Game]:
         """Games in progress that ``user_id`` plays (in ``guild_id`` if given), oldest first."""

@@ -24,11 +24,13 @@ __all__ = [
     "GameEnd",
     "GameRecord",
     "Limits",
+    "Listing",
     "MoveRecord",
     "MoveResult",
     "Profile",
     "RatingRow",
     "Record",
+    "Standings",
     "UserSettings",
     "VacationChange",
 ]
@@ -412,6 +414,27 @@ class Record:
     def games(self) -> int:
         """Total finished games."""
         return self.wins + self.losses + self.draws
+
+
+@dataclass(frozen=True)
+class Standings:
+    """A leaderboard (:meth:`GameManager.standings`): the top ``rows`` (highest first) and,
+    when the asking player is rated but not among them, ``mine``: their place and row
+    (``None`` otherwise); ``rated`` says whether they have a rating there at all."""
+
+    rows: list[RatingRow]
+    mine: tuple[int, RatingRow] | None = None
+    rated: bool = False
+
+
+@dataclass(frozen=True)
+class Listing:
+    """A player's games in progress (:meth:`GameManager.listing`), oldest first, with
+    ``away``: opponent user id -> when their vacation ends (UNIX seconds), for the opponents
+    on vacation now."""
+
+    games: list[Game]
+    away: dict[int, float] = field(default_factory=dict)
 
 
 @dataclass(frozen=True)
