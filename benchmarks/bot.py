@@ -36,7 +36,7 @@ from fakediscord.harness import BotHarness  # noqa: E402
 
 import engine  # noqa: E402
 
-KINDS = [k for k in ("coil", "io", "braincoral", "branchingcoral", "whirlwind") if k in engine.GAMES]
+KINDS = list(engine.GAMES)  # every game, in menu order
 
 
 def pct(values: list[float], q: float) -> float:

@@ -90,7 +90,8 @@ def _cpu_rate(run, seconds: float) -> float:
             return n / el
 
 
-HEX_STATE_GAMES = ("coil", "braincoral", "branchingcoral")
+# the games by board family (:attr:`engine.Board.family`), each family's search state measured apart
+HEX_STATE_GAMES = tuple(k for k in engine.GAMES if engine.new_game(k).board.family == "hex")
 
 
 def hex_state_rows(seconds: float) -> None:
@@ -109,7 +110,7 @@ def hex_state_rows(seconds: float) -> None:
         print(f"{key:16} {po:16.1f} {so:16.1f} {so / po:7.2f}")
 
 
-SQUARE_STATE_GAMES = ("io", "whirlwind")
+SQUARE_STATE_GAMES = tuple(k for k in engine.GAMES if engine.new_game(k).board.family == "square")
 
 
 def square_state_rows(seconds: float, rounds: int = 6) -> None:

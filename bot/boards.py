@@ -1,42 +1,70 @@
-"""Board messages: the text and the PNG posted after a game starts, after each move and at the end.
+"""Board messages as values: the text, the image and whom they ping, for every post about a game.
 
-Rendering never runs on the event loop: :class:`BoardRenderer` sends it to worker processes
-(so Pillow's work does not even compete with the loop for the GIL), or to a thread when
-configured with no workers. Every board that asks someone to move is a new message that
-mentions only that player (DESIGN.md, Bot).
+A pure presenter (issue 11): each function takes what a manager operation returned (the game,
+its position, the rating changes, the vacation of the player to move) and the rendered PNG,
+and gives a :class:`Post` -- message content, attachment, allowed mentions and buttons. Nothing
+here awaits, reads the database or talks to Discord: :class:`bot.announcer.Announcer` renders,
+posts, marks delivered and retries. Every board that asks someone to move mentions only that
+player (DESIGN.md, Bot).
 """
 
 from __future__ import annotations
 
-import asyncio
 import io
-import logging
-import os
-import time
-from collections.abc import Mapping
-from concurrent.futures import ProcessPoolExecutor
-from concurrent.futures.process import BrokenProcessPool
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import TYPE_CHECKING
 
 import discord
 
-import engine
-import renderers
-
 from . import texts
-from .procs import process_pool
+from .views import rematch_view
 
 if TYPE_CHECKING:
-    from .client import StonecastBot
-    from .manager import Game
+    import engine
 
-log = logging.getLogger("stonecast.bot")
+    from .manager import Game, MoveResult
 
-# After a DM is refused, wait this long (seconds) before trying that member again.
-DM_RETRY_AFTER = 24 * 3600.0
-# Board images kept per bot, so the your-turn DM carries the very PNG of the thread's post.
-PNG_CACHE_SIZE = 32
+#: Discord's limit for a message's content, in characters.
+MESSAGE_LIMIT = 2000
+
+
+@dataclass(frozen=True)
+class Post:
+    """One message to send: ``content`` (cut to :data:`MESSAGE_LIMIT`), an optional board
+    image (``png`` bytes attached as ``filename``), ``mentions`` (the user ids it may ping;
+    nobody else, no roles, no @everyone) and an optional ``view`` (buttons)."""
+
+    content: str
+    png: bytes | None = None
+    filename: str = ""
+    mentions: tuple[int, ...] = ()
+    view: discord.ui.View | None = None
+
+    @property
+    def allowed_mentions(self) -> discord.AllowedMentions:
+        """Only :attr:`mentions` may ping."""
+        if not self.mentions:
+            return discord.AllowedMentions.none()
+        return discord.AllowedMentions(users=[discord.Object(uid) for uid in self.mentions],
+                                       roles=False, everyone=False)
+
+    def file(self) -> discord.File | None:
+        """A fresh attachment for the image (a ``discord.File`` is spent by one send)."""
+        return None if self.png is None else discord.File(io.BytesIO(self.png), filename=self.filename)
+
+    def send_kwargs(self, nonce: str | None = None) -> dict:
+        """Keyword arguments for ``Messageable.send``; ``nonce``: see :func:`outbox_nonce`."""
+        kwargs: dict = {"content": self.content[:MESSAGE_LIMIT], "allowed_mentions": self.allowed_mentions}
+        file = self.file()
+        if file is not None:
+            kwargs["file"] = file
+        if self.view is not None:
+            kwargs["view"] = self.view
+        if nonce is not None:
+            kwargs["nonce"] = nonce
+        return kwargs
 
 
 def outbox_nonce(announcement_id: int | None) -> str | None:
@@ -57,113 +85,21 @@ def seat_line(game: Game, position: engine.Position, seat: int) -> str:
     return f"{who} ({colour.title()})" if colour else who
 
 
-def render_text(position_text: str, players: Mapping[int, str] | None, clock=None) -> bytes:
-    """PNG bytes of the position given as its one-line text (runs in a worker)."""
-    return renderers.render_png(engine.from_text(position_text), players=players, clock=clock)
-
-
-def render_gif(kind: str, options: Mapping, moves: list[str], players: Mapping[int, str] | None) -> bytes:
-    """GIF bytes replaying a game (runs in a worker)."""
-    return renderers.render_gif(kind, options, moves, players=players)
-
-
-def _warm_up() -> int:
-    """Import and exercise the renderer once so the first real board is fast."""
-    return len(render_text(engine.new_game("io", size=5).to_text(), None))
-
-
-def default_workers() -> int:
-    """Render processes to use: one per CPU, at least 2, at most 4 (benchmarks/bot.py)."""
-    return max(2, min(4, os.cpu_count() or 2))
-
-
-class BoardRenderer:
-    """Renders positions off the event loop.
-
-    ``workers`` > 0: a pool of that many processes (:func:`bot.procs.process_pool`: they end
-    with the bot however it dies; warmed up by :meth:`start`); 0: a thread
-    (``asyncio.to_thread``). :meth:`close` stops the pool.
-    """
-
-    def __init__(self, workers: int | None = None):
-        self.workers = default_workers() if workers is None else workers
-        self._pool: ProcessPoolExecutor | None = None
-
-    def start(self) -> None:
-        """Start the worker processes and warm each one up in the background."""
-        if self.workers > 0 and self._pool is None:
-            self._pool = process_pool(self.workers)
-            for _ in range(self.workers):
-                self._pool.submit(_warm_up)
-
-    async def render(self, position: engine.Position, players: Mapping[int, str] | None = None,
-                     clock=None) -> bytes:
-        """PNG bytes of ``position`` (see ``renderers.render_png``)."""
-        if self.workers <= 0:
-            return await asyncio.to_thread(renderers.render_png, position, players=players, clock=clock)
-        return await self._in_pool(render_text, position.to_text(), dict(players) if players else None,
-                                   clock)
-
-    async def render_gif(self, kind: str, options: Mapping, moves: list[str],
-                         players: Mapping[int, str] | None = None) -> bytes:
-        """An animated GIF replay of a game (see ``renderers.render_gif``)."""
-        args = (kind, dict(options), list(moves), dict(players) if players else None)
-        if self.workers <= 0:
-            return await asyncio.to_thread(render_gif, *args)
-        return await self._in_pool(render_gif, *args)
-
-    async def _in_pool(self, fn, *args):
-        """``fn(*args)`` in a worker process. A pool broken by a dead worker (killed by the
-        OS, a crash in native code) is replaced and the call tried once more."""
-        for attempt in (1, 2):
-            self.start()
-            pool = self._pool
-            try:
-                return await asyncio.get_running_loop().run_in_executor(pool, fn, *args)
-            except BrokenProcessPool:
-                if attempt == 2:
-                    raise
-                log.warning("a render worker died; starting new ones", exc_info=True)
-                if self._pool is pool:  # not yet replaced by a concurrent render
-                    self._pool = None
-                    pool.shutdown(wait=False, cancel_futures=True)
-
-    def close(self) -> None:
-        """Stop the worker processes (pending renders are cancelled)."""
-        if self._pool is not None:
-            self._pool.shutdown(wait=True, cancel_futures=True)
-            self._pool = None
-
-
-async def render(bot: StonecastBot, game: Game, position: engine.Position) -> bytes:
-    """PNG bytes of ``position`` with the players' names and, while the game runs, its
-    deadline on the side panel -- rendered off the event loop. The last few images are kept
-    (per bot), so the board post and the your-turn DM after it carry the same PNG."""
-    names = {seat: await bot.display_name(uid, game.guild_id) for seat, uid in game.players.items()}
-    clock = deadline_of(game, position)
-    cache = getattr(bot, "board_pngs", None)
-    key = (game.id, position.to_text(), tuple(sorted(names.items())), clock)
-    if cache is not None and key in cache:
-        cache.move_to_end(key)
-        return cache[key]
-    png = await bot.renderer.render(position, players=names, clock=clock)
-    if cache is not None:
-        cache[key] = png
-        while len(cache) > PNG_CACHE_SIZE:
-            cache.popitem(last=False)
-    return png
-
-
 def deadline_of(game: Game, position: engine.Position) -> datetime | None:
-    """The current move's deadline (UTC) while the game runs, else None."""
+    """The current move's deadline (UTC) while the game runs, else None (for the image's panel)."""
     if game.status != "active" or position.outcome is not None or not game.deadline:
         return None
     return datetime.fromtimestamp(game.deadline, UTC)
 
 
+def board_filename(game: Game, position: engine.Position) -> str:
+    """The attachment name of a board image: ``"stonecast-<game>-<ply>.png"``."""
+    return f"stonecast-{game.id}-{position.ply}.png"
+
+
 def board_file(game: Game, position: engine.Position, png: bytes) -> discord.File:
     """The attachment for a board image, named after the game and ply."""
-    return discord.File(io.BytesIO(png), filename=f"stonecast-{game.id}-{position.ply}.png")
+    return discord.File(io.BytesIO(png), filename=board_filename(game, position))
 
 
 def board_text(game: Game, position: engine.Position, *, headline: str) -> tuple[str, int | None]:
@@ -187,85 +123,64 @@ def board_text(game: Game, position: engine.Position, *, headline: str) -> tuple
     colour = position.colour(seat)
     as_colour = f" as {colour.title()}" if colour else ""
     due = f" Due <t:{int(game.deadline)}:R>." if game.deadline and game.status == "active" else ""
-    lines.append(f"<@{uid}>, your move{as_colour} ({texts.turn_hint(game.kind, position)}): "
-                 f"use `/move`.{due}")
+    lines.append(f"<@{uid}>, your move{as_colour} ({position.turn_hint}): use `/move`.{due}")
     return "\n".join(lines), uid
 
 
-async def vacation_note(bot: StonecastBot, user_id: int) -> str:
-    """``" <@id> is on vacation until …: their clock waits."`` or ``""``."""
-    try:
-        settings = await bot.manager.settings(user_id)
-    except Exception:  # noqa: BLE001 - a note is not worth failing a post for
-        log.warning("no settings for user %s", user_id, exc_info=True)
+def vacation_note(user_id: int, until: float | None) -> str:
+    """``"<@id> is on vacation until …: their clock waits."`` while ``until`` (UNIX seconds,
+    the manager's :attr:`~bot.manager.UserSettings.vacation_until`) is set, else ``""``."""
+    if not until:
         return ""
-    until = settings.vacation_until
-    if until and until > bot.manager.clock():
-        return f"<@{user_id}> is on vacation until <t:{int(until)}:f>: their clock waits."
-    return ""
+    return f"<@{user_id}> is on vacation until <t:{int(until)}:f>: their clock waits."
 
 
-async def post_deadline_note(bot: StonecastBot, game: Game, user_id: int) -> discord.Message:
-    """A short note in the game's thread after ``user_id`` (the player to move) started or
-    ended a vacation: the move's new deadline, which the last board no longer shows. Pings
-    nobody. Raises discord.HTTPException when Discord refuses the post."""
+def deadline_note(game: Game, user_id: int, vacation_until: float | None) -> Post:
+    """The short note in the game's thread after ``user_id`` (the player to move) started
+    (``vacation_until`` set) or ended a vacation: the move's new deadline, which the last
+    board no longer shows. Pings nobody."""
     label = texts.game_label(game.kind, game.id)
     due = f"<t:{int(game.deadline)}:f> (<t:{int(game.deadline)}:R>)"
-    away = await vacation_note(bot, user_id)
+    away = vacation_note(user_id, vacation_until)
     if away:
-        text = f"**{label}** · {away} Their move is now due {due}."
-    else:
-        text = f"**{label}** · <@{user_id}> is back from vacation: their move is now due {due}."
-    channel = bot.get_partial_messageable(game.channel_for_posts, guild_id=game.guild_id)
-    return await channel.send(text, allowed_mentions=discord.AllowedMentions.none())
+        return Post(f"**{label}** · {away} Their move is now due {due}.")
+    return Post(f"**{label}** · <@{user_id}> is back from vacation: their move is now due {due}.")
 
 
-async def post_board(bot: StonecastBot, game: Game, position: engine.Position, *, headline: str,
-                     ping: int | tuple[int, ...] | None = None, png: bytes | None = None,
-                     extra: str = "", view: discord.ui.View | None = None,
-                     nonce: str | None = None) -> discord.Message:
-    """Post the board in the game's thread (or channel) as a new message.
+def board_post(game: Game, position: engine.Position, png: bytes, *, headline: str,
+               vacation_until: float | None = None, ping: int | Iterable[int] | None = None,
+               extra: str = "", view: discord.ui.View | None = None) -> Post:
+    """The board of ``position`` as a new message in the game's thread.
 
-    ``ping`` overrides whom to notify: a user id or a tuple of them (default: the player to
-    move; at the end nobody unless given); each is mentioned in the text if not already.
-    ``extra`` lines are appended; ``view`` adds buttons; ``nonce`` (see
-    :func:`outbox_nonce`) makes a repeated post return the first one. Raises
-    discord.HTTPException when Discord refuses the post.
+    ``vacation_until``: when the player to move is away, a note says their clock waits.
+    ``ping`` overrides whom to notify: a user id or several (default: the player to move; at
+    the end nobody unless given); each is mentioned in the text if not already. ``extra``
+    lines are appended; ``view`` adds buttons.
     """
     content, to_move = board_text(game, position, headline=headline)
     if to_move is not None:
-        note = await vacation_note(bot, to_move)
+        note = vacation_note(to_move, vacation_until)
         if note:
             content += "\n" + note
     if extra:
         content += "\n" + extra
     ping = ping if ping is not None else to_move
-    pings = [] if ping is None else [ping] if isinstance(ping, int) else list(dict.fromkeys(ping))
+    pings = () if ping is None else (ping,) if isinstance(ping, int) else tuple(dict.fromkeys(ping))
     missing = [f"<@{uid}>" for uid in pings if f"<@{uid}>" not in content]
     if missing:
         content += "\n" + " ".join(missing)
-    if png is None:
-        png = await render(bot, game, position)
-    channel = bot.get_partial_messageable(game.channel_for_posts, guild_id=game.guild_id)
-    mentions = (discord.AllowedMentions(users=[discord.Object(uid) for uid in pings], roles=False,
-                                        everyone=False)
-                if pings else discord.AllowedMentions.none())
-    kwargs: dict = {"view": view} if view is not None else {}
-    if nonce is not None:
-        kwargs["nonce"] = nonce
-    return await channel.send(content[:2000], file=board_file(game, position, png),
-                              allowed_mentions=mentions, **kwargs)
+    return Post(content, png, board_filename(game, position), pings, view)
 
 
 def move_headline(game: Game, position: engine.Position, seat: int | None) -> str:
-    """The first line of the board after a move: ``"move 7: <@id> played `c3`"`` -- for the
-    first pass of Coil also the colours it settles (RULES.md, Coil) -- or, at ply 0 (``seat``
-    ``None``), the players and colours of the game that begins."""
+    """The first line of the board after a move: ``"move 7: <@id> played `c3`"`` -- when the
+    move settled the colours (Coil's first pass, RULES.md "Coil") also who plays which -- or,
+    at ply 0 (``seat`` ``None``), the players and colours of the game that begins."""
     if seat is None or position.ply == 0:
         return f"{seat_line(game, position, 1)} vs {seat_line(game, position, 2)} — the game begins."
     headline = f"move {position.ply}: <@{game.players[seat]}> played `{position.last_move}`"
     headline += move_effect(position)
-    taken = colour_settled_by(game, position, seat)
+    taken = colour_settled_by(position, seat)
     if taken:
         headline += (f" and takes {taken}; <@{game.players[3 - seat]}> plays "
                      f"{position.colour(3 - seat).title()}")
@@ -296,35 +211,18 @@ def _cell_order(label: str) -> tuple[int, str]:
     return int(digits or 0), label
 
 
-def colour_settled_by(game: Game, position: engine.Position, seat: int) -> str | None:
-    """``"Black"`` when the move ``seat`` just played was Coil's first pass, which ends Phase I
-    and makes the passer Black (RULES.md, Coil); ``None`` for every other move."""
-    if game.kind == "coil" and position.last_move == "pass" and position.colour(seat):
+def colour_settled_by(position: engine.Position, seat: int) -> str | None:
+    """``"Black"`` when the move ``seat`` just played settled the colours and made them Black
+    (:attr:`engine.Position.last_move_settled_colours`: Coil's first pass, RULES.md "Coil");
+    ``None`` for every other move."""
+    if position.last_move_settled_colours and position.colour(seat):
         return position.colour(seat).title()
     return None
 
 
-async def post_move(bot: StonecastBot, game: Game, position: engine.Position, seat: int | None,
-                    *, png: bytes | None = None, nonce: str | None = None) -> discord.Message:
-    """The board after the move ``seat`` just played (``None``: the first board of a new game),
-    as a new message: asking the player to move, or the final board when the move ended the
-    game (pinging the player who did not make it). No DM (see :func:`send_turn_dm`).
-    ``png``: the image if already rendered; ``nonce``: see :func:`outbox_nonce`.
-
-    The /move and Accept handlers and the outbox's delivery of a board they could not post
-    both come here, so a board posted late reads the same. Raises discord.HTTPException when
-    Discord refuses the post.
-    """
-    headline = move_headline(game, position, seat)
-    if position.outcome is not None and seat is not None:
-        return await post_final(bot, game, position, headline=headline + " — game over",
-                                ping=game.players[3 - seat], png=png, nonce=nonce)
-    return await post_board(bot, game, position, headline=headline, png=png, nonce=nonce)
-
-
-async def ratings_line(bot: StonecastBot, game: Game) -> str:
-    """``"Ratings: <@a> 1500 → 1520 (+20) · <@b> 1500 → 1480 (−20)"`` for a rated game, or ``""``."""
-    changes = await bot.manager.rating_changes(game.id)
+def ratings_line(game: Game, changes: Mapping[int, tuple[float, float]]) -> str:
+    """``"Ratings: <@a> 1500 → 1520 (+20) · <@b> 1500 → 1480 (−20)"`` from ``changes`` (user
+    id -> (before, after), as the manager returns them), or ``""`` when there are none."""
     parts = []
     for seat in (1, 2):
         uid = game.players[seat]
@@ -335,29 +233,30 @@ async def ratings_line(bot: StonecastBot, game: Game) -> str:
     return ("Ratings: " + " · ".join(parts)) if parts else ""
 
 
-async def post_final(bot: StonecastBot, game: Game, position: engine.Position, *, headline: str,
-                     ping: int | tuple[int, ...] | None, png: bytes | None = None,
-                     nonce: str | None = None) -> discord.Message:
+def final_post(game: Game, position: engine.Position, png: bytes, *, headline: str,
+               ping: int | Iterable[int], rating_changes: Mapping[int, tuple[float, float]]) -> Post:
     """The final board: result, winning structure (drawn by the renderer), rating changes and
-    a Rematch button. ``ping``: the player (or players, a tuple) to tell -- the one who did
-    not end the game; after a loss on time both. ``nonce``: see :func:`outbox_nonce`."""
-    from .views import rematch_view
-
-    return await post_board(bot, game, position, headline=headline, ping=ping, png=png,
-                            extra=await ratings_line(bot, game), view=rematch_view(game.id),
-                            nonce=nonce)
+    a Rematch button. ``ping``: the player (or players) to tell -- the one who did not end
+    the game; after a loss on time both."""
+    return board_post(game, position, png, headline=headline, ping=ping,
+                      extra=ratings_line(game, rating_changes), view=rematch_view(game.id))
 
 
-async def dm_skip_reason(bot: StonecastBot, user_id: int) -> str | None:
-    """Why the your-turn DM to ``user_id`` is not to be sent now, or ``None`` to send it:
-    they turned DMs off since it was queued, or their DMs were found closed less than
-    :data:`DM_RETRY_AFTER` ago (no retry storm; the thread mention remains)."""
-    if not (await bot.manager.settings(user_id)).dm:
-        return "skipped: DMs turned off"
-    closed_at = bot.dm_closed.get(user_id)
-    if closed_at is not None and time.monotonic() - closed_at < DM_RETRY_AFTER:
-        return "skipped: DMs closed"
-    return None
+def move_post(game: Game, position: engine.Position, seat: int | None, png: bytes, *,
+              vacation_until: float | None = None,
+              rating_changes: Mapping[int, tuple[float, float]] | None = None) -> Post:
+    """The board after the move ``seat`` just played (``None``: the first board of a new
+    game): asking the player to move (with their vacation note), or the final board when the
+    move ended the game (pinging the player who did not make it, with ``rating_changes``).
+
+    The /move and Accept handlers and the outbox's delivery of a board they could not post
+    both come here, so a board posted late reads the same.
+    """
+    headline = move_headline(game, position, seat)
+    if position.outcome is not None and seat is not None:
+        return final_post(game, position, png, headline=headline + " — game over",
+                          ping=game.players[3 - seat], rating_changes=rating_changes or {})
+    return board_post(game, position, png, headline=headline, vacation_until=vacation_until)
 
 
 def turn_dm_text(game: Game, position: engine.Position, seat: int | None) -> str:
@@ -372,46 +271,39 @@ def turn_dm_text(game: Game, position: engine.Position, seat: int | None) -> str
     due = f" It is due <t:{int(game.deadline)}:R>." if game.deadline else ""
     return (f"**{label}** · {move_headline(game, position, seat)}\n"
             f"Your move{as_colour} against <@{game.opponent_of(uid)}> "
-            f"({texts.turn_hint(game.kind, position)}): {link}{due}")
+            f"({position.turn_hint}): {link}{due}")
 
 
-async def send_turn_dm(bot: StonecastBot, game: Game, position: engine.Position, seat: int | None,
-                       *, png: bytes | None = None, nonce: str | None = None) -> discord.Message:
-    """DM the player to move that it is their turn, with the board image (the same PNG as
-    the thread's post), what the opponent (``seat``; ``None`` at ply 0) played and a link to
-    the thread. Callers check :func:`dm_skip_reason` first.
-
-    Raises discord.Forbidden when their DMs are closed (code 50007; remembered in
-    ``bot.dm_closed``, so they are not tried again for a while) and discord.HTTPException
-    for any other refusal.
-    """
-    uid = game.to_move_user
-    if uid is None:
+def turn_dm(game: Game, position: engine.Position, seat: int | None, png: bytes) -> Post:
+    """The your-turn DM to the player to move, with the board image (the same PNG as the
+    thread's post), what the opponent (``seat``; ``None`` at ply 0) played and a link to the
+    thread. Pings nobody. Raises ValueError when nobody is to move."""
+    if game.to_move_user is None:
         raise ValueError(f"nobody is to move in game {game.id}")
-    if png is None:
-        png = await render(bot, game, position)
-    kwargs = {"nonce": nonce} if nonce is not None else {}
-    try:
-        user = bot.get_user(uid) or await bot.fetch_user(uid)
-        message = await user.send(turn_dm_text(game, position, seat)[:2000],
-                                  file=board_file(game, position, png),
-                                  allowed_mentions=discord.AllowedMentions.none(), **kwargs)
-    except discord.Forbidden:
-        bot.dm_closed[uid] = time.monotonic()
-        log.info("user %s does not accept DMs; not trying again for a while", uid)
-        raise
-    bot.dm_closed.pop(uid, None)
-    return message
+    return Post(turn_dm_text(game, position, seat), png, board_filename(game, position))
 
 
-async def post_reminder(bot: StonecastBot, game: Game, *, nonce: str | None = None) -> discord.Message:
-    """The one reminder per turn before the deadline, mentioning only the player to move.
-    ``nonce``: see :func:`outbox_nonce`."""
+def reminder_post(game: Game) -> Post:
+    """The one reminder per turn before the deadline, mentioning only the player to move."""
     uid = game.to_move_user
     label = texts.game_label(game.kind, game.id)
-    channel = bot.get_partial_messageable(game.channel_for_posts, guild_id=game.guild_id)
-    return await channel.send(
-        f"<@{uid}>, reminder: your move in **{label}** is due <t:{int(game.deadline)}:R> "
-        f"— after that the game is lost on time. Use `/move`, or `/vacation` if you need a break.",
-        allowed_mentions=discord.AllowedMentions(users=[discord.Object(uid)]),
-        **({"nonce": nonce} if nonce is not None else {}))
+    return Post(f"<@{uid}>, reminder: your move in **{label}** is due <t:{int(game.deadline)}:R> "
+                f"— after that the game is lost on time. Use `/move`, or `/vacation` if you need a break.",
+                mentions=(uid,))
+
+
+def abort_post(game: Game, by: int, players: Iterable[int]) -> Post:
+    """The note in the game's thread after moderator ``by`` aborted it, pinging ``players``."""
+    players = tuple(players)
+    return Post(texts.aborted(texts.game_label(game.kind, game.id), by, list(players)), mentions=players)
+
+
+def move_reply(result: MoveResult) -> str:
+    """The mover's own (ephemeral) note after /move (:func:`bot.texts.move_reply`): the move
+    and what it did, then the result, or the colour it settled and who moves next."""
+    game, position = result.game, result.position
+    names = {seat: f"<@{uid}>" for seat, uid in game.players.items()}
+    return texts.move_reply(
+        texts.game_label(game.kind, game.id), result.move, move_effect(position),
+        result=texts.result_text(game.kind, position.outcome, names) if result.finished else None,
+        settled=colour_settled_by(position, result.seat), to_move=game.to_move_user)

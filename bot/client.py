@@ -3,25 +3,27 @@
 ``setup_hook`` opens the manager on the configured database, loads the cogs as extensions
 (:data:`bot.cogs.EXTENSIONS`), registers the persistent buttons and syncs the slash commands
 (to ``STONECAST_GUILD`` when set, else globally). ``close`` unloads the cogs (the maintenance
-loop stops), closes the gateway and then the manager. The bot also remembers players' display
-names for board images and autocomplete.
+loop stops), closes the gateway and then the manager. The bot owns the render pool
+(:class:`bot.rendering.BoardRenderer`, ``renderer``) and the announcer
+(:class:`bot.announcer.Announcer`, ``announcer``: every post about a game goes through it), and
+remembers players' display names for board images and autocomplete.
 """
 
 from __future__ import annotations
 
 import asyncio
 import logging
-from collections import OrderedDict
 from typing import Any
 
 import discord
 import yarl
 from discord.ext import commands
 
-from .boards import BoardRenderer
+from .announcer import Announcer
 from .cogs import EXTENSIONS
 from .config import Config
 from .manager import BOARD_GRACE, GameManager
+from .rendering import BoardRenderer
 from .replies import report_error
 from .views import DYNAMIC_ITEMS
 
@@ -77,11 +79,10 @@ class StonecastBot(commands.Bot):
         self._owns_manager = manager is None
         self._manager_options = manager_options or {}
         self._names: dict[int, str] = {}
-        self.dm_closed: dict[int, float] = {}  # user id -> when a DM to them was refused
-        self.board_pngs: OrderedDict = OrderedDict()  # recent board images (boards.render)
         self.board_grace = board_grace
         self.maintenance_interval = MAINTENANCE_INTERVAL if maintenance_interval is None else maintenance_interval
         self.renderer = BoardRenderer(config.render_workers if render_workers is None else render_workers)
+        self.announcer = Announcer(self)  # posts boards, DMs and clock events (bot/announcer.py)
         if config.api_url:
             discord.http.Route.BASE = config.api_url
 

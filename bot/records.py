@@ -126,7 +126,7 @@ def format_record(
     move strings in order. Times are UNIX seconds.
     """
     labels = {seat: player_label((names or {}).get(seat), players[seat]) for seat in (1, 2)}
-    title = engine.GAMES[kind].title if kind in engine.GAMES else kind
+    title = texts.title(kind)
     lines = [
         "Stonecast game record",
         f"Game: {title}",

@@ -344,3 +344,13 @@ async def test_accept_returns_what_the_first_board_needs(mgr, clock):
     c = await challenge(mgr, challenger_id=CAROL, opponent_id=DAVE, first="opponent")
     acc = await mgr.accept(c.id, DAVE)
     assert acc.ping_id == DAVE and acc.dm_id is None and not acc.dm_due and acc.vacation_until is None
+
+
+async def test_challenge_and_game_reads_the_game_of_an_accepted_challenge(mgr):
+    c = await challenge(mgr)
+    assert await mgr.challenge_and_game(c.id) == (c, None)
+    game = await mgr.accept_challenge(c.id, BOB)
+    got, g = await mgr.challenge_and_game(c.id)
+    assert got == await mgr.get_challenge(c.id) and got.status == "accepted" and g == game
+    with pytest.raises(NotFound):
+        await mgr.challenge_and_game(99)

@@ -224,3 +224,15 @@ async def test_vacation_time_is_charged_by_the_hour(mgr, clock):
     assert s.vacation_left_days == pytest.approx(0)
     with pytest.raises(LimitReached, match="used your 14 vacation days"):
         await mgr.set_vacation(ALICE, 1)
+
+
+async def test_vacation_returns_the_games_whose_deadline_moved(mgr, clock):
+    mine = await game_for(mgr)                      # Alice to move
+    await game_for(mgr, a=BOB, b=ALICE)             # Bob to move: his clock does not move
+    before = await mgr.settings(ALICE)
+    change = await mgr.vacation(ALICE, 2)
+    assert change.user_id == ALICE and change.before == before
+    assert change.settings == await mgr.settings(ALICE) and change.settings.vacation_until == clock.t + 2 * DAY
+    assert change.games == (await mgr.get_game(mine.id),)
+    assert change.games[0].deadline == mine.deadline + 2 * DAY
+    assert (await mgr.vacation(ALICE, 0)).games[0].deadline == pytest.approx(mine.deadline)  # back again

@@ -151,3 +151,14 @@ async def test_positions_for_a_replay(mgr):
     assert positions[0] == engine.new_game("io", size=5)
     assert [p.last_move for p in positions[1:-1]] == [m.move for m in moves]
     assert positions[-1] == done.position == await mgr.replay_position(g.id)
+
+
+async def test_listing_gives_the_games_and_the_opponents_away(mgr, clock):
+    g1 = await start_game(mgr, KIND, OPTS)
+    g2 = await start_game(mgr, KIND, OPTS, a=CAROL, b=ALICE)
+    await mgr.set_vacation(CAROL, 2)
+    listing = await mgr.listing(ALICE, GUILD)
+    assert [g.id for g in listing.games] == [g.id for g in await mgr.active_games(ALICE, GUILD)] == [g1.id, g2.id]
+    assert listing.away == {CAROL: (await mgr.settings(CAROL)).vacation_until}
+    assert (await mgr.listing(BOB, GUILD)).away == {}
+    assert (await mgr.listing(4242)).games == []

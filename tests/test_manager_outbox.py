@@ -352,7 +352,8 @@ async def test_announcements_carry_settings_rating_changes_and_the_move(mgr, clo
     assert board.settings == dm.settings == await mgr.settings(BOB)
     assert board.vacation_until == dm.vacation_until == clock.t - BOARD_GRACE + DAY
     assert board.move_record == await mgr.move_at(g.id, 1) and board.move_record.move == res.move
-    assert dm.move_record is None and board.rating_changes == {} == dm.rating_changes
+    # the DM names the move too ("move 1: <@alice> played ..."): it carries the record
+    assert dm.move_record == board.move_record and board.rating_changes == {} == dm.rating_changes
     for a in (board, dm):
         await mgr.mark_delivered(a.id)
     clock.advance(3 * DAY)  # Bob's turn runs out (his vacation day included)

@@ -291,3 +291,25 @@ async def test_set_game_thread_returns_the_game_as_stored(mgr):
     assert after.thread_id == 4242 == after.channel_for_posts and not after.thread_wanted
     with pytest.raises(NotFound):
         await mgr.set_game_thread(g.id + 100, 1)
+
+
+async def test_play_finds_the_game_meant_and_plays_there(mgr):
+    g = await start_game(mgr, KIND, OPTS)
+    await mgr.set_game_thread(g.id, 4242)
+    move = next(g.position.legal_moves())
+    with pytest.raises(NotYourTurn):  # Bob's one game waits for Alice
+        await mgr.play(BOB, move, channel_id=4242)
+    res = await mgr.play(ALICE, move, channel_id=4242, guild_id=GUILD)
+    assert res.game.id == g.id and res.move == move and res.game == await mgr.get_game(g.id)
+    with pytest.raises(NotFound):
+        await mgr.play(BOB, move, game_id=g.id, guild_id=GUILD + 1)
+
+
+async def test_how_a_game_ended_reads_as_a_termination(mgr):
+    g = await start_game(mgr, KIND, OPTS)
+    assert g.termination is None and not g.ended_off_the_board
+    ended = await mgr.resign(g.id, ALICE)
+    assert ended.termination is engine.Termination.RESIGNATION and ended.ended_off_the_board
+    g = await start_game(mgr, KIND, OPTS)
+    aborted = await mgr.abort(g.id, CAROL)
+    assert aborted.reason == "aborted" and aborted.termination is None and not aborted.ended_off_the_board

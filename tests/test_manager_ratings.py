@@ -186,3 +186,16 @@ async def test_leaderboard_top_ten_and_profile(mgr):
     assert (rec.wins, rec.losses, rec.draws, rec.games) == (1, 1, 0, 2)
     assert [x.id for x in prof.active_games] == [io.id]
     assert (await mgr.profile(GUILD + 1, ALICE)).records == {}
+
+
+async def test_standings_give_the_top_and_the_askers_place_in_one_call(mgr):
+    for a, b in ((ALICE, BOB), (CAROL, DAVE)):
+        g = await start_game(mgr, KIND, OPTS, a=a, b=b)
+        await mgr.resign(g.id, b)
+    top = await mgr.standings(GUILD, KIND, ALICE, limit=1)
+    assert top.rows == (await mgr.leaderboard(GUILD, KIND, limit=1)) and top.mine is None and top.rated
+    assert top.rows[0].user_id == ALICE  # the first to win leads a tie (same order as rank)
+    theirs = await mgr.standings(GUILD, KIND, DAVE, limit=1)
+    assert theirs.mine == await mgr.rank(GUILD, KIND, DAVE) and theirs.rated
+    stranger = await mgr.standings(GUILD, KIND, 4242, limit=1)
+    assert stranger.mine is None and not stranger.rated

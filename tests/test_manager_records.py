@@ -12,6 +12,7 @@ from manager_support import (
     ALICE,
     BOB,
     CAROL,
+    GUILD,
     FakeClock,
     play_random,
     small_options,
@@ -22,6 +23,7 @@ import engine
 from bot.manager import (
     DAY,
     GameManager,
+    NotFound,
 )
 from bot.records import RecordError, parse_record, read_record
 
@@ -167,3 +169,15 @@ def test_bad_records_are_refused():
     ]:
         with pytest.raises(RecordError, match=words):
             parse_record(bad)
+
+
+async def test_game_record_finds_the_game_and_reads_it_with_its_moves(mgr):
+    g = await start_game(mgr, "io", {"size": 5})
+    res = await mgr.play_move(g.id, ALICE, "c3")
+    rec = await mgr.game_record(ALICE, game_id=g.id, guild_id=GUILD)
+    assert rec.game == res.game and rec.move_texts == ["c3"]
+    assert rec.moves == tuple(await mgr.moves(g.id))
+    names = {1: "Ann", 2: "Bob"}
+    assert rec.text(names) == await mgr.record_text(g.id, names)
+    with pytest.raises(NotFound):
+        await mgr.game_record(ALICE, game_id=g.id, guild_id=GUILD + 1)

@@ -9,8 +9,12 @@
 * ``info`` -- /rules and /help (also in direct messages);
 * ``maintenance`` -- the ``tasks`` loop: expiring challenges, sweeping clocks, delivering the outbox.
 
-``common`` is no extension: the helpers the cogs share (the ``game:`` option, posting a
-queued board).
+``common`` is no extension: what the cogs share (the ``game:`` option: reading it,
+suggesting games, the game choices).
+
+A handler defers, makes one manager call, hands what must be posted for everyone to
+:meth:`bot.announcer.Announcer.publish` and answers the person acting (wording in
+:mod:`bot.texts`).
 """
 
 EXTENSIONS = tuple(f"bot.cogs.{name}" for name in

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import logging
 from typing import TYPE_CHECKING
 
 import discord
@@ -15,8 +14,6 @@ from ..replies import ephemeral
 
 if TYPE_CHECKING:
     from ..client import StonecastBot
-
-log = logging.getLogger("stonecast.bot")
 
 
 class AdminCog(commands.Cog, name="Admin"):
@@ -39,18 +36,9 @@ class AdminCog(commands.Cog, name="Admin"):
             g = await manager.resolve_game(interaction.user.id, game_id=game, guild_id=interaction.guild_id)
         except NotFound:  # a moderator aborts any game here, not only their own
             raise NotFound(texts.no_such_server_game(game)) from None
-        g = await manager.abort(g.id, interaction.user.id)
-        label = texts.game_label(g.kind, g.id)
-        try:
-            channel = self.bot.get_partial_messageable(g.channel_for_posts, guild_id=g.guild_id)
-            players = [g.players[seat] for seat in sorted(g.players)]
-            await channel.send(texts.aborted(label, interaction.user.id, players),
-                               allowed_mentions=discord.AllowedMentions(
-                                   users=[discord.Object(uid) for uid in players], roles=False,
-                                   everyone=False))
-        except discord.HTTPException:
-            log.warning("cannot announce the abort of game %s", g.id, exc_info=True)
-        await ephemeral(interaction, texts.is_aborted(label))
+        end = await manager.abort_game(g.id, interaction.user.id)
+        await self.bot.announcer.publish(end)
+        await ephemeral(interaction, texts.is_aborted(end.game.label))
 
     @abort.autocomplete("game")
     async def abort_autocomplete(self, interaction: discord.Interaction, current: str

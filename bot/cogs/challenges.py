@@ -23,7 +23,6 @@ from .. import texts
 from ..manager import StaleAction, UserError
 from ..replies import ephemeral, report_error
 from ..views import challenge_view
-from .common import post_queued_board
 
 if TYPE_CHECKING:
     from ..client import StonecastBot
@@ -132,9 +131,8 @@ class ChallengesCog(commands.Cog, name="Challenges"):
         self.challenge_group = app_commands.Group(
             name="challenge", description="Challenge a member of this server to a game",
             guild_only=True)
-        for key in texts.GAME_ORDER:
-            if key in engine.GAMES:
-                self.challenge_group.add_command(challenge_command(self, engine.GAMES[key]))
+        for kind in engine.GAMES.values():  # in menu order
+            self.challenge_group.add_command(challenge_command(self, kind))
 
     @property
     def manager(self):
@@ -190,77 +188,52 @@ class ChallengesCog(commands.Cog, name="Challenges"):
                 content=content, view=None,
                 allowed_mentions=discord.AllowedMentions.none())
         except StaleAction as e:
-            await report_error(interaction, await self._already_yours(interaction, challenge_id) or e)
-            await self._retire_buttons(interaction, challenge_id)
+            try:
+                c, game = await self.manager.challenge_and_game(challenge_id)
+            except UserError:
+                await report_error(interaction, e)
+                return
+            await report_error(interaction, self._already_yours(interaction, c, game) or e)
+            await self._retire_buttons(interaction, c, game)
         except Exception as e:  # noqa: BLE001 - every failure becomes a reply
             await report_error(interaction, e)
 
-    async def _already_yours(self, interaction: discord.Interaction, challenge_id: int) -> UserError | None:
+    @staticmethod
+    def _already_yours(interaction: discord.Interaction, c: Challenge, game: Game | None) -> UserError | None:
         """For a second press of Accept by the player who accepted: where their game is."""
-        try:
-            c = await self.manager.get_challenge(challenge_id)
-            if c.status != "accepted" or c.game_id is None or c.opponent_id != interaction.user.id:
-                return None
-            game = await self.manager.get_game(c.game_id)
-        except UserError:
+        if game is None or c.opponent_id != interaction.user.id:
             return None
         return UserError(texts.already_accepted(game))
 
-    async def _retire_buttons(self, interaction: discord.Interaction, challenge_id: int) -> None:
+    async def _retire_buttons(self, interaction: discord.Interaction, c: Challenge, game: Game | None) -> None:
         """A stale challenge message still had buttons: replace them by the challenge's state
         (for an accepted one, the same text the acceptance wrote, so a late tidy-up after a
         race never hides where the game is)."""
+        lapsed = c.status == "open" and self.manager.clock() >= c.expires_at  # before the sweep
+        if (c.status == "open" and not lapsed) or c.message_id != getattr(interaction.message, "id", None):
+            return
+        state = dict(texts.CHALLENGE_STATES)
+        if lapsed:
+            state["open"] = state["expired"]
+        if game is not None:
+            content = texts.accepted_text(c, game)
+        else:
+            content = texts.challenge_ended(c, state.get(c.status, c.status.capitalize() + "."))
         try:
-            c = await self.manager.get_challenge(challenge_id)
-            lapsed = c.status == "open" and self.manager.clock() >= c.expires_at  # before the sweep
-            if (c.status == "open" and not lapsed) or c.message_id != getattr(interaction.message, "id", None):
-                return
-            state = dict(texts.CHALLENGE_STATES)
-            if lapsed:
-                state["open"] = state["expired"]
-            if c.status == "accepted" and c.game_id is not None:
-                content = texts.accepted_text(c, await self.manager.get_game(c.game_id))
-            else:
-                content = texts.challenge_ended(c, state.get(c.status, c.status.capitalize() + "."))
             await interaction.edit_original_response(
                 content=content, view=None, allowed_mentions=discord.AllowedMentions.none())
-        except (UserError, discord.HTTPException):
-            log.info("could not tidy stale challenge %s", challenge_id, exc_info=True)
-
-    async def _open_thread(self, interaction: discord.Interaction, game: Game) -> int | None:
-        """A public thread for the game on the challenge message; None where not allowed."""
-        name = texts.thread_name(game, await self.bot.display_name(game.players[1], game.guild_id),
-                                 await self.bot.display_name(game.players[2], game.guild_id))
-        if interaction.message is None or isinstance(interaction.channel, discord.Thread):
-            return None
-        try:
-            thread = await interaction.message.create_thread(name=name, auto_archive_duration=10080)
-        except (discord.HTTPException, ValueError):
-            log.info("no thread for game %s in channel %s; posting in the channel", game.id,
-                     game.channel_id)
-            return None
-        return thread.id
+        except discord.HTTPException:
+            log.info("could not tidy stale challenge %s", c.id, exc_info=True)
 
     async def _accept(self, interaction: discord.Interaction, challenge_id: int) -> None:
-        """Accept: the game, its thread, its first board. (Five manager calls today: the
-        announcer step can fold them into one value.)"""
-        game = await self.manager.accept_challenge(challenge_id, interaction.user.id)
-        c = await self.manager.get_challenge(challenge_id)
-        thread_id = await self._open_thread(interaction, game)
-        # recorded even when None (the channel): the delivery pass must not make one later
-        await self.manager.set_game_thread(game.id, thread_id)
-        game = await self.manager.get_game(game.id)
-        # the first board was queued with the game: post it here and mark it, or the outbox
-        # posts it after the grace period (a crash or a failed post here loses nothing)
-        try:
-            board_id = await self.manager.pending_board(game.id, 0)
-            dm_id = await self.manager.pending_dm(game.id, 0)
-        except Exception:  # noqa: BLE001 - the game is created: never answer "nothing changed"
-            log.exception("no outbox row for the first board of game %s", game.id)
-            board_id = dm_id = None  # posted unmarked: the outbox may post it a second time
-        note = await post_queued_board(self.bot, game, game.position, None, board_id, dm_id)
+        """Accept: the game (one manager call), its thread on the challenge message (none
+        when the challenge was made inside a thread), its first board."""
+        accepted = await self.manager.accept(challenge_id, interaction.user.id)
+        in_thread = isinstance(interaction.channel, discord.Thread)
+        accepted = await self.bot.announcer.open_thread(accepted, None if in_thread else interaction.message)
+        note = await self.bot.announcer.publish(accepted)
         await interaction.edit_original_response(
-            content=texts.accepted_text(c, game) + note, view=None,
+            content=texts.accepted_text(accepted.challenge, accepted.game) + note, view=None,
             allowed_mentions=discord.AllowedMentions.none())
 
     async def on_rematch_button(self, interaction: discord.Interaction, game_id: int) -> None:

@@ -1,6 +1,5 @@
-"""What several cogs share: reading the ``game:`` option and posting the board a manager
-operation queued (the command path of the outbox; the maintenance cog's delivery pass is the
-other). Not an extension."""
+"""What several cogs share: the ``game:`` option (reading it, suggesting games, the game
+choices of /rules and /leaderboard). Not an extension."""
 
 from __future__ import annotations
 
@@ -10,18 +9,15 @@ from typing import TYPE_CHECKING, Any
 import discord
 from discord import app_commands
 
-from .. import boards, texts
+import engine
 
 if TYPE_CHECKING:
-    import engine
-
-    from ..client import StonecastBot
     from ..manager import Game
 
 log = logging.getLogger("stonecast.bot")
 
-# the ``game:`` option of /rules and /leaderboard: the games by title, in menu order
-GAME_CHOICES = [app_commands.Choice(name=texts.TITLES[k], value=k) for k in texts.GAME_ORDER]
+# the ``game:`` option of /rules and /leaderboard: the games by title (engine.GAMES is in menu order)
+GAME_CHOICES = [app_commands.Choice(name=kind.title, value=key) for key, kind in engine.GAMES.items()]
 
 
 def as_int(value: Any) -> int | None:
@@ -55,67 +51,3 @@ async def game_autocomplete(interaction: discord.Interaction, current: str
         log.exception("game autocomplete failed")
         return []
     return [app_commands.Choice(name=label[:100], value=gid) for gid, label in pairs[:25]]
-
-
-async def post_queued_board(bot: StonecastBot, game: Game, position: engine.Position, seat: int | None,
-                            announcement_id: int | None, dm_id: int | None = None) -> str:
-    """Post the board the manager queued with a move (``seat`` played it; ``None``: the
-    first board of a new game), then mark its outbox row delivered and send the your-turn
-    DM queued with it (``dm_id``; :func:`send_queued_dm`).
-
-    Returns ``""`` on success, else a note for the player's reply -- the move (or the new
-    game) is committed whatever happens here. A post Discord refuses for good (403, 404) is
-    marked delivered with the reason (retrying cannot help); any other failure leaves the
-    board in the outbox, which the bot's delivery loop posts after the grace period.
-    """
-    where = f"board of game {game.id} at move {position.ply} (announcement {announcement_id})"
-    png = None
-    try:
-        png = await boards.render(bot, game, position)
-        await boards.post_move(bot, game, position, seat, png=png,
-                               nonce=boards.outbox_nonce(announcement_id))
-    except (discord.Forbidden, discord.NotFound) as e:
-        log.warning("cannot post the %s: Discord refused it (%s)", where, e)
-        await mark_delivered(bot, announcement_id, error=f"refused: {e}")
-        return texts.BOARD_REFUSED
-    except Exception:  # noqa: BLE001 - committed: never answer "nothing changed"
-        log.warning("could not post the %s; the outbox posts it later", where, exc_info=True)
-        return texts.BOARD_DELAYED
-    await mark_delivered(bot, announcement_id)
-    await send_queued_dm(bot, game, position, seat, dm_id, png)
-    return ""
-
-
-async def send_queued_dm(bot: StonecastBot, game: Game, position: engine.Position, seat: int | None,
-                         dm_id: int | None, png: bytes | None) -> None:
-    """Send the your-turn DM of outbox row ``dm_id`` (with the board image ``png``) and
-    mark it delivered; skipped (and marked) when the player turned DMs off or their DMs
-    were found closed lately, given up at once when Discord refuses it (403: DMs closed).
-    Any other failure leaves it to the delivery pass. Never raises."""
-    if dm_id is None:
-        return
-    try:
-        skip = await boards.dm_skip_reason(bot, game.to_move_user)
-        if skip:
-            await mark_delivered(bot, dm_id, error=skip)
-            return
-        await boards.send_turn_dm(bot, game, position, seat, png=png, nonce=boards.outbox_nonce(dm_id))
-    except (discord.Forbidden, discord.NotFound) as e:
-        await mark_delivered(bot, dm_id, error=f"refused: {e}")
-        return
-    except Exception:  # noqa: BLE001 - the delivery pass sends it later
-        log.warning("could not send the DM of game %s (announcement %s); the outbox sends it later",
-                    game.id, dm_id, exc_info=True)
-        return
-    await mark_delivered(bot, dm_id)
-
-
-async def mark_delivered(bot: StonecastBot, announcement_id: int | None, *, error: str | None = None) -> None:
-    """Mark a queued board (or DM) delivered. A failure is logged, not raised: the board is posted
-    (or given up) already, and the worst outcome is that the outbox posts it again."""
-    if announcement_id is None:
-        return
-    try:
-        await bot.manager.mark_delivered(announcement_id, error=error)
-    except Exception:  # noqa: BLE001
-        log.exception("could not mark announcement %s delivered", announcement_id)

@@ -29,15 +29,13 @@ class HistoryCog(commands.Cog, name="History"):
     async def history(self, interaction: discord.Interaction, game: int) -> None:
         """/history game:<id> -- the text record, plus a GIF replay once over."""
         await interaction.response.defer(ephemeral=True, thinking=True)
-        manager = self.bot.manager
-        g = await manager.resolve_game(interaction.user.id, game_id=game, guild_id=interaction.guild_id)
+        rec = await self.bot.manager.game_record(interaction.user.id, game_id=game, guild_id=interaction.guild_id)
+        g = rec.game
         names = {seat: await self.bot.display_name(uid, g.guild_id) for seat, uid in g.players.items()}
-        record = await manager.record_text(g.id, names)
         label = texts.game_label(g.kind, g.id)
-        files = [discord.File(io.BytesIO(record.encode()), filename=f"stonecast-{g.id}.txt")]
+        files = [discord.File(io.BytesIO(rec.text(names).encode()), filename=f"stonecast-{g.id}.txt")]
         if g.status != "active" and g.ply:
-            moves = [m.move for m in await manager.moves(g.id)]
-            gif = await self.bot.renderer.render_gif(g.kind, g.options, moves, names)
+            gif = await self.bot.renderer.render_gif(g.kind, g.options, rec.move_texts, names)
             files.append(discord.File(io.BytesIO(gif), filename=f"stonecast-{g.id}.gif"))
         await ephemeral(interaction, texts.history_text(label, g.ply, over=g.status != "active"), files=files)
 

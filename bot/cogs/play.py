@@ -20,7 +20,7 @@ from .. import boards, texts
 from ..manager import NotAllowed, game_over_error
 from ..replies import ephemeral, report_error
 from ..views import resign_view
-from .common import as_int, game_autocomplete, game_for, post_queued_board
+from .common import as_int, game_autocomplete, game_for
 
 if TYPE_CHECKING:
     from ..client import StonecastBot
@@ -50,16 +50,10 @@ class PlayCog(commands.Cog, name="Play"):
         """Validate and commit the move, post the new board in the game's thread."""
         await interaction.response.defer(ephemeral=True, thinking=True)
         self.bot.remember(interaction.user)
-        g = await game_for(interaction, game)
-        result = await self.manager.play_move(g.id, interaction.user.id, move)
-        g, position = result.game, result.position
-        note = await post_queued_board(self.bot, g, position, result.seat, result.announcement_id, result.dm_id)
-        names = {seat: f"<@{uid}>" for seat, uid in g.players.items()}
-        text = texts.move_reply(
-            texts.game_label(g.kind, g.id), result.move, boards.move_effect(position),
-            result=texts.result_text(g.kind, position.outcome, names) if result.finished else None,
-            settled=boards.colour_settled_by(g, position, result.seat), to_move=g.to_move_user)
-        await ephemeral(interaction, text + note)
+        result = await self.manager.play(interaction.user.id, move, game_id=game,
+                                         channel_id=interaction.channel_id, guild_id=interaction.guild_id)
+        note = await self.bot.announcer.publish(result)
+        await ephemeral(interaction, boards.move_reply(result) + note)
 
     @move.autocomplete("move")
     async def move_autocomplete(self, interaction: discord.Interaction, current: str
@@ -118,16 +112,9 @@ class PlayCog(commands.Cog, name="Play"):
         ``interaction_check`` turned everyone else away)."""
         try:
             await interaction.response.defer()
-            g = await self.manager.resign(game_id, interaction.user.id)
-            try:
-                await boards.post_final(self.bot, g, g.position, headline=texts.resigned(interaction.user.id),
-                                        ping=g.opponent_of(interaction.user.id))
-            except discord.HTTPException:
-                log.warning("cannot post the final board of game %s", g.id, exc_info=True)
-            except Exception:  # noqa: BLE001 - the resignation is committed: say so below
-                log.exception("the final board of game %s failed", g.id)
-            await interaction.edit_original_response(
-                content=texts.you_resigned(texts.game_label(g.kind, g.id)), view=None)
+            end = await self.manager.resign_game(game_id, interaction.user.id)
+            await self.bot.announcer.publish(end)
+            await interaction.edit_original_response(content=texts.you_resigned(end.game.label), view=None)
         except Exception as e:  # noqa: BLE001
             await report_error(interaction, e)
 
@@ -139,7 +126,7 @@ class PlayCog(commands.Cog, name="Play"):
         await interaction.response.defer(ephemeral=True, thinking=True)
         g = await game_for(interaction, game)
         position = g.position
-        png = await boards.render(self.bot, g, position)
+        png = await self.bot.announcer.render(g, position)
         content, _ = boards.board_text(g, position, headline=texts.board_headline(position.ply, position.last_move))
         if g.status == "active":
             content += texts.thread_link(g.channel_for_posts)
@@ -157,7 +144,8 @@ class PlayCog(commands.Cog, name="Play"):
         if all:
             await self._server_games(interaction)
             return
-        active = await self.manager.active_games(interaction.user.id, interaction.guild_id)
+        listing = await self.manager.listing(interaction.user.id, interaction.guild_id)
+        active = listing.games
         if not active:
             await ephemeral(interaction, texts.NO_GAMES)
             return
@@ -168,7 +156,7 @@ class PlayCog(commands.Cog, name="Play"):
         for g in sorted(active, key=lambda g: (g.to_move_user != uid, g.deadline or 0, g.id))[:MAX_GAMES_LISTED]:
             opponent = g.opponent_of(uid)
             if opponent not in away:
-                away[opponent] = await boards.vacation_note(self.bot, opponent)
+                away[opponent] = boards.vacation_note(opponent, listing.away.get(opponent))
             lines.append(texts.games_list_line(g, opponent, yours=g.to_move_user == uid,
                                                away=bool(away[opponent]) and g.to_move_user == opponent))
         notes = "".join(f"\n{n}" for n in away.values() if n)[:1000]

@@ -2,19 +2,16 @@
 
 from __future__ import annotations
 
-import logging
 from typing import TYPE_CHECKING, Literal
 
 import discord
 from discord import app_commands
 from discord.ext import commands
 
-from .. import boards, texts
+from .. import texts
 from ..manager import Limits
 from ..replies import ephemeral
 from .common import GAME_CHOICES
-
-log = logging.getLogger("stonecast.bot")
 
 # /vacation's upper bound: the yearly allowance (a longer request could never be granted)
 VACATION_DAYS = int(Limits.vacation_days)
@@ -48,33 +45,14 @@ class PlayersCog(commands.Cog, name="Players"):
         Vacation time is counted by the hour: ending one gives back its unused whole hours,
         so a vacation ended seconds after it began costs one hour (the reply says so)."""
         await interaction.response.defer(ephemeral=True, thinking=True)
-        before = await self.bot.manager.settings(interaction.user.id)
-        s = await self.bot.manager.set_vacation(interaction.user.id, days)
+        change = await self.bot.manager.vacation(interaction.user.id, days)
+        s, before = change.settings, change.before
         if s.vacation_until:
             text = texts.vacation_started(s.vacation_until, s.vacation_left_days, asked=days,
                                           had=before.vacation_left_days)
         else:
             text = texts.vacation_ended(s.vacation_left_days - before.vacation_left_days, s.vacation_left_days)
-        notes = await self.deadline_notes(interaction.user.id)
-        await ephemeral(interaction, text + notes)
-
-    async def deadline_notes(self, user_id: int) -> str:
-        """Post a short note with the new deadline in the thread of each game where it is
-        ``user_id``'s move (the games whose clock a vacation just moved). Best effort: the
-        deadlines are committed already; returns a sentence for the reply when a note could
-        not be posted, else ``""``."""
-        failed = 0
-        for g in await self.bot.manager.active_games(user_id):
-            if g.to_move_user != user_id or g.deadline is None:
-                continue
-            try:
-                await boards.post_deadline_note(self.bot, g, user_id)
-            except discord.HTTPException:
-                log.warning("could not post the new deadline of game %s", g.id, exc_info=True)
-                failed += 1
-        if failed:
-            return texts.deadline_notes_failed(failed)
-        return ""
+        await ephemeral(interaction, text + await self.bot.announcer.publish(change))
 
     @app_commands.command(name="leaderboard", description="The top ratings of a game in this server")
     @app_commands.describe(game="Which game")
@@ -84,19 +62,16 @@ class PlayersCog(commands.Cog, name="Players"):
         """/leaderboard game:<game> -- top 10 ratings in this server, and the caller's own
         place below them when they are rated but not among the ten (issue 9)."""
         await interaction.response.defer(ephemeral=True, thinking=True)
-        rows = await self.bot.manager.leaderboard(interaction.guild_id, game.value, limit=10)
-        if not rows:
+        board = await self.bot.manager.standings(interaction.guild_id, game.value, interaction.user.id, limit=10)
+        if not board.rows:
             await ephemeral(interaction, texts.no_rated_games(game.value))
             return
         lines = [texts.leaderboard_header(game.value)]
-        lines += [texts.rank_line(rank, row) for rank, row in enumerate(rows, 1)]
-        uid = interaction.user.id
-        if all(row.user_id != uid for row in rows):
-            mine = await self.bot.manager.rank(interaction.guild_id, game.value, uid)
-            if mine is not None:
-                lines += ["…", texts.rank_line(*mine) + " ← you"]
-            else:
-                lines.append(texts.unrated_here(game.value))
+        lines += [texts.rank_line(rank, row) for rank, row in enumerate(board.rows, 1)]
+        if board.mine is not None:
+            lines += ["…", texts.rank_line(*board.mine) + " ← you"]
+        elif not board.rated:
+            lines.append(texts.unrated_here(game.value))
         await ephemeral(interaction, "\n".join(lines))
 
     @app_commands.command(name="profile", description="Ratings, results and games of a player")

@@ -66,13 +66,17 @@ from .values import (
     ClockEvent,
     Game,
     GameEnd,
+    GameRecord,
     Limits,
+    Listing,
     MoveRecord,
     MoveResult,
     Profile,
     RatingRow,
     Record,
+    Standings,
     UserSettings,
+    VacationChange,
 )
 
 __all__ = [
@@ -87,11 +91,13 @@ __all__ = [
     "DuplicateChallenge",
     "Game",
     "GameEnd",
+    "GameRecord",
     "GameManager",
     "GameOver",
     "InvalidMove",
     "LimitReached",
     "Limits",
+    "Listing",
     "MoveRecord",
     "MoveResult",
     "NotAllowed",
@@ -101,8 +107,10 @@ __all__ = [
     "RatingRow",
     "Record",
     "StaleAction",
+    "Standings",
     "UserError",
     "UserSettings",
+    "VacationChange",
     "game_over_error",
 ]
 

@@ -131,6 +131,15 @@ class ChallengesMixin(ManagerCore):
             raise NotFound("That challenge does not exist.")
         return self._challenge(row)
 
+    async def challenge_and_game(self, challenge_id: int) -> tuple[Challenge, Game | None]:
+        """The challenge ``challenge_id`` and, once accepted, its game (``None`` before, or
+        when the game is gone). Raises NotFound for an unknown challenge."""
+        c = await self.get_challenge(challenge_id)
+        if c.status != "accepted" or c.game_id is None:
+            return c, None
+        row = await self.games_repo.get(c.game_id)
+        return c, None if row is None else self._game(row)
+
     async def accept_challenge(self, challenge_id: int, user_id: int) -> Game:
         """``user_id`` accepts: the new game (``(await accept(...)).game``; see :meth:`accept`)."""
         return (await self.accept(challenge_id, user_id)).game

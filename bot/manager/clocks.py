@@ -6,12 +6,13 @@ Each reminder or timeout is queued in the outbox in the transaction that makes i
 
 from __future__ import annotations
 
+import dataclasses
 import logging
 
 from .. import texts
 from .core import DAY, HOUR, ManagerCore
 from .errors import LimitReached, UserError
-from .values import ClockEvent, Game, UserSettings
+from .values import ClockEvent, Game, UserSettings, VacationChange
 
 __all__ = ["ClocksMixin"]
 
@@ -78,7 +79,7 @@ class ClocksMixin(ManagerCore):
                 return None
             seat = self._position(game).to_move
             loser = game.players[seat]
-            done = await self._finish(game, self._position(game).time_out(seat), now, by="timeout",
+            done = await self._finish(game, self._position(game).time_out(seat), now,
                                       announce=("timeout", loser))
             return None if done is None else ClockEvent("timeout", done[0], loser)
 
@@ -90,6 +91,10 @@ class ClocksMixin(ManagerCore):
         return ClockEvent("reminder", game, game.to_move_user)
 
     async def set_vacation(self, user_id: int, days: int) -> UserSettings:
+        """``user_id``'s settings after :meth:`vacation` (which see)."""
+        return (await self.vacation(user_id, days)).settings
+
+    async def vacation(self, user_id: int, days: int) -> VacationChange:
         """Start (or extend) a vacation of ``days`` days for ``user_id``; ``days=0`` ends a
         running vacation now and gives back the unused days.
 
@@ -103,6 +108,9 @@ class ClocksMixin(ManagerCore):
         (13 days 23 hours for ``days=14``). Raises :class:`UserError` for a bad number or when
         ending a vacation that is not running, and :class:`LimitReached` when the allowance
         does not cover ``days``.
+
+        Returns the settings before and after and the games whose deadline moved (where it is
+        ``user_id``'s move), as now stored (:class:`VacationChange`), read in the transaction.
         """
         if isinstance(days, bool) or not isinstance(days, int | float) or days < 0 or days != days:
             raise UserError("Give the number of vacation days as a whole number, 0 to end a vacation.")
@@ -140,6 +148,7 @@ class ClocksMixin(ManagerCore):
                 used += hours / 24
                 new_until = (until if until is not None else now) + shift
             await self.settings_repo.set_vacation(user_id, new_until, year, used)
+            moved = []
             for r in await self.games_repo.running_with_deadline_after(user_id, now):
                 game = self._game(r)
                 if game.to_move_user == user_id:
@@ -147,6 +156,7 @@ class ClocksMixin(ManagerCore):
                     # for time that passed while paused.
                     deadline = max(game.deadline + shift, now + 60.0) if shift < 0 else game.deadline + shift
                     await self.games_repo.set_deadline(game.id, game.ply, deadline)
+                    moved.append(dataclasses.replace(game, deadline=deadline))
             row = await self.settings_repo.get(user_id)
-        return self._settings(row, now)
+        return VacationChange(user_id, current, self._settings(row, now), tuple(moved))
 

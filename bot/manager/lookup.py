@@ -12,10 +12,9 @@ from collections.abc import Callable, Mapping
 import engine
 
 from .. import texts
-from ..records import format_record
 from .core import ManagerCore
 from .errors import NotFound, UserError
-from .values import Game, MoveRecord
+from .values import Game, GameRecord, Listing, MoveRecord
 
 __all__ = ["LookupMixin"]
 
@@ -55,10 +54,22 @@ class LookupMixin(ManagerCore):
         for m in await self.moves(game.id):
             pos = pos.play(m.move)
             out.append(pos)
-        if game.status == "finished" and game.reason in ("resignation", "timeout") and pos.outcome is None:
-            loser = 3 - game.winner
-            out.append(pos.resign(loser) if game.reason == "resignation" else pos.time_out(loser))
+        if game.ended_off_the_board and pos.outcome is None:  # resigned or lost on time
+            out.append(pos.forfeit(3 - game.winner, game.termination))
         return out
+
+    async def listing(self, user_id: int, guild_id: int | None = None) -> Listing:
+        """/games in one call: the :meth:`active_games` of ``user_id`` with the vacations of
+        their opponents who are away now (:class:`Listing`)."""
+        games = await self.active_games(user_id, guild_id)
+        opponents = sorted({g.opponent_of(user_id) for g in games})
+        now = self.clock()
+        away = {}
+        for row in await self.settings_repo.of_users(opponents):
+            until = self._settings(row, now).vacation_until
+            if until is not None:
+                away[row["user_id"]] = until
+        return Listing(games, away)
 
     async def active_games(self, user_id: int, guild_id: int | None = None) -> list[Game]:
         """Games in progress that ``user_id`` plays (in ``guild_id`` if given), oldest first."""
@@ -248,30 +259,20 @@ class LookupMixin(ManagerCore):
         rows = await self.games_repo.active_in_server(guild_id, by_last_move=True)
         return [self._game(r) for r in rows]
 
+    async def game_record(self, user_id: int, *, game_id: int | None = None,
+                          guild_id: int | None = None) -> GameRecord:
+        """/history in one call: the game meant (:meth:`resolve_game`) with its move list
+        (:class:`GameRecord`: its text record, the moves of its replay). Raises as
+        :meth:`resolve_game`."""
+        game = await self.resolve_game(user_id, game_id=game_id, guild_id=guild_id)
+        return await self._record(game)
+
     async def record_text(self, game_id: int, names: Mapping[int, str] | None = None) -> str:
-        """The game's text record (:mod:`bot.records`): header with game, options, players
-        (``names``: seat -> display name, with their user ids), dates and result in words,
-        then numbered moves in the engine's notation. ``bot.records.parse_record`` reads it
-        back for ``engine.replay``. Raises NotFound."""
-        game = await self.get_game(game_id)
-        moves = await self.moves(game.id)
-        pos = self._position(game)
-        scores = pos.scores if game.status == "finished" else None
-        return format_record(
-            kind=game.kind,
-            options=game.options,
-            game_id=game.id,
-            players=game.players,
-            names=names,
-            colours={s: pos.colour(s) for s in (1, 2)},
-            rated=game.rated,
-            days_per_move=game.days_per_move,
-            created_at=game.created_at,
-            finished_at=game.finished_at,
-            status=game.status,
-            winner=game.winner,
-            reason=game.reason,
-            scores=scores,
-            moves=[m.move for m in moves],
-        )
+        """The game's text record (:mod:`bot.records`; :meth:`GameRecord.text`). Raises NotFound."""
+        return (await self._record(await self.get_game(game_id))).text(names)
+
+    async def _record(self, game: Game) -> GameRecord:
+        rows = await self.moves_repo.of_game(game.id)
+        self._position(game)
+        return GameRecord(game, tuple(MoveRecord(r["ply"], r["seat"], r["move"], r["played_at"]) for r in rows))
 

@@ -71,7 +71,7 @@ class OutboxMixin(ManagerCore):
 
         Each comes with what its post needs, read in one transaction with it: the settings of
         its ``user_id`` (boards, DMs, reminders), the rating changes of a finished rated game
-        and the move record of a board (see :class:`Announcement`).
+        and the move record of a board or a DM (see :class:`Announcement`).
         """
         now = self.clock()
         out = []
@@ -85,7 +85,7 @@ class OutboxMixin(ManagerCore):
                             for c in await self.ratings_repo.changes(game.id)}
                            if game.status == "finished" and game.rated else {})
                 record = None
-                if r["kind"] == "move" and r["ply"] > 0:
+                if r["kind"] in ("move", "dm") and r["ply"] > 0:
                     m = await self.moves_repo.at(game.id, r["ply"])
                     record = None if m is None else MoveRecord(m["ply"], m["seat"], m["move"], m["played_at"])
                 out.append(Announcement(r["id"], r["kind"], game, r["user_id"], r["ply"],

@@ -42,6 +42,14 @@ class PlayMixin(ManagerCore):
                 raise NotFound(f"No game is numbered {gid}.")
             return self._game(await self._game_row(gid))
 
+    async def play(self, user_id: int, move_text: str, *, game_id: int | None = None,
+                   channel_id: int | None = None, guild_id: int | None = None) -> MoveResult:
+        """/move in one call: the game meant (:meth:`resolve_game`: ``game_id``, else the
+        user's game in ``channel_id``, else their only fitting game), then :meth:`play_move`
+        there. Raises as those two do."""
+        game = await self.resolve_game(user_id, game_id=game_id, channel_id=channel_id, guild_id=guild_id)
+        return await self.play_move(game.id, user_id, move_text)
+
     async def play_move(self, game_id: int, user_id: int, move_text: str) -> MoveResult:
         """Play ``move_text`` for ``user_id`` in game ``game_id``; committed before returning.
 
@@ -114,7 +122,7 @@ class PlayMixin(ManagerCore):
         return MoveResult(after, new, move, seat, outcome is not None, announcement_id, dm_id,
                           ping, to_move_settings, changes)
 
-    async def _finish(self, game: Game, new: engine.Position, now: float, *, by: str,
+    async def _finish(self, game: Game, new: engine.Position, now: float, *,
                       announce: tuple[str, int] | None = None,
                       ) -> tuple[Game, dict[int, tuple[float, float]]] | None:
         """End ``game`` with the forced outcome of ``new`` (resignation / timeout) in one
@@ -133,7 +141,7 @@ class PlayMixin(ManagerCore):
                 await self._announce(game, *announce, now)
             row = await self._game_row(game.id)
         self._remember(game.id, new, text)
-        log.info("game %s ended by %s", game.id, by)
+        log.info("game %s ended by %s", game.id, outcome.reason)
         return self._game(row), changes
 
     async def resign(self, game_id: int, user_id: int) -> Game:
@@ -157,7 +165,7 @@ class PlayMixin(ManagerCore):
                 if game.status != "active":
                     raise game_over_error(game)
                 final = self._position(game).resign(seat)
-                done = await self._finish(game, final, self.clock(), by="resignation")
+                done = await self._finish(game, final, self.clock())
                 if done is not None:
                     ended, changes = done
                     return GameEnd(ended, ended.position, user_id, (game.players[3 - seat],), changes)

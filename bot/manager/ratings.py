@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from .. import ratings as elo
 from .core import ManagerCore
-from .values import Game, Profile, RatingRow, Record
+from .values import Game, Profile, RatingRow, Record, Standings
 
 __all__ = ["RatingsMixin"]
 
@@ -54,6 +54,16 @@ class RatingsMixin(ManagerCore):
             return None
         ahead = await self.ratings_repo.count_ahead(guild_id, spec.key, row["rating"], row["games"], user_id)
         return ahead + 1, RatingRow(row["user_id"], row["rating"], row["games"])
+
+    async def standings(self, guild_id: int, kind: str, user_id: int, limit: int = 10) -> Standings:
+        """/leaderboard in one call: the :meth:`leaderboard` of ``kind`` in ``guild_id`` and,
+        when ``user_id`` is rated there but not in the top ``limit``, their :meth:`rank`.
+        Raises UserError for an unknown game."""
+        rows = await self.leaderboard(guild_id, kind, limit)
+        if any(row.user_id == user_id for row in rows):
+            return Standings(rows, None, True)
+        mine = await self.rank(guild_id, kind, user_id)
+        return Standings(rows, mine, mine is not None)
 
     async def profile(self, guild_id: int, user_id: int) -> Profile:
         """Ratings per kind, win/loss/draw record per kind (finished games, rated or not) and

@@ -6,12 +6,14 @@ turns rows into them); the bot only reads them.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from functools import cached_property
 
 import engine
 
 from .. import texts
+from ..records import format_record
 
 __all__ = [
     "Accepted",
@@ -20,13 +22,17 @@ __all__ = [
     "ClockEvent",
     "Game",
     "GameEnd",
+    "GameRecord",
     "Limits",
+    "Listing",
     "MoveRecord",
     "MoveResult",
     "Profile",
     "RatingRow",
     "Record",
+    "Standings",
     "UserSettings",
+    "VacationChange",
 ]
 
 
@@ -74,8 +80,8 @@ class Challenge:
 
     @property
     def title(self) -> str:
-        """The game's title, e.g. ``"Brain Coral"``."""
-        return engine.GAMES[self.kind].title if self.kind in engine.GAMES else self.kind
+        """The game's title, e.g. ``"Brain Coral"`` (:func:`bot.texts.title`)."""
+        return texts.title(self.kind)
 
     @property
     def label(self) -> str:
@@ -125,8 +131,20 @@ class Game:
 
     @property
     def title(self) -> str:
-        """The game's title, e.g. ``"Io"``."""
-        return engine.GAMES[self.kind].title if self.kind in engine.GAMES else self.kind
+        """The game's title, e.g. ``"Io"`` (:func:`bot.texts.title`)."""
+        return texts.title(self.kind)
+
+    @property
+    def termination(self) -> engine.Termination | None:
+        """How the finished game ended (:class:`engine.Termination`); ``None`` while it runs
+        and for an aborted game (its ``reason`` is ``"aborted"``, not an end of the rules)."""
+        return engine.Termination.read(self.reason) if self.status == "finished" else None
+
+    @property
+    def ended_off_the_board(self) -> bool:
+        """Whether the game was resigned or lost on time (an ending not by the rules)."""
+        t = self.termination
+        return t is not None and not t.by_rules
 
     @property
     def label(self) -> str:
@@ -176,6 +194,34 @@ class MoveRecord:
     seat: int
     move: str
     played_at: float
+
+
+@dataclass(frozen=True)
+class GameRecord:
+    """A game with its move list (:meth:`GameManager.game_record`), read together."""
+
+    game: Game
+    moves: tuple[MoveRecord, ...]
+
+    @property
+    def move_texts(self) -> list[str]:
+        """The moves in the engine's canonical notation, in order (for a replay)."""
+        return [m.move for m in self.moves]
+
+    def text(self, names: Mapping[int, str] | None = None) -> str:
+        """The game's text record (:mod:`bot.records`): header with game, options, players
+        (``names``: seat -> display name, with their user ids), dates and result in words,
+        then numbered moves in the engine's notation. ``bot.records.parse_record`` reads it
+        back for ``engine.replay``."""
+        game = self.game
+        pos = game.position
+        return format_record(
+            kind=game.kind, options=game.options, game_id=game.id, players=game.players, names=names,
+            colours={s: pos.colour(s) for s in (1, 2)}, rated=game.rated,
+            days_per_move=game.days_per_move, created_at=game.created_at,
+            finished_at=game.finished_at, status=game.status, winner=game.winner,
+            reason=game.reason, scores=pos.scores if game.status == "finished" else None,
+            moves=self.move_texts)
 
 
 @dataclass(frozen=True)
@@ -244,8 +290,8 @@ class Announcement:
     What its post needs, read with it (issue 11): ``settings``, the settings of ``user_id``
     (their DM switch for a ``"dm"``; the vacation note of a board or reminder);
     ``rating_changes``, user id -> (before, after) once a rated game is over (``{}``
-    otherwise); ``move_record``, the move that made ply ``ply`` (``None`` at ply 0 and for
-    other kinds).
+    otherwise); ``move_record``, the move that made ply ``ply`` for a board or a DM (whose
+    text names it; ``None`` at ply 0 and for other kinds).
     """
 
     id: int
@@ -278,7 +324,7 @@ class Announcement:
             return self.game.status != "active" or self.game.ply != self.ply
         if self.kind == "move":
             return (self.game.ply != self.ply or self.game.status == "aborted"
-                    or (self.game.status == "finished" and self.game.reason in ("resignation", "timeout")))
+                    or (self.game.status == "finished" and self.game.ended_off_the_board))
         return False
 
 
@@ -336,6 +382,18 @@ class UserSettings:
 
 
 @dataclass(frozen=True)
+class VacationChange:
+    """What :meth:`GameManager.vacation` did for ``user_id``: their settings ``before`` and
+    ``settings`` after, and the ``games`` whose deadline it moved (where it is their move),
+    as now stored -- each gets a note with the new deadline."""
+
+    user_id: int
+    before: UserSettings
+    settings: UserSettings
+    games: tuple[Game, ...] = ()
+
+
+@dataclass(frozen=True)
 class RatingRow:
     """One rating: ``user_id``, Elo ``rating``, rated ``games`` finished."""
 
@@ -356,6 +414,27 @@ class Record:
     def games(self) -> int:
         """Total finished games."""
         return self.wins + self.losses + self.draws
+
+
+@dataclass(frozen=True)
+class Standings:
+    """A leaderboard (:meth:`GameManager.standings`): the top ``rows`` (highest first) and,
+    when the asking player is rated but not among them, ``mine``: their place and row
+    (``None`` otherwise); ``rated`` says whether they have a rating there at all."""
+
+    rows: list[RatingRow]
+    mine: tuple[int, RatingRow] | None = None
+    rated: bool = False
+
+
+@dataclass(frozen=True)
+class Listing:
+    """A player's games in progress (:meth:`GameManager.listing`), oldest first, with
+    ``away``: opponent user id -> when their vacation ends (UNIX seconds), for the opponents
+    on vacation now."""
+
+    games: list[Game]
+    away: dict[int, float] = field(default_factory=dict)
 
 
 @dataclass(frozen=True)

@@ -17,6 +17,14 @@ class SettingsRepo(Repo):
         ``vacation_used``), ``None`` for someone with the defaults."""
         return await self.store.fetchone("SELECT * FROM user_settings WHERE user_id = ?", (user_id,))
 
+    async def of_users(self, user_ids: list[int]) -> list[sqlite3.Row]:
+        """The settings rows of those of ``user_ids`` who have one (any order)."""
+        if not user_ids:
+            return []
+        marks = ", ".join("?" * len(user_ids))
+        return await self.store.fetchall(f"SELECT * FROM user_settings WHERE user_id IN ({marks})",
+                                         list(user_ids))
+
     async def set_dm(self, user_id: int, dm: bool) -> None:
         """Turn the your-turn DM of ``user_id`` on or off."""
         await self.store.execute(

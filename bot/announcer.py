@@ -1,0 +1,400 @@
+"""The announcer: the one way a board (or any other post about a game) reaches Discord.
+
+A command handler makes one manager call and hands its answer to :meth:`Announcer.publish`
+(a :class:`~bot.manager.MoveResult`, :class:`~bot.manager.Accepted` or
+:class:`~bot.manager.GameEnd`); the maintenance cog's loop calls :meth:`Announcer.deliver`
+for what the outbox still holds (:class:`~bot.manager.Announcement`). Both come here, so a
+board posted late reads the same and a failed post is handled by one policy
+(:meth:`Announcer._attempt`):
+
+* posted: the outbox row is marked delivered;
+* refused for good by Discord (403: no access or DMs closed; 404: the thread or channel is
+  gone): marked delivered with the reason, never retried;
+* any other failure (5xx, network, rendering): left in the outbox. The command path tells the
+  player it is saved and will follow; the delivery pass counts the failure and gives the row
+  up after :data:`MAX_ANNOUNCE_ATTEMPTS`.
+
+Marking delivered never raises: the post is made (or given up) already, and the worst outcome
+of a lost mark is a second post, which the row's nonce (:func:`bot.boards.outbox_nonce`) turns
+into the first message again.
+
+The announcer also renders boards through the bot's render pool (the last few images kept, so
+the your-turn DM carries the very PNG of the thread's post), sends your-turn DMs (skipped when
+the player turned DMs off or their DMs were found closed in the last :data:`DM_RETRY_AFTER`
+seconds), and starts a game's thread -- on Accept, or for a game whose process died before
+recording it (:meth:`Announcer.ensure_thread`). What each message says is :mod:`bot.boards`'s.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import enum
+import logging
+import time
+from collections import OrderedDict
+from collections.abc import Awaitable, Callable
+from dataclasses import replace
+from typing import TYPE_CHECKING
+
+import discord
+
+from . import boards, texts
+from .manager import Accepted, Announcement, GameEnd, MoveResult, VacationChange
+
+if TYPE_CHECKING:
+    import engine
+
+    from .client import StonecastBot
+    from .manager import Game, GameManager, UserSettings
+
+log = logging.getLogger("stonecast.bot")
+
+# Failed posts (Discord 5xx, network errors) after which an announcement is given up.
+MAX_ANNOUNCE_ATTEMPTS = 5
+# After a DM is refused, wait this long (seconds) before trying that member again.
+DM_RETRY_AFTER = 24 * 3600.0
+# Board images kept, so the your-turn DM carries the very PNG of the thread's post.
+PNG_CACHE_SIZE = 32
+# Discord's error code for "A thread has already been created for this message".
+THREAD_ALREADY_CREATED = 160004
+# Minutes of inactivity before a game's thread is archived (Discord's longest: a week).
+THREAD_ARCHIVE_MINUTES = 10080
+ANNOUNCEMENT_KINDS = ("reminder", "timeout", "move", "dm")
+
+
+class Delivery(enum.Enum):
+    """How one attempt to post went (:meth:`Announcer._attempt`)."""
+
+    POSTED = "posted"
+    REFUSED = "refused"  # for good: marked delivered with the reason
+    FAILED = "failed"  # for now: left in the outbox
+
+
+class Announcer:
+    """Posts what the manager returns, for the bot ``bot`` (its Discord connection, its
+    ``manager``, ``renderer``, ``board_grace`` and the players' display names).
+
+    ``dm_closed`` remembers, per user id, when a DM to them was refused (monotonic seconds).
+    """
+
+    def __init__(self, bot: StonecastBot):
+        self.bot = bot
+        self.dm_closed: dict[int, float] = {}
+        self._pngs: OrderedDict[tuple, bytes] = OrderedDict()
+        self._delivery = asyncio.Lock()  # one delivery pass at a time: no double posts
+
+    @property
+    def manager(self) -> GameManager:
+        """The bot's game manager."""
+        return self.bot.manager
+
+    # ------------------------------------------------------------------ the command path
+
+    async def publish(self, value: MoveResult | Accepted | GameEnd | VacationChange) -> str:
+        """Post what a command's manager call committed: the board after a move (and the
+        your-turn DM queued with it), the first board of an accepted game (likewise; call
+        :meth:`open_thread` first), the final word on a resigned or aborted game, or the note
+        with the new deadline in each game whose clock a vacation moved.
+
+        Returns ``""`` when all went out, else a sentence for the player's reply (the board
+        could not be posted: refused, or saved for the delivery pass; some deadline notes
+        could not be posted). Never raises for a failed post: what it announces is committed
+        already. TypeError for another value.
+        """
+        if isinstance(value, MoveResult):
+            return await self._publish_board(value.game, value.position, value.seat, value.announcement_id,
+                                             value.dm_id, value.to_move_settings, value.rating_changes)
+        if isinstance(value, Accepted):
+            return await self._publish_board(value.game, value.position, None, value.announcement_id,
+                                             value.dm_id, value.to_move_settings, {})
+        if isinstance(value, GameEnd):
+            await self._publish_end(value)
+            return ""
+        if isinstance(value, VacationChange):
+            return await self._publish_deadlines(value)
+        raise TypeError(f"nothing to publish for {type(value).__name__}")
+
+    async def _publish_board(self, game: Game, position: engine.Position, seat: int | None,
+                             board_id: int | None, dm_id: int | None, settings: UserSettings | None,
+                             rating_changes: dict) -> str:
+        """The board queued as outbox row ``board_id`` (``seat`` played; ``None``: the first
+        board), then the DM queued as ``dm_id`` with the same image."""
+        png: bytes | None = None
+
+        async def post() -> None:
+            nonlocal png
+            png = await self.render(game, position)
+            vacation = None if settings is None else settings.vacation_until
+            await self._send(game, boards.move_post(game, position, seat, png, vacation_until=vacation,
+                                                    rating_changes=rating_changes), board_id)
+
+        where = f"board of game {game.id} at move {position.ply} (announcement {board_id})"
+        done = await self._attempt(board_id, where, post)
+        if done is Delivery.REFUSED:
+            return texts.BOARD_REFUSED
+        if done is Delivery.FAILED:
+            return texts.BOARD_DELAYED
+        if dm_id is not None and png is not None:
+            skip = self.dm_skip_reason(game.to_move_user, settings)
+            if skip:
+                await self._mark(dm_id, error=skip)
+            else:
+                await self._attempt(dm_id, f"DM of game {game.id} (announcement {dm_id})",
+                                    lambda: self._send_turn_dm(game, position, seat, png, dm_id))
+        return ""
+
+    async def _publish_end(self, end: GameEnd) -> None:
+        """The final board of a resigned game, or the note on an aborted one (no outbox row:
+        a failure is logged)."""
+        game = end.game
+
+        async def post() -> None:
+            if game.status == "aborted":
+                await self._send(game, boards.abort_post(game, end.by, end.ping))
+                return
+            png = await self.render(game, end.position)
+            await self._send(game, boards.final_post(game, end.position, png, headline=texts.resigned(end.by),
+                                                     ping=end.ping, rating_changes=end.rating_changes))
+
+        await self._attempt(None, f"end of game {game.id}", post)
+
+    async def _publish_deadlines(self, change: VacationChange) -> str:
+        """The note with the move's new deadline (:func:`bot.boards.deadline_note`) in each
+        game whose clock ``change`` moved -- the last board there no longer shows it. Best
+        effort (no outbox row): ``""``, or a sentence saying how many could not be posted."""
+        failed = 0
+        for game in change.games:
+            post = boards.deadline_note(game, change.user_id, change.settings.vacation_until)
+            failed += await self._attempt(None, f"deadline note of game {game.id}",
+                                          lambda g=game, p=post: self._send(g, p)) is not Delivery.POSTED
+        return texts.deadline_notes_failed(failed) if failed else ""
+
+    # ------------------------------------------------------------------ the outbox
+
+    async def deliver(self) -> int:
+        """Post each pending announcement of the manager's outbox, oldest first, and mark it
+        delivered once the post succeeded. Returns how many were posted.
+
+        * A board (kind ``"move"``) is only taken once it is the bot's ``board_grace``
+          seconds old, and posted as the game's current board (:func:`bot.boards.move_post`).
+        * A your-turn DM (kind ``"dm"``) likewise, sent with the board image; one to a member
+          who turned DMs off since, or whose DMs were found closed lately, is marked without
+          a post; one whose game's board failed to post in this pass waits for the next (the
+          board comes first).
+        * A reminder or DM whose turn ended meanwhile, or a board a later move superseded
+          (:attr:`~bot.manager.Announcement.stale`), is marked without a post.
+        * Refusals and failures: the module's policy (:meth:`_attempt`).
+
+        At least once: a post repeated after a crash between it and its mark returns the first
+        message (its nonce). Database errors reading the outbox propagate.
+        """
+        posted = 0
+        boards_failed: set[int] = set()  # games whose board could not be posted in this pass
+        async with self._delivery:
+            for a in await self.manager.pending_announcements(board_grace=self.bot.board_grace):
+                if a.stale:
+                    await self._mark(a.id, error="skipped: the turn ended first"
+                                     if a.kind in ("reminder", "dm") else "skipped: superseded")
+                    continue
+                skip = self.dm_skip_reason(a.user_id, a.settings) if a.kind == "dm" else None
+                if skip:
+                    await self._mark(a.id, error=skip)
+                    continue
+                if a.kind == "dm" and a.game.id in boards_failed:
+                    continue
+                where = f"{a.kind} of game {a.game.id} (announcement {a.id})"
+                done = await self._attempt(a.id, where, lambda a=a: self.post_announcement(a), count=True)
+                if done is Delivery.FAILED and a.kind == "move":
+                    boards_failed.add(a.game.id)
+                posted += done is Delivery.POSTED
+        return posted
+
+    async def post_announcement(self, announcement: Announcement) -> None:
+        """Post one outbox :class:`~bot.manager.Announcement` in its game's thread: the
+        reminder mentioning the player to move, the final board of a loss on time pinging both
+        players (the winner and the one who ran out of time), or the board after a move (the
+        game's current board as the /move or Accept handler writes it; at ply 0 the first
+        board, "the game begins"); or the your-turn DM. Each post carries the row's nonce. A
+        game whose thread is still wanted gets it first (:meth:`ensure_thread`). Raises
+        discord.HTTPException when Discord refuses the post and ValueError for an unknown
+        kind."""
+        a = announcement
+        if a.kind not in ANNOUNCEMENT_KINDS:
+            raise ValueError(f"unknown announcement kind {a.kind!r}")
+        game = await self.ensure_thread(a.game)
+        if a.kind == "reminder":
+            await self._send(game, boards.reminder_post(game), a.id)
+            return
+        position = game.position
+        png = await self.render(game, position)
+        if a.kind == "timeout":
+            await self._send(game, boards.final_post(
+                game, position, png, headline=texts.ran_out_of_time(a.user_id),
+                ping=(game.opponent_of(a.user_id), a.user_id), rating_changes=a.rating_changes), a.id)
+            return
+        seat = None if a.move_record is None else a.move_record.seat
+        if a.kind == "dm":
+            await self._send_turn_dm(game, position, seat, png, a.id)
+            return
+        await self._send(game, boards.move_post(game, position, seat, png, vacation_until=a.vacation_until,
+                                                rating_changes=a.rating_changes), a.id)
+
+    # ------------------------------------------------------------------ the policy
+
+    async def _attempt(self, announcement_id: int | None, where: str, post: Callable[[], Awaitable[object]],
+                       *, count: bool = False) -> Delivery:
+        """Run ``post`` for outbox row ``announcement_id`` (``None``: a post not in the
+        outbox) and settle the row by the one policy (module docstring). ``count``: a failure
+        is counted against the row and the row given up after :data:`MAX_ANNOUNCE_ATTEMPTS`
+        (the delivery pass); else it waits for that pass (the command path)."""
+        try:
+            await post()
+        except (discord.Forbidden, discord.NotFound) as e:
+            log.warning("giving up the %s: Discord refused the post (%s)", where, e)
+            await self._mark(announcement_id, error=f"refused: {e}")
+            return Delivery.REFUSED
+        except Exception as e:  # noqa: BLE001 - committed already: a failed post is retried, not fatal
+            if announcement_id is None:
+                log.warning("could not post the %s", where, exc_info=True)
+            elif not count:
+                log.warning("could not post the %s; the outbox posts it later", where, exc_info=True)
+            else:
+                attempts = await self.manager.record_failed_post(announcement_id, f"{type(e).__name__}: {e}")
+                if attempts >= MAX_ANNOUNCE_ATTEMPTS:
+                    log.warning("giving up the %s after %d failed posts", where, attempts, exc_info=True)
+                    await self._mark(announcement_id, error=f"gave up after {attempts} failed posts")
+                else:
+                    log.info("could not post the %s (attempt %d); retrying at the next sweep",
+                             where, attempts, exc_info=True)
+            return Delivery.FAILED
+        await self._mark(announcement_id)
+        return Delivery.POSTED
+
+    async def _mark(self, announcement_id: int | None, *, error: str | None = None) -> None:
+        """Mark outbox row ``announcement_id`` delivered (or given up: ``error``). A failure
+        is logged, not raised (see the module docstring)."""
+        if announcement_id is None:
+            return
+        try:
+            await self.manager.mark_delivered(announcement_id, error=error)
+        except Exception:  # noqa: BLE001
+            log.exception("could not mark announcement %s delivered", announcement_id)
+
+    def dm_skip_reason(self, user_id: int | None, settings: UserSettings | None) -> str | None:
+        """Why the your-turn DM to ``user_id`` is not to be sent now, or ``None`` to send it:
+        their ``settings`` (as the manager read them with the move or the announcement) say
+        DMs are off, or their DMs were found closed less than :data:`DM_RETRY_AFTER` ago (no
+        retry storm; the thread mention remains)."""
+        if settings is not None and not settings.dm:
+            return "skipped: DMs turned off"
+        closed_at = self.dm_closed.get(user_id)
+        if closed_at is not None and time.monotonic() - closed_at < DM_RETRY_AFTER:
+            return "skipped: DMs closed"
+        return None
+
+    # ------------------------------------------------------------------ Discord
+
+    async def _send(self, game: Game, post: boards.Post, announcement_id: int | None = None) -> discord.Message:
+        """Send ``post`` as a new message in the game's thread (or channel), with the nonce of
+        outbox row ``announcement_id``. Raises discord.HTTPException when Discord refuses."""
+        channel = self.bot.get_partial_messageable(game.channel_for_posts, guild_id=game.guild_id)
+        return await channel.send(**post.send_kwargs(boards.outbox_nonce(announcement_id)))
+
+    async def _send_turn_dm(self, game: Game, position: engine.Position, seat: int | None, png: bytes,
+                            announcement_id: int | None) -> discord.Message:
+        """DM the player to move (:func:`bot.boards.turn_dm`). Raises discord.Forbidden when
+        their DMs are closed (remembered in :attr:`dm_closed`, so they are not tried again for
+        a while), discord.HTTPException for any other refusal."""
+        post = boards.turn_dm(game, position, seat, png)
+        uid = game.to_move_user
+        try:
+            user = self.bot.get_user(uid) or await self.bot.fetch_user(uid)
+            message = await user.send(**post.send_kwargs(boards.outbox_nonce(announcement_id)))
+        except discord.Forbidden:
+            self.dm_closed[uid] = time.monotonic()
+            log.info("user %s does not accept DMs; not trying again for a while", uid)
+            raise
+        self.dm_closed.pop(uid, None)
+        return message
+
+    async def render(self, game: Game, position: engine.Position) -> bytes:
+        """PNG bytes of ``position`` with the players' names and, while the game runs, its
+        deadline on the side panel -- rendered off the event loop by the bot's render pool.
+        The last :data:`PNG_CACHE_SIZE` images are kept, so the board post and the your-turn
+        DM after it carry the same PNG."""
+        names = {seat: await self.bot.display_name(uid, game.guild_id) for seat, uid in game.players.items()}
+        clock = boards.deadline_of(game, position)
+        key = (game.id, position.to_text(), tuple(sorted(names.items())), clock)
+        if key in self._pngs:
+            self._pngs.move_to_end(key)
+            return self._pngs[key]
+        png = await self.bot.renderer.render(position, players=names, clock=clock)
+        self._pngs[key] = png
+        while len(self._pngs) > PNG_CACHE_SIZE:
+            self._pngs.popitem(last=False)
+        return png
+
+    async def _thread_name(self, game: Game) -> str:
+        """The name of ``game``'s thread, with its players' display names."""
+        return texts.thread_name(game, await self.bot.display_name(game.players[1], game.guild_id),
+                                 await self.bot.display_name(game.players[2], game.guild_id))
+
+    async def open_thread(self, accepted: Accepted, message: discord.Message | None) -> Accepted:
+        """Start the new game's public thread on the challenge ``message`` (``None``: not
+        possible here, e.g. the challenge was made inside a thread) and record it with the
+        manager -- recorded even when there is none (the channel then), so the delivery pass
+        does not make one later. Returns ``accepted`` with the game as now stored. Raises the
+        manager's errors."""
+        game = accepted.game
+        thread_id = None
+        if message is not None:
+            try:
+                thread = await message.create_thread(name=await self._thread_name(game),
+                                                     auto_archive_duration=THREAD_ARCHIVE_MINUTES)
+                thread_id = thread.id
+            except (discord.HTTPException, ValueError):
+                log.info("no thread for game %s in channel %s; posting in the channel", game.id,
+                         game.channel_id)
+        return replace(accepted, game=await self.manager.set_game_thread(game.id, thread_id))
+
+    async def ensure_thread(self, game: Game) -> Game:
+        """The game, with its thread made or found when it is still wanted
+        (:attr:`~bot.manager.Game.thread_wanted`: the process that accepted it died before
+        recording it); else the game unchanged.
+
+        The thread is started on the challenge message, as :meth:`open_thread` does; when
+        Discord answers that one was started there already (code 160004), that thread -- whose
+        id is the message's -- is the game's. Where no thread can be made (the message is
+        unknown or gone, threads are not allowed there: 400, 403, 404) the game's boards go to
+        the channel. The challenge message, whose buttons the dead handler left, then says
+        where the game is (best effort). Raises discord.HTTPException for other failures (5xx:
+        tried again with the announcement), ValueError when the bot does not know the server
+        (likewise)."""
+        if not game.thread_wanted:
+            return game
+        challenge = await self.manager.get_challenge(game.challenge_id) if game.challenge_id else None
+        message = None
+        if challenge is not None and challenge.message_id is not None:
+            message = self.bot.get_partial_messageable(
+                challenge.channel_id, guild_id=challenge.guild_id).get_partial_message(challenge.message_id)
+        thread_id = None
+        if message is not None:
+            try:
+                thread_id = (await message.create_thread(name=await self._thread_name(game),
+                                                         auto_archive_duration=THREAD_ARCHIVE_MINUTES)).id
+            except discord.HTTPException as e:
+                if e.code == THREAD_ALREADY_CREATED:
+                    thread_id = challenge.message_id
+                elif e.status not in (400, 403, 404):
+                    raise
+                else:
+                    log.info("no thread for game %s (%s); posting in the channel", game.id, e)
+        game = await self.manager.set_game_thread(game.id, thread_id)
+        log.info("game %s recovered its thread: %s", game.id, thread_id or "none, the channel")
+        if message is not None:
+            try:
+                await message.edit(content=texts.accepted_text(challenge, game), view=None,
+                                   allowed_mentions=discord.AllowedMentions.none())
+            except discord.HTTPException:
+                log.info("could not mark accepted challenge %s", challenge.id)
+        return game

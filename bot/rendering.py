@@ -1,0 +1,102 @@
+"""The render pool: board PNGs and replay GIFs drawn off the event loop.
+
+Rendering never runs on the event loop: :class:`BoardRenderer` sends it to worker processes
+(so Pillow's work does not even compete with the loop for the GIL), or to a thread when
+configured with no workers. The bot owns one (``bot.renderer``); the announcer renders the
+boards it posts through it.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import os
+from collections.abc import Mapping
+from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
+
+import engine
+import renderers
+
+from .procs import process_pool
+
+log = logging.getLogger("stonecast.bot")
+
+
+def render_text(position_text: str, players: Mapping[int, str] | None, clock=None) -> bytes:
+    """PNG bytes of the position given as its one-line text (runs in a worker)."""
+    return renderers.render_png(engine.from_text(position_text), players=players, clock=clock)
+
+
+def render_gif(kind: str, options: Mapping, moves: list[str], players: Mapping[int, str] | None) -> bytes:
+    """GIF bytes replaying a game (runs in a worker)."""
+    return renderers.render_gif(kind, options, moves, players=players)
+
+
+def _warm_up() -> int:
+    """Import and exercise the renderer once (the first game of the menu, its default board)
+    so the first real board is fast."""
+    return len(render_text(engine.new_game(engine.MENU_ORDER[0]).to_text(), None))
+
+
+def default_workers() -> int:
+    """Render processes to use: one per CPU, at least 2, at most 4 (benchmarks/bot.py)."""
+    return max(2, min(4, os.cpu_count() or 2))
+
+
+class BoardRenderer:
+    """Renders positions off the event loop.
+
+    ``workers`` > 0: a pool of that many processes (:func:`bot.procs.process_pool`: they end
+    with the bot however it dies; warmed up by :meth:`start`); 0: a thread
+    (``asyncio.to_thread``). :meth:`close` stops the pool.
+    """
+
+    def __init__(self, workers: int | None = None):
+        self.workers = default_workers() if workers is None else workers
+        self._pool: ProcessPoolExecutor | None = None
+
+    def start(self) -> None:
+        """Start the worker processes and warm each one up in the background."""
+        if self.workers > 0 and self._pool is None:
+            self._pool = process_pool(self.workers)
+            for _ in range(self.workers):
+                self._pool.submit(_warm_up)
+
+    async def render(self, position: engine.Position, players: Mapping[int, str] | None = None,
+                     clock=None) -> bytes:
+        """PNG bytes of ``position`` (see ``renderers.render_png``)."""
+        if self.workers <= 0:
+            return await asyncio.to_thread(renderers.render_png, position, players=players, clock=clock)
+        return await self._in_pool(render_text, position.to_text(), dict(players) if players else None,
+                                   clock)
+
+    async def render_gif(self, kind: str, options: Mapping, moves: list[str],
+                         players: Mapping[int, str] | None = None) -> bytes:
+        """An animated GIF replay of a game (see ``renderers.render_gif``)."""
+        args = (kind, dict(options), list(moves), dict(players) if players else None)
+        if self.workers <= 0:
+            return await asyncio.to_thread(render_gif, *args)
+        return await self._in_pool(render_gif, *args)
+
+    async def _in_pool(self, fn, *args):
+        """``fn(*args)`` in a worker process. A pool broken by a dead worker (killed by the
+        OS, a crash in native code) is replaced and the call tried once more."""
+        for attempt in (1, 2):
+            self.start()
+            pool = self._pool
+            try:
+                return await asyncio.get_running_loop().run_in_executor(pool, fn, *args)
+            except BrokenProcessPool:
+                if attempt == 2:
+                    raise
+                log.warning("a render worker died; starting new ones", exc_info=True)
+                if self._pool is pool:  # not yet replaced by a concurrent render
+                    self._pool = None
+                    pool.shutdown(wait=False, cancel_futures=True)
+
+    def close(self) -> None:
+        """Stop the worker processes (pending renders are cancelled)."""
+        if self._pool is not None:
+            self._pool.shutdown(wait=True, cancel_futures=True)
+            self._pool = None

@@ -1,0 +1,90 @@
+"""The announcer and the pure presenter (issue 11, item 2): one way a board reaches Discord.
+
+A whole /move through the fake Discord reads the game row and the settings of the player to
+move once in the manager (plus the lookup of the game by its thread); ``bot.boards`` presents
+values without awaiting anything or reaching into the bot.
+"""
+
+import inspect
+from pathlib import Path
+
+from botplay import board_post, play_move, start_game
+from fakediscord.fixtures import *  # noqa: F403
+from manager_support import StatementLog
+
+import engine
+from bot import boards
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+async def test_a_whole_move_reads_the_game_row_and_the_settings_once(fake, harness):
+    await fake.slash(fake.bob, "notify", {"dm": "on"})  # a DM is due too: sent without reading again
+    game, _, _ = await start_game(fake, harness, "io", fake.alice, fake.bob)
+    async with StatementLog(harness.manager) as log:
+        ex = await play_move(fake, fake.alice, "c3", channel=game.thread_id)
+    assert "`c3`" in ex.reply.content and board_post(ex).pings == {fake.bob.id}
+    assert [m for m in ex.posts if not m.guild_id], "the your-turn DM was sent"
+    # one read of the game row is the lookup of the game by its thread (resolve_game), the
+    # other play_move's own; the settings of the player to move are read once, in the move's
+    # transaction (before issue 11: 15 statements, 3 game reads, 4 settings reads)
+    assert log.reads("games") == 2, log.statements
+    assert log.reads("user_settings") == 1, log.statements
+    assert len(log.statements) == 11, log.statements
+    assert await harness.manager.pending_announcements(board_grace=0) == []
+
+
+# ---- bot.boards: values in, a Post out ---------------------------------------------------
+def _game(**changes):
+    from bot.manager import Game
+
+    pos = engine.new_game("io", size=5).play("c3")
+    fields = dict(id=7, guild_id=1, channel_id=2, thread_id=3, kind="io", options={"size": 5},
+                  players={1: 101, 2: 102}, status="active", ply=1, position_text=pos.to_text(),
+                  winner=None, reason=None, rated=True, days_per_move=3, created_at=0.0,
+                  updated_at=0.0, deadline=1_800_000_000.0, challenge_id=None)
+    fields.update(changes)
+    return Game(**fields)
+
+
+def test_boards_is_a_pure_presenter():
+    src = Path(boards.__file__).read_text()
+    for name, fn in inspect.getmembers(boards, inspect.isfunction):
+        if fn.__module__ == boards.__name__:
+            assert not inspect.iscoroutinefunction(fn), name
+            assert "bot" not in inspect.signature(fn).parameters, name
+    for reach in ("await ", "async ", "manager.settings", "rating_changes(", "dm_closed", "display_name",
+                  "get_partial_messageable", "fetch_user",
+                  "from .client", "from .cogs", "from .announcer"):
+        assert reach not in src, reach
+
+
+def test_no_circle_between_the_client_the_announcer_and_the_cogs():
+    for module in ("bot/boards.py", "bot/announcer.py", "bot/rendering.py"):
+        src = (ROOT / module).read_text()
+        assert "from .cogs" not in src and "get_cog(" not in src, module
+    assert "from .client" not in (ROOT / "bot/boards.py").read_text()
+
+
+def test_a_move_post_says_whose_move_with_the_vacation_note_and_pings_only_them():
+    game = _game()
+    post = boards.move_post(game, game.position, 1, b"png", vacation_until=1_800_086_400.0)
+    assert post.content.startswith("**Io #7** · move 1: <@101> played `c3`")
+    assert "<@102>, your move as Black" in post.content
+    assert "<@102> is on vacation until <t:1800086400:f>: their clock waits." in post.content
+    assert post.mentions == (102,) and post.view is None
+    kwargs = post.send_kwargs("stonecast-9")
+    assert kwargs["nonce"] == "stonecast-9" and kwargs["file"].filename == "stonecast-7-1.png"
+    assert [u.id for u in kwargs["allowed_mentions"].users] == [102]
+    assert kwargs["allowed_mentions"].everyone is False and kwargs["allowed_mentions"].roles is False
+
+
+async def test_a_final_post_carries_the_rating_changes_and_the_rematch_button():  # a View needs a loop
+    final = _game().position.forfeit(2, engine.Termination.RESIGNATION)
+    game = _game(status="finished", winner=1, reason="resignation", deadline=None,
+                 position_text=final.to_text())
+    post = boards.final_post(game, final, b"png", headline="<@102> resigned", ping=(101,),
+                             rating_changes={101: (1500.0, 1516.0), 102: (1500.0, 1484.0)})
+    assert "Ratings: <@101> 1500 → 1516 (+16) · <@102> 1500 → 1484 (−16)" in post.content
+    assert post.mentions == (101,) and post.view is not None
+    assert boards.vacation_note(102, None) == "" and "vacation" not in post.content
