@@ -295,7 +295,10 @@ def reminder_post(game: Game) -> Post:
 def abort_post(game: Game, by: int, players: Iterable[int]) -> Post:
     """The note in the game's thread after moderator ``by`` aborted it, pinging ``players``."""
     players = tuple(players)
-    return Post(texts.aborted(texts.game_label(game.kind, game.id), by, list(players)), mentions=players)
+    label = texts.game_label(game.kind, game.id)
+    if game.ai_seat is not None and game.players[game.ai_seat] == by:
+        return Post(texts.computer_gave_up(label, list(players)), mentions=players)
+    return Post(texts.aborted(label, by, list(players)), mentions=players)
 
 
 def move_reply(result: MoveResult) -> str:

@@ -19,7 +19,9 @@ Map (each concern a mixin over :class:`~.core.ManagerCore`, composed by :class:`
 * :mod:`.clocks` -- deadlines, the sweep (reminders, losses on time), vacations;
 * :mod:`.ratings` -- Elo updates, leaderboards, ranks, profiles;
 * :mod:`.outbox` -- announcements queued with the change they announce, delivered at least once;
-* :mod:`.settings` -- the your-turn DM and the vacation allowance.
+* :mod:`.settings` -- the your-turn DM and the vacation allowance;
+* :mod:`.computer` -- games against the computer (started at once, its turns and moves, the
+  record by level) and cached reviews of finished games.
 
 Consistency rules (DESIGN.md "Manager and store"):
 
@@ -41,6 +43,7 @@ from __future__ import annotations
 
 from .challenges import FIRST_CHOICES, ChallengesMixin
 from .clocks import ClocksMixin
+from .computer import COMPUTER_LEVELS, ComputerMixin, LevelRecord, ReviewInput
 from .core import DAY, HOUR
 from .errors import (
     DuplicateChallenge,
@@ -81,6 +84,10 @@ from .values import (
 
 __all__ = [
     "BOARD_GRACE",
+    "COMPUTER_LEVELS",
+    "ComputerMixin",
+    "LevelRecord",
+    "ReviewInput",
     "DAY",
     "FIRST_CHOICES",
     "HOUR",
@@ -123,6 +130,7 @@ class GameManager(
     RatingsMixin,
     OutboxMixin,
     SettingsMixin,
+    ComputerMixin,
 ):
     """Challenges, games, moves, clocks, ratings, the outbox and settings over one
     :class:`~bot.store.Store` (each concern in its own module; see the package docstring).

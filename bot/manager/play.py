@@ -50,7 +50,8 @@ class PlayMixin(ManagerCore):
         game = await self.resolve_game(user_id, game_id=game_id, channel_id=channel_id, guild_id=guild_id)
         return await self.play_move(game.id, user_id, move_text)
 
-    async def play_move(self, game_id: int, user_id: int, move_text: str) -> MoveResult:
+    async def play_move(self, game_id: int, user_id: int, move_text: str, *,
+                        expected_ply: int | None = None) -> MoveResult:
         """Play ``move_text`` for ``user_id`` in game ``game_id``; committed before returning.
 
         The engine validates the move; the canonical text (``position.last_move``) is stored.
@@ -62,10 +63,16 @@ class PlayMixin(ManagerCore):
         Raises NotFound, :class:`NotAllowed` (not a player here), :class:`GameOver`,
         :class:`NotYourTurn` (including when another move got in first) and
         :class:`InvalidMove` (the engine's message: unreadable or illegal move).
+
+        ``expected_ply``: the ply the move was chosen at (the computer's moves); when the game
+        is at another ply the move is refused with :class:`NotYourTurn`. In a game against
+        the computer its turns have no deadline (the computer never loses on time).
         """
         gid = self._id(game_id, "game")
         async with self._lock(gid):
             game = self._game(await self._game_row(gid))
+            if expected_ply is not None and game.ply != expected_ply and game.status == "active":
+                raise NotYourTurn(f"{game.label} moved on while the move was chosen.")
             seat = game.seat_of(user_id)
             if seat is None:
                 raise NotAllowed(f"You are not playing in {game.label}.")
@@ -92,7 +99,8 @@ class PlayMixin(ManagerCore):
                 if outcome is None:
                     to_move_settings = self._settings(
                         await self.settings_repo.get(game.players[new.to_move]), now)
-                    deadline = self._deadline(game.days_per_move, now, to_move_settings)
+                    deadline = (None if new.to_move == game.ai_seat
+                                else self._deadline(game.days_per_move, now, to_move_settings))
                     n = await self.games_repo.update_after_move(
                         gid, game.ply, ply=new.ply, position_text=text, now=now, deadline=deadline)
                     after = dataclasses.replace(game, ply=new.ply, position_text=text, updated_at=now,

@@ -100,7 +100,9 @@ class Game:
     RULES.md "Every game" (``"aborted"`` for an aborted game). ``deadline`` is when the player
     to move loses on time (``None`` once over). ``thread_wanted``: the game was accepted but
     where its boards go (its thread, or the channel) is not recorded yet -- the delivery pass
-    makes or finds the thread before posting (schema version 6).
+    makes or finds the thread before posting (schema version 6). ``ai_seat`` is the seat the
+    computer plays at level ``ai_level`` (1-5, :data:`ai.LEVELS`); both ``None`` in a game of
+    two people (schema version 7).
     """
 
     id: int
@@ -123,6 +125,8 @@ class Game:
     challenge_id: int | None
     finished_at: float | None = None
     thread_wanted: bool = False
+    ai_seat: int | None = None
+    ai_level: int | None = None
 
     @cached_property
     def position(self) -> engine.Position:

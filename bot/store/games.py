@@ -24,15 +24,46 @@ class GameRepo(Repo):
 
     async def insert(self, *, guild_id: int, channel_id: int, kind: str, options: str,
                      player1_id: int, player2_id: int, position_text: str, rated: bool,
-                     now: float, challenge_id: int, days_per_move: int, deadline: float) -> int:
-        """Add a running game at ply 0 (``options`` as JSON text); returns its id."""
+                     now: float, challenge_id: int, days_per_move: int, deadline: float | None,
+                     ai_seat: int | None = None, ai_level: int | None = None) -> int:
+        """Add a running game at ply 0 (``options`` as JSON text); returns its id.
+        ``ai_seat``/``ai_level``: the seat the computer plays and its level (None: two people)."""
         return await self.store.insert(
             "INSERT INTO games (guild_id, channel_id, kind, options, player1_id, player2_id,"
             " status, ply, position_text, rated, created_at, updated_at, challenge_id,"
-            " days_per_move, deadline) VALUES (?, ?, ?, ?, ?, ?, 'active', 0, ?, ?, ?, ?, ?, ?, ?)",
+            " days_per_move, deadline, ai_seat, ai_level)"
+            " VALUES (?, ?, ?, ?, ?, ?, 'active', 0, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
             (guild_id, channel_id, kind, options, player1_id, player2_id, position_text,
-             int(bool(rated)), now, now, challenge_id, days_per_move, deadline),
+             int(bool(rated)), now, now, challenge_id, days_per_move, deadline, ai_seat, ai_level),
         )
+
+    async def computer_games(self) -> list[sqlite3.Row]:
+        """Running games against the computer (``ai_seat`` set), oldest first."""
+        return await self.store.fetchall(
+            "SELECT * FROM games WHERE status = 'active' AND ai_seat IS NOT NULL ORDER BY id")
+
+    async def computer_records(self, user_id: int) -> list[sqlite3.Row]:
+        """``user_id``'s finished games against the computer by level: rows of ``ai_level``,
+        ``wins``, ``losses``, ``draws`` (aborted games left out)."""
+        return await self.store.fetchall(
+            "SELECT ai_level,"
+            " SUM(winner IS NOT NULL AND winner <> ai_seat) AS wins,"
+            " SUM(winner IS NOT NULL AND winner = ai_seat) AS losses,"
+            " SUM(winner IS NULL) AS draws"
+            " FROM games WHERE status = 'finished' AND ai_seat IS NOT NULL"
+            " AND (player1_id = ? OR player2_id = ?) GROUP BY ai_level ORDER BY ai_level",
+            (user_id, user_id))
+
+    async def get_review(self, game_id: int) -> str | None:
+        """The cached review of ``game_id`` (JSON text), or None."""
+        row = await self.store.fetchone("SELECT review FROM reviews WHERE game_id = ?", (game_id,))
+        return None if row is None else row[0]
+
+    async def put_review(self, game_id: int, review: str, now: float) -> None:
+        """Cache the review of ``game_id`` (JSON text), replacing any older one."""
+        await self.store.execute(
+            "INSERT OR REPLACE INTO reviews (game_id, review, created_at) VALUES (?, ?, ?)",
+            (game_id, review, now))
 
     async def count_active_of(self, user_id: int) -> int:
         """Games in progress that ``user_id`` plays."""
@@ -49,7 +80,7 @@ class GameRepo(Repo):
         )
 
     async def update_after_move(self, game_id: int, old_ply: int, *, ply: int, position_text: str,
-                                now: float, deadline: float) -> int:
+                                now: float, deadline: float | None) -> int:
         """A move that leaves the game running: new ply, position and deadline, if the row is
         still at ``old_ply``; rows changed."""
         return await self.store.execute(

@@ -221,6 +221,23 @@ _V6 = (
     "UPDATE games SET thread_wanted = 0",
 )
 
+# Version 7 (issue 12): games against the computer and cached reviews. ``ai_seat`` is the seat
+# the bot itself plays (NULL: two people) and ``ai_level`` its strength (ai.LEVELS, 1-5); the
+# reviews table keeps one finished game's review (``ai.review.GameReview.to_dict`` as JSON),
+# written once the search over the whole game is done.
+_V7 = (
+    "ALTER TABLE games ADD COLUMN ai_seat INTEGER CHECK (ai_seat IS NULL OR ai_seat IN (1, 2))",
+    "ALTER TABLE games ADD COLUMN ai_level INTEGER"
+    " CHECK (ai_level IS NULL OR ai_level BETWEEN 1 AND 5)",
+    """
+    CREATE TABLE reviews (
+        game_id    INTEGER PRIMARY KEY REFERENCES games(id),
+        review     TEXT    NOT NULL,     -- JSON: ai.review.GameReview.to_dict()
+        created_at REAL    NOT NULL
+    )
+    """,
+)
+
 MIGRATIONS: tuple[Migration, ...] = (
     Migration(1, "challenges, games, moves, user settings", _V1),
     Migration(2, "clocks, vacations, ratings, rematches", _V2),
@@ -228,5 +245,6 @@ MIGRATIONS: tuple[Migration, ...] = (
     Migration(4, "index of games by channel", _V4),
     Migration(5, "board posts in the outbox (announcement kind 'move')", _V5),
     Migration(6, "your-turn DMs in the outbox (kind 'dm'); a game's thread still to be made", _V6),
+    Migration(7, "games against the computer (ai_seat, ai_level); cached reviews", _V7),
 )
 LATEST_VERSION = MIGRATIONS[-1].version
