@@ -35,7 +35,7 @@ from .search_pool import DEFAULT_MAX_QUEUE, SearchBusy, SearchFailed, SearchPool
 
 if TYPE_CHECKING:
     from .client import StonecastBot
-    from .manager import Game
+    from .manager import Game, ReviewInput
 
 log = logging.getLogger("stonecast.computer")
 
@@ -196,21 +196,34 @@ class Computer:
         """True while a review of ``game_id`` runs."""
         return game_id in self._review_tasks
 
-    async def review(self, game: Game, moves: tuple[str, ...],
+    async def review(self, item: ReviewInput,
                      progress: Callable[[int, int], Any] | None = None) -> dict:
-        """Review finished ``game`` (its ``moves``) in the reviews worker; returns
-        ``GameReview.to_dict()``. ``progress(done, total)`` as the positions are searched.
-        Raises :class:`bot.search_pool.SearchBusy` when one is running already, and the
-        pool's other errors."""
+        """The review of a finished game (``GameReview.to_dict()``): ``item.cached`` when
+        there is one, else searched in the reviews worker -- ``progress(done, total)`` as the
+        positions are searched; a failed search is tried once more a level lower -- and
+        cached in the database. Raises :class:`bot.search_pool.SearchBusy` while a review of
+        the game runs already, and the pool's errors when both searches fail."""
+        if item.cached is not None:
+            return item.cached
+        game = item.game
         if game.id in self._review_tasks:
-            raise SearchBusy("that game is being reviewed already")
-        pool = await self._pool(self.reviews)
-        task = asyncio.ensure_future(pool.review(("review", game.id), game.kind, game.options,
-                                                 list(moves), progress=progress,
-                                                 **self.review_options))
-        self._review_tasks[game.id] = task
+            raise SearchBusy(texts.REVIEW_BUSY)
+        self._review_tasks[game.id] = asyncio.current_task()
         try:
-            result = await task
+            pool = await self._pool(self.reviews)
+            options = dict(self.review_options)
+            level = options.pop("level", 2)
+            for attempt, lv in enumerate((level, max(1, level - 1))):
+                try:
+                    result = await pool.review(("review", game.id), game.kind, game.options,
+                                               list(item.moves), progress=progress, level=lv, **options)
+                    break
+                except SearchFailed as e:
+                    if attempt:
+                        raise
+                    log.warning("review of game %s at level %s failed: %s", game.id, lv, e)
+            data = result.to_dict()
+            await self.bot.manager.save_review(game.id, data)
+            return data
         finally:
             self._review_tasks.pop(game.id, None)
-        return result.to_dict()

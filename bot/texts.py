@@ -513,6 +513,9 @@ def profile_text(user_id: int, p) -> str:
         lines.append(f"• {title(kind)}: " + "; ".join(parts))
     if not kinds:
         lines.append("No finished games yet.")
+    for r in getattr(p, "computer", ()):
+        lines.append(f"• Against the computer at level {r.level}: "
+                     f"{r.wins} won, {r.losses} lost, {r.draws} drawn")
     if p.active_games:
         ids = ", ".join(f"{game_label(g.kind, g.id)} (<#{g.channel_for_posts}>)" for g in p.active_games[:10])
         more = len(p.active_games) - 10

@@ -19,23 +19,12 @@ import engine
 from .. import texts
 from .core import ManagerCore, _sentence
 from .errors import LimitReached, NotAllowed, StaleAction, UserError
-from .values import Accepted, Challenge, Game, GameEnd, MoveResult
+from .values import Accepted, Challenge, Game, GameEnd, LevelRecord, MoveResult
 
 __all__ = ["COMPUTER_LEVELS", "ComputerMixin", "LevelRecord", "ReviewInput"]
 
 #: The computer's levels (those of ``ai.LEVELS``).
 COMPUTER_LEVELS = (1, 2, 3, 4, 5)
-
-
-@dataclass(frozen=True)
-class LevelRecord:
-    """A player's finished games against the computer at one ``level``: ``wins``,
-    ``losses`` and ``draws`` (the player's)."""
-
-    level: int
-    wins: int
-    losses: int
-    draws: int
 
 
 @dataclass(frozen=True)
@@ -173,12 +162,12 @@ class ComputerMixin(ManagerCore):
         end = await self.abort_game(game.id, computer)
         return dataclasses.replace(end, ping=(game.players[3 - game.ai_seat],))
 
-    async def computer_records(self, user_id: int) -> list[LevelRecord]:
+    async def computer_records(self, user_id: int, guild_id: int | None = None) -> list[LevelRecord]:
         """``user_id``'s record against each level of the computer they have finished a game
-        against (aborted games not counted), by level."""
+        against (aborted games not counted; in ``guild_id`` if given), by level."""
         return [LevelRecord(r["ai_level"], int(r["wins"] or 0), int(r["losses"] or 0),
                             int(r["draws"] or 0))
-                for r in await self.games_repo.computer_records(user_id)]
+                for r in await self.games_repo.computer_records(user_id, guild_id)]
 
     async def review_input(self, game_id: int) -> ReviewInput:
         """Game ``game_id``, its moves and its cached review, for /review. Raises NotFound,

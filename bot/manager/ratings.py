@@ -66,8 +66,9 @@ class RatingsMixin(ManagerCore):
         return Standings(rows, mine, mine is not None)
 
     async def profile(self, guild_id: int, user_id: int) -> Profile:
-        """Ratings per kind, win/loss/draw record per kind (finished games, rated or not) and
-        active games of ``user_id`` in ``guild_id``."""
+        """Ratings per kind, win/loss/draw record per kind (finished games, rated or not),
+        active games and the record against each level of the computer of ``user_id`` in
+        ``guild_id``."""
         rows = await self.ratings_repo.of_player(guild_id, user_id)
         ratings = {r["kind"]: RatingRow(r["user_id"], r["rating"], r["games"]) for r in rows}
         tally: dict[str, list[int]] = {}
@@ -81,4 +82,5 @@ class RatingsMixin(ManagerCore):
             else:
                 t[1] += 1
         records = {k: Record(*v) for k, v in sorted(tally.items())}
-        return Profile(guild_id, user_id, ratings, records, await self.active_games(user_id, guild_id))
+        return Profile(guild_id, user_id, ratings, records, await self.active_games(user_id, guild_id),
+                       await self.computer_records(user_id, guild_id))

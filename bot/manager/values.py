@@ -442,13 +442,26 @@ class Listing:
 
 
 @dataclass(frozen=True)
+class LevelRecord:
+    """A player's finished games against the computer at one ``level``: ``wins``,
+    ``losses`` and ``draws`` (the player's)."""
+
+    level: int
+    wins: int
+    losses: int
+    draws: int
+
+
+@dataclass(frozen=True)
 class Profile:
     """A player in one server: ``ratings`` per game kind (only kinds with rated games),
-    ``records`` per kind (every finished game, rated or not) and ``active_games``."""
+    ``records`` per kind (every finished game, rated or not), ``active_games`` and
+    ``computer``: the record against each level of the computer (:class:`LevelRecord`)."""
 
     guild_id: int
     user_id: int
     ratings: dict[str, RatingRow] = field(default_factory=dict)
     records: dict[str, Record] = field(default_factory=dict)
     active_games: list[Game] = field(default_factory=list)
+    computer: list[LevelRecord] = field(default_factory=list)
 

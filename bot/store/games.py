@@ -42,17 +42,19 @@ class GameRepo(Repo):
         return await self.store.fetchall(
             "SELECT * FROM games WHERE status = 'active' AND ai_seat IS NOT NULL ORDER BY id")
 
-    async def computer_records(self, user_id: int) -> list[sqlite3.Row]:
-        """``user_id``'s finished games against the computer by level: rows of ``ai_level``,
-        ``wins``, ``losses``, ``draws`` (aborted games left out)."""
+    async def computer_records(self, user_id: int, guild_id: int | None = None) -> list[sqlite3.Row]:
+        """``user_id``'s finished games against the computer by level (in ``guild_id`` if
+        given): rows of ``ai_level``, ``wins``, ``losses``, ``draws`` (aborted games left out)."""
+        where, params = ("", (user_id, user_id)) if guild_id is None else (
+            " AND guild_id = ?", (user_id, user_id, guild_id))
         return await self.store.fetchall(
             "SELECT ai_level,"
             " SUM(winner IS NOT NULL AND winner <> ai_seat) AS wins,"
             " SUM(winner IS NOT NULL AND winner = ai_seat) AS losses,"
             " SUM(winner IS NULL) AS draws"
             " FROM games WHERE status = 'finished' AND ai_seat IS NOT NULL"
-            " AND (player1_id = ? OR player2_id = ?) GROUP BY ai_level ORDER BY ai_level",
-            (user_id, user_id))
+            " AND (player1_id = ? OR player2_id = ?)" + where + " GROUP BY ai_level ORDER BY ai_level",
+            params)
 
     async def get_review(self, game_id: int) -> str | None:
         """The cached review of ``game_id`` (JSON text), or None."""
