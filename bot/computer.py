@@ -126,6 +126,10 @@ class Computer:
     async def _play(self, game: Game) -> None:
         """Search, play and publish the computer's move in ``game`` (see the module)."""
         try:
+            # read again: a request from a list read a moment ago may come after the move
+            game = await self.bot.manager.get_game(game.id)
+            if game.status != "active" or game.position.to_move != game.ai_seat:
+                return
             decision = None
             levels = (game.ai_level, max(1, game.ai_level - 1))
             async with self._typing(game):

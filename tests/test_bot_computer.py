@@ -216,3 +216,40 @@ async def _chart(fake, ex):
         if current.attachments and current.attachments[0].filename.endswith(".png"):
             return current
     return None
+
+
+async def test_a_failing_search_is_retried_a_level_lower_then_the_game_is_aborted(fake, harness):
+    from bot.search_pool import SearchFailed
+    levels = []
+
+    async def failing(game, level):
+        levels.append(level)
+        raise SearchFailed("RuntimeError: the search broke")
+
+    harness.bot.computer._search = failing
+    game, _ = await play_computer(fake, harness, fake.alice, "io", first="opponent", level=3)
+
+    async def aborted():
+        g = await harness.manager.get_game(game.id)
+        return g if g.status == "aborted" else None
+    game = await until(aborted)
+    await fake.quiet()
+    assert levels == [3, 2], "tried once more a level lower"
+    [note] = [m for m in fake.channel_messages(game.thread_id) if "Sorry" in m.content]
+    assert "could not work out a move" in note.content and note.pings == {fake.alice.id}
+    assert await harness.manager.computer_turns() == [], "never left hanging"
+
+
+async def test_a_full_queue_gets_a_clear_answer(fake, tmp_path):
+    h = BotHarness(fake, tmp_path / "q.db", computer_options={"playouts": None, "max_queue": 1,
+                                                               "workers": 1})
+    await h.start()
+    try:
+        await play_computer(fake, h, fake.alice, "io", first="opponent", level=5)  # running
+        await play_computer(fake, h, fake.bob, "io", first="opponent", level=5)    # queued
+        game, ex = await play_computer(fake, h, fake.carol, "io", first="opponent", level=5)
+        assert "too many games to think about" in ex.reply.content
+        assert not h.bot.computer.thinking(game.id)
+        assert [g.id for g in await h.manager.computer_turns()][-1] == game.id, "the next pass asks again"
+    finally:
+        await h.stop()
