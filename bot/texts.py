@@ -102,6 +102,8 @@ HELP_COMMANDS = [
     ("/challenge <game> [opponent:]", "invite a member to a game, or leave the opponent out so "
      "anyone here may accept; the game's options, `first:` (me / opponent / random), `days:` "
      "per move and `rated:` are optional"),
+    ("/challenge <game> opponent:@Stonecast [level:]", "play the computer (me) at once, any "
+     "hour: `level:` 1 (beginner) to 5 (strongest), 3 unless you choose; unrated"),
     ("/move move: [game:]", "play a move; start typing and pick from the suggestions. "
      "`game:` is only needed when it is your turn in several games and you are not in the "
      "game's thread"),
@@ -110,6 +112,8 @@ HELP_COMMANDS = [
      "lists every game in progress here, to watch"),
     ("/resign [game:]", "give up a game (asks for confirmation)"),
     ("/history game:", "a game's record as a text file, and an animated replay once it is over"),
+    ("/review game:", "where a finished game was won and lost: a chart of the chances after "
+     "every move, and the moves that swung it with what the search preferred"),
     ("/notify dm:", "`on` for a direct message whenever it becomes your move"),
     ("/vacation days:", "pause your clocks for a few days (14 days a year)"),
     ("/leaderboard game:", "the best ratings of a game in this server"),
