@@ -148,7 +148,9 @@ class ManagerCore:
         game = self._from_row(Game, row, options=json.loads(row["options"]),
                               players={1: row["player1_id"], 2: row["player2_id"]},
                               rated=bool(row["rated"]),
-                              thread_wanted="thread_wanted" in row.keys() and bool(row["thread_wanted"]))
+                              thread_wanted="thread_wanted" in row.keys() and bool(row["thread_wanted"]),
+                              ai_seat=row["ai_seat"] if "ai_seat" in row.keys() else None,
+                              ai_level=row["ai_level"] if "ai_level" in row.keys() else None)
         hit = self._positions.get(game.id)
         if hit is not None and hit[0] == game.position_text:
             game.__dict__["position"] = hit[1]

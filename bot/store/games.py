@@ -28,13 +28,17 @@ class GameRepo(Repo):
                      ai_seat: int | None = None, ai_level: int | None = None) -> int:
         """Add a running game at ply 0 (``options`` as JSON text); returns its id.
         ``ai_seat``/``ai_level``: the seat the computer plays and its level (None: two people)."""
+        # the computer's columns (version 7) only when set: a game of two people is written
+        # the same way as before them
+        extra, values = (("", ()) if ai_seat is None else
+                         (", ai_seat, ai_level", (ai_seat, ai_level)))
         return await self.store.insert(
             "INSERT INTO games (guild_id, channel_id, kind, options, player1_id, player2_id,"
             " status, ply, position_text, rated, created_at, updated_at, challenge_id,"
-            " days_per_move, deadline, ai_seat, ai_level)"
-            " VALUES (?, ?, ?, ?, ?, ?, 'active', 0, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+            f" days_per_move, deadline{extra})"
+            f" VALUES (?, ?, ?, ?, ?, ?, 'active', 0, ?, ?, ?, ?, ?, ?, ?{', ?, ?' if values else ''})",
             (guild_id, channel_id, kind, options, player1_id, player2_id, position_text,
-             int(bool(rated)), now, now, challenge_id, days_per_move, deadline, ai_seat, ai_level),
+             int(bool(rated)), now, now, challenge_id, days_per_move, deadline, *values),
         )
 
     async def computer_games(self) -> list[sqlite3.Row]:
