@@ -14,7 +14,8 @@ Map (each concern a mixin over :class:`~.core.ManagerCore`, composed by :class:`
 * :mod:`.errors` -- :class:`UserError` and its family; :mod:`.values` -- :class:`Game`,
   :class:`Challenge`, :class:`MoveResult`, :class:`Announcement`, ...;
 * :mod:`.challenges` -- send, accept (creates the game), decline, cancel, expire, rematch;
-* :mod:`.play` -- moves, resignation, abort;
+* :mod:`.play` -- moves (and the conditional replies they trigger), resignation, abort;
+* :mod:`.conditional` -- conditional moves: store, list, clear, autocomplete (issue 13);
 * :mod:`.lookup` -- move lists, replays, which game a command means, autocomplete, records;
 * :mod:`.clocks` -- deadlines, the sweep (reminders, losses on time), vacations;
 * :mod:`.ratings` -- Elo updates, leaderboards, ranks, profiles;
@@ -41,6 +42,7 @@ from __future__ import annotations
 
 from .challenges import FIRST_CHOICES, ChallengesMixin
 from .clocks import ClocksMixin
+from .conditional import ConditionalMixin
 from .core import DAY, HOUR
 from .errors import (
     DuplicateChallenge,
@@ -64,6 +66,7 @@ from .values import (
     Announcement,
     Challenge,
     ClockEvent,
+    ConditionalLines,
     Game,
     GameEnd,
     Limits,
@@ -84,6 +87,7 @@ __all__ = [
     "Announcement",
     "Challenge",
     "ClockEvent",
+    "ConditionalLines",
     "DuplicateChallenge",
     "Game",
     "GameEnd",
@@ -110,6 +114,7 @@ __all__ = [
 class GameManager(
     ChallengesMixin,
     PlayMixin,
+    ConditionalMixin,
     LookupMixin,
     ClocksMixin,
     RatingsMixin,

@@ -15,9 +15,10 @@ import logging
 
 import engine
 
+from .. import conditionals
 from .core import ManagerCore, _sentence
 from .errors import InvalidMove, NotAllowed, NotFound, NotYourTurn, StaleAction, game_over_error
-from .values import Game, GameEnd, MoveResult
+from .values import Game, GameEnd, MoveRecord, MoveResult
 
 __all__ = ["PlayMixin"]
 
@@ -75,44 +76,97 @@ class PlayMixin(ManagerCore):
             except engine.IllegalMove as e:
                 raise InvalidMove(_sentence(f"Illegal move: {e}")) from None
             move = new.last_move
-            text = new.to_text()
-            outcome = new.outcome
             now = self.clock()
             to_move_settings = None
             changes: dict[int, tuple[float, float]] = {}
             async with self.store.transaction():
+                # conditional replies are decided and played in the move's own transaction
+                replies, final = await self._conditional_replies(game, seat, new, now)
+                text = final.to_text()
+                outcome = final.outcome
                 if outcome is None:
                     to_move_settings = self._settings(
-                        await self.settings_repo.get(game.players[new.to_move]), now)
+                        await self.settings_repo.get(game.players[final.to_move]), now)
                     deadline = self._deadline(game.days_per_move, now, to_move_settings)
                     n = await self.games_repo.update_after_move(
-                        gid, game.ply, ply=new.ply, position_text=text, now=now, deadline=deadline)
-                    after = dataclasses.replace(game, ply=new.ply, position_text=text, updated_at=now,
+                        gid, game.ply, ply=final.ply, position_text=text, now=now, deadline=deadline)
+                    after = dataclasses.replace(game, ply=final.ply, position_text=text, updated_at=now,
                                                 deadline=deadline)
                 else:
                     n = await self.games_repo.finish_after_move(
-                        gid, game.ply, ply=new.ply, position_text=text, now=now,
+                        gid, game.ply, ply=final.ply, position_text=text, now=now,
                         winner=outcome.winner, reason=outcome.reason)
-                    after = dataclasses.replace(game, ply=new.ply, position_text=text, updated_at=now,
+                    after = dataclasses.replace(game, ply=final.ply, position_text=text, updated_at=now,
                                                 deadline=None, status="finished", winner=outcome.winner,
                                                 reason=outcome.reason, finished_at=now)
                 if n != 1:
                     raise NotYourTurn(
                         f"{game.label} moved on while you were moving: it is not your turn any more."
                     )
-                after.__dict__["position"] = new
                 await self.moves_repo.add(gid, new.ply, seat, move, now)
+                for r in replies:
+                    await self.moves_repo.add(gid, r.ply, r.seat, r.move, now, conditional=True)
+                if replies:
+                    await self.games_repo.set_conditional_ply(gid, replies[-1].ply)
+                    after = dataclasses.replace(after, conditional_ply=replies[-1].ply)
+                if outcome is not None and await self._schema_at_least(7):
+                    await self.conditionals_repo.delete(gid)  # nothing left to answer
+                after.__dict__["position"] = final
                 if outcome is not None and game.rated:
                     changes = await self._rate(game, outcome.winner)
                 # the board is queued with the move: a crash before its post loses nothing
-                ping = game.players[new.to_move] if outcome is None else game.players[3 - seat]
+                last_seat = replies[-1].seat if replies else seat
+                ping = game.players[final.to_move] if outcome is None else game.players[3 - last_seat]
                 announcement_id = await self._announce(after, "move", ping, now)
                 # ... and so is the DM telling the next player it is their turn
                 dm_id = (await self._announce_turn_dm(after, now, to_move_settings)
                          if outcome is None else None)
-            self._remember(gid, new, text)
-        return MoveResult(after, new, move, seat, outcome is not None, announcement_id, dm_id,
-                          ping, to_move_settings, changes)
+            self._remember(gid, final, text)
+        return MoveResult(after, final, move, seat, outcome is not None, announcement_id, dm_id,
+                          ping, to_move_settings, changes, tuple(replies))
+
+    async def _conditional_replies(self, game: Game, seat: int, new: engine.Position, now: float
+                                   ) -> tuple[list[MoveRecord], engine.Position]:
+        """Inside play_move's transaction: the conditional replies that answer the move ``seat``
+        just played (``new`` is the position after it), and the position after the last of them.
+
+        The player to move's stored tree answers the last move (:meth:`ConditionalTree.respond`,
+        legality checked in the position reached); its remaining lines are stored, or the row
+        removed when none is left. A reply can itself be answered by the other player's tree,
+        so this goes on while a tree answers (at most :data:`bot.conditionals.MAX_STEPS` plies).
+        A tree that cannot be read is dropped (logged), never fatal to the move."""
+        replies: list[MoveRecord] = []
+        pos, last = new, seat
+        if not await self._schema_at_least(7):
+            return replies, pos
+        for _ in range(conditionals.MAX_STEPS):
+            if pos.is_over or pos.to_move is None or pos.to_move == last:
+                break
+            responder = pos.to_move
+            stored = await self.conditionals_repo.get(game.id, responder)
+            if stored is None:
+                break
+            try:
+                tree = conditionals.ConditionalTree.from_json(stored)
+            except conditionals.ConditionalError:
+                log.warning("dropping the damaged conditional moves of seat %s in game %s",
+                            responder, game.id)
+                tree = conditionals.ConditionalTree()
+            reply, rest = tree.respond(pos.last_move, pos)
+            if rest:
+                await self.conditionals_repo.put(game.id, responder, rest.to_json(), pos.ply + 1, now)
+            else:
+                await self.conditionals_repo.delete(game.id, responder)
+            if reply is None:
+                break
+            try:
+                pos = pos.play(reply)
+            except engine.EngineError:  # pragma: no cover - respond() checked it is legal
+                await self.conditionals_repo.delete(game.id, responder)
+                break
+            replies.append(MoveRecord(pos.ply, responder, pos.last_move, now))
+            last = responder
+        return replies, pos
 
     async def _finish(self, game: Game, new: engine.Position, now: float, *, by: str,
                       announce: tuple[str, int] | None = None,
@@ -129,6 +183,8 @@ class PlayMixin(ManagerCore):
             if n != 1:
                 return None
             changes = await self._rate(game, outcome.winner) if game.rated else {}
+            if await self._schema_at_least(7):
+                await self.conditionals_repo.delete(game.id)  # nothing left to answer
             if announce is not None:
                 await self._announce(game, *announce, now)
             row = await self._game_row(game.id)
@@ -180,6 +236,8 @@ class PlayMixin(ManagerCore):
             async with self.store.transaction():
                 if await self.games_repo.abort(gid, moderator_id, now) != 1:  # pragma: no cover
                     raise StaleAction(f"{game.label} ended a moment ago.")  # another process ended it
+                if await self._schema_at_least(7):
+                    await self.conditionals_repo.delete(gid)
                 row = await self._game_row(gid)
         ended = self._game(row)
         return GameEnd(ended, self._position(ended), moderator_id, (ended.players[1], ended.players[2]))

@@ -94,7 +94,9 @@ class Game:
     RULES.md "Every game" (``"aborted"`` for an aborted game). ``deadline`` is when the player
     to move loses on time (``None`` once over). ``thread_wanted``: the game was accepted but
     where its boards go (its thread, or the channel) is not recorded yet -- the delivery pass
-    makes or finds the thread before posting (schema version 6).
+    makes or finds the thread before posting (schema version 6). ``conditional_ply``: the
+    latest ply played from a conditional move (``None``: none; schema version 7), so a board
+    can say so when its last move is that one.
     """
 
     id: int
@@ -117,6 +119,7 @@ class Game:
     challenge_id: int | None
     finished_at: float | None = None
     thread_wanted: bool = False
+    conditional_ply: int | None = None
 
     @cached_property
     def position(self) -> engine.Position:
@@ -179,6 +182,22 @@ class MoveRecord:
 
 
 @dataclass(frozen=True)
+class ConditionalLines:
+    """The conditional moves one player stored in one game (issue 13): ``game`` as stored,
+    the player's ``seat``, and ``lines``, each a tuple of canonical steps (the opponent's
+    move, the reply, ...) in the order /conditional list numbers them."""
+
+    game: Game
+    seat: int
+    lines: tuple[tuple[str, ...], ...]
+
+    @property
+    def texts(self) -> list[str]:
+        """Each line as typed back: ``"e5; d4; c3; f6"``."""
+        return ["; ".join(line) for line in self.lines]
+
+
+@dataclass(frozen=True)
 class MoveResult:
     """What :meth:`GameManager.play_move` committed: the game row after the move, its
     ``position``, the canonical ``move`` text, the ``seat`` that moved, whether the move
@@ -191,7 +210,10 @@ class MoveResult:
     the board pings (the player to move; at the end, the one who did not make the last move);
     ``to_move_settings``, the settings of the player to move (``None`` once the game is over),
     with :attr:`vacation_until` for the vacation note; ``rating_changes``, user id -> (before,
-    after) when the move ended a rated game (``{}`` otherwise)."""
+    after) when the move ended a rated game (``{}`` otherwise).
+
+    ``replies`` (issue 13): the moves played at once after ``move`` from conditional moves, in
+    order (each its own move row); ``position`` and ``game`` are after the last of them."""
 
     game: Game
     position: engine.Position
@@ -203,6 +225,13 @@ class MoveResult:
     ping_id: int | None = None
     to_move_settings: UserSettings | None = None
     rating_changes: dict[int, tuple[float, float]] = field(default_factory=dict)
+    replies: tuple[MoveRecord, ...] = ()
+
+    @property
+    def last_seat(self) -> int:
+        """The seat that made the last move of :attr:`position`: :attr:`seat`, or the seat of
+        the last conditional reply played after it."""
+        return self.replies[-1].seat if self.replies else self.seat
 
     @property
     def vacation_until(self) -> float | None:

@@ -88,6 +88,12 @@ class GameRepo(Repo):
             (moderator_id, now, now, game_id),
         )
 
+    async def set_conditional_ply(self, game_id: int, ply: int) -> int:
+        """Note that the move that made ``ply`` was played from a conditional move (schema
+        version 7); rows changed."""
+        return await self.store.execute(
+            "UPDATE games SET conditional_ply = ? WHERE id = ?", (ply, game_id))
+
     async def mark_reminded(self, game_id: int, ply: int) -> int:
         """Note that the reminder of the turn at ``ply`` went out, unless it already did or the
         game moved on; rows changed."""
@@ -166,8 +172,15 @@ class GameRepo(Repo):
 class MoveRepo(Repo):
     """The ``moves`` table: the record of truth, one row per ply."""
 
-    async def add(self, game_id: int, ply: int, seat: int, move: str, played_at: float) -> None:
-        """Append the move that made ply ``ply`` (canonical text) by ``seat``."""
+    async def add(self, game_id: int, ply: int, seat: int, move: str, played_at: float,
+                  *, conditional: bool = False) -> None:
+        """Append the move that made ply ``ply`` (canonical text) by ``seat``;
+        ``conditional``: played from a conditional move (schema version 7)."""
+        if conditional:
+            await self.store.execute(
+                "INSERT INTO moves (game_id, ply, seat, move, played_at, conditional)"
+                " VALUES (?, ?, ?, ?, ?, 1)", (game_id, ply, seat, move, played_at))
+            return
         await self.store.execute(
             "INSERT INTO moves (game_id, ply, seat, move, played_at) VALUES (?, ?, ?, ?, ?)",
             (game_id, ply, seat, move, played_at),

@@ -221,6 +221,26 @@ _V6 = (
     "UPDATE games SET thread_wanted = 0",
 )
 
+# Version 7 (issue 13): conditional moves. ``conditionals`` holds each player's prepared lines in
+# a game (a :class:`bot.conditionals.ConditionalTree` as JSON, stored while the opponent is to
+# move); a move played from one has its own move row flagged ``conditional``, and the game
+# remembers the latest such ply for its board ("played from a conditional move"). Nothing to
+# backfill: no line was ever stored before this version.
+_V7 = (
+    """
+    CREATE TABLE conditionals (
+        game_id    INTEGER NOT NULL REFERENCES games(id),
+        seat       INTEGER NOT NULL CHECK (seat IN (1, 2)),   -- whose replies these are
+        tree       TEXT    NOT NULL,                          -- ConditionalTree.to_json()
+        ply        INTEGER NOT NULL,                          -- the game's ply when written
+        updated_at REAL    NOT NULL,
+        PRIMARY KEY (game_id, seat)
+    ) WITHOUT ROWID
+    """,
+    "ALTER TABLE moves ADD COLUMN conditional INTEGER NOT NULL DEFAULT 0 CHECK (conditional IN (0, 1))",
+    "ALTER TABLE games ADD COLUMN conditional_ply INTEGER",  # latest ply played from a conditional
+)
+
 MIGRATIONS: tuple[Migration, ...] = (
     Migration(1, "challenges, games, moves, user settings", _V1),
     Migration(2, "clocks, vacations, ratings, rematches", _V2),
@@ -228,5 +248,6 @@ MIGRATIONS: tuple[Migration, ...] = (
     Migration(4, "index of games by channel", _V4),
     Migration(5, "board posts in the outbox (announcement kind 'move')", _V5),
     Migration(6, "your-turn DMs in the outbox (kind 'dm'); a game's thread still to be made", _V6),
+    Migration(7, "conditional moves: stored lines, flagged move rows", _V7),
 )
 LATEST_VERSION = MIGRATIONS[-1].version
