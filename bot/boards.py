@@ -265,6 +265,8 @@ def move_headline(game: Game, position: engine.Position, seat: int | None) -> st
         return f"{seat_line(game, position, 1)} vs {seat_line(game, position, 2)} — the game begins."
     headline = f"move {position.ply}: <@{game.players[seat]}> played `{position.last_move}`"
     headline += move_effect(position)
+    if game.conditional_ply is not None and game.conditional_ply == position.ply:
+        headline += texts.FROM_CONDITIONAL
     taken = colour_settled_by(game, position, seat)
     if taken:
         headline += (f" and takes {taken}; <@{game.players[3 - seat]}> plays "

@@ -110,6 +110,11 @@ HELP_COMMANDS = [
      "lists every game in progress here, to watch"),
     ("/resign [game:]", "give up a game (asks for confirmation)"),
     ("/history game:", "a game's record as a text file, and an animated replay once it is over"),
+    ("/conditional add game: line:", "prepare replies to your opponent's next moves, e.g. "
+     "`e5; d4; c3; f6` (their move; your reply; ...): when they play a line's move, its reply "
+     "is played at once. Only you see your lines"),
+    ("/conditional list|clear game:", "your stored lines (`board:` shows the board at the end "
+     "of one), or remove them all"),
     ("/notify dm:", "`on` for a direct message whenever it becomes your move"),
     ("/vacation days:", "pause your clocks for a few days (14 days a year)"),
     ("/leaderboard game:", "the best ratings of a game in this server"),
@@ -507,3 +512,44 @@ def is_aborted(label: str) -> str:
 def thread_link(channel_id: int) -> str:
     """The line under a /board of a game in progress: where it is played."""
     return f"\nThread: <#{channel_id}>"
+
+
+# ---- conditional moves (issue 13) ---------------------------------------------------------
+FROM_CONDITIONAL = " — played from a conditional move"
+
+
+def _numbered(lines: list[str]) -> str:
+    return "\n".join(f"{i}. `{line}`" for i, line in enumerate(lines, 1))
+
+
+def conditional_stored(label: str, lines: list[str]) -> str:
+    """The /conditional add answer: every line now stored in the game."""
+    return (f"Stored. Your conditional moves in {label} ({count(len(lines), 'line')}; only you see "
+            f"them):\n{_numbered(lines)}")
+
+
+def conditional_list(label: str, lines: list[str]) -> str:
+    """The /conditional list answer."""
+    if not lines:
+        return (f"You have no conditional moves in {label}. Add one with /conditional add, e.g. "
+                f"`e5; d4` (their move; your reply).")
+    return (f"Your conditional moves in {label} (only you see them):\n{_numbered(lines)}\n"
+            f"Add `board:` with a line's number to see the board at its end.")
+
+
+def conditional_board(label: str, index: int, line: str) -> str:
+    """The text over the board at the end of a stored line."""
+    return f"{label}, line {index}: `{line}` — the board if it is all played."
+
+
+def conditional_cleared(label: str, n: int) -> str:
+    """The /conditional clear answer."""
+    if not n:
+        return f"You had no conditional moves in {label}."
+    return f"Removed your {count(n, 'conditional line')} in {label}."
+
+
+def conditional_replied(user_id: int, moves: list[str]) -> str:
+    """Added to the mover's /move answer when conditional moves answered at once."""
+    played = ", then ".join(f"`{m}`" for m in moves)
+    return f"\n<@{user_id}> had prepared a reply: {played} was played at once (a conditional move)."

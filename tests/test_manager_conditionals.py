@@ -208,3 +208,53 @@ async def test_process_killed_after_the_reply_never_plays_it_again(tmp_path):
         assert await _flags(mgr, game.id) == [(1, "a1", 0), (2, "b2", 1), (3, "a2", 0), (4, "b3", 1)]
     finally:
         await mgr.close()
+
+
+def _columns(path) -> dict[str, set[str]]:
+    import sqlite3
+    con = sqlite3.connect(path)
+    try:
+        tables = [r[0] for r in con.execute(
+            "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%'")]
+        return {t: {r[1] for r in con.execute(f"PRAGMA table_info({t})")} for t in tables}
+    finally:
+        con.close()
+
+
+async def test_migration_from_version_6_keeps_games_and_moves_and_takes_lines(tmp_path):
+    """Version 7 adds the conditionals table and two columns: a version-6 file's games and
+    moves come through unchanged (no move conditional, no conditional ply), and the game in
+    progress takes conditional lines at once."""
+    from bot.store import Store
+    path = tmp_path / "v6.db"
+    clock = FakeClock()
+    old = GameManager(await Store.open(path, target_version=6), clock=clock)
+    try:
+        game = await start_game(old, KIND, OPTS)
+        await old.play_move(game.id, ALICE, "a1")
+        await old.play_move(game.id, BOB, "b2")
+        done = await start_game(old, KIND, OPTS)
+        await old.play_move(done.id, ALICE, "c3")
+        await old.resign(done.id, BOB)
+        games = [tuple(r) for r in await old.store.fetchall("SELECT * FROM games ORDER BY id")]
+        moves = [tuple(r) for r in await old.store.fetchall("SELECT * FROM moves ORDER BY game_id, ply")]
+    finally:
+        await old.close()
+    assert "conditionals" not in _columns(path)
+
+    mgr = await GameManager.open(path, clock=clock)
+    try:
+        assert await mgr.store.version() == 7
+        after = [tuple(r) for r in await mgr.store.fetchall("SELECT * FROM games ORDER BY id")]
+        assert [r[:-1] for r in after] == games and [r[-1] for r in after] == [None, None]
+        assert [tuple(r) for r in await mgr.store.fetchall(
+            "SELECT * FROM moves ORDER BY game_id, ply")] == [(*m, 0) for m in moves]
+        await mgr.play_move(game.id, ALICE, "a2")
+        await mgr.add_conditional(game.id, ALICE, "c3; d4")
+        res = await mgr.play_move(game.id, BOB, "c3")
+        assert [r.move for r in res.replies] == ["d4"] and res.game.conditional_ply == 5
+    finally:
+        await mgr.close()
+    fresh = await Store.open(tmp_path / "fresh7.db")
+    await fresh.close()
+    assert _columns(path) == _columns(tmp_path / "fresh7.db")

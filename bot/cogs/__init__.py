@@ -3,6 +3,7 @@
 
 * ``challenges`` -- /challenge, the Accept / Decline / Cancel and Rematch buttons;
 * ``play`` -- /move (with its autocomplete), /resign and its button, /board, /games;
+* ``conditional`` -- /conditional add, list, clear: prepared replies (issue 13);
 * ``history`` -- /history: a game's record and replay;
 * ``admin`` -- /abort (moderators);
 * ``players`` -- /notify, /vacation, /leaderboard, /profile;
@@ -14,4 +15,5 @@ queued board).
 """
 
 EXTENSIONS = tuple(f"bot.cogs.{name}" for name in
-                   ("challenges", "play", "history", "admin", "players", "info", "maintenance"))
+                   ("challenges", "play", "conditional", "history", "admin", "players", "info",
+                    "maintenance"))

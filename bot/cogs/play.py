@@ -53,12 +53,17 @@ class PlayCog(commands.Cog, name="Play"):
         g = await game_for(interaction, game)
         result = await self.manager.play_move(g.id, interaction.user.id, move)
         g, position = result.game, result.position
-        note = await post_queued_board(self.bot, g, position, result.seat, result.announcement_id, result.dm_id)
+        note = await post_queued_board(self.bot, g, position, result.last_seat, result.announcement_id,
+                                       result.dm_id)
         names = {seat: f"<@{uid}>" for seat, uid in g.players.items()}
+        own = not result.replies  # else the position's last move is a conditional reply
         text = texts.move_reply(
-            texts.game_label(g.kind, g.id), result.move, boards.move_effect(position),
+            texts.game_label(g.kind, g.id), result.move, boards.move_effect(position) if own else "",
             result=texts.result_text(g.kind, position.outcome, names) if result.finished else None,
-            settled=boards.colour_settled_by(g, position, result.seat), to_move=g.to_move_user)
+            settled=boards.colour_settled_by(g, position, result.seat) if own else None,
+            to_move=g.to_move_user)
+        if result.replies:  # issue 13: the opponent's conditional moves answered at once
+            text += texts.conditional_replied(g.players[result.replies[0].seat], [r.move for r in result.replies])
         await ephemeral(interaction, text + note)
 
     @move.autocomplete("move")
