@@ -52,6 +52,12 @@ class PlayMixin(ManagerCore):
         and the next player's settings are each read once (the result carries both: see
         :class:`~bot.manager.values.MoveResult`).
 
+        Conditional moves (issue 13): in the same transaction, the opponent's stored lines
+        answer the move (:meth:`_conditional_replies`); a reply is played at once with its
+        own move row (flagged ``conditional``), the lines that did not match are dropped, and
+        the result's ``position``, ``game`` and board are after the last reply (``replies``).
+        A crash anywhere before COMMIT leaves neither the move nor the reply.
+
         Raises NotFound, :class:`NotAllowed` (not a player here), :class:`GameOver`,
         :class:`NotYourTurn` (including when another move got in first) and
         :class:`InvalidMove` (the engine's message: unreadable or illegal move).
