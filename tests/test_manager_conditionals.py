@@ -246,7 +246,11 @@ async def test_migration_from_version_6_keeps_games_and_moves_and_takes_lines(tm
     try:
         assert await mgr.store.version() == 7
         after = [tuple(r) for r in await mgr.store.fetchall("SELECT * FROM games ORDER BY id")]
-        assert [r[:-1] for r in after] == games and [r[-1] for r in after] == [None, None]
+        width = len(games[0])
+        assert [r[:width] for r in after] == games
+        assert [tuple(r) for r in await mgr.store.fetchall(
+            "SELECT conditional_ply, clock, bank1, bank2 FROM games ORDER BY id")] == [
+            (None, "move 3d", 3 * 86400.0, 3 * 86400.0)] * 2
         assert [tuple(r) for r in await mgr.store.fetchall(
             "SELECT * FROM moves ORDER BY game_id, ply")] == [(*m, 0) for m in moves]
         await mgr.play_move(game.id, ALICE, "a2")

@@ -151,15 +151,20 @@ class ManagerCore:
         return cls(**values, **computed)
 
     def _challenge(self, row) -> Challenge:
+        keys = row.keys()
         return self._from_row(Challenge, row, options=json.loads(row["options"]),
-                              rated=bool(row["rated"]))
+                              rated=bool(row["rated"]), clock=row["clock"] if "clock" in keys else None)
 
     def _game(self, row) -> Game:
+        keys = row.keys()
         game = self._from_row(Game, row, options=json.loads(row["options"]),
                               players={1: row["player1_id"], 2: row["player2_id"]},
                               rated=bool(row["rated"]),
                               thread_wanted="thread_wanted" in row.keys() and bool(row["thread_wanted"]),
-                              conditional_ply=row["conditional_ply"] if "conditional_ply" in row.keys() else None)
+                              conditional_ply=row["conditional_ply"] if "conditional_ply" in keys else None,
+                              clock=row["clock"] if "clock" in keys else None,
+                              bank1=row["bank1"] if "bank1" in keys else None,
+                              bank2=row["bank2"] if "bank2" in keys else None)
         hit = self._positions.get(game.id)
         if hit is not None and hit[0] == game.position_text:
             game.__dict__["position"] = hit[1]

@@ -93,11 +93,16 @@ class PlayMixin(ManagerCore):
                 if outcome is None:
                     to_move_settings = self._settings(
                         await self.settings_repo.get(game.players[final.to_move]), now)
-                    deadline = self._deadline(game.days_per_move, now, to_move_settings)
+                    banks = await self._banks_after(game, seat, replies, now)
+                    deadline = game.time_control.deadline(banks[final.to_move], now,
+                                                          to_move_settings.vacation_until)
+                    v7 = await self._schema_at_least(7)
                     n = await self.games_repo.update_after_move(
-                        gid, game.ply, ply=final.ply, position_text=text, now=now, deadline=deadline)
+                        gid, game.ply, ply=final.ply, position_text=text, now=now, deadline=deadline,
+                        banks=(banks[1], banks[2]) if v7 else None)
                     after = dataclasses.replace(game, ply=final.ply, position_text=text, updated_at=now,
-                                                deadline=deadline)
+                                                deadline=deadline, **({"bank1": banks[1], "bank2": banks[2]}
+                                                                      if v7 else {}))
                 else:
                     n = await self.games_repo.finish_after_move(
                         gid, game.ply, ply=final.ply, position_text=text, now=now,
@@ -130,6 +135,25 @@ class PlayMixin(ManagerCore):
             self._remember(gid, final, text)
         return MoveResult(after, final, move, seat, outcome is not None, announcement_id, dm_id,
                           ping, to_move_settings, changes, tuple(replies))
+
+    async def _banks_after(self, game: Game, seat: int, replies: list[MoveRecord], now: float
+                           ) -> dict[int, float]:
+        """Both players' banks (seconds) after ``seat`` moved at ``now`` and the conditional
+        ``replies`` followed (issue 13, :meth:`bot.timecontrol.TimeControl.bank_after_move`):
+        the mover keeps what was left of their turn plus the increment, up to the maximum (a
+        vacation running during the turn is not counted, so the mover's settings are read for a
+        bank clock only); a reply takes no time, so its player's bank just gains the increment.
+        A per-move clock's banks are always the allowance."""
+        tc = game.time_control
+        banks = {1: game.bank(1), 2: game.bank(2)}
+        if tc.kind != "bank":
+            return {1: tc.initial_bank(), 2: tc.initial_bank()}
+        paused = self._settings(await self.settings_repo.get(game.players[seat]), now).vacation_until
+        deadline = game.deadline if game.deadline is not None else now + banks[seat]
+        banks[seat] = tc.bank_after_move(deadline, now, paused)
+        for r in replies:
+            banks[r.seat] = min(tc.maximum, banks[r.seat] + tc.increment)
+        return banks
 
     async def _conditional_replies(self, game: Game, seat: int, new: engine.Position, now: float
                                    ) -> tuple[list[MoveRecord], engine.Position]:

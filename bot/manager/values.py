@@ -11,7 +11,8 @@ from functools import cached_property
 
 import engine
 
-from .. import texts
+from .. import texts, timecontrol
+from ..timecontrol import TimeControl
 
 __all__ = [
     "Accepted",
@@ -71,6 +72,13 @@ class Challenge:
     expires_at: float
     game_id: int | None
     rematch_of: int | None = None
+    clock: str | None = None
+
+    @property
+    def time_control(self) -> TimeControl:
+        """The challenge's clock (:mod:`bot.timecontrol`): its stored text, or
+        ``days_per_move`` for a row from before schema version 7."""
+        return timecontrol.parse(self.clock or self.days_per_move)
 
     @property
     def title(self) -> str:
@@ -94,7 +102,9 @@ class Game:
     RULES.md "Every game" (``"aborted"`` for an aborted game). ``deadline`` is when the player
     to move loses on time (``None`` once over). ``thread_wanted``: the game was accepted but
     where its boards go (its thread, or the channel) is not recorded yet -- the delivery pass
-    makes or finds the thread before posting (schema version 6). ``conditional_ply``: the
+    makes or finds the thread before posting (schema version 6). ``clock`` is the time
+    control's stored text (:func:`bot.timecontrol.parse`), ``bank1``/``bank2`` each seat's bank
+    in seconds (schema version 7). ``conditional_ply``: the
     latest ply played from a conditional move (``None``: none; schema version 7), so a board
     can say so when its last move is that one.
     """
@@ -120,6 +130,29 @@ class Game:
     finished_at: float | None = None
     thread_wanted: bool = False
     conditional_ply: int | None = None
+    clock: str | None = None
+    bank1: float | None = None
+    bank2: float | None = None
+
+    @property
+    def time_control(self) -> TimeControl:
+        """The game's clock (:mod:`bot.timecontrol`): ``clock``, its stored text, or
+        ``days_per_move`` for a row from before schema version 7."""
+        return timecontrol.parse(self.clock or self.days_per_move)
+
+    def bank(self, seat: int) -> float:
+        """Seconds in the bank of ``seat`` (for the player to move: the bank their turn
+        started with); a per-move clock's allowance when not stored (schema before 7)."""
+        value = self.bank1 if seat == 1 else self.bank2
+        return self.time_control.initial_bank() if value is None else value
+
+    def clock_text(self, now: float, paused_until: float | None = None) -> str:
+        """The clock as the board and /games show it: ``"bank 7d+1d, 5 d 3 h left"`` while
+        the game runs, else the clock's short name."""
+        tc = self.time_control
+        if self.status != "active" or self.deadline is None:
+            return tc.short
+        return tc.status_text(self.deadline, now, paused_until)
 
     @cached_property
     def position(self) -> engine.Position:
