@@ -141,6 +141,8 @@ async def render(bot: StonecastBot, game: Game, position: engine.Position) -> by
     (per bot), so the board post and the your-turn DM after it carry the same PNG."""
     names = {seat: await bot.display_name(uid, game.guild_id) for seat, uid in game.players.items()}
     clock = deadline_of(game, position)
+    if clock is not None and game.time_control.kind == "bank":  # issue 13: name the bank clock
+        clock = f"{game.time_control.short}, due {clock:%d %b %H:%M} UTC"
     cache = getattr(bot, "board_pngs", None)
     key = (game.id, position.to_text(), tuple(sorted(names.items())), clock)
     if cache is not None and key in cache:
@@ -186,7 +188,8 @@ def board_text(game: Game, position: engine.Position, *, headline: str) -> tuple
     uid = game.players[seat]
     colour = position.colour(seat)
     as_colour = f" as {colour.title()}" if colour else ""
-    due = f" Due <t:{int(game.deadline)}:R>." if game.deadline and game.status == "active" else ""
+    due = (f" Due <t:{int(game.deadline)}:R> ({game.time_control.short})."
+           if game.deadline and game.status == "active" else "")
     lines.append(f"<@{uid}>, your move{as_colour} ({texts.turn_hint(game.kind, position)}): "
                  f"use `/move`.{due}")
     return "\n".join(lines), uid

@@ -265,8 +265,7 @@ def challenge_title(c) -> str:
     ``"<@a> challenges <@b> to **Io** (size 9) · 3 days a move · rated"``."""
     opts = options_text(c.options)
     game = f"**{title(c.kind)}**" + (f" ({opts})" if opts else "")
-    terms = f" · {c.days_per_move} day{'s' if c.days_per_move != 1 else ''} a move · " \
-            f"{'rated' if c.rated else 'unrated'}"
+    terms = f" · {c.time_control.name} · {'rated' if c.rated else 'unrated'}"
     if c.opponent_id is None:
         return f"<@{c.challenger_id}> offers a game of {game} to anyone here{terms}"
     return f"<@{c.challenger_id}> challenges <@{c.opponent_id}> to {game}{terms}"
@@ -383,7 +382,7 @@ def games_list_line(g, opponent: int, *, yours: bool, away: bool) -> str:
     """One game of /games (``g`` a :class:`bot.manager.Game`; ``away``: the opponent, to
     move, is on vacation)."""
     turn = "**your move**" if yours else "their move"
-    due = f", due <t:{int(g.deadline)}:R>" if g.deadline else ""
+    due = f", due <t:{int(g.deadline)}:R> ({g.time_control.short})" if g.deadline else ""
     line = (f"• **{game_label(g.kind, g.id)}** vs <@{opponent}> — {turn}{due}, "
             f"{moves_played(g.ply)} — <#{g.channel_for_posts}>")
     return line + (" (on vacation)" if away else "")
@@ -400,7 +399,7 @@ def server_games_header(n: int) -> str:
 
 def server_games_line(g) -> str:
     """One game of ``/games all:true``: its players, whose move, the deadline, its thread."""
-    due = f", due <t:{int(g.deadline)}:R>" if g.deadline else ""
+    due = f", due <t:{int(g.deadline)}:R> ({g.time_control.short})" if g.deadline else ""
     return (f"• **{game_label(g.kind, g.id)}** <@{g.players[1]}> vs <@{g.players[2]}> — "
             f"<@{g.to_move_user}>'s move{due}, {count(g.ply, 'move')} played — <#{g.channel_for_posts}>")
 

@@ -19,7 +19,7 @@ from discord.ext import commands
 
 import engine
 
-from .. import texts
+from .. import texts, timecontrol
 from ..manager import StaleAction, UserError
 from ..replies import ephemeral, report_error
 from ..views import challenge_view
@@ -63,7 +63,7 @@ def challenge_command(cog: ChallengesCog, kind: engine.GameKind) -> app_commands
         options = {name: values[name] for name in names if values.get(name) is not None}
         await cog.challenge(interaction, kind.key, values.get("opponent"), options,
                             first=values.get("first"), days=values.get("days"),
-                            rated=values.get("rated"))
+                            rated=values.get("rated"), clock=values.get("clock"))
 
     kw = inspect.Parameter.KEYWORD_ONLY
     params = [inspect.Parameter("interaction", inspect.Parameter.POSITIONAL_OR_KEYWORD,
@@ -78,7 +78,9 @@ def challenge_command(cog: ChallengesCog, kind: engine.GameKind) -> app_commands
         inspect.Parameter("first", kw, annotation=Literal["me", "opponent", "random"] | None, default=None),
         inspect.Parameter("days", kw, annotation=app_commands.Range[int, 1, 14] | None, default=None),
         inspect.Parameter("rated", kw, annotation=bool | None, default=None),
+        inspect.Parameter("clock", kw, annotation=Literal[tuple(timecontrol.PRESETS)] | None, default=None),
     ]
+    descriptions["clock"] = "Time per move, or a bank of days topped up after each move (instead of days:)"
     descriptions["first"] = "Who moves first: you, your opponent, or drawn at random (default)"
     descriptions["days"] = f"Days allowed for each move, 1 to 14 (default {DEFAULT_DAYS_PER_MOVE})"
     descriptions["rated"] = "Whether the game changes ratings (default yes)"
@@ -151,7 +153,8 @@ class ChallengesCog(commands.Cog, name="Challenges"):
 
     async def challenge(self, interaction: discord.Interaction, kind: str,
                         opponent: discord.Member | None, options: dict, *, first: str | None = None,
-                        days: int | None = None, rated: bool | None = None) -> None:
+                        days: int | None = None, rated: bool | None = None,
+                        clock: str | None = None) -> None:
         """Create a challenge and post it with Accept / Decline / Cancel buttons."""
         await interaction.response.defer(ephemeral=True, thinking=True)
         self.bot.remember(interaction.user)
@@ -162,7 +165,7 @@ class ChallengesCog(commands.Cog, name="Challenges"):
             challenger_id=interaction.user.id, opponent_id=opponent.id if opponent else None,
             kind=kind, options=options, first=FIRST[first or "random"],
             rated=True if rated is None else rated,
-            days_per_move=days or DEFAULT_DAYS_PER_MOVE,
+            days_per_move=days or DEFAULT_DAYS_PER_MOVE, clock=clock,
             opponent_is_bot=bool(opponent and opponent.bot))
         try:
             await post_challenge(self.bot, c)
