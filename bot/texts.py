@@ -552,3 +552,13 @@ def conditional_replied(user_id: int, moves: list[str]) -> str:
     """Added to the mover's /move answer when conditional moves answered at once."""
     played = ", then ".join(f"`{m}`" for m in moves)
     return f"\n<@{user_id}> had prepared a reply: {played} was played at once (a conditional move)."
+
+
+# ---- move confirmation, /next, /settings, the daily digest (issue 13) -----------------------
+def position_changed(game) -> str:
+    """A Confirm pressed after the game moved on (``game``: a :class:`bot.manager.Game` as now)."""
+    label = game_label(game.kind, game.id)
+    if game.status != "active":
+        return f"{label} is over ({game.reason or 'ended'}): your move was not played."
+    return (f"The position in {label} changed since you chose that move: it was not played. "
+            f"Look at the board (`/board`) and move again.")

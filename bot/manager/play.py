@@ -15,10 +15,10 @@ import logging
 
 import engine
 
-from .. import conditionals
+from .. import conditionals, texts
 from .core import ManagerCore, _sentence
 from .errors import InvalidMove, NotAllowed, NotFound, NotYourTurn, StaleAction, game_over_error
-from .values import Game, GameEnd, MoveRecord, MoveResult
+from .values import Game, GameEnd, MovePreview, MoveRecord, MoveResult
 
 __all__ = ["PlayMixin"]
 
@@ -43,7 +43,37 @@ class PlayMixin(ManagerCore):
                 raise NotFound(f"No game is numbered {gid}.")
             return self._game(await self._game_row(gid))
 
-    async def play_move(self, game_id: int, user_id: int, move_text: str) -> MoveResult:
+    def _checked_move(self, game: Game, user_id: int, move_text: str) -> tuple[int, engine.Position]:
+        """The mover's seat and the position after ``move_text`` -- the checks of
+        :meth:`play_move` before anything is written."""
+        seat = game.seat_of(user_id)
+        if seat is None:
+            raise NotAllowed(f"You are not playing in {game.label}.")
+        if game.status != "active":
+            raise game_over_error(game)
+        pos = self._position(game)
+        if pos.to_move != seat:
+            raise NotYourTurn(f"It is not your turn in {game.label}: your opponent is to move.")
+        if not isinstance(move_text, str) or len(move_text) > self.limits.max_move_length:
+            raise InvalidMove("Type a move such as e5 (cells separated by spaces, or pass).")
+        try:
+            return seat, pos.play(move_text)
+        except engine.MoveError as e:
+            raise InvalidMove(_sentence(f"Cannot read that move: {e}")) from None
+        except engine.IllegalMove as e:
+            raise InvalidMove(_sentence(f"Illegal move: {e}")) from None
+
+    async def preview_move(self, game_id: int, user_id: int, move_text: str) -> MovePreview:
+        """Check ``move_text`` for ``user_id`` in game ``game_id`` exactly as :meth:`play_move`
+        does, and return the position it would make without playing it (issue 13, move
+        confirmation: nothing is stored). Raises as :meth:`play_move`."""
+        gid = self._id(game_id, "game")
+        game = self._game(await self._game_row(gid))
+        seat, new = self._checked_move(game, user_id, move_text)
+        return MovePreview(game, new, new.last_move, seat)
+
+    async def play_move(self, game_id: int, user_id: int, move_text: str, *,
+                        expected_ply: int | None = None) -> MoveResult:
         """Play ``move_text`` for ``user_id`` in game ``game_id``; committed before returning.
 
         The engine validates the move; the canonical text (``position.last_move``) is stored.
@@ -58,6 +88,10 @@ class PlayMixin(ManagerCore):
         the result's ``position``, ``game`` and board are after the last reply (``replies``).
         A crash anywhere before COMMIT leaves neither the move nor the reply.
 
+        ``expected_ply`` (a confirmed move, issue 13): the game's ply when the move was chosen;
+        if the game has moved on or ended since, :class:`StaleAction` says so and nothing is
+        played.
+
         Raises NotFound, :class:`NotAllowed` (not a player here), :class:`GameOver`,
         :class:`NotYourTurn` (including when another move got in first) and
         :class:`InvalidMove` (the engine's message: unreadable or illegal move).
@@ -65,22 +99,10 @@ class PlayMixin(ManagerCore):
         gid = self._id(game_id, "game")
         async with self._lock(gid):
             game = self._game(await self._game_row(gid))
-            seat = game.seat_of(user_id)
-            if seat is None:
-                raise NotAllowed(f"You are not playing in {game.label}.")
-            if game.status != "active":
-                raise game_over_error(game)
-            pos = self._position(game)
-            if pos.to_move != seat:
-                raise NotYourTurn(f"It is not your turn in {game.label}: your opponent is to move.")
-            if not isinstance(move_text, str) or len(move_text) > self.limits.max_move_length:
-                raise InvalidMove("Type a move such as e5 (cells separated by spaces, or pass).")
-            try:
-                new = pos.play(move_text)
-            except engine.MoveError as e:
-                raise InvalidMove(_sentence(f"Cannot read that move: {e}")) from None
-            except engine.IllegalMove as e:
-                raise InvalidMove(_sentence(f"Illegal move: {e}")) from None
+            if expected_ply is not None and game.seat_of(user_id) is not None and (
+                    game.status != "active" or game.ply != expected_ply):
+                raise StaleAction(texts.position_changed(game))
+            seat, new = self._checked_move(game, user_id, move_text)
             move = new.last_move
             now = self.clock()
             to_move_settings = None

@@ -215,6 +215,18 @@ class MoveRecord:
 
 
 @dataclass(frozen=True)
+class MovePreview:
+    """A move checked but not played (issue 13, move confirmation): the ``game`` as stored
+    (its ``ply`` is the position the move was chosen in), the ``position`` after the move,
+    the canonical ``move`` text and the mover's ``seat``."""
+
+    game: Game
+    position: engine.Position
+    move: str
+    seat: int
+
+
+@dataclass(frozen=True)
 class ConditionalLines:
     """The conditional moves one player stored in one game (issue 13): ``game`` as stored,
     the player's ``seat``, and ``lines``, each a tuple of canonical steps (the opponent's
@@ -390,11 +402,22 @@ class GameEnd:
 class UserSettings:
     """A user's settings: ``dm`` (a DM when it becomes their turn; off by default),
     ``vacation_until`` (UNIX seconds, ``None`` when not on vacation), ``vacation_left_days``
-    (allowance left this calendar year, in days)."""
+    (allowance left this calendar year, in days); issue 13: ``confirm`` (/move shows the
+    board with Confirm and Cancel first), ``digest_hour`` (the UTC hour of the daily digest of
+    games waiting for them, which replaces the per-move DMs; ``None``: no digest)."""
 
     dm: bool
     vacation_until: float | None
     vacation_left_days: float
+    confirm: bool = False
+    digest_hour: int | None = None
+
+    @property
+    def dm_mode(self) -> str:
+        """``"off"``, ``"on"`` (a DM per turn) or ``"digest"`` (one DM a day)."""
+        if self.digest_hour is not None:
+            return "digest"
+        return "on" if self.dm else "off"
 
 
 @dataclass(frozen=True)

@@ -25,6 +25,23 @@ class SettingsRepo(Repo):
             (user_id, int(bool(dm))),
         )
 
+    async def set_dm_mode(self, user_id: int, dm: bool, digest_hour: int | None) -> None:
+        """Per-turn DMs on or off and the daily digest's UTC hour (``None``: none); schema
+        version 7."""
+        await self.store.execute(
+            "INSERT INTO user_settings (user_id, dm, digest_hour) VALUES (?, ?, ?)"
+            " ON CONFLICT (user_id) DO UPDATE SET dm = excluded.dm, digest_hour = excluded.digest_hour",
+            (user_id, int(bool(dm)), digest_hour),
+        )
+
+    async def set_confirm(self, user_id: int, confirm: bool) -> None:
+        """Move confirmation of ``user_id`` on or off (schema version 7)."""
+        await self.store.execute(
+            "INSERT INTO user_settings (user_id, confirm) VALUES (?, ?)"
+            " ON CONFLICT (user_id) DO UPDATE SET confirm = excluded.confirm",
+            (user_id, int(bool(confirm))),
+        )
+
     async def set_vacation(self, user_id: int, until: float | None, year: int, used_days: float) -> None:
         """Store the vacation of ``user_id``: running ``until`` (``None``: none), and
         ``used_days`` of the allowance of calendar ``year``."""
