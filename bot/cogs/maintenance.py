@@ -169,6 +169,8 @@ class MaintenanceCog(commands.Cog, name="Maintenance"):
         thread is still wanted gets it first (:meth:`ensure_thread`). Raises
         discord.HTTPException when Discord refuses the post and ValueError for an unknown
         kind."""
+        if announcement.kind == "digest":  # issue 13: the daily digest DM (bot.cogs.turns)
+            return await self.bot.get_cog("Turns").send_digest(announcement, boards.outbox_nonce(announcement.id))
         if announcement.kind not in ("reminder", "timeout", "move", "dm"):
             raise ValueError(f"unknown announcement kind {announcement.kind!r}")
         game = await self.ensure_thread(announcement.game)

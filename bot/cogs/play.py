@@ -51,7 +51,15 @@ class PlayCog(commands.Cog, name="Play"):
         await interaction.response.defer(ephemeral=True, thinking=True)
         self.bot.remember(interaction.user)
         g = await game_for(interaction, game)
+        if (await self.manager.settings(interaction.user.id)).confirm:  # issue 13: ask first
+            await self.bot.get_cog("Turns").ask_to_confirm(interaction, g, move)
+            return
         result = await self.manager.play_move(g.id, interaction.user.id, move)
+        await ephemeral(interaction, await self.announce_move(result))
+
+    async def announce_move(self, result) -> str:
+        """Post the board of a committed move (:class:`~bot.manager.MoveResult`) and return
+        the mover's note (/move, and a confirmed move's Confirm button)."""
         g, position = result.game, result.position
         note = await post_queued_board(self.bot, g, position, result.last_seat, result.announcement_id,
                                        result.dm_id)
@@ -64,7 +72,7 @@ class PlayCog(commands.Cog, name="Play"):
             to_move=g.to_move_user)
         if result.replies:  # issue 13: the opponent's conditional moves answered at once
             text += texts.conditional_replied(g.players[result.replies[0].seat], [r.move for r in result.replies])
-        await ephemeral(interaction, text + note)
+        return text + note
 
     @move.autocomplete("move")
     async def move_autocomplete(self, interaction: discord.Interaction, current: str

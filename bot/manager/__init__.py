@@ -20,7 +20,8 @@ Map (each concern a mixin over :class:`~.core.ManagerCore`, composed by :class:`
 * :mod:`.clocks` -- deadlines, the sweep (reminders, losses on time), vacations;
 * :mod:`.ratings` -- Elo updates, leaderboards, ranks, profiles;
 * :mod:`.outbox` -- announcements queued with the change they announce, delivered at least once;
-* :mod:`.settings` -- the your-turn DM and the vacation allowance.
+* :mod:`.settings` -- the your-turn DM (or daily digest), move confirmation, the vacation allowance;
+* :mod:`.turns` -- the games waiting for a player (/next) and the daily digest (issue 13).
 
 Consistency rules (DESIGN.md "Manager and store"):
 
@@ -61,6 +62,7 @@ from .outbox import BOARD_GRACE, OutboxMixin
 from .play import PlayMixin
 from .ratings import RatingsMixin
 from .settings import SettingsMixin
+from .turns import TurnsMixin
 from .values import (
     Accepted,
     Announcement,
@@ -122,6 +124,7 @@ class GameManager(
     RatingsMixin,
     OutboxMixin,
     SettingsMixin,
+    TurnsMixin,
 ):
     """Challenges, games, moves, clocks, ratings, the outbox and settings over one
     :class:`~bot.store.Store` (each concern in its own module; see the package docstring).

@@ -48,6 +48,8 @@ class ClocksMixin(ManagerCore):
         announcement survives a crash before the post: the bot posts
         :meth:`pending_announcements` and then calls :meth:`mark_delivered`.
 
+        The daily digests whose hour has come are queued too (:mod:`.turns`; not events).
+
         Returns the events made by this call (each once, also across processes). Problems
         with one game are logged and do not stop the sweep.
         """
@@ -72,6 +74,10 @@ class ClocksMixin(ManagerCore):
                 continue
             if event is not None:
                 events.append(event)
+        try:  # issue 13: the daily digests whose hour has come (not clock events)
+            await self._queue_digests(now)
+        except Exception:  # noqa: BLE001 - the digests must not stop the clocks
+            log.exception("queueing the daily digests failed")
         return events
 
     async def _time_out(self, game_id: int, now: float) -> ClockEvent | None:

@@ -170,6 +170,13 @@ class ManagerCore:
             game.__dict__["position"] = hit[1]
         return game
 
+    def _waiting(self, rows, user_id: int) -> list[Game]:
+        """The games of ``rows`` where it is ``user_id``'s move, the least time left first
+        (then the oldest): the deadlines of one player's games all move with their vacation,
+        so the earliest deadline is the least time left."""
+        mine = [g for g in map(self._game, rows) if g.to_move_user == user_id]
+        return sorted(mine, key=lambda g: (g.deadline if g.deadline is not None else float("inf"), g.id))
+
     async def _game_row(self, game_id: int):
         row = await self.games_repo.get(game_id)
         if row is None:

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from datetime import UTC, datetime
 
-from .core import ManagerCore
+from .core import DAY, ManagerCore
 from .errors import UserError
 from .values import UserSettings
 
@@ -67,6 +67,10 @@ class SettingsMixin(ManagerCore):
                     if hour is None:
                         raise UserError("Pick the hour (UTC, 0 to 23) of your daily digest with `hour:`.")
                 await self.settings_repo.set_dm_mode(user_id, mode == "on", hour if mode == "digest" else None)
+                now = self.clock()
+                if mode == "digest" and datetime.fromtimestamp(now, UTC).hour >= hour:
+                    # today's hour has passed: the first digest comes tomorrow at that hour
+                    await self.settings_repo.mark_digest_day(user_id, 23, int(now // DAY))
         return await self.settings(user_id)
 
     async def set_confirm(self, user_id: int, on: bool) -> UserSettings:

@@ -319,7 +319,8 @@ class Announcement:
     (their DM switch for a ``"dm"``; the vacation note of a board or reminder);
     ``rating_changes``, user id -> (before, after) once a rated game is over (``{}``
     otherwise); ``move_record``, the move that made ply ``ply`` (``None`` at ply 0 and for
-    other kinds).
+    other kinds); ``games``, for a ``"digest"`` (issue 13, the daily DM to ``user_id``): the
+    games waiting for them now, the least time left first.
     """
 
     id: int
@@ -332,6 +333,7 @@ class Announcement:
     settings: UserSettings | None = None
     rating_changes: dict[int, tuple[float, float]] = field(default_factory=dict)
     move_record: MoveRecord | None = None
+    games: tuple[Game, ...] = ()
 
     @property
     def vacation_until(self) -> float | None:
@@ -345,11 +347,13 @@ class Announcement:
         game ended or was aborted) while it waited. A board superseded by a later one: a move
         was played since (the ply moved on), or the game was then resigned, lost on time or
         aborted (those post their own final word). A DM whose turn is over, like a reminder.
-        Timeouts never are."""
+        A digest with no game waiting any more. Timeouts never are."""
         if self.kind == "reminder":
             return self.game.status != "active" or self.game.ply != self.ply
         if self.kind == "dm":
             return self.game.status != "active" or self.game.ply != self.ply
+        if self.kind == "digest":
+            return not self.games
         if self.kind == "move":
             return (self.game.ply != self.ply or self.game.status == "aborted"
                     or (self.game.status == "finished" and self.game.reason in ("resignation", "timeout")))
