@@ -448,12 +448,14 @@ def no_rated_games(kind: str) -> str:
 
 def leaderboard_header(kind: str) -> str:
     """The first line of /leaderboard."""
-    return f"**{title(kind)}** — top ratings in this server"
+    return (f"**{title(kind)}** — top ratings in this server (Glicko-2; `?`: provisional, "
+            f"listed after the established ones)")
 
 
 def rank_line(rank: int, row) -> str:
-    """``"3. <@id> — **1523** (4 rated games)"`` (``row``: a leaderboard row)."""
-    return f"{rank}. <@{row.user_id}> — **{round(row.rating)}** ({count(row.games, 'rated game')})"
+    """``"3. <@id> — **1523** (4 rated games)"`` (``row``: a leaderboard row; ``1523?`` while
+    provisional)."""
+    return f"{rank}. <@{row.user_id}> — **{row.short_text}** ({count(row.games, 'rated game')})"
 
 
 def unrated_here(kind: str) -> str:
@@ -470,7 +472,7 @@ def profile_text(user_id: int, p) -> str:
         record = p.records.get(kind)
         parts = []
         if rating is not None:
-            parts.append(f"rating **{round(rating.rating)}** ({rating.games} rated)")
+            parts.append(f"rating **{rating.text}** ({rating.games} rated)")
         if record is not None:
             parts.append(f"{record.wins} won, {record.losses} lost, {record.draws} drawn")
         lines.append(f"• {title(kind)}: " + "; ".join(parts))

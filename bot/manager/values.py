@@ -426,11 +426,26 @@ class UserSettings:
 
 @dataclass(frozen=True)
 class RatingRow:
-    """One rating: ``user_id``, Elo ``rating``, rated ``games`` finished."""
+    """One rating: ``user_id``, ``rating``, rated ``games`` finished; Glicko-2 (issue 13,
+    schema version 7): ``rd``, the rating deviation as of when the row was read (grown by
+    inactivity), and ``provisional`` (shown with a ``?``: the deviation is above
+    :data:`bot.glicko2.PROVISIONAL_RD`). ``rd`` is ``None`` for an Elo rating (older files)."""
 
     user_id: int
     rating: float
     games: int
+    rd: float | None = None
+    provisional: bool = False
+
+    @property
+    def short_text(self) -> str:
+        """``"1612"``, or ``"1500?"`` while provisional."""
+        return f"{round(self.rating)}{'?' if self.provisional else ''}"
+
+    @property
+    def text(self) -> str:
+        """``"1612 ± 45"`` (``"1500? ± 350"`` while provisional; just the rating for Elo)."""
+        return self.short_text if self.rd is None else f"{self.short_text} ± {round(self.rd)}"
 
 
 @dataclass(frozen=True)
