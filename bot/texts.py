@@ -101,7 +101,7 @@ HELP_INTRO = (
 HELP_COMMANDS = [
     ("/challenge <game> [opponent:]", "invite a member to a game, or leave the opponent out so "
      "anyone here may accept; the game's options, `first:` (me / opponent / random), `days:` "
-     "per move and `rated:` are optional"),
+     "per move or a `clock:` (a bank of days topped up after each move) and `rated:` are optional"),
     ("/move move: [game:]", "play a move; start typing and pick from the suggestions. "
      "`game:` is only needed when it is your turn in several games and you are not in the "
      "game's thread"),
@@ -115,7 +115,9 @@ HELP_COMMANDS = [
      "is played at once. Only you see your lines"),
     ("/conditional list|clear game:", "your stored lines (`board:` shows the board at the end "
      "of one), or remove them all"),
-    ("/notify dm:", "`on` for a direct message whenever it becomes your move"),
+    ("/next", "your game with the least time left, then the next one (only you see them)"),
+    ("/settings [dm:] [hour:] [confirm:]", "direct messages `off`, `on` (one per turn) or a daily "
+     "`digest` at an hour (UTC); `confirm:on` makes /move ask you to confirm. `/notify` still works"),
     ("/vacation days:", "pause your clocks for a few days (14 days a year)"),
     ("/leaderboard game:", "the best ratings of a game in this server"),
     ("/profile [member:]", "ratings, results and current games"),
