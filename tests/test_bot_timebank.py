@@ -35,13 +35,14 @@ async def harness(fake, tmp_path, clock):  # noqa: F811
 async def test_clock_option_offers_the_presets(fake, harness):  # noqa: F811
     sub = next(o for o in fake.command("challenge")["options"] if o["name"] == "coil")
     clock_opt = next(o for o in sub["options"] if o["name"] == "clock")
-    assert [c["value"] for c in clock_opt["choices"]] == list(timecontrol.PRESETS)
+    assert [c["name"] for c in clock_opt["choices"]] == list(timecontrol.PRESETS)
+    assert [timecontrol.parse(c["value"]) for c in clock_opt["choices"]] == list(timecontrol.PRESETS.values())
 
 
 async def test_a_bank_clock_reminds_then_times_out(fake, harness, clock):  # noqa: F811
     game, challenge, first = await start_game(
         fake, harness, "coil", fake.alice, fake.bob,
-        options={"size": 5, "clock": "bank 3d + 1d (max 5d)"})
+        options={"size": 5, "clock": "bank 3d+1d max 5d"})  # the choice "bank 3d + 1d (max 5d)"
     assert "bank 3d + 1d (max 5d)" in challenge.content
     assert game.clock == "bank 3d+1d max 5d" and "(bank 3d+1d)" in first.content
     clock.t += 2 * DAY + 12 * HOUR  # alice keeps 12 hours, plus a day

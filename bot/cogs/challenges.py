@@ -34,6 +34,9 @@ log = logging.getLogger("stonecast.bot")
 # /challenge first: value shown to players -> the manager's term
 FIRST = {"me": "challenger", "opponent": "opponent", "random": "random"}
 DEFAULT_DAYS_PER_MOVE = 3
+# the clock: presets by name; the value is the stored form, shorter (Discord counts every
+# character of a command, and /challenge has five subcommands)
+CLOCK_CHOICES = [app_commands.Choice(name=tc.name, value=tc.to_text()) for tc in timecontrol.PRESETS.values()]
 DESCRIPTION_LIMIT = 100  # Discord's limit for command and option descriptions
 
 
@@ -63,7 +66,8 @@ def challenge_command(cog: ChallengesCog, kind: engine.GameKind) -> app_commands
         options = {name: values[name] for name in names if values.get(name) is not None}
         await cog.challenge(interaction, kind.key, values.get("opponent"), options,
                             first=values.get("first"), days=values.get("days"),
-                            rated=values.get("rated"), clock=values.get("clock"))
+                            rated=values.get("rated"),
+                            clock=values["clock"].value if values.get("clock") is not None else None)
 
     kw = inspect.Parameter.KEYWORD_ONLY
     params = [inspect.Parameter("interaction", inspect.Parameter.POSITIONAL_OR_KEYWORD,
@@ -78,9 +82,9 @@ def challenge_command(cog: ChallengesCog, kind: engine.GameKind) -> app_commands
         inspect.Parameter("first", kw, annotation=Literal["me", "opponent", "random"] | None, default=None),
         inspect.Parameter("days", kw, annotation=app_commands.Range[int, 1, 14] | None, default=None),
         inspect.Parameter("rated", kw, annotation=bool | None, default=None),
-        inspect.Parameter("clock", kw, annotation=Literal[tuple(timecontrol.PRESETS)] | None, default=None),
+        inspect.Parameter("clock", kw, annotation=app_commands.Choice[str] | None, default=None),
     ]
-    descriptions["clock"] = "Time per move, or a bank of days topped up after each move (instead of days:)"
+    descriptions["clock"] = "Per-move time, or a bank of days (instead of days:)"
     descriptions["first"] = "Who moves first: you, your opponent, or drawn at random (default)"
     descriptions["days"] = f"Days allowed for each move, 1 to 14 (default {DEFAULT_DAYS_PER_MOVE})"
     descriptions["rated"] = "Whether the game changes ratings (default yes)"
@@ -88,7 +92,8 @@ def challenge_command(cog: ChallengesCog, kind: engine.GameKind) -> app_commands
     summary = getattr(kind, "summary", "") or ""
     description = fitted(f"{kind.title}: {summary}", summary) if summary else f"Challenge someone to {kind.title}"
     return app_commands.Command(name=kind.key, description=description,
-                                callback=app_commands.describe(**descriptions)(callback))
+                                callback=app_commands.choices(clock=CLOCK_CHOICES)(
+                                    app_commands.describe(**descriptions)(callback)))
 
 
 def fitted(*candidates: str) -> str:
