@@ -4,6 +4,7 @@ Replies are played by :meth:`bot.manager.GameManager.play_move` in the opponent'
 
 from __future__ import annotations
 
+import dataclasses
 import logging
 from typing import TYPE_CHECKING
 
@@ -67,7 +68,8 @@ class ConditionalCog(commands.GroupCog, group_name="conditional",
             await ephemeral(interaction, texts.conditional_list(label, stored.texts))
             return
         stored, end = await self.bot.manager.conditional_end_position(g.id, interaction.user.id, board)
-        png = await boards.render(self.bot, stored.game, end)
+        # no deadline on a board that may never be: the game's current one would mislead
+        png = await boards.render(self.bot, dataclasses.replace(stored.game, deadline=None), end)
         await ephemeral(interaction, texts.conditional_board(label, board, stored.texts[board - 1]),
                         file=boards.board_file(stored.game, end, png))
 
