@@ -18,7 +18,7 @@ Map (each concern a mixin over :class:`~.core.ManagerCore`, composed by :class:`
 * :mod:`.conditional` -- conditional moves: store, list, clear, autocomplete (issue 13);
 * :mod:`.lookup` -- move lists, replays, which game a command means, autocomplete, records;
 * :mod:`.clocks` -- deadlines, the sweep (reminders, losses on time), vacations;
-* :mod:`.ratings` -- Elo updates, leaderboards, ranks, profiles;
+* :mod:`.ratings` -- Glicko-2 updates, leaderboards (established first), ranks, profiles;
 * :mod:`.outbox` -- announcements queued with the change they announce, delivered at least once;
 * :mod:`.settings` -- the your-turn DM (or daily digest), move confirmation, the vacation allowance;
 * :mod:`.turns` -- the games waiting for a player (/next) and the daily digest (issue 13).
