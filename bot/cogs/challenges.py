@@ -19,7 +19,7 @@ from discord.ext import commands
 
 import engine
 
-from .. import texts
+from .. import texts, timecontrol
 from ..manager import StaleAction, UserError
 from ..replies import ephemeral, report_error
 from ..views import challenge_view
@@ -33,6 +33,9 @@ log = logging.getLogger("stonecast.bot")
 # /challenge first: value shown to players -> the manager's term
 FIRST = {"me": "challenger", "opponent": "opponent", "random": "random"}
 DEFAULT_DAYS_PER_MOVE = 3
+# the clock: presets by name; the value is the stored form, shorter (Discord counts every
+# character of a command, and /challenge has five subcommands)
+CLOCK_CHOICES = [app_commands.Choice(name=tc.name, value=tc.to_text()) for tc in timecontrol.PRESETS.values()]
 DESCRIPTION_LIMIT = 100  # Discord's limit for command and option descriptions
 
 
@@ -62,7 +65,8 @@ def challenge_command(cog: ChallengesCog, kind: engine.GameKind) -> app_commands
         options = {name: values[name] for name in names if values.get(name) is not None}
         await cog.challenge(interaction, kind.key, values.get("opponent"), options,
                             first=values.get("first"), days=values.get("days"),
-                            rated=values.get("rated"))
+                            rated=values.get("rated"),
+                            clock=values["clock"].value if values.get("clock") is not None else None)
 
     kw = inspect.Parameter.KEYWORD_ONLY
     params = [inspect.Parameter("interaction", inspect.Parameter.POSITIONAL_OR_KEYWORD,
@@ -77,7 +81,9 @@ def challenge_command(cog: ChallengesCog, kind: engine.GameKind) -> app_commands
         inspect.Parameter("first", kw, annotation=Literal["me", "opponent", "random"] | None, default=None),
         inspect.Parameter("days", kw, annotation=app_commands.Range[int, 1, 14] | None, default=None),
         inspect.Parameter("rated", kw, annotation=bool | None, default=None),
+        inspect.Parameter("clock", kw, annotation=app_commands.Choice[str] | None, default=None),
     ]
+    descriptions["clock"] = "Per-move time, or a bank of days (instead of days:)"
     descriptions["first"] = "Who moves first: you, your opponent, or drawn at random (default)"
     descriptions["days"] = f"Days allowed for each move, 1 to 14 (default {DEFAULT_DAYS_PER_MOVE})"
     descriptions["rated"] = "Whether the game changes ratings (default yes)"
@@ -85,7 +91,8 @@ def challenge_command(cog: ChallengesCog, kind: engine.GameKind) -> app_commands
     summary = getattr(kind, "summary", "") or ""
     description = fitted(f"{kind.title}: {summary}", summary) if summary else f"Challenge someone to {kind.title}"
     return app_commands.Command(name=kind.key, description=description,
-                                callback=app_commands.describe(**descriptions)(callback))
+                                callback=app_commands.choices(clock=CLOCK_CHOICES)(
+                                    app_commands.describe(**descriptions)(callback)))
 
 
 def fitted(*candidates: str) -> str:
@@ -149,7 +156,8 @@ class ChallengesCog(commands.Cog, name="Challenges"):
 
     async def challenge(self, interaction: discord.Interaction, kind: str,
                         opponent: discord.Member | None, options: dict, *, first: str | None = None,
-                        days: int | None = None, rated: bool | None = None) -> None:
+                        days: int | None = None, rated: bool | None = None,
+                        clock: str | None = None) -> None:
         """Create a challenge and post it with Accept / Decline / Cancel buttons."""
         await interaction.response.defer(ephemeral=True, thinking=True)
         self.bot.remember(interaction.user)
@@ -160,7 +168,7 @@ class ChallengesCog(commands.Cog, name="Challenges"):
             challenger_id=interaction.user.id, opponent_id=opponent.id if opponent else None,
             kind=kind, options=options, first=FIRST[first or "random"],
             rated=True if rated is None else rated,
-            days_per_move=days or DEFAULT_DAYS_PER_MOVE,
+            days_per_move=days or DEFAULT_DAYS_PER_MOVE, clock=clock,
             opponent_is_bot=bool(opponent and opponent.bot))
         try:
             await post_challenge(self.bot, c)

@@ -14,12 +14,14 @@ Map (each concern a mixin over :class:`~.core.ManagerCore`, composed by :class:`
 * :mod:`.errors` -- :class:`UserError` and its family; :mod:`.values` -- :class:`Game`,
   :class:`Challenge`, :class:`MoveResult`, :class:`Announcement`, ...;
 * :mod:`.challenges` -- send, accept (creates the game), decline, cancel, expire, rematch;
-* :mod:`.play` -- moves, resignation, abort;
+* :mod:`.play` -- moves (and the conditional replies they trigger), resignation, abort;
+* :mod:`.conditional` -- conditional moves: store, list, clear, autocomplete (issue 13);
 * :mod:`.lookup` -- move lists, replays, which game a command means, autocomplete, records;
 * :mod:`.clocks` -- deadlines, the sweep (reminders, losses on time), vacations;
-* :mod:`.ratings` -- Elo updates, leaderboards, ranks, profiles;
+* :mod:`.ratings` -- Glicko-2 updates, leaderboards (established first), ranks, profiles;
 * :mod:`.outbox` -- announcements queued with the change they announce, delivered at least once;
-* :mod:`.settings` -- the your-turn DM and the vacation allowance.
+* :mod:`.settings` -- the your-turn DM (or daily digest), move confirmation, the vacation allowance;
+* :mod:`.turns` -- the games waiting for a player (/next) and the daily digest (issue 13).
 
 Consistency rules (DESIGN.md "Manager and store"):
 
@@ -41,6 +43,7 @@ from __future__ import annotations
 
 from .challenges import FIRST_CHOICES, ChallengesMixin
 from .clocks import ClocksMixin
+from .conditional import ConditionalMixin
 from .core import DAY, HOUR
 from .errors import (
     DuplicateChallenge,
@@ -59,16 +62,19 @@ from .outbox import BOARD_GRACE, OutboxMixin
 from .play import PlayMixin
 from .ratings import RatingsMixin
 from .settings import SettingsMixin
+from .turns import TurnsMixin
 from .values import (
     Accepted,
     Announcement,
     Challenge,
     ClockEvent,
+    ConditionalLines,
     Game,
     GameEnd,
     GameRecord,
     Limits,
     Listing,
+    MovePreview,
     MoveRecord,
     MoveResult,
     Profile,
@@ -88,6 +94,7 @@ __all__ = [
     "Announcement",
     "Challenge",
     "ClockEvent",
+    "ConditionalLines",
     "DuplicateChallenge",
     "Game",
     "GameEnd",
@@ -99,6 +106,7 @@ __all__ = [
     "Limits",
     "Listing",
     "MoveRecord",
+    "MovePreview",
     "MoveResult",
     "NotAllowed",
     "NotFound",
@@ -118,11 +126,13 @@ __all__ = [
 class GameManager(
     ChallengesMixin,
     PlayMixin,
+    ConditionalMixin,
     LookupMixin,
     ClocksMixin,
     RatingsMixin,
     OutboxMixin,
     SettingsMixin,
+    TurnsMixin,
 ):
     """Challenges, games, moves, clocks, ratings, the outbox and settings over one
     :class:`~bot.store.Store` (each concern in its own module; see the package docstring).
