@@ -61,7 +61,7 @@ PNG_CACHE_SIZE = 32
 THREAD_ALREADY_CREATED = 160004
 # Minutes of inactivity before a game's thread is archived (Discord's longest: a week).
 THREAD_ARCHIVE_MINUTES = 10080
-ANNOUNCEMENT_KINDS = ("reminder", "timeout", "move", "dm")
+ANNOUNCEMENT_KINDS = ("reminder", "timeout", "move", "dm", "digest")
 
 
 class Delivery(enum.Enum):
@@ -106,7 +106,7 @@ class Announcer:
         A board that leaves the computer to move (a game against it) queues its move.
         """
         if isinstance(value, MoveResult):
-            note = await self._publish_board(value.game, value.position, value.seat, value.announcement_id,
+            note = await self._publish_board(value.game, value.position, value.last_seat, value.announcement_id,
                                              value.dm_id, value.to_move_settings, value.rating_changes)
             return note + self._computer_turn(value.game, value.position)
         if isinstance(value, Accepted):
@@ -236,6 +236,9 @@ class Announcer:
         a = announcement
         if a.kind not in ANNOUNCEMENT_KINDS:
             raise ValueError(f"unknown announcement kind {a.kind!r}")
+        if a.kind == "digest":  # a DM about all of a player's games, not a post in a thread
+            await self._send_digest(a)
+            return
         game = await self.ensure_thread(a.game)
         if a.kind == "reminder":
             await self._send(game, boards.reminder_post(game), a.id)
@@ -332,13 +335,29 @@ class Announcer:
         self.dm_closed.pop(uid, None)
         return message
 
+    async def _send_digest(self, a: Announcement) -> discord.Message | None:
+        """DM the daily digest of outbox row ``a`` (kind ``"digest"``, issue 13): every game
+        waiting for its player now, with its clock and time left (:func:`bot.texts.digest_text`).
+        Skipped (``None``) when the player has turned the digest off since. Raises
+        discord.HTTPException (Forbidden: DMs closed) like any post."""
+        settings = a.settings
+        if settings is not None and settings.dm_mode != "digest":
+            return None
+        now = self.manager.clock()
+        away = settings.vacation_until if settings is not None else None
+        uid = a.user_id
+        lines = [(g, g.opponent_of(uid), g.clock_text(now, away)) for g in a.games]
+        user = self.bot.get_user(uid) or await self.bot.fetch_user(uid)
+        return await user.send(texts.digest_text(lines)[:2000], allowed_mentions=discord.AllowedMentions.none(),
+                               nonce=boards.outbox_nonce(a.id))
+
     async def render(self, game: Game, position: engine.Position) -> bytes:
         """PNG bytes of ``position`` with the players' names and, while the game runs, its
         deadline on the side panel -- rendered off the event loop by the bot's render pool.
         The last :data:`PNG_CACHE_SIZE` images are kept, so the board post and the your-turn
         DM after it carry the same PNG."""
         names = {seat: await self.bot.display_name(uid, game.guild_id) for seat, uid in game.players.items()}
-        clock = boards.deadline_of(game, position)
+        clock = boards.panel_clock(game, position)
         key = (game.id, position.to_text(), tuple(sorted(names.items())), clock)
         if key in self._pngs:
             self._pngs.move_to_end(key)

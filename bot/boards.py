@@ -92,6 +92,15 @@ def deadline_of(game: Game, position: engine.Position) -> datetime | None:
     return datetime.fromtimestamp(game.deadline, UTC)
 
 
+def panel_clock(game: Game, position: engine.Position) -> datetime | str | None:
+    """The clock for the image's side panel: the move's deadline (:func:`deadline_of`), or
+    for a bank clock (issue 13) a text naming it too ("bank 7d+1d, due 27 Nov 13:13 UTC")."""
+    due = deadline_of(game, position)
+    if due is not None and game.time_control.kind == "bank":
+        return f"{game.time_control.short}, due {due:%d %b %H:%M} UTC"
+    return due
+
+
 def board_filename(game: Game, position: engine.Position) -> str:
     """The attachment name of a board image: ``"stonecast-<game>-<ply>.png"``."""
     return f"stonecast-{game.id}-{position.ply}.png"
@@ -122,7 +131,8 @@ def board_text(game: Game, position: engine.Position, *, headline: str) -> tuple
     uid = game.players[seat]
     colour = position.colour(seat)
     as_colour = f" as {colour.title()}" if colour else ""
-    due = f" Due <t:{int(game.deadline)}:R>." if game.deadline and game.status == "active" else ""
+    due = (f" Due <t:{int(game.deadline)}:R> ({game.time_control.short})."
+           if game.deadline and game.status == "active" else "")
     lines.append(f"<@{uid}>, your move{as_colour} ({position.turn_hint}): use `/move`.{due}")
     return "\n".join(lines), uid
 
@@ -180,6 +190,8 @@ def move_headline(game: Game, position: engine.Position, seat: int | None) -> st
         return f"{seat_line(game, position, 1)} vs {seat_line(game, position, 2)} — the game begins."
     headline = f"move {position.ply}: <@{game.players[seat]}> played `{position.last_move}`"
     headline += move_effect(position)
+    if game.conditional_ply is not None and game.conditional_ply == position.ply:
+        headline += texts.FROM_CONDITIONAL
     taken = colour_settled_by(position, seat)
     if taken:
         headline += (f" and takes {taken}; <@{game.players[3 - seat]}> plays "
@@ -303,10 +315,16 @@ def abort_post(game: Game, by: int, players: Iterable[int]) -> Post:
 
 def move_reply(result: MoveResult) -> str:
     """The mover's own (ephemeral) note after /move (:func:`bot.texts.move_reply`): the move
-    and what it did, then the result, or the colour it settled and who moves next."""
+    and what it did, then the result, or the colour it settled and who moves next; and the
+    opponent's conditional moves that answered it at once (issue 13)."""
     game, position = result.game, result.position
     names = {seat: f"<@{uid}>" for seat, uid in game.players.items()}
-    return texts.move_reply(
-        texts.game_label(game.kind, game.id), result.move, move_effect(position),
+    own = not result.replies  # else the position's last move is a conditional reply
+    text = texts.move_reply(
+        texts.game_label(game.kind, game.id), result.move, move_effect(position) if own else "",
         result=texts.result_text(game.kind, position.outcome, names) if result.finished else None,
-        settled=colour_settled_by(position, result.seat), to_move=game.to_move_user)
+        settled=colour_settled_by(position, result.seat) if own else None, to_move=game.to_move_user)
+    if result.replies:
+        text += texts.conditional_replied(game.players[result.replies[0].seat],
+                                          [r.move for r in result.replies])
+    return text

@@ -99,9 +99,18 @@ class Computer:
             return texts.COMPUTER_QUEUE_FULL
         task = asyncio.create_task(self._play(game), name=f"computer move {game.id}")
         self._tasks[game.id] = task
-        task.add_done_callback(lambda t, gid=game.id: self._tasks.pop(gid, None)
-                               if self._tasks.get(gid) is t else None)
+        task.add_done_callback(self._done)
         return ""
+
+    def _done(self, task: asyncio.Task) -> None:
+        """A move's task ended: forget it; when the game came back to the computer at once
+        (the human's conditional move answered it), ask for the next move."""
+        gid = next((g for g, t in self._tasks.items() if t is task), None)
+        if gid is not None:
+            del self._tasks[gid]
+        again = None if task.cancelled() or task.exception() is not None else task.result()
+        if again is not None:
+            self.request(again)
 
     def forget(self, game_id: int) -> None:
         """Drop the search of game ``game_id`` (it ended: resigned, aborted)."""
@@ -123,8 +132,9 @@ class Computer:
         pool = await self._pool(self.moves)
         return await pool.choose_move(game.id, game.position, level=level, playouts=self.playouts)
 
-    async def _play(self, game: Game) -> None:
-        """Search, play and publish the computer's move in ``game`` (see the module)."""
+    async def _play(self, game: Game) -> Game | None:
+        """Search, play and publish the computer's move in ``game`` (see the module). Returns
+        the game when it is the computer's move again right after (a conditional reply)."""
         try:
             # read again: a request from a list read a moment ago may come after the move
             game = await self.bot.manager.get_game(game.id)
@@ -154,6 +164,8 @@ class Computer:
                 log.info("computer move %s in game %s dropped: %s", decision.move, game.id, e)
                 return
             await self.bot.announcer.publish(result)
+            if result.game.status == "active" and result.position.to_move == game.ai_seat:
+                return result.game  # a conditional reply gave the move back: see _done
         except asyncio.CancelledError:
             raise
         except Exception:  # noqa: BLE001 - a background task must log, not vanish

@@ -101,7 +101,7 @@ HELP_INTRO = (
 HELP_COMMANDS = [
     ("/challenge <game> [opponent:]", "invite a member to a game, or leave the opponent out so "
      "anyone here may accept; the game's options, `first:` (me / opponent / random), `days:` "
-     "per move and `rated:` are optional"),
+     "per move or a `clock:` (a bank of days topped up after each move) and `rated:` are optional"),
     ("/challenge <game> opponent:@Stonecast [level:]", "play the computer (me) at once, any "
      "hour: `level:` 1 (beginner) to 5 (strongest), 3 unless you choose; unrated"),
     ("/move move: [game:]", "play a move; start typing and pick from the suggestions. "
@@ -114,7 +114,14 @@ HELP_COMMANDS = [
     ("/history game:", "a game's record as a text file, and an animated replay once it is over"),
     ("/review game:", "where a finished game was won and lost: a chart of the chances after "
      "every move, and the moves that swung it with what the search preferred"),
-    ("/notify dm:", "`on` for a direct message whenever it becomes your move"),
+    ("/conditional add game: line:", "prepare replies to your opponent's next moves, e.g. "
+     "`e5; d4; c3; f6` (their move; your reply; ...): when they play a line's move, its reply "
+     "is played at once. Only you see your lines"),
+    ("/conditional list|clear game:", "your stored lines (`board:` shows the board at the end "
+     "of one), or remove them all"),
+    ("/next", "your game with the least time left, then the next one (only you see them)"),
+    ("/settings [dm:] [hour:] [confirm:]", "direct messages `off`, `on` (one per turn) or a daily "
+     "`digest` at an hour (UTC); `confirm:on` makes /move ask you to confirm. `/notify` still works"),
     ("/vacation days:", "pause your clocks for a few days (14 days a year)"),
     ("/leaderboard game:", "the best ratings of a game in this server"),
     ("/profile [member:]", "ratings, results and current games"),
@@ -270,8 +277,7 @@ def challenge_title(c) -> str:
     ``"<@a> challenges <@b> to **Io** (size 9) · 3 days a move · rated"``."""
     opts = options_text(c.options)
     game = f"**{title(c.kind)}**" + (f" ({opts})" if opts else "")
-    terms = f" · {c.days_per_move} day{'s' if c.days_per_move != 1 else ''} a move · " \
-            f"{'rated' if c.rated else 'unrated'}"
+    terms = f" · {c.time_control.name} · {'rated' if c.rated else 'unrated'}"
     if c.opponent_id is None:
         return f"<@{c.challenger_id}> offers a game of {game} to anyone here{terms}"
     return f"<@{c.challenger_id}> challenges <@{c.opponent_id}> to {game}{terms}"
@@ -423,7 +429,7 @@ def games_list_line(g, opponent: int, *, yours: bool, away: bool) -> str:
     """One game of /games (``g`` a :class:`bot.manager.Game`; ``away``: the opponent, to
     move, is on vacation)."""
     turn = "**your move**" if yours else "their move"
-    due = f", due <t:{int(g.deadline)}:R>" if g.deadline else ""
+    due = f", due <t:{int(g.deadline)}:R> ({g.time_control.short})" if g.deadline else ""
     line = (f"• **{game_label(g.kind, g.id)}** vs <@{opponent}> — {turn}{due}, "
             f"{moves_played(g.ply)} — <#{g.channel_for_posts}>")
     return line + (" (on vacation)" if away else "")
@@ -440,7 +446,7 @@ def server_games_header(n: int) -> str:
 
 def server_games_line(g) -> str:
     """One game of ``/games all:true``: its players, whose move, the deadline, its thread."""
-    due = f", due <t:{int(g.deadline)}:R>" if g.deadline else ""
+    due = f", due <t:{int(g.deadline)}:R> ({g.time_control.short})" if g.deadline else ""
     return (f"• **{game_label(g.kind, g.id)}** <@{g.players[1]}> vs <@{g.players[2]}> — "
             f"<@{g.to_move_user}>'s move{due}, {count(g.ply, 'move')} played — <#{g.channel_for_posts}>")
 
@@ -489,12 +495,14 @@ def no_rated_games(kind: str) -> str:
 
 def leaderboard_header(kind: str) -> str:
     """The first line of /leaderboard."""
-    return f"**{title(kind)}** — top ratings in this server"
+    return (f"**{title(kind)}** — top ratings in this server (Glicko-2; `?`: provisional, "
+            f"listed after the established ones)")
 
 
 def rank_line(rank: int, row) -> str:
-    """``"3. <@id> — **1523** (4 rated games)"`` (``row``: a leaderboard row)."""
-    return f"{rank}. <@{row.user_id}> — **{round(row.rating)}** ({count(row.games, 'rated game')})"
+    """``"3. <@id> — **1523** (4 rated games)"`` (``row``: a leaderboard row; ``1523?`` while
+    provisional)."""
+    return f"{rank}. <@{row.user_id}> — **{row.short_text}** ({count(row.games, 'rated game')})"
 
 
 def unrated_here(kind: str) -> str:
@@ -511,7 +519,7 @@ def profile_text(user_id: int, p) -> str:
         record = p.records.get(kind)
         parts = []
         if rating is not None:
-            parts.append(f"rating **{round(rating.rating)}** ({rating.games} rated)")
+            parts.append(f"rating **{rating.text}** ({rating.games} rated)")
         if record is not None:
             parts.append(f"{record.wins} won, {record.losses} lost, {record.draws} drawn")
         lines.append(f"• {title(kind)}: " + "; ".join(parts))
@@ -555,3 +563,97 @@ def is_aborted(label: str) -> str:
 def thread_link(channel_id: int) -> str:
     """The line under a /board of a game in progress: where it is played."""
     return f"\nThread: <#{channel_id}>"
+
+
+# ---- conditional moves (issue 13) ---------------------------------------------------------
+FROM_CONDITIONAL = " — played from a conditional move"
+
+
+def _numbered(lines: list[str]) -> str:
+    return "\n".join(f"{i}. `{line}`" for i, line in enumerate(lines, 1))
+
+
+def conditional_stored(label: str, lines: list[str]) -> str:
+    """The /conditional add answer: every line now stored in the game."""
+    return (f"Stored. Your conditional moves in {label} ({count(len(lines), 'line')}; only you see "
+            f"them):\n{_numbered(lines)}")
+
+
+def conditional_list(label: str, lines: list[str]) -> str:
+    """The /conditional list answer."""
+    if not lines:
+        return (f"You have no conditional moves in {label}. Add one with /conditional add, e.g. "
+                f"`e5; d4` (their move; your reply).")
+    return (f"Your conditional moves in {label} (only you see them):\n{_numbered(lines)}\n"
+            f"Add `board:` with a line's number to see the board at its end.")
+
+
+def conditional_board(label: str, index: int, line: str) -> str:
+    """The text over the board at the end of a stored line."""
+    return f"{label}, line {index}: `{line}` — the board if it is all played."
+
+
+def conditional_cleared(label: str, n: int) -> str:
+    """The /conditional clear answer."""
+    if not n:
+        return f"You had no conditional moves in {label}."
+    return f"Removed your {count(n, 'conditional line')} in {label}."
+
+
+def conditional_replied(user_id: int, moves: list[str]) -> str:
+    """Added to the mover's /move answer when conditional moves answered at once."""
+    played = ", then ".join(f"`{m}`" for m in moves)
+    return f"\n<@{user_id}> had prepared a reply: {played} was played at once (a conditional move)."
+
+
+# ---- move confirmation, /next, /settings, the daily digest (issue 13) -----------------------
+def position_changed(game) -> str:
+    """A Confirm pressed after the game moved on (``game``: a :class:`bot.manager.Game` as now)."""
+    label = game_label(game.kind, game.id)
+    if game.status != "active":
+        return f"{label} is over ({game.reason or 'ended'}): your move was not played."
+    return (f"The position in {label} changed since you chose that move: it was not played. "
+            f"Look at the board (`/board`) and move again.")
+
+
+NOT_YOUR_CONFIRMATION = "These buttons belong to someone else's move."
+NOT_YOUR_QUEUE = "This button belongs to someone else's /next."
+MOVE_CANCELLED = "Cancelled: nothing was played. Move again with `/move` when you are ready."
+NOTHING_WAITING = "No game is waiting for your move. Enjoy the break, or start one with `/challenge`."
+NOTHING_MORE_WAITING = "That was the last game waiting for your move."
+
+
+def confirm_prompt(label: str, move: str, effect: str) -> str:
+    """Over the preview board of a move waiting for Confirm (only the mover sees it)."""
+    return (f"**{label}** · the board after `{move}`{effect}. Nothing is played until you press "
+            f"**Confirm**.")
+
+
+def _game_link(g) -> str:
+    return f"https://discord.com/channels/{g.guild_id}/{g.channel_for_posts}"
+
+
+def next_text(g, opponent: int, clock: str, index: int, total: int) -> str:
+    """/next: the game waiting for you with the least time left (``clock``: its clock and the
+    time left), its number among ``total`` waiting games."""
+    return (f"**{game_label(g.kind, g.id)}** vs <@{opponent}> — your move ({index} of {total} "
+            f"waiting), {clock}, due <t:{int(g.deadline)}:R>.\nThread: <#{g.channel_for_posts}>")
+
+
+def digest_text(lines: list[tuple[object, int, str]]) -> str:
+    """The daily digest: each game waiting (game, opponent id, clock with time left)."""
+    head = f"Your daily Stonecast digest: {count(len(lines), 'game')} waiting for your move."
+    body = [f"• **{game_label(g.kind, g.id)}** vs <@{opp}> — {clock} — {_game_link(g)}"
+            for g, opp, clock in lines]
+    return fit_lines([head, *body], more="… and {n} more: see /games.")
+
+
+def settings_text(s) -> str:
+    """/settings: the caller's settings now (``s``: a :class:`bot.manager.UserSettings`)."""
+    if s.dm_mode == "digest":
+        dm = f"a daily digest at {s.digest_hour:02d}:00 UTC"
+    else:
+        dm = "on (one when it becomes your move)" if s.dm else "off (the thread mention only)"
+    confirm = "on (Confirm or Cancel after /move)" if s.confirm else "off"
+    return (f"Your settings — direct messages: {dm}; move confirmation: {confirm}.\n"
+            f"Change them with `/settings dm:` (off, on, digest with `hour:`) and `/settings confirm:`.")

@@ -27,10 +27,13 @@ async def test_a_whole_move_reads_the_game_row_and_the_settings_once(fake, harne
     assert [m for m in ex.posts if not m.guild_id], "the your-turn DM was sent"
     # one read of the game row is the lookup of the game by its thread (resolve_game), the
     # other play_move's own; the settings of the player to move are read once, in the move's
-    # transaction (before issue 11: 15 statements, 3 game reads, 4 settings reads)
+    # transaction -- both players' in one statement, since the mover's says whether they
+    # confirm their moves (issue 13) -- and the opponent's conditional moves once (issue 13)
+    # (before issue 11: 15 statements, 3 game reads, 4 settings reads)
     assert log.reads("games") == 2, log.statements
     assert log.reads("user_settings") == 1, log.statements
-    assert len(log.statements) == 11, log.statements
+    assert log.reads("conditionals") == 1, log.statements
+    assert len(log.statements) == 12, log.statements
     assert await harness.manager.pending_announcements(board_grace=0) == []
 
 

@@ -21,7 +21,8 @@ def test_engine_kinds_are_known_to_the_texts():
 async def test_commands_follow_the_engine_option_specs(fake, harness):
     names = {c["name"] for c in fake.guild_commands[fake.guild_id]}
     assert names == {"challenge", "move", "resign", "board", "games", "history",
-                     "abort", "notify", "vacation", "leaderboard", "profile", "review"}
+                     "abort", "notify", "vacation", "leaderboard", "profile", "conditional",
+                     "settings", "next", "review"}
     # /help and /rules stay global: they also work in direct messages (issue 9)
     assert {c["name"] for c in fake.global_commands} == {"rules", "help"}
     assert fake.identifies[-1]["intents"] & PRIVILEGED == 0

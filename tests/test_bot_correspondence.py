@@ -59,7 +59,8 @@ async def test_timeout_settled_after_restart_exactly_once(fake, harness, clock):
     [final] = posts_with(fake, game.thread_id, "ran out of time")
     assert final.pings == {fake.alice.id, fake.bob.id}  # winner and loser on time (issue 9, 17)
     assert f"<@{fake.bob.id}> (Black) beats <@{fake.alice.id}> (White) on time" in final.content
-    assert "Ratings:" in final.content and "(+20)" in final.content and "(−20)" in final.content
+    # Glicko-2 from 1500 / 350 each (the steps worked out in glicko_by_hand): 1662 and 1338
+    assert "Ratings:" in final.content and "(+162)" in final.content and "(−162)" in final.content
     assert final.custom_ids == [f"stonecast:rematch:{game.id}"]
     g = await harness.manager.get_game(game.id)
     assert (g.status, g.reason, g.winner) == ("finished", "timeout", 2)
@@ -69,8 +70,8 @@ async def test_timeout_settled_after_restart_exactly_once(fake, harness, clock):
     assert len(posts_with(fake, game.thread_id, "ran out of time")) == 1
     ex = await fake.slash(fake.bob, "leaderboard", {"game": "io"})
     lines = ex.reply.content.splitlines()
-    assert f"1. <@{fake.bob.id}> — **1520** (1 rated game)" in lines
-    assert f"2. <@{fake.alice.id}> — **1480** (1 rated game)" in lines
+    assert f"1. <@{fake.bob.id}> — **1662?** (1 rated game)" in lines
+    assert f"2. <@{fake.alice.id}> — **1338?** (1 rated game)" in lines
 
 
 async def test_reminder_sent_once(fake, harness, clock):  # noqa: F811
@@ -130,8 +131,8 @@ async def test_win_ratings_rematch_profile_and_history(fake, harness):  # noqa: 
     ex = await fake.slash(fake.bob, "resign", {"game": game.id})
     ex = await fake.click(fake.bob, ex.reply, ex.reply.custom_ids[0])
     final = board_post(ex)
-    assert f"<@{fake.alice.id}> 1500 → 1520 (+20)" in final.content
-    assert f"<@{fake.bob.id}> 1500 → 1480 (−20)" in final.content
+    assert f"<@{fake.alice.id}> 1500 → 1662 (+162)" in final.content  # Glicko-2, see glicko_by_hand
+    assert f"<@{fake.bob.id}> 1500 → 1338 (−162)" in final.content
     # rematch: bob asks, the challenge goes to alice in the game's channel, seats swapped
     ex = await fake.click(fake.carol, final, f"stonecast:rematch:{game.id}")
     assert ex.reply.ephemeral and ex.posts == [] and "only the two players" in ex.reply.content.lower()
@@ -145,7 +146,7 @@ async def test_win_ratings_rematch_profile_and_history(fake, harness):  # noqa: 
     assert rematch.players == {1: fake.bob.id, 2: fake.alice.id}
     assert board_post(ex).pings == {fake.bob.id}
     ex = await fake.slash(fake.carol, "profile", {"member": fake.alice})
-    assert "rating **1520**" in ex.reply.content and "1 won, 0 lost, 0 drawn" in ex.reply.content
+    assert "rating **1662? ± 290**" in ex.reply.content and "1 won, 0 lost, 0 drawn" in ex.reply.content
     assert f"Io #{rematch.id}" in ex.reply.content
     # the record: a text file that replays in the engine, and a GIF for the finished game
     ex = await fake.slash(fake.alice, "history", {"game": game.id})

@@ -140,7 +140,8 @@ async def test_leaderboard_shows_the_callers_rank_below_the_top_ten(fake, harnes
     store = harness.manager.store
     players = [fake.add_user(f"player{i}") for i in range(12)]
     for i, p in enumerate(players):  # player0 best ... player11 last
-        await store.execute("INSERT INTO ratings (guild_id, kind, user_id, rating, games) VALUES (?, 'io', ?, ?, 3)",
+        await store.execute("INSERT INTO ratings (guild_id, kind, user_id, rating, games, rd)"
+                            " VALUES (?, 'io', ?, ?, 3, 60)",  # established (Glicko-2 RD 60)
                             (fake.guild_id, p.id, 1700.0 - 10 * i))
     ex = await fake.slash(players[11], "leaderboard", {"game": "io"})
     lines = ex.reply.content.splitlines()

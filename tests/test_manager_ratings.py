@@ -1,4 +1,5 @@
-"""Game manager: ratings -- Elo updates in the ending transaction, leaderboard, rank, profile.
+"""Game manager: ratings -- Glicko-2 updates in the ending transaction (checked against the
+steps worked out in ``glicko_by_hand``), leaderboard (established first), rank, profile.
 
 Every test runs against a real SQLite file under ``tmp_path``.
 """
@@ -8,6 +9,7 @@ from __future__ import annotations
 import random
 
 import pytest
+from glicko_by_hand import NEW, game, grown
 from manager_support import (
     ALICE,
     BOB,
@@ -66,20 +68,31 @@ def test_elo_formula():
         elo.update(1500, 0, 1500, 0, 3)
 
 
+def approx(triple):
+    return pytest.approx(triple, abs=1e-6)
+
+
 async def test_rating_after_a_win_a_timeout_and_unrated_games(mgr, clock):
     g = await game_for(mgr)
     await mgr.resign(g.id, BOB)
+    alice, bob = game(NEW, NEW, 1)
+    assert alice[0] == pytest.approx(1662.31, abs=0.01) and alice[1] == pytest.approx(290.32, abs=0.01)
     board = await mgr.leaderboard(GUILD, KIND)
-    assert [(r.user_id, r.rating, r.games) for r in board] == [(ALICE, 1520, 1), (BOB, 1480, 1)]
-    assert await mgr.rating_changes(g.id) == {ALICE: (1500, 1520), BOB: (1500, 1480)}
-    # a timeout counts: Alice (1520, to move) loses on time to Bob (1480)
+    assert [(r.user_id, r.games, r.provisional) for r in board] == [(ALICE, 1, True), (BOB, 1, True)]
+    assert [(r.rating, r.rd) for r in board] == [approx(alice[:2]), approx(bob[:2])]
+    changes = await mgr.rating_changes(g.id)
+    assert changes[ALICE] == approx((1500, alice[0])) and changes[BOB] == approx((1500, bob[0]))
+    # a timeout counts: Alice (to move) loses on time to Bob three days later; both
+    # deviations first grow by the three days without a game
     g = await game_for(mgr)
     clock.advance(3 * DAY)
     assert [e.user_id for e in await mgr.sweep()] == [ALICE]
-    new_alice, new_bob = elo.update(1520, 1, 1480, 1, 2)
-    board = await mgr.leaderboard(GUILD, KIND)
-    assert {r.user_id: (r.rating, r.games) for r in board} == {ALICE: (new_alice, 2), BOB: (new_bob, 2)}
-    assert new_bob > 1500 > new_alice
+    alice, bob = game((alice[0], grown(alice[1], alice[2], 3), alice[2]),
+                      (bob[0], grown(bob[1], bob[2], 3), bob[2]), 2)
+    board = {r.user_id: r for r in await mgr.leaderboard(GUILD, KIND)}
+    assert (board[ALICE].rating, board[ALICE].rd, board[ALICE].games) == approx((*alice[:2], 2))
+    assert (board[BOB].rating, board[BOB].rd, board[BOB].games) == approx((*bob[:2], 2))
+    assert board[BOB].rating > 1500 > board[ALICE].rating
     # unrated and aborted games change nothing
     g = await game_for(mgr, rated=False)
     await mgr.resign(g.id, ALICE)
@@ -89,7 +102,7 @@ async def test_rating_after_a_win_a_timeout_and_unrated_games(mgr, clock):
     assert aborted.status == "aborted" and aborted.winner is None and aborted.deadline is None
     assert await mgr.rating_changes(aborted.id) == {}
     assert {r.user_id: (r.rating, r.games) for r in await mgr.leaderboard(GUILD, KIND)} == {
-        ALICE: (new_alice, 2), BOB: (new_bob, 2)}
+        ALICE: approx((alice[0], 2)), BOB: approx((bob[0], 2))}
     # ratings are per server and per game
     assert await mgr.leaderboard(GUILD + 1, KIND) == []
     assert await mgr.leaderboard(GUILD, "io") == []
@@ -111,34 +124,49 @@ async def test_rating_after_a_draw_and_a_natural_win(mgr):
     for mv in moves:
         res = await mgr.play_move(g.id, (await mgr.get_game(g.id)).to_move_user, mv)
     assert res.finished and res.game.winner is None and res.game.reason == "stones"
-    assert {r.user_id: (r.rating, r.games) for r in await mgr.leaderboard(GUILD, "io")} == {
-        ALICE: (1500, 1), BOB: (1500, 1)}
+    drawn, _ = game(NEW, NEW, None)
+    assert drawn[0] == pytest.approx(1500) and drawn[1] < 350  # level, but surer
+    assert {r.user_id: (r.rating, r.rd, r.games) for r in await mgr.leaderboard(GUILD, "io")} == {
+        ALICE: approx((*drawn[:2], 1)), BOB: approx((*drawn[:2], 1))}
     # a win ended by the rules, from unequal ratings
     g = await start_game(mgr, "io", {"size": 5}, a=CAROL, b=ALICE)
-    await mgr.resign((await start_game(mgr, "io", {"size": 5}, a=CAROL, b=DAVE)).id, DAVE)  # Carol 1520
+    await mgr.resign((await start_game(mgr, "io", {"size": 5}, a=CAROL, b=DAVE)).id, DAVE)
+    carol, _ = game(NEW, NEW, 1)
     g = await play_random(mgr, g, random.Random(2))
     assert g.status == "finished" and g.reason == "stones" and g.winner in (1, 2)
-    exp1, exp2 = elo.update(1520, 1, 1500, 1, g.winner)
+    exp_carol, exp_alice = game(carol, drawn, g.winner)
     changes = await mgr.rating_changes(g.id)
-    assert changes == {CAROL: (1520, exp1), ALICE: (1500, exp2)}
+    assert changes[CAROL] == approx((carol[0], exp_carol[0]))
+    assert changes[ALICE] == approx((drawn[0], exp_alice[0]))
 
 
-async def test_k_factor_drops_after_ten_rated_games(mgr):
-    rating = {ALICE: 1500.0, BOB: 1500.0}
-    played = {ALICE: 0, BOB: 0}
-    for _ in range(12):
+async def test_ratings_become_established_and_lead_the_board(mgr, clock):
+    """Alice and Bob win in turn, fourteen games a day apart: each rating as worked out by
+    hand; their deviations fall below 110 (no more "?"), and their established ratings lead
+    the board above Carol's higher provisional one (a single win)."""
+    alice, bob = NEW, NEW
+    for i in range(14):
+        if i:
+            clock.advance(DAY)
+            alice = (alice[0], grown(alice[1], alice[2], 1), alice[2])
+            bob = (bob[0], grown(bob[1], bob[2], 1), bob[2])
         g = await game_for(mgr)
-        await mgr.resign(g.id, BOB)
-        k_a = 40 if played[ALICE] < 10 else 20
-        k_b = 40 if played[BOB] < 10 else 20
-        e = 1 / (1 + 10 ** ((rating[BOB] - rating[ALICE]) / 400))
-        rating[ALICE] += k_a * (1 - e)
-        rating[BOB] -= k_b * (1 - e)
-        played[ALICE] += 1
-        played[BOB] += 1
+        await mgr.resign(g.id, BOB if i % 2 == 0 else ALICE)
+        alice, bob = game(alice, bob, 1 if i % 2 == 0 else 2)
     board = {r.user_id: r for r in await mgr.leaderboard(GUILD, KIND)}
-    assert board[ALICE].rating == pytest.approx(rating[ALICE]) and board[ALICE].games == 12
-    assert board[BOB].rating == pytest.approx(rating[BOB])
+    assert (board[ALICE].rating, board[ALICE].rd) == approx(alice[:2]) and board[ALICE].games == 14
+    assert (board[BOB].rating, board[BOB].rd) == approx(bob[:2])
+    assert alice[1] < 110 and not board[ALICE].provisional and board[ALICE].short_text == f"{round(alice[0])}"
+    assert round(alice[0]) == 1484 and round(bob[0]) == 1516
+    g = await game_for(mgr, a=CAROL, b=DAVE)
+    await mgr.resign(g.id, DAVE)
+    board = await mgr.leaderboard(GUILD, KIND)
+    assert [r.user_id for r in board] == [BOB, ALICE, CAROL, DAVE]
+    assert [r.short_text for r in board] == ["1516", "1484", "1662?", "1338?"]
+    assert (await mgr.rank(GUILD, KIND, CAROL))[0] == 3
+    # a long absence makes a rating provisional again (its deviation grows)
+    clock.advance(3 * 365 * DAY)
+    assert (await mgr.rank(GUILD, KIND, ALICE))[1].provisional
 
 
 async def test_game_end_and_rating_are_one_transaction(mgr, monkeypatch):
@@ -180,7 +208,9 @@ async def test_leaderboard_top_ten_and_profile(mgr):
     await mgr.resign(g.id, BOB)
     io = await start_game(mgr, "io", {"size": 5}, a=ALICE, b=CAROL)
     prof = await mgr.profile(GUILD, ALICE)
-    assert set(prof.ratings) == {KIND} and prof.ratings[KIND].rating == 1480
+    lost, _ = game(NEW, NEW, 2)
+    assert set(prof.ratings) == {KIND} and prof.ratings[KIND].rating == pytest.approx(lost[0])
+    assert prof.ratings[KIND].text == f"{round(lost[0])}? ± {round(lost[1])}"
     assert prof.ratings[KIND].games == 1  # the unrated game does not count for the rating
     rec = prof.records[KIND]
     assert (rec.wins, rec.losses, rec.draws, rec.games) == (1, 1, 0, 2)

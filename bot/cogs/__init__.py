@@ -3,6 +3,10 @@
 
 * ``challenges`` -- /challenge, the Accept / Decline / Cancel and Rematch buttons;
 * ``play`` -- /move (with its autocomplete), /resign and its button, /board, /games;
+* ``conditional`` -- /conditional add, list, clear: prepared replies (issue 13);
+* ``turns`` -- move confirmation (Confirm / Cancel), /next and its Next button, the daily
+  digest DM (issue 13);
+* ``settings`` -- /settings: DMs off / on / daily digest, move confirmation (issue 13);
 * ``history`` -- /history: a game's record and replay;
 * ``admin`` -- /abort (moderators);
 * ``players`` -- /notify, /vacation, /leaderboard, /profile;
@@ -18,4 +22,5 @@ A handler defers, makes one manager call, hands what must be posted for everyone
 """
 
 EXTENSIONS = tuple(f"bot.cogs.{name}" for name in
-                   ("challenges", "play", "history", "admin", "players", "info", "maintenance"))
+                   ("challenges", "play", "conditional", "turns", "settings", "history", "admin",
+                    "players", "info", "maintenance"))

@@ -20,7 +20,7 @@ from discord.ext import commands
 import ai
 import engine
 
-from .. import texts
+from .. import texts, timecontrol
 from ..manager import Challenge, StaleAction, UserError
 from ..replies import ephemeral, report_error
 from ..views import challenge_view
@@ -35,6 +35,9 @@ log = logging.getLogger("stonecast.bot")
 FIRST = {"me": "challenger", "opponent": "opponent", "random": "random"}
 DEFAULT_DAYS_PER_MOVE = 3
 DEFAULT_LEVEL = 3  # the computer's level when none is chosen
+# the clock: presets by name; the value is the stored form, shorter (Discord counts every
+# character of a command, and /challenge has five subcommands)
+CLOCK_CHOICES = [app_commands.Choice(name=tc.name, value=tc.to_text()) for tc in timecontrol.PRESETS.values()]
 DESCRIPTION_LIMIT = 100  # Discord's limit for command and option descriptions
 
 
@@ -64,7 +67,8 @@ def challenge_command(cog: ChallengesCog, kind: engine.GameKind) -> app_commands
         options = {name: values[name] for name in names if values.get(name) is not None}
         await cog.challenge(interaction, kind.key, values.get("opponent"), options,
                             first=values.get("first"), days=values.get("days"),
-                            rated=values.get("rated"), level=values.get("level"))
+                            rated=values.get("rated"), level=values.get("level"),
+                            clock=values["clock"].value if values.get("clock") is not None else None)
 
     kw = inspect.Parameter.KEYWORD_ONLY
     params = [inspect.Parameter("interaction", inspect.Parameter.POSITIONAL_OR_KEYWORD,
@@ -80,7 +84,9 @@ def challenge_command(cog: ChallengesCog, kind: engine.GameKind) -> app_commands
         inspect.Parameter("days", kw, annotation=app_commands.Range[int, 1, 14] | None, default=None),
         inspect.Parameter("rated", kw, annotation=bool | None, default=None),
         inspect.Parameter("level", kw, annotation=int | None, default=None),
+        inspect.Parameter("clock", kw, annotation=app_commands.Choice[str] | None, default=None),
     ]
+    descriptions["clock"] = "Per-move time, or a bank of days (instead of days:)"
     descriptions["first"] = "Who moves first: you, your opponent, or drawn at random (default)"
     descriptions["days"] = f"Days allowed for each move, 1 to 14 (default {DEFAULT_DAYS_PER_MOVE})"
     descriptions["rated"] = "Whether the game changes ratings (default yes; games against me never do)"
@@ -91,7 +97,8 @@ def challenge_command(cog: ChallengesCog, kind: engine.GameKind) -> app_commands
     summary = getattr(kind, "summary", "") or ""
     description = fitted(f"{kind.title}: {summary}", summary) if summary else f"Challenge someone to {kind.title}"
     return app_commands.Command(name=kind.key, description=description,
-                                callback=app_commands.describe(**descriptions)(callback))
+                                callback=app_commands.choices(clock=CLOCK_CHOICES)(
+                                    app_commands.describe(**descriptions)(callback)))
 
 
 def level_choices() -> list[app_commands.Choice[int]]:
@@ -162,7 +169,7 @@ class ChallengesCog(commands.Cog, name="Challenges"):
     async def challenge(self, interaction: discord.Interaction, kind: str,
                         opponent: discord.Member | None, options: dict, *, first: str | None = None,
                         days: int | None = None, rated: bool | None = None,
-                        level: int | None = None) -> None:
+                        level: int | None = None, clock: str | None = None) -> None:
         """Create a challenge and post it with Accept / Decline / Cancel buttons; against the
         bot itself, start the game against the computer at once (:meth:`play_computer`)."""
         await interaction.response.defer(ephemeral=True, thinking=True)
@@ -171,7 +178,7 @@ class ChallengesCog(commands.Cog, name="Challenges"):
             self.bot.remember(opponent)
         if opponent is not None and self.bot.user is not None and opponent.id == self.bot.user.id:
             await self.play_computer(interaction, kind, options, first=first, days=days,
-                                     level=level or DEFAULT_LEVEL)
+                                     level=level or DEFAULT_LEVEL, clock=clock)
             return
         if level is not None:
             raise UserError(texts.LEVEL_WITHOUT_COMPUTER)
@@ -180,7 +187,7 @@ class ChallengesCog(commands.Cog, name="Challenges"):
             challenger_id=interaction.user.id, opponent_id=opponent.id if opponent else None,
             kind=kind, options=options, first=FIRST[first or "random"],
             rated=True if rated is None else rated,
-            days_per_move=days or DEFAULT_DAYS_PER_MOVE,
+            days_per_move=days or DEFAULT_DAYS_PER_MOVE, clock=clock,
             opponent_is_bot=bool(opponent and opponent.bot))
         try:
             await post_challenge(self.bot, c)
@@ -192,7 +199,8 @@ class ChallengesCog(commands.Cog, name="Challenges"):
         await ephemeral(interaction, texts.challenge_sent(opponent.id if opponent else None, elsewhere))
 
     async def play_computer(self, interaction: discord.Interaction, kind: str, options: dict, *,
-                            first: str | None, days: int | None, level: int) -> None:
+                            first: str | None, days: int | None, level: int,
+                            clock: str | None = None) -> None:
         """The caller plays the computer: the game starts at once (one manager call), opened
         by a message in the channel with its thread, its first board posted; the computer's
         first move is queued when it moves first. Always unrated."""
@@ -200,7 +208,7 @@ class ChallengesCog(commands.Cog, name="Challenges"):
             guild_id=interaction.guild_id, channel_id=challenge_channel(interaction),
             challenger_id=interaction.user.id, computer_id=self.bot.user.id, kind=kind,
             options=options, first=FIRST[first or "random"], level=level,
-            days_per_move=days or DEFAULT_DAYS_PER_MOVE)
+            days_per_move=days or DEFAULT_DAYS_PER_MOVE, clock=clock)
         accepted = await self.bot.announcer.open_computer_thread(accepted)
         note = await self.bot.announcer.publish(accepted)
         await ephemeral(interaction, texts.computer_game_sent(accepted.game) + note)

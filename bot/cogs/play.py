@@ -17,7 +17,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from .. import boards, texts
-from ..manager import NotAllowed, game_over_error
+from ..manager import MovePreview, MoveResult, NotAllowed, game_over_error
 from ..replies import ephemeral, report_error
 from ..views import resign_view
 from .common import as_int, game_autocomplete, game_for
@@ -50,10 +50,18 @@ class PlayCog(commands.Cog, name="Play"):
         """Validate and commit the move, post the new board in the game's thread."""
         await interaction.response.defer(ephemeral=True, thinking=True)
         self.bot.remember(interaction.user)
-        result = await self.manager.play(interaction.user.id, move, game_id=game,
+        result = await self.manager.play(interaction.user.id, move, game_id=game, confirm=True,
                                          channel_id=interaction.channel_id, guild_id=interaction.guild_id)
+        if isinstance(result, MovePreview):  # issue 13: the mover confirms their moves first
+            await self.bot.get_cog("Turns").ask_to_confirm(interaction, result)
+            return
+        await ephemeral(interaction, await self.announce_move(result))
+
+    async def announce_move(self, result: MoveResult) -> str:
+        """Post the board of a committed move (through the announcer) and return the mover's
+        note (/move, and a confirmed move's Confirm button)."""
         note = await self.bot.announcer.publish(result)
-        await ephemeral(interaction, boards.move_reply(result) + note)
+        return boards.move_reply(result) + note
 
     @move.autocomplete("move")
     async def move_autocomplete(self, interaction: discord.Interaction, current: str

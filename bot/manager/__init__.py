@@ -14,12 +14,14 @@ Map (each concern a mixin over :class:`~.core.ManagerCore`, composed by :class:`
 * :mod:`.errors` -- :class:`UserError` and its family; :mod:`.values` -- :class:`Game`,
   :class:`Challenge`, :class:`MoveResult`, :class:`Announcement`, ...;
 * :mod:`.challenges` -- send, accept (creates the game), decline, cancel, expire, rematch;
-* :mod:`.play` -- moves, resignation, abort;
+* :mod:`.play` -- moves (and the conditional replies they trigger), resignation, abort;
+* :mod:`.conditional` -- conditional moves: store, list, clear, autocomplete (issue 13);
 * :mod:`.lookup` -- move lists, replays, which game a command means, autocomplete, records;
 * :mod:`.clocks` -- deadlines, the sweep (reminders, losses on time), vacations;
-* :mod:`.ratings` -- Elo updates, leaderboards, ranks, profiles;
+* :mod:`.ratings` -- Glicko-2 updates, leaderboards (established first), ranks, profiles;
 * :mod:`.outbox` -- announcements queued with the change they announce, delivered at least once;
-* :mod:`.settings` -- the your-turn DM and the vacation allowance;
+* :mod:`.settings` -- the your-turn DM (or daily digest), move confirmation, the vacation allowance;
+* :mod:`.turns` -- the games waiting for a player (/next) and the daily digest (issue 13);
 * :mod:`.computer` -- games against the computer (started at once, its turns and moves, the
   record by level) and cached reviews of finished games.
 
@@ -44,6 +46,7 @@ from __future__ import annotations
 from .challenges import FIRST_CHOICES, ChallengesMixin
 from .clocks import ClocksMixin
 from .computer import COMPUTER_LEVELS, ComputerMixin, LevelRecord, ReviewInput
+from .conditional import ConditionalMixin
 from .core import DAY, HOUR
 from .errors import (
     DuplicateChallenge,
@@ -62,16 +65,19 @@ from .outbox import BOARD_GRACE, OutboxMixin
 from .play import PlayMixin
 from .ratings import RatingsMixin
 from .settings import SettingsMixin
+from .turns import TurnsMixin
 from .values import (
     Accepted,
     Announcement,
     Challenge,
     ClockEvent,
+    ConditionalLines,
     Game,
     GameEnd,
     GameRecord,
     Limits,
     Listing,
+    MovePreview,
     MoveRecord,
     MoveResult,
     Profile,
@@ -95,6 +101,7 @@ __all__ = [
     "Announcement",
     "Challenge",
     "ClockEvent",
+    "ConditionalLines",
     "DuplicateChallenge",
     "Game",
     "GameEnd",
@@ -106,6 +113,7 @@ __all__ = [
     "Limits",
     "Listing",
     "MoveRecord",
+    "MovePreview",
     "MoveResult",
     "NotAllowed",
     "NotFound",
@@ -125,11 +133,13 @@ __all__ = [
 class GameManager(
     ChallengesMixin,
     PlayMixin,
+    ConditionalMixin,
     LookupMixin,
     ClocksMixin,
     RatingsMixin,
     OutboxMixin,
     SettingsMixin,
+    TurnsMixin,
     ComputerMixin,
 ):
     """Challenges, games, moves, clocks, ratings, the outbox and settings over one

@@ -12,8 +12,9 @@ import json
 
 import engine
 
-from .. import texts
-from .core import ManagerCore, _sentence
+from .. import texts, timecontrol
+from ..timecontrol import TimeControl
+from .core import DAY, ManagerCore, _sentence
 from .errors import DuplicateChallenge, LimitReached, NotAllowed, NotFound, StaleAction, UserError
 from .values import Accepted, Challenge, Game
 
@@ -39,12 +40,17 @@ class ChallengesMixin(ManagerCore):
         days_per_move: int = 3,
         opponent_is_bot: bool = False,
         rematch_of: int | None = None,
+        clock: str | TimeControl | None = None,
     ) -> Challenge:
         """Record a challenge from ``challenger_id`` to ``opponent_id`` (``None``: an open
         challenge anyone else may accept) to play ``kind`` with ``options``.
 
         ``first`` says who takes seat 1 (moves first): ``"challenger"``, ``"opponent"`` (the
         one who accepts) or ``"random"`` (decided on acceptance). ``days_per_move`` is 1..14.
+        ``clock`` (issue 13), when given, is the game's clock instead: a
+        :class:`~bot.timecontrol.TimeControl` or a text :func:`bot.timecontrol.parse` reads
+        (a preset name such as ``"bank 7d + 1d (max 10d)"``); ``days_per_move`` is then kept
+        as the nearest whole number of days (1..14) for older readers.
         The challenge expires after ``limits.challenge_ttl`` seconds.
 
         Raises :class:`NotAllowed` (challenging yourself or a bot), :class:`UserError`
@@ -73,6 +79,15 @@ class ChallengesMixin(ManagerCore):
             1 <= days_per_move <= 14
         ):
             raise UserError("Days per move must be a whole number from 1 to 14.")
+        if clock is None:
+            tc = timecontrol.TimeControl.per_move(days=days_per_move)
+        else:
+            try:
+                tc = clock if isinstance(clock, TimeControl) else timecontrol.parse(clock)
+            except timecontrol.TimeControlError as e:
+                raise UserError(_sentence(f"Bad clock: {e}")) from None
+            days_per_move = max(1, min(14, round(tc.initial / DAY)))
+        stored_clock = tc.to_text() if await self._schema_at_least(7) else None
         now = self.clock()
         async with self.store.transaction():
             await self._refuse_duplicate(guild_id, challenger_id, opponent_id, spec, now)
@@ -92,7 +107,7 @@ class ChallengesMixin(ManagerCore):
                 guild_id=guild_id, channel_id=channel_id, challenger_id=challenger_id,
                 opponent_id=opponent_id, kind=spec.key, options=json.dumps(opts), first=first,
                 rated=rated, created_at=now, expires_at=now + self.limits.challenge_ttl,
-                days_per_move=days_per_move, rematch_of=rematch_of,
+                days_per_move=days_per_move, rematch_of=rematch_of, clock=stored_clock,
             )
             row = await self.challenges_repo.get(cid)
         return self._challenge(row)
@@ -192,12 +207,15 @@ class ChallengesMixin(ManagerCore):
                     )
             ping = (seat1, seat2)[pos.to_move - 1]  # the player to move (seat 1 moves first)
             to_move_settings = self._settings(await self.settings_repo.get(ping), now)
-            deadline = self._deadline(ch.days_per_move, now, to_move_settings)
+            tc = ch.time_control
+            deadline = tc.deadline(tc.initial_bank(), now, to_move_settings.vacation_until)
+            v7 = await self._schema_at_least(7)
             gid = await self.games_repo.insert(
                 guild_id=ch.guild_id, channel_id=ch.channel_id, kind=ch.kind,
                 options=json.dumps(ch.options), player1_id=seat1, player2_id=seat2,
                 position_text=text, rated=ch.rated, now=now, challenge_id=ch.id,
                 days_per_move=ch.days_per_move, deadline=deadline,
+                clock=tc.to_text() if v7 else None, bank=tc.initial_bank() if v7 else None,
             )
             if await self.challenges_repo.accept(ch.id, gid, user_id, now) != 1:
                 raise StaleAction(f"{ch.label} was answered a moment ago: it is no longer open.")
@@ -299,5 +317,6 @@ class ChallengesMixin(ManagerCore):
                 rated=game.rated,
                 days_per_move=game.days_per_move,
                 rematch_of=game.id,
+                clock=game.time_control,
             )
 

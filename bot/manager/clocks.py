@@ -40,12 +40,16 @@ class ClocksMixin(ManagerCore):
         * A game past its deadline ends: the player to move loses on time
           (``position.time_out``), ratings updated in the same transaction -- exactly once,
           however many sweeps or processes run.
-        * A game within :meth:`reminder_window` of its deadline gets one reminder per turn
-          (marked in the database before it is returned).
+        * A game within its clock's reminder window of its deadline gets one reminder per turn
+          (marked in the database before it is returned): 24 hours, or a quarter of the
+          turn's time (the bank the turn started with) when that is less
+          (:meth:`bot.timecontrol.TimeControl.reminder_window`).
 
         Each event is written to the outbox in the transaction that makes it, so its
         announcement survives a crash before the post: the bot posts
         :meth:`pending_announcements` and then calls :meth:`mark_delivered`.
+
+        The daily digests whose hour has come are queued too (:mod:`.turns`; not events).
 
         Returns the events made by this call (each once, also across processes). Problems
         with one game are logged and do not stop the sweep.
@@ -59,7 +63,8 @@ class ClocksMixin(ManagerCore):
                 if game.deadline <= now:
                     event = await self._time_out(game.id, now)
                 elif (
-                    game.deadline - now <= self.reminder_window(game.days_per_move)
+                    game.deadline - now <= game.time_control.reminder_window(
+                        game.bank(self._position(game).to_move))
                     and row["reminded_ply"] != game.ply
                 ):
                     event = await self._remind(game, now)
@@ -70,6 +75,10 @@ class ClocksMixin(ManagerCore):
                 continue
             if event is not None:
                 events.append(event)
+        try:  # issue 13: the daily digests whose hour has come (not clock events)
+            await self._queue_digests(now)
+        except Exception:  # noqa: BLE001 - the digests must not stop the clocks
+            log.exception("queueing the daily digests failed")
         return events
 
     async def _time_out(self, game_id: int, now: float) -> ClockEvent | None:

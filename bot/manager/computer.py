@@ -16,8 +16,9 @@ from dataclasses import dataclass
 
 import engine
 
-from .. import texts
-from .core import ManagerCore, _sentence
+from .. import texts, timecontrol
+from ..timecontrol import TimeControl
+from .core import DAY, ManagerCore, _sentence
 from .errors import LimitReached, NotAllowed, StaleAction, UserError
 from .values import Accepted, Challenge, Game, GameEnd, LevelRecord, MoveResult
 
@@ -43,11 +44,13 @@ class ComputerMixin(ManagerCore):
     async def start_computer_game(self, *, guild_id: int, channel_id: int, challenger_id: int,
                                   computer_id: int, kind: str, options: dict | None = None,
                                   first: str = "random", level: int = 3, days_per_move: int = 3,
+                                  clock: str | TimeControl | None = None,
                                   rematch_of: int | None = None) -> Accepted:
         """``challenger_id`` plays the computer (user ``computer_id``, the bot) at ``level``:
         the challenge is recorded as accepted and the game created in one transaction, with
         its first board queued -- no Accept. The game is unrated; the computer's turns have
-        no deadline. ``first`` as in :meth:`create_challenge` (``"opponent"``: the computer).
+        no deadline. ``first``, ``days_per_move`` and ``clock`` as in :meth:`create_challenge`
+        (``first="opponent"``: the computer moves first).
 
         Returns :class:`Accepted` like :meth:`accept`. Raises :class:`UserError` (unknown game,
         bad options, level not 1-5, bad ``first`` or days) and :class:`LimitReached` (the
@@ -67,6 +70,14 @@ class ComputerMixin(ManagerCore):
         if isinstance(days_per_move, bool) or not isinstance(days_per_move, int) or not (
                 1 <= days_per_move <= 14):
             raise UserError("Days per move must be a whole number from 1 to 14.")
+        if clock is None:
+            tc = timecontrol.TimeControl.per_move(days=days_per_move)
+        else:
+            try:
+                tc = clock if isinstance(clock, TimeControl) else timecontrol.parse(clock)
+            except timecontrol.TimeControlError as e:
+                raise UserError(_sentence(f"Bad clock: {e}")) from None
+            days_per_move = max(1, min(14, round(tc.initial / DAY)))
         if first == "random":
             first = "challenger" if self.rng.random() < 0.5 else "opponent"
         seat1, seat2 = ((challenger_id, computer_id) if first == "challenger"
@@ -75,6 +86,7 @@ class ComputerMixin(ManagerCore):
         pos = engine.new_game(spec.key, **opts)
         text = pos.to_text()
         now = self.clock()
+        v7 = await self._schema_at_least(7)
         async with self.store.transaction():
             n = await self.games_repo.count_active_of(challenger_id)
             if n >= self.limits.active_games:
@@ -85,15 +97,17 @@ class ComputerMixin(ManagerCore):
                 guild_id=guild_id, channel_id=channel_id, challenger_id=challenger_id,
                 opponent_id=computer_id, kind=spec.key, options=json.dumps(opts), first=first,
                 rated=False, created_at=now, expires_at=now + self.limits.challenge_ttl,
-                days_per_move=days_per_move, rematch_of=rematch_of)
+                days_per_move=days_per_move, rematch_of=rematch_of,
+                clock=tc.to_text() if v7 else None)
             ping = (seat1, seat2)[pos.to_move - 1]
             to_move_settings = self._settings(await self.settings_repo.get(ping), now)
-            deadline = None if pos.to_move == ai_seat else self._deadline(days_per_move, now,
-                                                                          to_move_settings)
+            deadline = None if pos.to_move == ai_seat else tc.deadline(
+                tc.initial_bank(), now, to_move_settings.vacation_until)
             gid = await self.games_repo.insert(
                 guild_id=guild_id, channel_id=channel_id, kind=spec.key, options=json.dumps(opts),
                 player1_id=seat1, player2_id=seat2, position_text=text, rated=False, now=now,
                 challenge_id=cid, days_per_move=days_per_move, deadline=deadline,
+                clock=tc.to_text() if v7 else None, bank=tc.initial_bank() if v7 else None,
                 ai_seat=ai_seat, ai_level=level)
             await self.challenges_repo.accept(cid, gid, computer_id, now)
             game = self._game(await self._game_row(gid))
@@ -129,7 +143,7 @@ class ComputerMixin(ManagerCore):
                 guild_id=game.guild_id, channel_id=game.channel_id, challenger_id=user_id,
                 computer_id=computer_id, kind=game.kind, options=game.options,
                 first="challenger" if seat == 2 else "opponent", level=game.ai_level,
-                days_per_move=game.days_per_move, rematch_of=game.id)
+                days_per_move=game.days_per_move, clock=game.time_control, rematch_of=game.id)
 
     async def computer_turns(self) -> list[Game]:
         """Running games where the computer is to move, oldest first."""

@@ -21,6 +21,7 @@ import engine
 
 from ..store import (
     ChallengeRepo,
+    ConditionalRepo,
     GameRepo,
     MoveRepo,
     OutboxRepo,
@@ -53,7 +54,7 @@ class ManagerCore:
     ``clock()`` returns UNIX seconds (default :func:`time.time`); ``rng`` decides random
     seats (default a fresh :class:`random.Random`); ``limits`` is a :class:`Limits`. The
     repositories are ``challenges_repo``, ``games_repo``, ``moves_repo``, ``ratings_repo``,
-    ``outbox_repo`` and ``settings_repo``.
+    ``outbox_repo``, ``settings_repo`` and ``conditionals_repo``.
     """
 
     def __init__(
@@ -74,6 +75,8 @@ class ManagerCore:
         self.ratings_repo = RatingRepo(store)
         self.outbox_repo = OutboxRepo(store)
         self.settings_repo = SettingsRepo(store)
+        self.conditionals_repo = ConditionalRepo(store)
+        self._schema_version: int | None = None
         self._locks: weakref.WeakValueDictionary[int, asyncio.Lock] = weakref.WeakValueDictionary()
         # game id -> (position text, Position): parsing/replaying is never needed twice.
         self._positions: dict[int, tuple[str, engine.Position]] = {}
@@ -91,6 +94,13 @@ class ManagerCore:
         await self.store.close()
 
     # ---- helpers --------------------------------------------------------------------------
+    async def _schema_at_least(self, version: int) -> bool:
+        """Whether the database's schema is at ``version`` or later (read once: a store is
+        migrated when opened). Tests drive managers over files kept at older versions."""
+        if self._schema_version is None:
+            self._schema_version = await self.store.version()
+        return self._schema_version >= version
+
     def _lock(self, game_id: int) -> asyncio.Lock:
         lock = self._locks.get(game_id)
         if lock is None:
@@ -141,20 +151,33 @@ class ManagerCore:
         return cls(**values, **computed)
 
     def _challenge(self, row) -> Challenge:
+        keys = row.keys()
         return self._from_row(Challenge, row, options=json.loads(row["options"]),
-                              rated=bool(row["rated"]))
+                              rated=bool(row["rated"]), clock=row["clock"] if "clock" in keys else None)
 
     def _game(self, row) -> Game:
+        keys = row.keys()
         game = self._from_row(Game, row, options=json.loads(row["options"]),
                               players={1: row["player1_id"], 2: row["player2_id"]},
                               rated=bool(row["rated"]),
                               thread_wanted="thread_wanted" in row.keys() and bool(row["thread_wanted"]),
-                              ai_seat=row["ai_seat"] if "ai_seat" in row.keys() else None,
-                              ai_level=row["ai_level"] if "ai_level" in row.keys() else None)
+                              conditional_ply=row["conditional_ply"] if "conditional_ply" in keys else None,
+                              clock=row["clock"] if "clock" in keys else None,
+                              bank1=row["bank1"] if "bank1" in keys else None,
+                              bank2=row["bank2"] if "bank2" in keys else None,
+                              ai_seat=row["ai_seat"] if "ai_seat" in keys else None,
+                              ai_level=row["ai_level"] if "ai_level" in keys else None)
         hit = self._positions.get(game.id)
         if hit is not None and hit[0] == game.position_text:
             game.__dict__["position"] = hit[1]
         return game
+
+    def _waiting(self, rows, user_id: int) -> list[Game]:
+        """The games of ``rows`` where it is ``user_id``'s move, the least time left first
+        (then the oldest): the deadlines of one player's games all move with their vacation,
+        so the earliest deadline is the least time left."""
+        mine = [g for g in map(self._game, rows) if g.to_move_user == user_id]
+        return sorted(mine, key=lambda g: (g.deadline if g.deadline is not None else float("inf"), g.id))
 
     async def _game_row(self, game_id: int):
         row = await self.games_repo.get(game_id)

@@ -80,7 +80,7 @@ class OutboxMixin(ManagerCore):
             for r in rows:
                 game = self._game(await self._game_row(r["game_id"]))
                 settings = (self._settings(await self.settings_repo.get(r["user_id"]), now)
-                            if r["kind"] in ("move", "dm", "reminder") else None)
+                            if r["kind"] in ("move", "dm", "reminder", "digest") else None)
                 changes = ({c["user_id"]: (c["before"], c["after"])
                             for c in await self.ratings_repo.changes(game.id)}
                            if game.status == "finished" and game.rated else {})
@@ -88,8 +88,10 @@ class OutboxMixin(ManagerCore):
                 if r["kind"] in ("move", "dm") and r["ply"] > 0:
                     m = await self.moves_repo.at(game.id, r["ply"])
                     record = None if m is None else MoveRecord(m["ply"], m["seat"], m["move"], m["played_at"])
+                waiting = (tuple(self._waiting(await self.games_repo.active_of(r["user_id"]), r["user_id"]))
+                           if r["kind"] == "digest" else ())
                 out.append(Announcement(r["id"], r["kind"], game, r["user_id"], r["ply"],
-                                        r["created_at"], r["attempts"], settings, changes, record))
+                                        r["created_at"], r["attempts"], settings, changes, record, waiting))
         return out
 
     async def mark_delivered(self, announcement_id: int, *, error: str | None = None) -> bool:

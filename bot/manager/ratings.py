@@ -1,11 +1,15 @@
-"""Ratings: the Elo update when a rated game ends, leaderboards, ranks and profiles.
+"""Ratings: Glicko-2 (issue 13) when a rated game ends, leaderboards, ranks and profiles.
 
-Ratings are per server and game kind (:mod:`bot.ratings` holds the formula); they change in
-the transaction that ends a rated game.
+Ratings are per server and game kind; they change in the transaction that ends a rated game
+(:func:`bot.glicko2.rate_game`: one game is one rating period). A rating is provisional (a
+``?``) while its deviation, grown by inactivity, is above :data:`bot.glicko2.PROVISIONAL_RD`;
+leaderboards list established ratings first (:func:`bot.glicko2.leaderboard_key`). A file kept
+at a schema before version 7 (tests only) is rated with Elo as then (:mod:`bot.ratings`).
 """
 
 from __future__ import annotations
 
+from .. import glicko2
 from .. import ratings as elo
 from .core import ManagerCore
 from .values import Game, Profile, RatingRow, Record, Standings
@@ -13,12 +17,39 @@ from .values import Game, Profile, RatingRow, Record, Standings
 __all__ = ["RatingsMixin"]
 
 
+def _glicko(row) -> glicko2.Rating:
+    return glicko2.Rating(row["rating"], row["rd"], row["volatility"], row["games"], row["last_played"])
+
+
 class RatingsMixin(ManagerCore):
     """Ratings and records for :class:`bot.manager.GameManager`."""
 
+    def _row(self, row, now: float) -> RatingRow:
+        r = _glicko(row)
+        return RatingRow(row["user_id"], r.rating, r.games, r.rd_at(now), r.provisional(now))
+
     async def _rate(self, game: Game, winner: int | None) -> dict[int, tuple[float, float]]:
-        """Elo update for a rated game that ends now (inside the ending transaction); returns
-        user id -> (rating before, rating after), as :meth:`rating_changes` will."""
+        """Rating update for a rated game that ends now (inside the ending transaction);
+        returns user id -> (rating before, rating after), as :meth:`rating_changes` will."""
+        if not await self._schema_at_least(7):
+            return await self._rate_elo(game, winner)
+        now = self.clock()
+        before = {}
+        for seat in (1, 2):
+            row = await self.ratings_repo.get_glicko(game.guild_id, game.kind, game.players[seat])
+            before[seat] = glicko2.Rating() if row is None else _glicko(row)
+        after = dict(zip((1, 2), glicko2.rate_game(before[1], before[2], winner, now), strict=True))
+        changes = {}
+        for seat in (1, 2):
+            uid, b, a = game.players[seat], before[seat], after[seat]
+            await self.ratings_repo.record_glicko(
+                game.id, game.guild_id, game.kind, uid, before=b.rating, rd_before=b.rd_at(now),
+                after=a.rating, rd_after=a.rd, volatility=a.volatility, games=a.games, at=now)
+            changes[uid] = (b.rating, a.rating)
+        return changes
+
+    async def _rate_elo(self, game: Game, winner: int | None) -> dict[int, tuple[float, float]]:
+        """The Elo update of a file before schema version 7."""
         current = {}
         for seat in (1, 2):
             row = await self.ratings_repo.get(game.guild_id, game.kind, game.players[seat])
@@ -37,23 +68,38 @@ class RatingsMixin(ManagerCore):
         rows = await self.ratings_repo.changes(gid)
         return {r["user_id"]: (r["before"], r["after"]) for r in rows}
 
+    async def _ranked(self, guild_id: int, kind: str) -> list[RatingRow]:
+        """Every rated player of ``kind`` in ``guild_id`` in leaderboard order: established
+        ratings first, then the highest (then more games, then the lower user id)."""
+        now = self.clock()
+        rows = [self._row(r, now) for r in await self.ratings_repo.all_rated(guild_id, kind)]
+        return sorted(rows, key=lambda r: (r.provisional, -r.rating, -r.games, r.user_id))
+
     async def leaderboard(self, guild_id: int, kind: str, limit: int = 10) -> list[RatingRow]:
-        """The top ``limit`` ratings of game ``kind`` in ``guild_id`` (highest first, with
-        rated games played). Raises UserError for an unknown game."""
+        """The top ``limit`` ratings of game ``kind`` in ``guild_id``: established ratings
+        first, then highest first (with rated games played). Raises UserError for an unknown
+        game."""
         spec = self._kind(kind)
-        rows = await self.ratings_repo.top(guild_id, spec.key, limit)
-        return [RatingRow(r["user_id"], r["rating"], r["games"]) for r in rows]
+        if not await self._schema_at_least(7):
+            rows = await self.ratings_repo.top(guild_id, spec.key, limit)
+            return [RatingRow(r["user_id"], r["rating"], r["games"]) for r in rows]
+        return (await self._ranked(guild_id, spec.key))[:max(0, limit)]
 
     async def rank(self, guild_id: int, kind: str, user_id: int) -> tuple[int, RatingRow] | None:
         """``user_id``'s place on the :meth:`leaderboard` of ``kind`` in ``guild_id`` (1 is
-        the top, same order and ties) with their row; ``None`` when they have no rated game
-        of it there. Raises UserError for an unknown game."""
+        the top, same order) with their row; ``None`` when they have no rated game of it
+        there. Raises UserError for an unknown game."""
         spec = self._kind(kind)
-        row = await self.ratings_repo.ranked(guild_id, spec.key, user_id)
-        if row is None:
-            return None
-        ahead = await self.ratings_repo.count_ahead(guild_id, spec.key, row["rating"], row["games"], user_id)
-        return ahead + 1, RatingRow(row["user_id"], row["rating"], row["games"])
+        if not await self._schema_at_least(7):
+            row = await self.ratings_repo.ranked(guild_id, spec.key, user_id)
+            if row is None:
+                return None
+            ahead = await self.ratings_repo.count_ahead(guild_id, spec.key, row["rating"], row["games"], user_id)
+            return ahead + 1, RatingRow(row["user_id"], row["rating"], row["games"])
+        for place, row in enumerate(await self._ranked(guild_id, spec.key), 1):
+            if row.user_id == user_id:
+                return place, row
+        return None
 
     async def standings(self, guild_id: int, kind: str, user_id: int, limit: int = 10) -> Standings:
         """/leaderboard in one call: the :meth:`leaderboard` of ``kind`` in ``guild_id`` and,
@@ -66,11 +112,16 @@ class RatingsMixin(ManagerCore):
         return Standings(rows, mine, mine is not None)
 
     async def profile(self, guild_id: int, user_id: int) -> Profile:
-        """Ratings per kind, win/loss/draw record per kind (finished games, rated or not),
-        active games and the record against each level of the computer of ``user_id`` in
-        ``guild_id``."""
-        rows = await self.ratings_repo.of_player(guild_id, user_id)
-        ratings = {r["kind"]: RatingRow(r["user_id"], r["rating"], r["games"]) for r in rows}
+        """Ratings per kind (with their deviation), win/loss/draw record per kind (finished
+        games, rated or not), active games and the record against each level of the computer
+        of ``user_id`` in ``guild_id``."""
+        if await self._schema_at_least(7):
+            now = self.clock()
+            rows = await self.ratings_repo.of_player_glicko(guild_id, user_id)
+            ratings = {r["kind"]: self._row(r, now) for r in rows}
+        else:
+            rows = await self.ratings_repo.of_player(guild_id, user_id)
+            ratings = {r["kind"]: RatingRow(r["user_id"], r["rating"], r["games"]) for r in rows}
         tally: dict[str, list[int]] = {}
         for r in await self.games_repo.results_of(guild_id, user_id):
             t = tally.setdefault(r["kind"], [0, 0, 0])

@@ -7,10 +7,13 @@ from __future__ import annotations
 
 from datetime import UTC, datetime
 
-from .core import ManagerCore
+from .core import DAY, ManagerCore
+from .errors import UserError
 from .values import UserSettings
 
-__all__ = ["SettingsMixin"]
+__all__ = ["DM_MODES", "SettingsMixin"]
+
+DM_MODES = ("off", "on", "digest")
 
 
 class SettingsMixin(ManagerCore):
@@ -25,10 +28,13 @@ class SettingsMixin(ManagerCore):
             return UserSettings(False, None, self.limits.vacation_days)
         used = row["vacation_used"] if row["vacation_year"] == self._year(now) else 0.0
         until = row["vacation_until"]
+        keys = row.keys()
         return UserSettings(
             bool(row["dm"]),
             until if until is not None and until > now else None,
             max(0.0, self.limits.vacation_days - used),
+            bool(row["confirm"]) if "confirm" in keys else False,
+            row["digest_hour"] if "digest_hour" in keys else None,
         )
 
     async def settings(self, user_id: int) -> UserSettings:
@@ -36,6 +42,40 @@ class SettingsMixin(ManagerCore):
         return self._settings(await self.settings_repo.get(user_id), self.clock())
 
     async def set_notify(self, user_id: int, dm: bool) -> UserSettings:
-        """Turn the your-turn DM for ``user_id`` on or off. Returns the new settings."""
-        await self.settings_repo.set_dm(user_id, dm)
+        """Turn the your-turn DM for ``user_id`` on or off (the old /notify; ends a daily
+        digest). Returns the new settings."""
+        return await self.set_dm_mode(user_id, "on" if dm else "off")
+
+    async def set_dm_mode(self, user_id: int, mode: str, hour: int | None = None) -> UserSettings:
+        """Direct messages for ``user_id`` (issue 13, /settings dm:): ``"off"``, ``"on"`` (one
+        when it becomes their turn) or ``"digest"`` (one a day at ``hour`` UTC, 0..23, listing
+        every game waiting for them, instead of one per turn; ``hour`` may be left out when a
+        digest hour is set already). Returns the new settings. Raises :class:`UserError` for
+        another mode or a bad or missing hour."""
+        if mode not in DM_MODES:
+            raise UserError("Choose direct messages off, on (one per turn) or digest (one a day).")
+        if hour is not None and (isinstance(hour, bool) or not isinstance(hour, int) or not 0 <= hour <= 23):
+            raise UserError("The digest hour is a whole hour from 0 to 23 (UTC).")
+        async with self.store.transaction():
+            if not await self._schema_at_least(7):  # a file kept at an older version: DMs only
+                if mode == "digest":
+                    raise UserError("Daily digests need the database upgraded.")
+                await self.settings_repo.set_dm(user_id, mode == "on")
+            else:
+                if mode == "digest" and hour is None:
+                    hour = self._settings(await self.settings_repo.get(user_id), self.clock()).digest_hour
+                    if hour is None:
+                        raise UserError("Pick the hour (UTC, 0 to 23) of your daily digest with `hour:`.")
+                await self.settings_repo.set_dm_mode(user_id, mode == "on", hour if mode == "digest" else None)
+                now = self.clock()
+                if mode == "digest" and datetime.fromtimestamp(now, UTC).hour >= hour:
+                    # today's hour has passed: the first digest comes tomorrow at that hour
+                    await self.settings_repo.mark_digest_day(user_id, 23, int(now // DAY))
+        return await self.settings(user_id)
+
+    async def set_confirm(self, user_id: int, on: bool) -> UserSettings:
+        """Move confirmation for ``user_id`` (issue 13, /settings confirm:): when on, /move
+        shows the board after the move with Confirm and Cancel, and nothing is played before
+        Confirm. Returns the new settings."""
+        await self.settings_repo.set_confirm(user_id, bool(on))
         return await self.settings(user_id)

@@ -12,8 +12,9 @@ from functools import cached_property
 
 import engine
 
-from .. import texts
+from .. import texts, timecontrol
 from ..records import format_record
+from ..timecontrol import TimeControl
 
 __all__ = [
     "Accepted",
@@ -77,6 +78,13 @@ class Challenge:
     expires_at: float
     game_id: int | None
     rematch_of: int | None = None
+    clock: str | None = None
+
+    @property
+    def time_control(self) -> TimeControl:
+        """The challenge's clock (:mod:`bot.timecontrol`): its stored text, or
+        ``days_per_move`` for a row from before schema version 7."""
+        return timecontrol.parse(self.clock or self.days_per_move)
 
     @property
     def title(self) -> str:
@@ -100,9 +108,13 @@ class Game:
     RULES.md "Every game" (``"aborted"`` for an aborted game). ``deadline`` is when the player
     to move loses on time (``None`` once over). ``thread_wanted``: the game was accepted but
     where its boards go (its thread, or the channel) is not recorded yet -- the delivery pass
-    makes or finds the thread before posting (schema version 6). ``ai_seat`` is the seat the
-    computer plays at level ``ai_level`` (1-5, :data:`ai.LEVELS`); both ``None`` in a game of
-    two people (schema version 7).
+    makes or finds the thread before posting (schema version 6). ``clock`` is the time
+    control's stored text (:func:`bot.timecontrol.parse`), ``bank1``/``bank2`` each seat's bank
+    in seconds (schema version 7). ``conditional_ply``: the
+    latest ply played from a conditional move (``None``: none; schema version 7), so a board
+    can say so when its last move is that one. ``ai_seat`` is the
+    seat the computer plays at level ``ai_level`` (1-5, :data:`ai.LEVELS`); both ``None`` in a
+    game of two people (schema version 8).
     """
 
     id: int
@@ -125,8 +137,32 @@ class Game:
     challenge_id: int | None
     finished_at: float | None = None
     thread_wanted: bool = False
+    conditional_ply: int | None = None
+    clock: str | None = None
+    bank1: float | None = None
+    bank2: float | None = None
     ai_seat: int | None = None
     ai_level: int | None = None
+
+    @property
+    def time_control(self) -> TimeControl:
+        """The game's clock (:mod:`bot.timecontrol`): ``clock``, its stored text, or
+        ``days_per_move`` for a row from before schema version 7."""
+        return timecontrol.parse(self.clock or self.days_per_move)
+
+    def bank(self, seat: int) -> float:
+        """Seconds in the bank of ``seat`` (for the player to move: the bank their turn
+        started with); a per-move clock's allowance when not stored (schema before 7)."""
+        value = self.bank1 if seat == 1 else self.bank2
+        return self.time_control.initial_bank() if value is None else value
+
+    def clock_text(self, now: float, paused_until: float | None = None) -> str:
+        """The clock as the board and /games show it: ``"bank 7d+1d, 5 d 3 h left"`` while
+        the game runs, else the clock's short name."""
+        tc = self.time_control
+        if self.status != "active" or self.deadline is None:
+            return tc.short
+        return tc.status_text(self.deadline, now, paused_until)
 
     @cached_property
     def position(self) -> engine.Position:
@@ -229,6 +265,34 @@ class GameRecord:
 
 
 @dataclass(frozen=True)
+class MovePreview:
+    """A move checked but not played (issue 13, move confirmation): the ``game`` as stored
+    (its ``ply`` is the position the move was chosen in), the ``position`` after the move,
+    the canonical ``move`` text and the mover's ``seat``."""
+
+    game: Game
+    position: engine.Position
+    move: str
+    seat: int
+
+
+@dataclass(frozen=True)
+class ConditionalLines:
+    """The conditional moves one player stored in one game (issue 13): ``game`` as stored,
+    the player's ``seat``, and ``lines``, each a tuple of canonical steps (the opponent's
+    move, the reply, ...) in the order /conditional list numbers them."""
+
+    game: Game
+    seat: int
+    lines: tuple[tuple[str, ...], ...]
+
+    @property
+    def texts(self) -> list[str]:
+        """Each line as typed back: ``"e5; d4; c3; f6"``."""
+        return ["; ".join(line) for line in self.lines]
+
+
+@dataclass(frozen=True)
 class MoveResult:
     """What :meth:`GameManager.play_move` committed: the game row after the move, its
     ``position``, the canonical ``move`` text, the ``seat`` that moved, whether the move
@@ -241,7 +305,10 @@ class MoveResult:
     the board pings (the player to move; at the end, the one who did not make the last move);
     ``to_move_settings``, the settings of the player to move (``None`` once the game is over),
     with :attr:`vacation_until` for the vacation note; ``rating_changes``, user id -> (before,
-    after) when the move ended a rated game (``{}`` otherwise)."""
+    after) when the move ended a rated game (``{}`` otherwise).
+
+    ``replies`` (issue 13): the moves played at once after ``move`` from conditional moves, in
+    order (each its own move row); ``position`` and ``game`` are after the last of them."""
 
     game: Game
     position: engine.Position
@@ -253,6 +320,13 @@ class MoveResult:
     ping_id: int | None = None
     to_move_settings: UserSettings | None = None
     rating_changes: dict[int, tuple[float, float]] = field(default_factory=dict)
+    replies: tuple[MoveRecord, ...] = ()
+
+    @property
+    def last_seat(self) -> int:
+        """The seat that made the last move of :attr:`position`: :attr:`seat`, or the seat of
+        the last conditional reply played after it."""
+        return self.replies[-1].seat if self.replies else self.seat
 
     @property
     def vacation_until(self) -> float | None:
@@ -295,7 +369,9 @@ class Announcement:
     (their DM switch for a ``"dm"``; the vacation note of a board or reminder);
     ``rating_changes``, user id -> (before, after) once a rated game is over (``{}``
     otherwise); ``move_record``, the move that made ply ``ply`` for a board or a DM (whose
-    text names it; ``None`` at ply 0 and for other kinds).
+    text names it; ``None`` at ply 0 and for other kinds); ``games``, for a ``"digest"``
+    (issue 13, the daily DM to ``user_id``): the games waiting for them now, the least time
+    left first.
     """
 
     id: int
@@ -308,6 +384,7 @@ class Announcement:
     settings: UserSettings | None = None
     rating_changes: dict[int, tuple[float, float]] = field(default_factory=dict)
     move_record: MoveRecord | None = None
+    games: tuple[Game, ...] = ()
 
     @property
     def vacation_until(self) -> float | None:
@@ -321,11 +398,13 @@ class Announcement:
         game ended or was aborted) while it waited. A board superseded by a later one: a move
         was played since (the ply moved on), or the game was then resigned, lost on time or
         aborted (those post their own final word). A DM whose turn is over, like a reminder.
-        Timeouts never are."""
+        A digest with no game waiting any more. Timeouts never are."""
         if self.kind == "reminder":
             return self.game.status != "active" or self.game.ply != self.ply
         if self.kind == "dm":
             return self.game.status != "active" or self.game.ply != self.ply
+        if self.kind == "digest":
+            return not self.games
         if self.kind == "move":
             return (self.game.ply != self.ply or self.game.status == "aborted"
                     or (self.game.status == "finished" and self.game.ended_off_the_board))
@@ -378,11 +457,22 @@ class GameEnd:
 class UserSettings:
     """A user's settings: ``dm`` (a DM when it becomes their turn; off by default),
     ``vacation_until`` (UNIX seconds, ``None`` when not on vacation), ``vacation_left_days``
-    (allowance left this calendar year, in days)."""
+    (allowance left this calendar year, in days); issue 13: ``confirm`` (/move shows the
+    board with Confirm and Cancel first), ``digest_hour`` (the UTC hour of the daily digest of
+    games waiting for them, which replaces the per-move DMs; ``None``: no digest)."""
 
     dm: bool
     vacation_until: float | None
     vacation_left_days: float
+    confirm: bool = False
+    digest_hour: int | None = None
+
+    @property
+    def dm_mode(self) -> str:
+        """``"off"``, ``"on"`` (a DM per turn) or ``"digest"`` (one DM a day)."""
+        if self.digest_hour is not None:
+            return "digest"
+        return "on" if self.dm else "off"
 
 
 @dataclass(frozen=True)
@@ -399,11 +489,26 @@ class VacationChange:
 
 @dataclass(frozen=True)
 class RatingRow:
-    """One rating: ``user_id``, Elo ``rating``, rated ``games`` finished."""
+    """One rating: ``user_id``, ``rating``, rated ``games`` finished; Glicko-2 (issue 13,
+    schema version 7): ``rd``, the rating deviation as of when the row was read (grown by
+    inactivity), and ``provisional`` (shown with a ``?``: the deviation is above
+    :data:`bot.glicko2.PROVISIONAL_RD`). ``rd`` is ``None`` for an Elo rating (older files)."""
 
     user_id: int
     rating: float
     games: int
+    rd: float | None = None
+    provisional: bool = False
+
+    @property
+    def short_text(self) -> str:
+        """``"1612"``, or ``"1500?"`` while provisional."""
+        return f"{round(self.rating)}{'?' if self.provisional else ''}"
+
+    @property
+    def text(self) -> str:
+        """``"1612 ± 45"`` (``"1500? ± 350"`` while provisional; just the rating for Elo)."""
+        return self.short_text if self.rd is None else f"{self.short_text} ± {round(self.rd)}"
 
 
 @dataclass(frozen=True)

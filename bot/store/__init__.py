@@ -6,7 +6,8 @@ Map:
   transactions (``BEGIN IMMEDIATE``, rolled back on any exception or cancellation);
 * :mod:`bot.store.schema` -- the tables and the forward migrations (``PRAGMA user_version``);
 * repositories, every SQL statement of the bot: :class:`ChallengeRepo` (challenges),
-  :class:`GameRepo` and :class:`MoveRepo` (games, move lists), :class:`RatingRepo` (ratings
+  :class:`GameRepo` and :class:`MoveRepo` (games, move lists), :class:`ConditionalRepo`
+  (conditional moves), :class:`RatingRepo` (ratings
   and rating changes), :class:`OutboxRepo` (announcements still to post),
   :class:`SettingsRepo` (user settings).
 
@@ -16,6 +17,7 @@ The store knows tables and rows, not rules: :mod:`bot.manager` decides what to w
 from __future__ import annotations
 
 from .challenges import ChallengeRepo
+from .conditionals import ConditionalRepo
 from .db import Store, StoreError
 from .games import GameRepo, MoveRepo
 from .outbox import OutboxRepo
@@ -27,6 +29,7 @@ __all__ = [
     "LATEST_VERSION",
     "MIGRATIONS",
     "ChallengeRepo",
+    "ConditionalRepo",
     "GameRepo",
     "Migration",
     "MoveRepo",

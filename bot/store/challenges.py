@@ -20,8 +20,17 @@ class ChallengeRepo(Repo):
     async def insert(self, *, guild_id: int, channel_id: int, challenger_id: int,
                      opponent_id: int | None, kind: str, options: str, first: str, rated: bool,
                      created_at: float, expires_at: float, days_per_move: int,
-                     rematch_of: int | None) -> int:
-        """Add an open challenge (``options`` as JSON text); returns its id."""
+                     rematch_of: int | None, clock: str | None = None) -> int:
+        """Add an open challenge (``options`` as JSON text); returns its id. ``clock``: its
+        time control's stored text (schema version 7; ``None``: the column's default)."""
+        if clock is not None:
+            return await self.store.insert(
+                "INSERT INTO challenges (guild_id, channel_id, challenger_id, opponent_id, kind,"
+                " options, first, rated, status, created_at, expires_at, days_per_move,"
+                " rematch_of, clock) VALUES (?, ?, ?, ?, ?, ?, ?, ?, 'open', ?, ?, ?, ?, ?)",
+                (guild_id, channel_id, challenger_id, opponent_id, kind, options, first,
+                 int(bool(rated)), created_at, expires_at, days_per_move, rematch_of, clock),
+            )
         return await self.store.insert(
             "INSERT INTO challenges (guild_id, channel_id, challenger_id, opponent_id, kind,"
             " options, first, rated, status, created_at, expires_at, days_per_move,"

@@ -112,6 +112,8 @@ class Store:
                         continue
                     for sql in step.statements:
                         await self.execute(sql)
+                    if step.data is not None:
+                        await step.data(self)
                     await self.execute(f"PRAGMA user_version = {step.version}")
                 current = step.version
         return current

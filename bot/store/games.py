@@ -25,21 +25,28 @@ class GameRepo(Repo):
     async def insert(self, *, guild_id: int, channel_id: int, kind: str, options: str,
                      player1_id: int, player2_id: int, position_text: str, rated: bool,
                      now: float, challenge_id: int, days_per_move: int, deadline: float | None,
+                     clock: str | None = None, bank: float | None = None,
                      ai_seat: int | None = None, ai_level: int | None = None) -> int:
-        """Add a running game at ply 0 (``options`` as JSON text); returns its id.
-        ``ai_seat``/``ai_level``: the seat the computer plays and its level (None: two people)."""
-        # the computer's columns (version 7) only when set: a game of two people is written
-        # the same way as before them
-        extra, values = (("", ()) if ai_seat is None else
-                         (", ai_seat, ai_level", (ai_seat, ai_level)))
+        """Add a running game at ply 0 (``options`` as JSON text); returns its id. ``clock``
+        and ``bank`` (schema version 7): the time control's stored text and each player's
+        bank at the start, in seconds. ``ai_seat``/``ai_level`` (version 8): the seat the
+        computer plays and its level (None: two people)."""
+        # columns of later versions only when set: a game of two people with a default clock
+        # is written the same way as before them
+        columns = ["guild_id", "channel_id", "kind", "options", "player1_id", "player2_id",
+                   "position_text", "rated", "created_at", "updated_at", "challenge_id",
+                   "days_per_move", "deadline"]
+        values = [guild_id, channel_id, kind, options, player1_id, player2_id, position_text,
+                  int(bool(rated)), now, now, challenge_id, days_per_move, deadline]
+        if clock is not None:
+            columns += ["clock", "bank1", "bank2"]
+            values += [clock, bank, bank]
+        if ai_seat is not None:
+            columns += ["ai_seat", "ai_level"]
+            values += [ai_seat, ai_level]
         return await self.store.insert(
-            "INSERT INTO games (guild_id, channel_id, kind, options, player1_id, player2_id,"
-            " status, ply, position_text, rated, created_at, updated_at, challenge_id,"
-            f" days_per_move, deadline{extra})"
-            f" VALUES (?, ?, ?, ?, ?, ?, 'active', 0, ?, ?, ?, ?, ?, ?, ?{', ?, ?' if values else ''})",
-            (guild_id, channel_id, kind, options, player1_id, player2_id, position_text,
-             int(bool(rated)), now, now, challenge_id, days_per_move, deadline, *values),
-        )
+            f"INSERT INTO games (status, ply, {', '.join(columns)})"
+            f" VALUES ('active', 0, {', '.join('?' * len(values))})", values)
 
     async def computer_games(self) -> list[sqlite3.Row]:
         """Running games against the computer (``ai_seat`` set), oldest first."""
@@ -86,9 +93,17 @@ class GameRepo(Repo):
         )
 
     async def update_after_move(self, game_id: int, old_ply: int, *, ply: int, position_text: str,
-                                now: float, deadline: float | None) -> int:
-        """A move that leaves the game running: new ply, position and deadline, if the row is
-        still at ``old_ply``; rows changed."""
+                                now: float, deadline: float | None,
+                                banks: tuple[float, float] | None = None) -> int:
+        """A move that leaves the game running: new ply, position and deadline (and, schema
+        version 7, both players' ``banks`` in seconds), if the row is still at ``old_ply``;
+        rows changed."""
+        if banks is not None:
+            return await self.store.execute(
+                "UPDATE games SET ply = ?, position_text = ?, updated_at = ?, deadline = ?,"
+                " bank1 = ?, bank2 = ? WHERE id = ? AND ply = ? AND status = 'active'",
+                (ply, position_text, now, deadline, banks[0], banks[1], game_id, old_ply),
+            )
         return await self.store.execute(
             "UPDATE games SET ply = ?, position_text = ?, updated_at = ?, deadline = ?"
             " WHERE id = ? AND ply = ? AND status = 'active'",
@@ -124,6 +139,12 @@ class GameRepo(Repo):
             " WHERE id = ? AND status = 'active'",
             (moderator_id, now, now, game_id),
         )
+
+    async def set_conditional_ply(self, game_id: int, ply: int) -> int:
+        """Note that the move that made ``ply`` was played from a conditional move (schema
+        version 7); rows changed."""
+        return await self.store.execute(
+            "UPDATE games SET conditional_ply = ? WHERE id = ?", (ply, game_id))
 
     async def mark_reminded(self, game_id: int, ply: int) -> int:
         """Note that the reminder of the turn at ``ply`` went out, unless it already did or the
@@ -203,8 +224,15 @@ class GameRepo(Repo):
 class MoveRepo(Repo):
     """The ``moves`` table: the record of truth, one row per ply."""
 
-    async def add(self, game_id: int, ply: int, seat: int, move: str, played_at: float) -> None:
-        """Append the move that made ply ``ply`` (canonical text) by ``seat``."""
+    async def add(self, game_id: int, ply: int, seat: int, move: str, played_at: float,
+                  *, conditional: bool = False) -> None:
+        """Append the move that made ply ``ply`` (canonical text) by ``seat``;
+        ``conditional``: played from a conditional move (schema version 7)."""
+        if conditional:
+            await self.store.execute(
+                "INSERT INTO moves (game_id, ply, seat, move, played_at, conditional)"
+                " VALUES (?, ?, ?, ?, ?, 1)", (game_id, ply, seat, move, played_at))
+            return
         await self.store.execute(
             "INSERT INTO moves (game_id, ply, seat, move, played_at) VALUES (?, ?, ?, ?, ?)",
             (game_id, ply, seat, move, played_at),

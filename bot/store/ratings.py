@@ -10,7 +10,8 @@ __all__ = ["RatingRepo"]
 
 
 class RatingRepo(Repo):
-    """Elo ratings per (server, game kind, user) and the change each rated game made."""
+    """Ratings per (server, game kind, user) and the change each rated game made: Glicko-2
+    from schema version 7 (the ``*_glicko`` methods), Elo before."""
 
     async def get(self, guild_id: int, kind: str, user_id: int) -> sqlite3.Row | None:
         """``rating, games`` of ``user_id``, ``None`` before their first rated game."""
@@ -18,6 +19,41 @@ class RatingRepo(Repo):
             "SELECT rating, games FROM ratings WHERE guild_id = ? AND kind = ? AND user_id = ?",
             (guild_id, kind, user_id),
         )
+
+    async def get_glicko(self, guild_id: int, kind: str, user_id: int) -> sqlite3.Row | None:
+        """``rating, games, rd, volatility, last_played`` of ``user_id`` (schema version 7),
+        ``None`` before their first rated game."""
+        return await self.store.fetchone(
+            "SELECT rating, games, rd, volatility, last_played FROM ratings"
+            " WHERE guild_id = ? AND kind = ? AND user_id = ?", (guild_id, kind, user_id))
+
+    async def record_glicko(self, game_id: int, guild_id: int, kind: str, user_id: int, *,
+                            before: float, rd_before: float, after: float, rd_after: float,
+                            volatility: float, games: int, at: float) -> None:
+        """Store the Glicko-2 rating of ``user_id`` after game ``game_id`` (schema version 7)
+        and the change it made (ratings and deviations before and after)."""
+        await self.store.execute(
+            "INSERT INTO ratings (guild_id, kind, user_id, rating, games, rd, volatility, last_played)"
+            " VALUES (?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (guild_id, kind, user_id) DO UPDATE SET"
+            " rating = excluded.rating, games = excluded.games, rd = excluded.rd,"
+            " volatility = excluded.volatility, last_played = excluded.last_played",
+            (guild_id, kind, user_id, after, games, rd_after, volatility, at))
+        await self.store.execute(
+            "INSERT INTO rating_changes (game_id, user_id, before, after, rd_before, rd_after)"
+            " VALUES (?, ?, ?, ?, ?, ?)", (game_id, user_id, before, after, rd_before, rd_after))
+
+    async def all_rated(self, guild_id: int, kind: str) -> list[sqlite3.Row]:
+        """Every rated player of ``kind`` in ``guild_id`` (``user_id, rating, games, rd,
+        volatility, last_played``), for the Glicko-2 leaderboard sorted by the caller."""
+        return await self.store.fetchall(
+            "SELECT user_id, rating, games, rd, volatility, last_played FROM ratings"
+            " WHERE guild_id = ? AND kind = ? AND games > 0", (guild_id, kind))
+
+    async def of_player_glicko(self, guild_id: int, user_id: int) -> list[sqlite3.Row]:
+        """Like :meth:`of_player`, with ``rd, volatility, last_played`` (schema version 7)."""
+        return await self.store.fetchall(
+            "SELECT kind, user_id, rating, games, rd, volatility, last_played FROM ratings"
+            " WHERE guild_id = ? AND user_id = ? AND games > 0 ORDER BY kind", (guild_id, user_id))
 
     async def record(self, game_id: int, guild_id: int, kind: str, user_id: int,
                      before: float, after: float) -> None:

@@ -7,7 +7,12 @@ A step is never edited once released: a change of schema is a new step.
 
 from __future__ import annotations
 
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from .db import Store
 
 __all__ = ["LATEST_VERSION", "MIGRATIONS", "Migration"]
 
@@ -16,12 +21,15 @@ __all__ = ["LATEST_VERSION", "MIGRATIONS", "Migration"]
 class Migration:
     """One forward step of the schema: from ``version - 1`` to ``version``.
 
-    ``statements`` run in order inside one transaction that also sets ``PRAGMA user_version``.
+    ``statements`` run in order inside one transaction that also sets ``PRAGMA user_version``;
+    then ``data``, when given, a coroutine function taking the store, for what SQL alone cannot
+    do (version 7 recomputes the ratings), in the same transaction.
     """
 
     version: int
     description: str
     statements: tuple[str, ...]
+    data: Callable[[Store], Awaitable[None]] | None = None
 
 
 # Version 1: the playable bot (issue 4) -- challenges, games, moves, user settings.
@@ -221,11 +229,106 @@ _V6 = (
     "UPDATE games SET thread_wanted = 0",
 )
 
-# Version 7 (issue 12): games against the computer and cached reviews. ``ai_seat`` is the seat
+# Version 7 (issue 13): correspondence play at its best.
+# * Conditional moves: ``conditionals`` holds each player's prepared lines in a game (a
+#   :class:`bot.conditionals.ConditionalTree` as JSON, stored while the opponent is to move); a
+#   move played from one has its own move row flagged ``conditional``, and the game remembers
+#   the latest such ply for its board ("played from a conditional move").
+# * Clocks: challenges and games name their clock (``TimeControl.to_text()``: "move 3d", "bank
+#   7d+1d max 10d"); a game keeps each player's bank in seconds (the bank of the player to move
+#   is the one their turn started with). Existing rows get "move <days_per_move>d".
+# * Glicko-2: ratings get a deviation, a volatility and when they last changed; rating changes
+#   keep the deviations. Recomputed by :func:`_recompute_ratings` (replaying every rated game).
+# * Settings: move confirmation; the daily digest (its UTC hour, NULL: none; the UTC day the
+#   last one went out). The outbox takes kind 'digest' (anchored on one of the games listed).
+_V7 = (
+    """
+    CREATE TABLE conditionals (
+        game_id    INTEGER NOT NULL REFERENCES games(id),
+        seat       INTEGER NOT NULL CHECK (seat IN (1, 2)),   -- whose replies these are
+        tree       TEXT    NOT NULL,                          -- ConditionalTree.to_json()
+        ply        INTEGER NOT NULL,                          -- the game's ply when written
+        updated_at REAL    NOT NULL,
+        PRIMARY KEY (game_id, seat)
+    ) WITHOUT ROWID
+    """,
+    "ALTER TABLE moves ADD COLUMN conditional INTEGER NOT NULL DEFAULT 0 CHECK (conditional IN (0, 1))",
+    "ALTER TABLE games ADD COLUMN conditional_ply INTEGER",  # latest ply played from a conditional
+    "ALTER TABLE challenges ADD COLUMN clock TEXT NOT NULL DEFAULT 'move 3d'",
+    "UPDATE challenges SET clock = 'move ' || days_per_move || 'd'",
+    "ALTER TABLE games ADD COLUMN clock TEXT NOT NULL DEFAULT 'move 3d'",
+    "ALTER TABLE games ADD COLUMN bank1 REAL",  # seconds; NULL once over is fine
+    "ALTER TABLE games ADD COLUMN bank2 REAL",
+    "UPDATE games SET clock = 'move ' || days_per_move || 'd', bank1 = days_per_move * 86400.0,"
+    " bank2 = days_per_move * 86400.0",
+    "ALTER TABLE ratings ADD COLUMN rd REAL NOT NULL DEFAULT 350",
+    "ALTER TABLE ratings ADD COLUMN volatility REAL NOT NULL DEFAULT 0.06",
+    "ALTER TABLE ratings ADD COLUMN last_played REAL",
+    "ALTER TABLE rating_changes ADD COLUMN rd_before REAL",
+    "ALTER TABLE rating_changes ADD COLUMN rd_after REAL",
+    "ALTER TABLE user_settings ADD COLUMN confirm INTEGER NOT NULL DEFAULT 0 CHECK (confirm IN (0, 1))",
+    "ALTER TABLE user_settings ADD COLUMN digest_hour INTEGER CHECK (digest_hour BETWEEN 0 AND 23)",
+    "ALTER TABLE user_settings ADD COLUMN digest_day INTEGER",  # days since 1970-01-01 (UTC)
+    """
+    CREATE TABLE announcements_v7 (
+        id           INTEGER PRIMARY KEY AUTOINCREMENT,
+        game_id      INTEGER NOT NULL REFERENCES games(id),
+        kind         TEXT    NOT NULL CHECK (kind IN ('reminder', 'timeout', 'move', 'dm', 'digest')),
+        user_id      INTEGER NOT NULL,   -- reminder, move: the player to ping; timeout: who lost
+                                         -- on time; dm, digest: the player to write to
+        ply          INTEGER NOT NULL,   -- the game's ply when the row was written
+        created_at   REAL    NOT NULL,
+        attempts     INTEGER NOT NULL DEFAULT 0 CHECK (attempts >= 0),  -- failed posts so far
+        last_error   TEXT,               -- why the last post failed (or why it was given up)
+        delivered_at REAL                -- NULL: still to post; set once posted or given up
+    )
+    """,
+    "INSERT INTO announcements_v7 (id, game_id, kind, user_id, ply, created_at, attempts,"
+    " last_error, delivered_at) SELECT id, game_id, kind, user_id, ply, created_at, attempts,"
+    " last_error, delivered_at FROM announcements",
+    "DELETE FROM sqlite_sequence WHERE name = 'announcements_v7'",
+    "INSERT INTO sqlite_sequence (name, seq) SELECT 'announcements_v7', seq FROM sqlite_sequence"
+    " WHERE name = 'announcements'",
+    "DROP TABLE announcements",
+    "ALTER TABLE announcements_v7 RENAME TO announcements",
+    "CREATE INDEX announcements_pending ON announcements(id) WHERE delivered_at IS NULL",
+)
+
+
+async def _recompute_ratings(store: Store) -> None:
+    """Version 7's data step: every rating recomputed with Glicko-2 by replaying the rated
+    finished games of each server and game in the order they ended (``finished_at``, then
+    id), one game a rating period (:func:`bot.glicko2.rate_game`); each game's rating changes
+    are rewritten with the Glicko-2 values. Runs inside the migration's transaction."""
+    from .. import glicko2  # pure
+
+    games = await store.fetchall(
+        "SELECT id, guild_id, kind, player1_id, player2_id, winner, finished_at FROM games"
+        " WHERE status = 'finished' AND rated = 1 ORDER BY finished_at, id")
+    table: dict[tuple[int, str, int], glicko2.Rating] = {}
+    await store.execute("DELETE FROM rating_changes")
+    for g in games:
+        keys = [(g["guild_id"], g["kind"], g["player1_id"]), (g["guild_id"], g["kind"], g["player2_id"])]
+        before = [table.get(k, glicko2.Rating()) for k in keys]
+        after = glicko2.rate_game(before[0], before[1], g["winner"], g["finished_at"])
+        for k, b, a in zip(keys, before, after, strict=True):
+            table[k] = a
+            await store.execute(
+                "INSERT INTO rating_changes (game_id, user_id, before, after, rd_before, rd_after)"
+                " VALUES (?, ?, ?, ?, ?, ?)", (g["id"], k[2], b.rating, a.rating, b.rd_at(g["finished_at"]), a.rd))
+    await store.execute("DELETE FROM ratings")
+    for (guild, kind, user), r in table.items():
+        await store.execute(
+            "INSERT INTO ratings (guild_id, kind, user_id, rating, games, rd, volatility, last_played)"
+            " VALUES (?, ?, ?, ?, ?, ?, ?, ?)", (guild, kind, user, r.rating, r.games, r.rd, r.volatility,
+                                                 r.last_played))
+
+
+# Version 8 (issue 12): games against the computer and cached reviews. ``ai_seat`` is the seat
 # the bot itself plays (NULL: two people) and ``ai_level`` its strength (ai.LEVELS, 1-5); the
 # reviews table keeps one finished game's review (``ai.review.GameReview.to_dict`` as JSON),
 # written once the search over the whole game is done.
-_V7 = (
+_V8 = (
     "ALTER TABLE games ADD COLUMN ai_seat INTEGER CHECK (ai_seat IS NULL OR ai_seat IN (1, 2))",
     "ALTER TABLE games ADD COLUMN ai_level INTEGER"
     " CHECK (ai_level IS NULL OR ai_level BETWEEN 1 AND 5)",
@@ -245,6 +348,8 @@ MIGRATIONS: tuple[Migration, ...] = (
     Migration(4, "index of games by channel", _V4),
     Migration(5, "board posts in the outbox (announcement kind 'move')", _V5),
     Migration(6, "your-turn DMs in the outbox (kind 'dm'); a game's thread still to be made", _V6),
-    Migration(7, "games against the computer (ai_seat, ai_level); cached reviews", _V7),
+    Migration(7, "conditional moves, bank clocks, Glicko-2 ratings, confirmation and digest settings",
+              _V7, _recompute_ratings),
+    Migration(8, "games against the computer (ai_seat, ai_level); cached reviews", _V8),
 )
 LATEST_VERSION = MIGRATIONS[-1].version

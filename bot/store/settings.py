@@ -33,6 +33,38 @@ class SettingsRepo(Repo):
             (user_id, int(bool(dm))),
         )
 
+    async def set_dm_mode(self, user_id: int, dm: bool, digest_hour: int | None) -> None:
+        """Per-turn DMs on or off and the daily digest's UTC hour (``None``: none); schema
+        version 7."""
+        await self.store.execute(
+            "INSERT INTO user_settings (user_id, dm, digest_hour) VALUES (?, ?, ?)"
+            " ON CONFLICT (user_id) DO UPDATE SET dm = excluded.dm, digest_hour = excluded.digest_hour",
+            (user_id, int(bool(dm)), digest_hour),
+        )
+
+    async def digests_due(self, hour: int, day: int) -> list[int]:
+        """Users whose daily digest hour is at or before ``hour`` (UTC) and whose last digest
+        was before ``day`` (days since 1970-01-01, UTC)."""
+        rows = await self.store.fetchall(
+            "SELECT user_id FROM user_settings WHERE digest_hour IS NOT NULL AND digest_hour <= ?"
+            " AND (digest_day IS NULL OR digest_day < ?) ORDER BY user_id", (hour, day))
+        return [r[0] for r in rows]
+
+    async def mark_digest_day(self, user_id: int, hour: int, day: int) -> int:
+        """Note that ``user_id``'s digest of ``day`` is done, if it is still due (as
+        :meth:`digests_due`); rows changed (0: not due any more)."""
+        return await self.store.execute(
+            "UPDATE user_settings SET digest_day = ? WHERE user_id = ? AND digest_hour IS NOT NULL"
+            " AND digest_hour <= ? AND (digest_day IS NULL OR digest_day < ?)", (day, user_id, hour, day))
+
+    async def set_confirm(self, user_id: int, confirm: bool) -> None:
+        """Move confirmation of ``user_id`` on or off (schema version 7)."""
+        await self.store.execute(
+            "INSERT INTO user_settings (user_id, confirm) VALUES (?, ?)"
+            " ON CONFLICT (user_id) DO UPDATE SET confirm = excluded.confirm",
+            (user_id, int(bool(confirm))),
+        )
+
     async def set_vacation(self, user_id: int, until: float | None, year: int, used_days: float) -> None:
         """Store the vacation of ``user_id``: running ``until`` (``None``: none), and
         ``used_days`` of the allowance of calendar ``year``."""
