@@ -74,7 +74,7 @@ def challenge_command(cog: ChallengesCog, kind: engine.GameKind) -> app_commands
     params = [inspect.Parameter("interaction", inspect.Parameter.POSITIONAL_OR_KEYWORD,
                                 annotation=discord.Interaction),
               inspect.Parameter("opponent", kw, annotation=discord.Member | None, default=None)]
-    descriptions = {"opponent": "Who you want to play; leave out to let anyone here accept"}
+    descriptions = {"opponent": "Who you play; none: anyone here may accept"}
     for spec in kind.options:
         params.append(inspect.Parameter(spec.name, kw, annotation=option_annotation(spec) | None,
                                         default=None))
@@ -86,12 +86,12 @@ def challenge_command(cog: ChallengesCog, kind: engine.GameKind) -> app_commands
         inspect.Parameter("level", kw, annotation=int | None, default=None),
         inspect.Parameter("clock", kw, annotation=app_commands.Choice[str] | None, default=None),
     ]
-    descriptions["clock"] = "Per-move time, or a bank of days (instead of days:)"
-    descriptions["first"] = "Who moves first: you, your opponent, or drawn at random (default)"
-    descriptions["days"] = f"Days allowed for each move, 1 to 14 (default {DEFAULT_DAYS_PER_MOVE})"
-    descriptions["rated"] = "Whether the game changes ratings (default yes; games against me never do)"
-    descriptions["level"] = (f"When you challenge me, Stonecast: my strength, 1 to 5 "
-                             f"(default {DEFAULT_LEVEL})")
+    descriptions["clock"] = "Per-move time or a bank of days"
+    # (Discord counts every character of a command, choices too: /challenge is near 4,000)
+    descriptions["first"] = "Who moves first (default: drawn at random)"
+    descriptions["days"] = f"Days for each move, 1 to 14 (default {DEFAULT_DAYS_PER_MOVE})"
+    descriptions["rated"] = "Whether the game changes ratings (default yes)"
+    descriptions["level"] = f"Against me: my strength (default {DEFAULT_LEVEL})"
     callback.__signature__ = inspect.Signature(params)
     callback = app_commands.choices(level=level_choices())(callback)
     summary = getattr(kind, "summary", "") or ""
@@ -102,9 +102,11 @@ def challenge_command(cog: ChallengesCog, kind: engine.GameKind) -> app_commands
 
 
 def level_choices() -> list[app_commands.Choice[int]]:
-    """The computer's levels for ``level:``, each named by its description in ``ai.LEVELS``."""
-    return [app_commands.Choice(name=fitted(f"{n}: {lv.description}", f"{n}: {lv.description.split(':')[0]}"),
-                                value=n) for n, lv in ai.LEVELS.items()]
+    """The computer's levels for ``level:``, each named by the first words of its description
+    in ``ai.LEVELS`` ("3 Club"): the whole descriptions, on every one of /challenge's five
+    subcommands, would pass Discord's 4,000 characters for a command (/help has them whole)."""
+    return [app_commands.Choice(name=f"{n} {lv.description.split(':')[0]}", value=n)
+            for n, lv in ai.LEVELS.items()]
 
 
 def fitted(*candidates: str) -> str:
