@@ -261,6 +261,7 @@ NO_GAMES = "You have no games in progress. Start one with `/challenge`."
 NO_SERVER_GAMES = "No games are in progress in this server. Start one with `/challenge`."
 LEVEL_WITHOUT_COMPUTER = ("level: sets the computer's strength: it only applies when you challenge "
                           "me (Stonecast) as the opponent. Leave it out to challenge a person.")
+COMPUTER_THINKING = "The computer is thinking…"
 COMPUTER_QUEUE_FULL = (" The computer has too many games to think about right now: it will move "
                        "as soon as a place in its queue frees up (within a few minutes).")
 REVIEW_BUSY = "That game is being reviewed already: its chart will appear in the message above when done."

@@ -101,6 +101,7 @@ async def test_a_whole_game_against_the_computer_at_level_1(fake, harness):
     assert {m.seat for m in moves} == {1, 2}
     boards = boards_in(fake, game.thread_id)
     assert len(boards) == 1 + len(moves), "one board per move, the computer's too"
+    assert all(fake.bot_user.id not in b.pings for b in boards), "the computer is never pinged"
     # unrated: no rating for anyone; the record against level 1 counts it
     records = await harness.manager.computer_records(fake.alice.id)
     assert [(r.level, r.wins + r.losses + r.draws) for r in records] == [(1, 1)]
@@ -111,6 +112,8 @@ async def test_a_whole_game_against_the_computer_at_level_1(fake, harness):
 async def test_the_computer_moves_first_when_it_has_seat_1(fake, harness):
     game, _ = await play_computer(fake, harness, fake.bob, "io", first="opponent")
     assert game.ai_seat == 1 and (game.ply == 1 or game.deadline is None)
+    [first_board] = [m for m in fake.channel_messages(game.thread_id) if m.attachments][:1]
+    assert first_board.pings == frozenset() and "computer is thinking" in first_board.content
     game = await computer_moved(harness, game.id, 0)
     assert game.ply == 1 and game.position.to_move == 2 and game.deadline is not None
     assert boards_in(fake, game.thread_id)[-1].pings == {fake.bob.id}
