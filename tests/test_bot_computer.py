@@ -256,3 +256,25 @@ async def test_a_full_queue_gets_a_clear_answer(fake, tmp_path):
         assert [g.id for g in await h.manager.computer_turns()][-1] == game.id, "the next pass asks again"
     finally:
         await h.stop()
+
+
+async def test_one_review_of_a_game_at_a_time_with_its_progress(fake, tmp_path):
+    from botplay import start_game
+    h = BotHarness(fake, tmp_path / "r.db",
+                   computer_options={"review_options": {"level": 1, "playouts": 600, "seed": 1}})
+    await h.start()
+    try:
+        game, _, _ = await start_game(fake, h, "coil", fake.alice, fake.bob)
+        while game.status == "active":
+            user = fake.alice if game.position.to_move == 1 else fake.bob
+            await fake.slash(user, "move", {"move": next(iter(game.position.legal_moves()))},
+                             channel=game.thread_id)
+            game = await h.manager.get_game(game.id)
+        first = await fake.slash(fake.alice, "review", {"game": game.id})
+        assert "Reviewing" in first.reply.content and not first.reply.ephemeral, first.reply.content
+        second = await fake.slash(fake.bob, "review", {"game": game.id})
+        assert second.reply.ephemeral and "being reviewed already" in second.reply.content
+        msg = await until(lambda: _chart(fake, first), timeout=60)
+        assert msg.edits >= 2, "the progress was edited in before the chart"
+    finally:
+        await h.stop()
