@@ -160,7 +160,7 @@ async def test_two_people_play_the_computer_at_once(fake, harness):
 
 async def test_challenging_another_bot_is_still_refused(fake, harness):
     ex = await fake.slash(fake.alice, "challenge io", {"opponent": fake.otherbot, "size": 5})
-    assert ex.posts == [] and "Other bots cannot play" in ex.reply.content
+    assert ex.posts == [] and "Bots other than Stonecast cannot play" in ex.reply.content
     ex = await fake.slash(fake.alice, "challenge io", {"opponent": fake.bob, "size": 5, "level": 2})
     assert ex.posts == [] and "only applies when you challenge" in ex.reply.content
 

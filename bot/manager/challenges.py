@@ -67,8 +67,8 @@ class ChallengesMixin(ManagerCore):
                     "out for an open challenge."
                 )
             if opponent_is_bot:
-                raise NotAllowed("Other bots cannot play: challenge a member instead, or challenge "
-                                 "Stonecast itself to play the computer.")
+                raise NotAllowed("Bots other than Stonecast cannot play: challenge a member instead, "
+                                 "or Stonecast itself to play the computer.")
         try:
             opts = spec.validate(options)
         except engine.OptionError as e:
