@@ -20,6 +20,7 @@ import argparse
 import asyncio
 import logging
 import signal
+import sqlite3
 import sys
 
 import discord
@@ -104,6 +105,10 @@ def main(argv: list[str] | None = None) -> int:
         except StoreError as e:
             print(f"stonecast: {e}", file=sys.stderr)
             return 2
+        except (OSError, sqlite3.Error) as e:  # e.g. the disk filled up
+            print(f"stonecast: the backup failed ({e.__class__.__name__}: {e}); {args.file} "
+                  f"was not written", file=sys.stderr)
+            return 1
         print(f"stonecast: backed up {source} (schema version {info.schema_version}, "
               f"{info.size / 1024:.0f} KiB) to {args.file}")
         return 0

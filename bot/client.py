@@ -172,9 +172,10 @@ class StonecastBot(commands.AutoShardedBot):
             self.manager = None
 
     async def on_ready(self) -> None:
-        """Log the connection."""
-        log.info("connected as %s (id %s) to %d server(s)", self.user, self.user.id if self.user else "?",
-                 len(self.guilds))
+        """Log the connection (and the shards this process runs)."""
+        log.info("connected as %s (id %s) to %d server(s) over shard(s) %s of %s", self.user,
+                 self.user.id if self.user else "?", len(self.guilds),
+                 ",".join(map(str, sorted(self.shards))), self.shard_count)
 
     # ------------------------------------------------------------------ names
 

@@ -67,7 +67,18 @@ def backup_database(source: str | Path, dest: str | Path, *, force: bool = False
     try:
         info = _copy(source, tmp)
         _fsync(tmp)
-        os.replace(tmp, dest)
+        if force:
+            os.replace(tmp, dest)
+        else:  # a link never replaces: a FILE created meanwhile is refused, not overwritten
+            try:
+                os.link(tmp, dest)
+            except FileExistsError:
+                raise BackupError(f"{dest} already exists: name another file, or add --force "
+                                  f"to replace it") from None
+            except OSError:  # a file system without hard links
+                os.replace(tmp, dest)
+            else:
+                tmp.unlink()
         _fsync_folder(folder)
     except BaseException:
         with contextlib.suppress(OSError):
