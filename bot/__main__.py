@@ -5,7 +5,9 @@
   stops at once with one line (status 2).
 * ``python -m bot backup FILE [--force]`` -- write a consistent copy of the database (the
   bot may be running) to ``FILE`` (:func:`bot.store.backup.backup_database`); an existing
-  ``FILE`` is replaced only with ``--force``. Needs no ``DISCORD_TOKEN``.
+  ``FILE`` is replaced only with ``--force``. Needs no ``DISCORD_TOKEN``. Refused (no
+  database, ``FILE`` exists, its folder missing or unwritable): one line, status 2; the copy
+  failing midway (a full disk): one line, status 1, ``FILE`` untouched.
 * ``python -m bot sync`` -- register the slash commands with Discord and exit (for
   deployments where no process runs shard 0, or after an upgrade).
 
