@@ -13,11 +13,14 @@ class BotHarness:
     """One Stonecast bot process-equivalent: a ``StonecastBot`` on ``db_path`` talking to ``fake``.
 
     ``manager_options`` go to ``GameManager.open`` (e.g. ``clock``, ``rng``);
-    ``render_workers`` 0 (default) renders boards in a thread, more uses processes.
+    ``render_workers`` 0 (default) renders boards in a thread, more uses processes;
+    ``config_options`` are more fields of the bot's ``Config`` (e.g. ``shard_count``).
     """
 
-    def __init__(self, fake: FakeDiscord, db_path: Path, *, render_workers: int = 0, **manager_options):
+    def __init__(self, fake: FakeDiscord, db_path: Path, *, render_workers: int = 0,
+                 config_options: dict | None = None, **manager_options):
         self.fake = fake
+        self.config_options = config_options or {}
         self.render_workers = render_workers
         self.db_path = db_path
         self.manager_options = manager_options
@@ -30,7 +33,8 @@ class BotHarness:
         from bot.client import StonecastBot
         from bot.config import Config
 
-        config = Config(token=self.fake.token, db_path=self.db_path, guild_id=self.fake.guild_id)
+        config = Config(token=self.fake.token, db_path=self.db_path, guild_id=self.fake.guild_id,
+                        **self.config_options)
         self.bot = StonecastBot(config, manager_options=dict(self.manager_options),
                                 render_workers=self.render_workers, guild_ready_timeout=0.01)
         self._task = asyncio.create_task(self.bot.start(self.fake.token))
