@@ -1,4 +1,15 @@
-"""``python -m bot``: run Stonecast until SIGINT or SIGTERM.
+"""``python -m bot``: run Stonecast until SIGINT or SIGTERM; and its operator commands.
+
+* ``python -m bot`` (or ``python -m bot run``) -- run the bot. It first takes the lock of its
+  SQLite database (:func:`bot.store.lock.lock_database`): a second process on the same file
+  stops at once with one line (status 2).
+* ``python -m bot backup FILE [--force]`` -- write a consistent copy of the database (the
+  bot may be running) to ``FILE`` (:func:`bot.store.backup.backup_database`); an existing
+  ``FILE`` is replaced only with ``--force``. Needs no ``DISCORD_TOKEN``. Refused (no
+  database, ``FILE`` exists, its folder missing or unwritable): one line, status 2; the copy
+  failing midway (a full disk): one line, status 1, ``FILE`` untouched.
+* ``python -m bot sync`` -- register the slash commands with Discord and exit (for
+  deployments where no process runs shard 0, or after an upgrade).
 
 Configuration comes from environment variables (see :mod:`bot.config`). A configuration or
 login problem prints one line to stderr and exits with status 2 (configuration) or 1 (Discord
@@ -7,15 +18,20 @@ refused us); a clean stop exits 0.
 
 from __future__ import annotations
 
+import argparse
 import asyncio
 import logging
 import signal
+import sqlite3
 import sys
 
 import discord
 
 from .client import StonecastBot
-from .config import Config, ConfigError
+from .config import Config, ConfigError, db_path_from_env
+from .store import StoreError
+from .store.backup import backup_database
+from .store.lock import lock_database
 
 log = logging.getLogger("stonecast.bot")
 
@@ -50,8 +66,54 @@ async def run(config: Config) -> int:
     return 0
 
 
-def main() -> int:
-    """Entry point: read the configuration, run the bot, return the exit status."""
+async def sync(config: Config) -> int:
+    """Log in over HTTP only (no gateway), register the slash commands, exit; the status."""
+    bot = StonecastBot(config, sync_only=True)
+    try:
+        async with bot:
+            await bot.login(config.token)
+    except discord.LoginFailure:
+        print("stonecast: Discord rejected DISCORD_TOKEN; copy the token again from the "
+              "developer portal (Bot page)", file=sys.stderr)
+        return 1
+    except (OSError, discord.HTTPException) as e:
+        print(f"stonecast: cannot reach Discord ({e.__class__.__name__}: {e})", file=sys.stderr)
+        return 1
+    return 0
+
+
+def _parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="python -m bot", description="Run Stonecast (settings from environment variables, "
+        "see README.md).")
+    commands = parser.add_subparsers(dest="command", metavar="{run,backup,sync}")
+    commands.add_parser("run", help="run the bot (the default)")
+    backup = commands.add_parser(
+        "backup", help="copy the database (STONECAST_DB) to FILE; safe while the bot runs")
+    backup.add_argument("file", metavar="FILE", help="the backup file to write")
+    backup.add_argument("--force", action="store_true", help="replace FILE if it exists")
+    commands.add_parser("sync", help="register the slash commands with Discord and exit")
+    return parser
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Entry point: parse the command line and the configuration, do the command (run the
+    bot by default), return the exit status."""
+    args = _parser().parse_args(argv)
+    if args.command == "backup":
+        source = db_path_from_env()
+        try:
+            info = backup_database(source, args.file, force=args.force)
+        except StoreError as e:
+            print(f"stonecast: {e}", file=sys.stderr)
+            return 2
+        except (OSError, sqlite3.Error) as e:  # e.g. the disk filled up
+            print(f"stonecast: the backup failed ({e.__class__.__name__}: {e}); {args.file} "
+                  f"was not written", file=sys.stderr)
+            return 1
+        print(f"stonecast: backed up {source} (schema version {info.schema_version}, "
+              f"{info.size / 1024:.0f} KiB) to {args.file}")
+        return 0
     try:
         config = Config.from_env()
     except ConfigError as e:
@@ -59,7 +121,17 @@ def main() -> int:
         return 2
     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(levelname)s %(name)s: %(message)s")
     logging.getLogger("discord").setLevel(logging.WARNING)
-    return asyncio.run(run(config))
+    if args.command == "sync":
+        return asyncio.run(sync(config))
+    try:
+        lock = lock_database(config.db_path)  # held until this process ends
+    except StoreError as e:
+        print(f"stonecast: {e}", file=sys.stderr)
+        return 2
+    try:
+        return asyncio.run(run(config))
+    finally:
+        lock.release()
 
 
 if __name__ == "__main__":

@@ -1,8 +1,11 @@
-"""The Discord client: :class:`StonecastBot`, a ``commands.Bot`` running the game manager.
+"""The Discord client: :class:`StonecastBot`, a ``commands.AutoShardedBot`` running the game manager.
 
 ``setup_hook`` opens the manager on the configured database, loads the cogs as extensions
 (:data:`bot.cogs.EXTENSIONS`), registers the persistent buttons and syncs the slash commands
-(to ``STONECAST_GUILD`` when set, else globally). ``close`` unloads the cogs (the maintenance
+(to ``STONECAST_GUILD`` when set, else globally) -- only in the process that runs shard 0
+(``Config.syncs_commands``), so that of several sharded processes exactly one syncs. The
+gateway shards are ``STONECAST_SHARD_COUNT``/``STONECAST_SHARD_IDS`` (default: every shard
+Discord recommends, in this process). ``close`` unloads the cogs (the maintenance
 loop stops), closes the gateway and then the manager. The bot owns the render pool
 (:class:`bot.rendering.BoardRenderer`, ``renderer``) and the announcer
 (:class:`bot.announcer.Announcer`, ``announcer``: every post about a game goes through it), the
@@ -52,10 +55,11 @@ def works_in_dms(command: discord.app_commands.Command | discord.app_commands.Gr
     return contexts is not None and bool(contexts.dm_channel)
 
 
-class StonecastBot(commands.Bot):
+class StonecastBot(commands.AutoShardedBot):
     """The Stonecast bot.
 
-    * ``config`` -- :class:`bot.config.Config`.
+    * ``config`` -- :class:`bot.config.Config` (its ``shard_count`` and ``shard_ids`` pick
+      the gateway shards).
     * ``manager`` -- an open :class:`bot.manager.GameManager` to use; by default one is
       opened on ``config.db_path`` in ``setup_hook`` (its folder created) and closed by
       :meth:`close`.
@@ -68,17 +72,23 @@ class StonecastBot(commands.Bot):
       place of the handler that queued it (attribute of the same name; tests set 0).
     * ``computer_options`` -- keyword arguments for :class:`bot.computer.Computer` (workers,
       max_queue, playouts, review_options; tests cap the playouts).
-    * other keyword arguments go to ``commands.Bot``.
+    * ``sync_only`` -- ``setup_hook`` loads the commands and syncs them, nothing else (no
+      database, no render pool): ``python -m bot sync`` logs in with it and exits.
+    * other keyword arguments go to ``commands.AutoShardedBot``.
     """
 
     def __init__(self, config: Config, *, manager: GameManager | None = None,
                  manager_options: dict | None = None, render_workers: int | None = None,
                  board_grace: float = BOARD_GRACE, maintenance_interval: float | None = None,
-                 computer_options: dict | None = None, **kwargs: Any):
+                 computer_options: dict | None = None, sync_only: bool = False, **kwargs: Any):
         kwargs.setdefault("intents", bot_intents())
+        kwargs.setdefault("shard_count", config.shard_count)
+        if config.shard_ids is not None:
+            kwargs.setdefault("shard_ids", list(config.shard_ids))
         kwargs.setdefault("allowed_mentions", discord.AllowedMentions.none())
         super().__init__(command_prefix=commands.when_mentioned, help_command=None, **kwargs)
         self.config = config
+        self.sync_only = sync_only
         self.manager: GameManager | None = manager
         self._owns_manager = manager is None
         self._manager_options = manager_options or {}
@@ -93,7 +103,12 @@ class StonecastBot(commands.Bot):
             discord.http.Route.BASE = config.api_url
 
     async def setup_hook(self) -> None:
-        """Open the manager, load the cogs, register the persistent buttons, sync the commands."""
+        """Open the manager, load the cogs, register the persistent buttons, sync the commands
+        (if this process runs shard 0). With ``sync_only``: load the cogs and sync, only."""
+        if self.sync_only:
+            await self._load_cogs()
+            await self.sync_commands()
+            return
         if self.config.api_url:
             # a non-default API: ask it where its gateway is (discord.py assumes discord.gg)
             _, url, _ = await self.http.get_bot_gateway()
@@ -102,11 +117,19 @@ class StonecastBot(commands.Bot):
         if self.manager is None:
             self.config.db_path.parent.mkdir(parents=True, exist_ok=True)
             self.manager = await GameManager.open(self.config.db_path, **self._manager_options)
+        await self._load_cogs()
+        if self.config.syncs_commands:
+            await self.sync_commands()
+        else:
+            log.info("commands not synced here: the process running shard 0 (or `python -m bot "
+                     "sync`) does it")
+
+    async def _load_cogs(self) -> None:
+        """Load the extensions, register the persistent buttons and the error handler."""
         for extension in EXTENSIONS:
             await self.load_extension(extension)
         self.add_dynamic_items(*DYNAMIC_ITEMS)
         self.tree.on_error = report_error
-        await self.sync_commands()
 
     async def sync_commands(self) -> None:
         """Register the slash commands with Discord: in one server if configured, else globally.
@@ -142,11 +165,12 @@ class StonecastBot(commands.Bot):
                 log.exception("could not unload %s", name)
         # discord.py waits guild_ready_timeout after connecting before "ready"; closed in that
         # window, its waiting task would later dispatch on a closed client (an error logged
-        # at exit): end it with the client. (The one private discord.py attribute the bot
-        # reads: discord.py offers no public way to end this task.)
-        ready = getattr(self._connection, "_ready_task", None)
-        if ready is not None and not ready.done():
-            ready.cancel()
+        # at exit): end it with the client, and each shard's. (The private discord.py
+        # attributes the bot reads: discord.py offers no public way to end these tasks.)
+        shard_tasks = getattr(self._connection, "_ready_tasks", None) or {}
+        for ready in (getattr(self._connection, "_ready_task", None), *shard_tasks.values()):
+            if ready is not None and not ready.done():
+                ready.cancel()
         await super().close()
         await self.computer.close()
         await asyncio.to_thread(self.renderer.close)
@@ -155,9 +179,10 @@ class StonecastBot(commands.Bot):
             self.manager = None
 
     async def on_ready(self) -> None:
-        """Log the connection."""
-        log.info("connected as %s (id %s) to %d server(s)", self.user, self.user.id if self.user else "?",
-                 len(self.guilds))
+        """Log the connection (and the shards this process runs)."""
+        log.info("connected as %s (id %s) to %d server(s) over shard(s) %s of %s", self.user,
+                 self.user.id if self.user else "?", len(self.guilds),
+                 ",".join(map(str, sorted(self.shards))), self.shard_count)
 
     # ------------------------------------------------------------------ names
 

@@ -7,6 +7,8 @@
 | ``STONECAST_GUILD`` | optional server id: commands are synced to that server at start |
 | ``STONECAST_RENDER_WORKERS`` | processes drawing board images (default: one per CPU, 2 to 4; 0 = a thread) |
 | ``STONECAST_API_URL`` | optional Discord REST base URL (a proxy, or a fake Discord in tests) |
+| ``STONECAST_SHARD_COUNT`` | optional: the bot's total number of shards (default: Discord's recommendation) |
+| ``STONECAST_SHARD_IDS`` | optional: the shards this process runs, e.g. ``0-3`` or ``0,2`` (needs the count) |
 """
 
 from __future__ import annotations
@@ -17,6 +19,9 @@ from dataclasses import dataclass
 from pathlib import Path
 
 DEFAULT_DB = Path("data") / "stonecast.db"
+# Highest STONECAST_SHARD_COUNT accepted: far above any bot's need (Discord: one shard per
+# 1,000-2,500 servers), low enough that a typo is caught.
+MAX_SHARDS = 100_000
 
 
 class ConfigError(Exception):
@@ -33,6 +38,10 @@ class Config:
       global sync (Discord may take a while to show changes).
     * ``api_url`` -- Discord REST base URL override, or ``None`` for discord.com.
     * ``render_workers`` -- processes rendering boards; ``None`` = automatic, 0 = a thread.
+    * ``shard_count`` -- the bot's total number of gateway shards, or ``None`` to use the
+      number Discord recommends.
+    * ``shard_ids`` -- the shards this process runs (ascending, each below ``shard_count``),
+      or ``None`` for all of them.
     """
 
     token: str
@@ -40,13 +49,22 @@ class Config:
     guild_id: int | None = None
     api_url: str | None = None
     render_workers: int | None = None
+    shard_count: int | None = None
+    shard_ids: tuple[int, ...] | None = None
+
+    @property
+    def syncs_commands(self) -> bool:
+        """Whether this process registers the slash commands at start: the one running shard
+        0 (or every shard) does, so that of several processes exactly one syncs."""
+        return self.shard_ids is None or 0 in self.shard_ids
 
     @classmethod
     def from_env(cls, env: Mapping[str, str] | None = None) -> Config:
         """Read the settings from ``env`` (default ``os.environ``).
 
         Raises :class:`ConfigError` when ``DISCORD_TOKEN`` is missing, ``STONECAST_GUILD``
-        is not a server id or ``STONECAST_RENDER_WORKERS`` not a small number.
+        is not a server id, ``STONECAST_RENDER_WORKERS`` not a small number, or the shard
+        settings are malformed (see :func:`parse_shards`).
         """
         env = os.environ if env is None else env
         token = (env.get("DISCORD_TOKEN") or "").strip()
@@ -54,7 +72,6 @@ class Config:
             raise ConfigError(
                 "DISCORD_TOKEN is not set: create a bot at https://discord.com/developers/applications, "
                 "copy its token and run again with DISCORD_TOKEN=<token> (see README.md)")
-        db = (env.get("STONECAST_DB") or "").strip()
         guild_text = (env.get("STONECAST_GUILD") or "").strip()
         guild_id = None
         if guild_text:
@@ -68,5 +85,57 @@ class Config:
             if not workers_text.isdigit() or int(workers_text) > 32:
                 raise ConfigError(f"STONECAST_RENDER_WORKERS must be a number from 0 to 32, not {workers_text!r}")
             workers = int(workers_text)
-        return cls(token=token, db_path=Path(db) if db else DEFAULT_DB, guild_id=guild_id,
-                   api_url=api_url, render_workers=workers)
+        shard_count, shard_ids = parse_shards(env.get("STONECAST_SHARD_COUNT") or "",
+                                              env.get("STONECAST_SHARD_IDS") or "")
+        return cls(token=token, db_path=db_path_from_env(env), guild_id=guild_id,
+                   api_url=api_url, render_workers=workers, shard_count=shard_count,
+                   shard_ids=shard_ids)
+
+
+def db_path_from_env(env: Mapping[str, str] | None = None) -> Path:
+    """The database file named by ``STONECAST_DB`` in ``env`` (default ``os.environ``), or
+    :data:`DEFAULT_DB`. Needs no token: ``python -m bot backup`` uses it alone."""
+    env = os.environ if env is None else env
+    db = (env.get("STONECAST_DB") or "").strip()
+    return Path(db) if db else DEFAULT_DB
+
+
+def parse_shards(count_text: str, ids_text: str) -> tuple[int | None, tuple[int, ...] | None]:
+    """``STONECAST_SHARD_COUNT`` and ``STONECAST_SHARD_IDS`` -> ``(shard_count, shard_ids)``.
+
+    The count is a whole number from 1 to :data:`MAX_SHARDS`; the ids a comma-separated list
+    of shard numbers and ranges (``0-3``, ``0,2``, ``0-1,4``), each below the count, none
+    twice; returned ascending. Both empty: ``(None, None)`` (every shard Discord recommends);
+    a count alone: that many shards, all run here (``ids`` ``None``). Raises
+    :class:`ConfigError` for anything else, ids without a count included.
+    """
+    count_text, ids_text = count_text.strip(), ids_text.strip()
+    count = None
+    if count_text:
+        if not count_text.isdigit() or not 1 <= int(count_text) <= MAX_SHARDS:
+            raise ConfigError(f"STONECAST_SHARD_COUNT must be a number from 1 to {MAX_SHARDS}, "
+                              f"not {count_text!r}")
+        count = int(count_text)
+    if not ids_text:
+        return count, None
+    if count is None:
+        raise ConfigError("STONECAST_SHARD_IDS needs STONECAST_SHARD_COUNT, the total number of "
+                          "shards over all processes")
+    ids: list[int] = []
+    for part in ids_text.split(","):
+        part = part.strip()
+        low, dash, high = part.partition("-")
+        low, high = low.strip(), high.strip()
+        if not low.isdigit() or (dash and not high.isdigit()):
+            raise ConfigError(f"STONECAST_SHARD_IDS must list shard numbers and ranges such as "
+                              f"'0-3' or '0,2', not {ids_text!r}")
+        first, last = int(low), int(high) if dash else int(low)
+        if last < first:
+            raise ConfigError(f"STONECAST_SHARD_IDS: the range {part!r} runs backwards")
+        if last >= count:
+            raise ConfigError(f"STONECAST_SHARD_IDS: shard {last} does not exist with "
+                              f"STONECAST_SHARD_COUNT={count} (shards are numbered 0 to {count - 1})")
+        ids.extend(range(first, last + 1))
+    if len(set(ids)) != len(ids):
+        raise ConfigError(f"STONECAST_SHARD_IDS names a shard twice: {ids_text!r}")
+    return count, tuple(sorted(ids))

@@ -5,6 +5,8 @@ Map:
 * :mod:`bot.store.db` -- :class:`Store`: the connection (WAL, ``synchronous=FULL``), one lock,
   transactions (``BEGIN IMMEDIATE``, rolled back on any exception or cancellation);
 * :mod:`bot.store.schema` -- the tables and the forward migrations (``PRAGMA user_version``);
+* :mod:`bot.store.lock` -- one process per database file (``flock`` on ``<db>.lock``);
+* :mod:`bot.store.backup` -- ``python -m bot backup``: a consistent copy of a live database;
 * repositories, every SQL statement of the bot: :class:`ChallengeRepo` (challenges),
   :class:`GameRepo` and :class:`MoveRepo` (games, move lists), :class:`ConditionalRepo`
   (conditional moves), :class:`RatingRepo` (ratings

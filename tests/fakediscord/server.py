@@ -21,6 +21,11 @@ Each driver call returns an :class:`Exchange` once the bot has finished answerin
 interaction (immediate reply, or a deferral followed by its completion) and the bot has been
 quiet for a short settle time. Unknown routes answer 404 and are recorded in
 ``fake.unknown_routes`` so tests fail loudly.
+
+Shards: ``GET /gateway/bot`` recommends ``fake.recommended_shards`` (1); an IDENTIFY's
+``shard: [id, count]`` is echoed in its READY, the guild is sent (GUILD_CREATE) only on the
+shard that owns it (``fake.guild_shard(count)``, Discord's ``(guild_id >> 22) % count``), and
+interactions go through that shard's connection. ``fake.identifies`` records every IDENTIFY.
 """
 
 from __future__ import annotations
@@ -308,6 +313,7 @@ class _Gateway:
 
     def __init__(self, ws: web.WebSocketResponse, compress: bool):
         self.ws = ws
+        self.shard = (0, 1)  # [id, count] from the IDENTIFY
         self.seq = 0
         self.compressor = zlib.compressobj() if compress else None
         self.identified = asyncio.Event()
@@ -369,6 +375,7 @@ class FakeDiscord:
         self.unknown_routes: list[str] = []
         self.errors: list[tuple[str, int, int]] = []
         self.identifies: list[dict] = []
+        self.recommended_shards = 1  # GET /gateway/bot's "shards"
         self.thread_members: dict[int, set[int]] = {}
         self.attachments: dict[int, Attachment] = {}
         self.requests = 0
@@ -480,18 +487,22 @@ class FakeDiscord:
                         await ws.close(code=4004, message=b"Authentication failed.")
                         break
                     self.identifies.append(d)
-                    self._gateway = gw
+                    shard_id, shard_count = gw.shard = tuple(d.get("shard") or (0, 1))
+                    owns_guild = shard_id == self.guild_shard(shard_count)
+                    if owns_guild:
+                        self._gateway = gw
                     await gw.dispatch("READY", {
                         "v": 10, "user": self.bot_user.payload() | {"verified": True, "mfa_enabled": False},
-                        "guilds": [{"id": str(self.guild_id), "unavailable": True}],
+                        "guilds": [{"id": str(self.guild_id), "unavailable": True}] if owns_guild else [],
                         "session_id": f"session-{snowflake()}",
                         "resume_gateway_url": f"ws://127.0.0.1:{self.port}/gateway",
                         "application": {"id": str(self.app_id), "flags": 0},
                         "private_channels": [], "relationships": [], "presences": [],
-                        "guild_join_requests": [], "shard": [0, 1]})
-                    await gw.dispatch("GUILD_CREATE", self.guild_payload())
+                        "guild_join_requests": [], "shard": [shard_id, shard_count]})
+                    if owns_guild:
+                        await gw.dispatch("GUILD_CREATE", self.guild_payload())
+                        self._connected.set()
                     gw.identified.set()
-                    self._connected.set()
                 elif op == 6:  # resume: not supported, ask for a fresh identify
                     await gw.send({"op": 9, "d": False, "s": None, "t": None})
         finally:
@@ -500,8 +511,12 @@ class FakeDiscord:
                 self._connected.clear()
         return ws
 
+    def guild_shard(self, shard_count: int) -> int:
+        """The shard that carries the guild's events when the bot runs ``shard_count`` shards."""
+        return (self.guild_id >> 22) % shard_count
+
     async def dispatch(self, event: str, data: dict) -> None:
-        """Send a gateway event to the connected bot."""
+        """Send a gateway event to the connected bot (on the shard owning the guild)."""
         if self._gateway is None:
             await asyncio.wait_for(self._connected.wait(), self.timeout)
         assert self._gateway is not None
@@ -690,7 +705,7 @@ class FakeDiscord:
     # ------------------------------------------------------------------ REST routes
 
     async def _r_gateway_bot(self, request):
-        return {"url": f"ws://127.0.0.1:{self.port}/gateway", "shards": 1,
+        return {"url": f"ws://127.0.0.1:{self.port}/gateway", "shards": self.recommended_shards,
                 "session_start_limit": {"total": 1000, "remaining": 999, "reset_after": 0,
                                         "max_concurrency": 1}}
 
