@@ -94,7 +94,8 @@ class Computer:
         (the move is then asked for again by the next maintenance pass)."""
         if self._closed or game.id in self._tasks:
             return ""
-        if self.moves.queued >= self.moves.max_queue:
+        waiting = max(self.moves.queued, len(self._tasks) - self.moves.running)  # not yet submitted too
+        if waiting >= self.moves.max_queue:
             log.warning("search queue full: game %s waits for the next pass", game.id)
             return texts.COMPUTER_QUEUE_FULL
         task = asyncio.create_task(self._play(game), name=f"computer move {game.id}")

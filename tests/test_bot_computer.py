@@ -278,3 +278,12 @@ async def test_one_review_of_a_game_at_a_time_with_its_progress(fake, tmp_path):
         assert msg.edits >= 2, "the progress was edited in before the chart"
     finally:
         await h.stop()
+
+
+async def test_a_game_aborted_before_its_first_move_has_nothing_to_review(fake, harness):
+    from botplay import start_game
+    game, _, _ = await start_game(fake, harness, "io", fake.alice, fake.bob)
+    await fake.slash(fake.mod, "abort", {"game": game.id})
+    assert (await harness.manager.get_game(game.id)).status == "aborted"
+    ex = await fake.slash(fake.alice, "review", {"game": game.id})
+    assert ex.reply.ephemeral and "nothing to review" in ex.reply.content, ex.reply.content

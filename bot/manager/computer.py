@@ -186,11 +186,13 @@ class ComputerMixin(ManagerCore):
     async def review_input(self, game_id: int) -> ReviewInput:
         """Game ``game_id``, its moves and its cached review, for /review. Raises NotFound,
         and :class:`UserError` while the game is still running (only finished games are
-        reviewed)."""
+        reviewed) or when it ended before its first move."""
         game = await self.get_game(game_id)
         if game.status == "active":
             raise UserError(f"{game.label} is still being played: it can be reviewed once it is over.")
         moves = tuple(m.move for m in await self.moves(game.id))
+        if not moves:
+            raise UserError(f"{game.label} ended before its first move: there is nothing to review.")
         cached = await self.games_repo.get_review(game.id)
         return ReviewInput(game, moves, None if cached is None else json.loads(cached))
 
