@@ -38,6 +38,8 @@ from typing import TYPE_CHECKING
 
 import discord
 
+import ai
+
 from . import boards, texts
 from .manager import Accepted, Announcement, GameEnd, MoveResult, VacationChange
 
@@ -98,21 +100,34 @@ class Announcer:
 
         Returns ``""`` when all went out, else a sentence for the player's reply (the board
         could not be posted: refused, or saved for the delivery pass; some deadline notes
-        could not be posted). Never raises for a failed post: what it announces is committed
-        already. TypeError for another value.
+        could not be posted; the computer's queue is full). Never raises for a failed post:
+        what it announces is committed already. TypeError for another value.
+
+        A board that leaves the computer to move (a game against it) queues its move.
         """
         if isinstance(value, MoveResult):
-            return await self._publish_board(value.game, value.position, value.last_seat, value.announcement_id,
+            note = await self._publish_board(value.game, value.position, value.last_seat, value.announcement_id,
                                              value.dm_id, value.to_move_settings, value.rating_changes)
+            return note + self._computer_turn(value.game, value.position)
         if isinstance(value, Accepted):
-            return await self._publish_board(value.game, value.position, None, value.announcement_id,
+            note = await self._publish_board(value.game, value.position, None, value.announcement_id,
                                              value.dm_id, value.to_move_settings, {})
+            return note + self._computer_turn(value.game, value.position)
         if isinstance(value, GameEnd):
+            if value.game.ai_seat is not None:
+                self.bot.computer.forget(value.game.id)
             await self._publish_end(value)
             return ""
         if isinstance(value, VacationChange):
             return await self._publish_deadlines(value)
         raise TypeError(f"nothing to publish for {type(value).__name__}")
+
+    def _computer_turn(self, game: Game, position: engine.Position) -> str:
+        """After a board that leaves the computer to move: queue its move
+        (:meth:`bot.computer.Computer.request`); a sentence when its queue is full."""
+        if game.ai_seat is None or position.outcome is not None or position.to_move != game.ai_seat:
+            return ""
+        return self.bot.computer.request(game)
 
     async def _publish_board(self, game: Game, position: engine.Position, seat: int | None,
                              board_id: int | None, dm_id: int | None, settings: UserSettings | None,
@@ -375,6 +390,24 @@ class Announcer:
                 log.info("no thread for game %s in channel %s; posting in the channel", game.id,
                          game.channel_id)
         return replace(accepted, game=await self.manager.set_game_thread(game.id, thread_id))
+
+    async def open_computer_thread(self, accepted: Accepted) -> Accepted:
+        """A new game against the computer has no challenge message: post the message that
+        opens it in the channel (no ping), remember it as the challenge's message, and start
+        the game's thread on it (:meth:`open_thread`; the channel if the post fails)."""
+        game = accepted.game
+        message = None
+        try:
+            channel = self.bot.get_partial_messageable(game.channel_id, guild_id=game.guild_id)
+            level = game.ai_level
+            message = await channel.send(
+                texts.computer_started(game.label, level, ai.LEVELS[level].description,
+                                       game.players[3 - game.ai_seat]),
+                allowed_mentions=discord.AllowedMentions.none())
+            await self.manager.set_challenge_message(accepted.challenge.id, message.id)
+        except discord.HTTPException:
+            log.info("cannot post the opening of game %s in channel %s", game.id, game.channel_id)
+        return await self.open_thread(accepted, message)
 
     async def ensure_thread(self, game: Game) -> Game:
         """The game, with its thread made or found when it is still wanted

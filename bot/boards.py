@@ -260,6 +260,7 @@ def move_post(game: Game, position: engine.Position, seat: int | None, png: byte
     """The board after the move ``seat`` just played (``None``: the first board of a new
     game): asking the player to move (with their vacation note), or the final board when the
     move ended the game (pinging the player who did not make it, with ``rating_changes``).
+    On the computer's turn (a game against it) nobody is pinged and the post says it thinks.
 
     The /move and Accept handlers and the outbox's delivery of a board they could not post
     both come here, so a board posted late reads the same.
@@ -268,6 +269,10 @@ def move_post(game: Game, position: engine.Position, seat: int | None, png: byte
     if position.outcome is not None and seat is not None:
         return final_post(game, position, png, headline=headline + " — game over",
                           ping=game.players[3 - seat], rating_changes=rating_changes or {})
+    if game.ai_seat is not None and position.to_move == game.ai_seat:
+        # the computer's turn: nobody to ping; the thread shows it thinking
+        return board_post(game, position, png, headline=headline, ping=(),
+                          extra=texts.COMPUTER_THINKING)
     return board_post(game, position, png, headline=headline, vacation_until=vacation_until)
 
 
@@ -307,7 +312,10 @@ def reminder_post(game: Game) -> Post:
 def abort_post(game: Game, by: int, players: Iterable[int]) -> Post:
     """The note in the game's thread after moderator ``by`` aborted it, pinging ``players``."""
     players = tuple(players)
-    return Post(texts.aborted(texts.game_label(game.kind, game.id), by, list(players)), mentions=players)
+    label = texts.game_label(game.kind, game.id)
+    if game.ai_seat is not None and game.players[game.ai_seat] == by:
+        return Post(texts.computer_gave_up(label, list(players)), mentions=players)
+    return Post(texts.aborted(label, by, list(players)), mentions=players)
 
 
 def move_reply(result: MoveResult) -> str:

@@ -8,7 +8,8 @@ gateway shards are ``STONECAST_SHARD_COUNT``/``STONECAST_SHARD_IDS`` (default: e
 Discord recommends, in this process). ``close`` unloads the cogs (the maintenance
 loop stops), closes the gateway and then the manager. The bot owns the render pool
 (:class:`bot.rendering.BoardRenderer`, ``renderer``) and the announcer
-(:class:`bot.announcer.Announcer`, ``announcer``: every post about a game goes through it), and
+(:class:`bot.announcer.Announcer`, ``announcer``: every post about a game goes through it), the
+computer opponent (:class:`bot.computer.Computer`, ``computer``: its search workers), and
 remembers players' display names for board images and autocomplete.
 """
 
@@ -24,6 +25,7 @@ from discord.ext import commands
 
 from .announcer import Announcer
 from .cogs import EXTENSIONS
+from .computer import Computer
 from .config import Config
 from .manager import BOARD_GRACE, GameManager
 from .rendering import BoardRenderer
@@ -68,6 +70,8 @@ class StonecastBot(commands.AutoShardedBot):
       (default :data:`MAINTENANCE_INTERVAL`; attribute of the same name).
     * ``board_grace`` -- seconds a queued board waits before the delivery pass posts it in
       place of the handler that queued it (attribute of the same name; tests set 0).
+    * ``computer_options`` -- keyword arguments for :class:`bot.computer.Computer` (workers,
+      max_queue, playouts, review_options; tests cap the playouts).
     * ``sync_only`` -- ``setup_hook`` loads the commands and syncs them, nothing else (no
       database, no render pool): ``python -m bot sync`` logs in with it and exits.
     * other keyword arguments go to ``commands.AutoShardedBot``.
@@ -76,7 +80,7 @@ class StonecastBot(commands.AutoShardedBot):
     def __init__(self, config: Config, *, manager: GameManager | None = None,
                  manager_options: dict | None = None, render_workers: int | None = None,
                  board_grace: float = BOARD_GRACE, maintenance_interval: float | None = None,
-                 sync_only: bool = False, **kwargs: Any):
+                 computer_options: dict | None = None, sync_only: bool = False, **kwargs: Any):
         kwargs.setdefault("intents", bot_intents())
         kwargs.setdefault("shard_count", config.shard_count)
         if config.shard_ids is not None:
@@ -93,6 +97,8 @@ class StonecastBot(commands.AutoShardedBot):
         self.maintenance_interval = MAINTENANCE_INTERVAL if maintenance_interval is None else maintenance_interval
         self.renderer = BoardRenderer(config.render_workers if render_workers is None else render_workers)
         self.announcer = Announcer(self)  # posts boards, DMs and clock events (bot/announcer.py)
+        # the computer opponent and /review, searched in worker processes (bot/computer.py)
+        self.computer = Computer(self, **(computer_options or {}))
         if config.api_url:
             discord.http.Route.BASE = config.api_url
 
@@ -166,6 +172,7 @@ class StonecastBot(commands.AutoShardedBot):
             if ready is not None and not ready.done():
                 ready.cancel()
         await super().close()
+        await self.computer.close()
         await asyncio.to_thread(self.renderer.close)
         if self.manager is not None and self._owns_manager:
             await self.manager.close()

@@ -17,6 +17,7 @@ from concurrent.futures.process import BrokenProcessPool
 
 import engine
 import renderers
+from renderers.chart import review_from_dict
 
 from .procs import process_pool
 
@@ -31,6 +32,14 @@ def render_text(position_text: str, players: Mapping[int, str] | None, clock=Non
 def render_gif(kind: str, options: Mapping, moves: list[str], players: Mapping[int, str] | None) -> bytes:
     """GIF bytes replaying a game (runs in a worker)."""
     return renderers.render_gif(kind, options, moves, players=players)
+
+
+def render_review(review: dict, players: Mapping[int, str] | None, final_text: str | None) -> bytes:
+    """PNG bytes of a review's chart from its plain data (``GameReview.to_dict()``) and the
+    game's last position as text (runs in a worker)."""
+    final = engine.from_text(final_text) if final_text else None
+    return renderers.render_review_png(review_from_dict(review), players=players,
+                                       final=final)
 
 
 def _warm_up() -> int:
@@ -78,6 +87,15 @@ class BoardRenderer:
         if self.workers <= 0:
             return await asyncio.to_thread(render_gif, *args)
         return await self._in_pool(render_gif, *args)
+
+    async def render_review(self, review: dict, players: Mapping[int, str] | None = None,
+                            final: engine.Position | None = None) -> bytes:
+        """The chart of a review (``GameReview.to_dict()``; see ``renderers.render_review_png``);
+        ``final``: the game's last position (after a resignation or timeout, which is no move)."""
+        args = (review, dict(players) if players else None, final.to_text() if final else None)
+        if self.workers <= 0:
+            return await asyncio.to_thread(render_review, *args)
+        return await self._in_pool(render_review, *args)
 
     async def _in_pool(self, fn, *args):
         """``fn(*args)`` in a worker process. A pool broken by a dead worker (killed by the

@@ -102,6 +102,8 @@ HELP_COMMANDS = [
     ("/challenge <game> [opponent:]", "invite a member to a game, or leave the opponent out so "
      "anyone here may accept; the game's options, `first:` (me / opponent / random), `days:` "
      "per move or a `clock:` (a bank of days topped up after each move) and `rated:` are optional"),
+    ("/challenge <game> opponent:@Stonecast [level:]", "play the computer (me) at once, any "
+     "hour: `level:` 1 (beginner) to 5 (strongest), 3 unless you choose; unrated"),
     ("/move move: [game:]", "play a move; start typing and pick from the suggestions. "
      "`game:` is only needed when it is your turn in several games and you are not in the "
      "game's thread"),
@@ -110,6 +112,8 @@ HELP_COMMANDS = [
      "lists every game in progress here, to watch"),
     ("/resign [game:]", "give up a game (asks for confirmation)"),
     ("/history game:", "a game's record as a text file, and an animated replay once it is over"),
+    ("/review game:", "where a finished game was won and lost: a chart of the chances after "
+     "every move, and the moves that swung it with what the search preferred"),
     ("/conditional add game: line:", "prepare replies to your opponent's next moves, e.g. "
      "`e5; d4; c3; f6` (their move; your reply; ...): when they play a line's move, its reply "
      "is played at once. Only you see your lines"),
@@ -255,6 +259,13 @@ BOARD_DELAYED = (" I could not post the board in the game's thread just now; it 
 NOT_YOUR_BUTTON = "This button belongs to someone else's /resign."
 NO_GAMES = "You have no games in progress. Start one with `/challenge`."
 NO_SERVER_GAMES = "No games are in progress in this server. Start one with `/challenge`."
+LEVEL_WITHOUT_COMPUTER = ("level: sets the computer's strength: it only applies when you challenge "
+                          "me (Stonecast) as the opponent. Leave it out to challenge a person.")
+COMPUTER_THINKING = "The computer is thinking…"
+COMPUTER_QUEUE_FULL = (" The computer has too many games to think about right now: it will move "
+                       "as soon as a place in its queue frees up (within a few minutes).")
+REVIEW_BUSY = "That game is being reviewed already: its chart will appear in the message above when done."
+REVIEW_FAILED = "Sorry: the review could not be finished. Please try again later."
 ABORT_NOT_ALLOWED = "Only members with the Manage Server permission can abort games."
 NO_PRIVATE_MESSAGE = "Stonecast games live in servers: use this command in a server channel."
 CHECK_FAILED = "You cannot use this command here."
@@ -369,6 +380,41 @@ def aborted(label: str, by: int, players: list[int]) -> str:
             + " ".join(f"<@{uid}>" for uid in players))
 
 
+def computer_gave_up(label: str, players: list[int]) -> str:
+    """The apology posted when the computer could not find a move and its game was aborted."""
+    return (f"Sorry: the computer could not work out a move in **{label}**, even at a lower level, "
+            f"so the game is aborted -- no result and no rating change. Start another with "
+            f"/challenge whenever you like.\n" + " ".join(f"<@{uid}>" for uid in players))
+
+
+def computer_started(label: str, level: int, description: str, user_id: int) -> str:
+    """The channel message that opens a game against the computer (its thread hangs on it)."""
+    return (f"<@{user_id}> is playing the computer at level {level} ({description}): **{label}**.")
+
+
+def computer_game_sent(game) -> str:
+    """The caller's (ephemeral) note once their game against the computer has started."""
+    where = f"<#{game.thread_id}>" if game.thread_id else f"<#{game.channel_id}>"
+    return (f"Your game against the computer has started: {game.label}, level {game.ai_level}, "
+            f"unrated. Play in {where}.")
+
+
+def review_progress(label: str, done: int, total: int) -> str:
+    """The edited message while a review runs: ``Reviewing… 40%``."""
+    pct = 0 if total <= 0 else min(99, round(100 * done / total))
+    return f"Reviewing {label}… {pct}%"
+
+
+def review_text(label: str, swings: list[tuple[str, str]]) -> str:
+    """The message with a review's chart: the swings (text such as ``move 23, f6: 71% → 32%``)
+    each with the move the search preferred."""
+    if not swings:
+        return f"Review of **{label}**: no move swung the game much either way."
+    lines = [f"Review of **{label}** -- the moves that swung it most (the mover's chances):"]
+    lines += [f"• {text}; the search preferred **{preferred}**" for text, preferred in swings]
+    return "\n".join(lines)
+
+
 def no_such_server_game(game_id: int) -> str:
     """/abort of a number that is no game of this server."""
     return (f"No game in this server is numbered {game_id}: pick a game in progress from the "
@@ -480,6 +526,9 @@ def profile_text(user_id: int, p) -> str:
         lines.append(f"• {title(kind)}: " + "; ".join(parts))
     if not kinds:
         lines.append("No finished games yet.")
+    for r in getattr(p, "computer", ()):
+        lines.append(f"• Against the computer at level {r.level}: "
+                     f"{r.wins} won, {r.losses} lost, {r.draws} drawn")
     if p.active_games:
         ids = ", ".join(f"{game_label(g.kind, g.id)} (<#{g.channel_for_posts}>)" for g in p.active_games[:10])
         more = len(p.active_games) - 10

@@ -5,6 +5,7 @@ import pytest
 from botplay import board_post, play_move, start_game
 from fakediscord.fixtures import *  # noqa: F403
 
+import ai
 import engine
 from bot import texts
 
@@ -21,7 +22,7 @@ async def test_commands_follow_the_engine_option_specs(fake, harness):
     names = {c["name"] for c in fake.guild_commands[fake.guild_id]}
     assert names == {"challenge", "move", "resign", "board", "games", "history",
                      "abort", "notify", "vacation", "leaderboard", "profile", "conditional",
-                     "settings", "next"}
+                     "settings", "next", "review"}
     # /help and /rules stay global: they also work in direct messages (issue 9)
     assert {c["name"] for c in fake.global_commands} == {"rules", "help"}
     assert fake.identifies[-1]["intents"] & PRIVILEGED == 0
@@ -36,6 +37,10 @@ async def test_commands_follow_the_engine_option_specs(fake, harness):
         assert [c["value"] for c in opts["first"]["choices"]] == ["me", "opponent", "random"]
         assert (opts["days"]["min_value"], opts["days"]["max_value"]) == (1, 14)
         assert opts["rated"]["type"] == 5
+        # level: the computer's strength, each choice described from ai.LEVELS (issue 12)
+        assert [c["value"] for c in opts["level"]["choices"]] == [1, 2, 3, 4, 5]
+        assert all(ai.LEVELS[c["value"]].description.split(":")[0] in c["name"]
+                   for c in opts["level"]["choices"])
         for spec in kind.options:
             o = opts[spec.name]
             assert not o.get("required")

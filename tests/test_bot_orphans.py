@@ -1,5 +1,5 @@
-"""Every process ``python -m bot`` starts (render workers, multiprocessing's resource tracker)
-ends soon after the bot's own process, however it died (issue 9, item 1; DESIGN.md, Shape)."""
+"""Every process ``python -m bot`` starts (render workers, the computer's search workers,
+multiprocessing's resource tracker) ends soon after the bot's own process, however it died (issue 9, item 1; DESIGN.md, Shape)."""
 
 import asyncio
 import multiprocessing
@@ -61,7 +61,16 @@ async def test_helpers_end_soon_after_the_bot_is_killed(fake, tmp_path):
         assert ex.reply.png() is not None  # drawn by the render pool
         helpers = {pid: cmd for pid, cmd in live_group_members(pgid).items() if pid != proc.pid}
         assert any("resource_tracker" in cmd for cmd in helpers.values()), helpers
-        assert sum("spawn_main" in cmd for cmd in helpers.values()) >= 1, helpers
+        renderers = sum("spawn_main" in cmd for cmd in helpers.values())
+        assert renderers >= 1, helpers
+        # the computer thinks (issue 12): a search worker, killed with the bot mid-search
+        ex = await fake.slash(fake.alice, "challenge io", {"opponent": fake.bot_user, "size": 5,
+                                                           "first": "opponent", "level": 5}, timeout=60)
+        assert "against the computer has started" in ex.reply.content, ex.reply.content
+        while sum("spawn_main" in cmd for cmd in live_group_members(pgid).values()) <= renderers:
+            assert time.monotonic() < deadline, "no search worker started"
+            await asyncio.sleep(0.05)
+        helpers = {pid: cmd for pid, cmd in live_group_members(pgid).items() if pid != proc.pid}
 
         os.kill(proc.pid, signal.SIGKILL)  # the bot alone: nothing tells its helpers
         killed = time.monotonic()

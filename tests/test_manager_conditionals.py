@@ -14,6 +14,7 @@ import pytest
 from manager_support import ALICE, BOB, CAROL, FakeClock, replay_of, start_game
 
 from bot.manager import GameManager, GameOver, NotAllowed, UserError
+from bot.store import LATEST_VERSION
 
 KIND, OPTS = "coil", {"size": 5}
 ROOT = Path(__file__).resolve().parents[1]
@@ -244,7 +245,7 @@ async def test_migration_from_version_6_keeps_games_and_moves_and_takes_lines(tm
 
     mgr = await GameManager.open(path, clock=clock)
     try:
-        assert await mgr.store.version() == 7
+        assert await mgr.store.version() == LATEST_VERSION
         after = [tuple(r) for r in await mgr.store.fetchall("SELECT * FROM games ORDER BY id")]
         width = len(games[0])
         assert [r[:width] for r in after] == games

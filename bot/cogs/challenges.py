@@ -17,22 +17,24 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+import ai
 import engine
 
 from .. import texts, timecontrol
-from ..manager import StaleAction, UserError
+from ..manager import Challenge, StaleAction, UserError
 from ..replies import ephemeral, report_error
 from ..views import challenge_view
 
 if TYPE_CHECKING:
     from ..client import StonecastBot
-    from ..manager import Challenge, Game
+    from ..manager import Game
 
 log = logging.getLogger("stonecast.bot")
 
 # /challenge first: value shown to players -> the manager's term
 FIRST = {"me": "challenger", "opponent": "opponent", "random": "random"}
 DEFAULT_DAYS_PER_MOVE = 3
+DEFAULT_LEVEL = 3  # the computer's level when none is chosen
 # the clock: presets by name; the value is the stored form, shorter (Discord counts every
 # character of a command, and /challenge has five subcommands)
 CLOCK_CHOICES = [app_commands.Choice(name=tc.name, value=tc.to_text()) for tc in timecontrol.PRESETS.values()]
@@ -65,14 +67,14 @@ def challenge_command(cog: ChallengesCog, kind: engine.GameKind) -> app_commands
         options = {name: values[name] for name in names if values.get(name) is not None}
         await cog.challenge(interaction, kind.key, values.get("opponent"), options,
                             first=values.get("first"), days=values.get("days"),
-                            rated=values.get("rated"),
+                            rated=values.get("rated"), level=values.get("level"),
                             clock=values["clock"].value if values.get("clock") is not None else None)
 
     kw = inspect.Parameter.KEYWORD_ONLY
     params = [inspect.Parameter("interaction", inspect.Parameter.POSITIONAL_OR_KEYWORD,
                                 annotation=discord.Interaction),
               inspect.Parameter("opponent", kw, annotation=discord.Member | None, default=None)]
-    descriptions = {"opponent": "Who you want to play; leave out to let anyone here accept"}
+    descriptions = {"opponent": "Who you play; none: anyone here may accept"}
     for spec in kind.options:
         params.append(inspect.Parameter(spec.name, kw, annotation=option_annotation(spec) | None,
                                         default=None))
@@ -81,18 +83,30 @@ def challenge_command(cog: ChallengesCog, kind: engine.GameKind) -> app_commands
         inspect.Parameter("first", kw, annotation=Literal["me", "opponent", "random"] | None, default=None),
         inspect.Parameter("days", kw, annotation=app_commands.Range[int, 1, 14] | None, default=None),
         inspect.Parameter("rated", kw, annotation=bool | None, default=None),
+        inspect.Parameter("level", kw, annotation=int | None, default=None),
         inspect.Parameter("clock", kw, annotation=app_commands.Choice[str] | None, default=None),
     ]
-    descriptions["clock"] = "Per-move time, or a bank of days (instead of days:)"
-    descriptions["first"] = "Who moves first: you, your opponent, or drawn at random (default)"
-    descriptions["days"] = f"Days allowed for each move, 1 to 14 (default {DEFAULT_DAYS_PER_MOVE})"
+    descriptions["clock"] = "Per-move time or a bank of days"
+    # (Discord counts every character of a command, choices too: /challenge is near 4,000)
+    descriptions["first"] = "Who moves first (default: drawn at random)"
+    descriptions["days"] = f"Days for each move, 1 to 14 (default {DEFAULT_DAYS_PER_MOVE})"
     descriptions["rated"] = "Whether the game changes ratings (default yes)"
+    descriptions["level"] = f"Against me: my strength (default {DEFAULT_LEVEL})"
     callback.__signature__ = inspect.Signature(params)
+    callback = app_commands.choices(level=level_choices())(callback)
     summary = getattr(kind, "summary", "") or ""
     description = fitted(f"{kind.title}: {summary}", summary) if summary else f"Challenge someone to {kind.title}"
     return app_commands.Command(name=kind.key, description=description,
                                 callback=app_commands.choices(clock=CLOCK_CHOICES)(
                                     app_commands.describe(**descriptions)(callback)))
+
+
+def level_choices() -> list[app_commands.Choice[int]]:
+    """The computer's levels for ``level:``, each named by the first words of its description
+    in ``ai.LEVELS`` ("3 Club"): the whole descriptions, on every one of /challenge's five
+    subcommands, would pass Discord's 4,000 characters for a command (/help has them whole)."""
+    return [app_commands.Choice(name=f"{n} {lv.description.split(':')[0]}", value=n)
+            for n, lv in ai.LEVELS.items()]
 
 
 def fitted(*candidates: str) -> str:
@@ -157,12 +171,19 @@ class ChallengesCog(commands.Cog, name="Challenges"):
     async def challenge(self, interaction: discord.Interaction, kind: str,
                         opponent: discord.Member | None, options: dict, *, first: str | None = None,
                         days: int | None = None, rated: bool | None = None,
-                        clock: str | None = None) -> None:
-        """Create a challenge and post it with Accept / Decline / Cancel buttons."""
+                        level: int | None = None, clock: str | None = None) -> None:
+        """Create a challenge and post it with Accept / Decline / Cancel buttons; against the
+        bot itself, start the game against the computer at once (:meth:`play_computer`)."""
         await interaction.response.defer(ephemeral=True, thinking=True)
         self.bot.remember(interaction.user)
         if opponent is not None:
             self.bot.remember(opponent)
+        if opponent is not None and self.bot.user is not None and opponent.id == self.bot.user.id:
+            await self.play_computer(interaction, kind, options, first=first, days=days,
+                                     level=level or DEFAULT_LEVEL, clock=clock)
+            return
+        if level is not None:
+            raise UserError(texts.LEVEL_WITHOUT_COMPUTER)
         c = await self.manager.create_challenge(
             guild_id=interaction.guild_id, channel_id=challenge_channel(interaction),
             challenger_id=interaction.user.id, opponent_id=opponent.id if opponent else None,
@@ -178,6 +199,21 @@ class ChallengesCog(commands.Cog, name="Challenges"):
             raise UserError(texts.CHALLENGE_NOT_POSTED) from None
         elsewhere = c.channel_id if c.channel_id != interaction.channel_id else None
         await ephemeral(interaction, texts.challenge_sent(opponent.id if opponent else None, elsewhere))
+
+    async def play_computer(self, interaction: discord.Interaction, kind: str, options: dict, *,
+                            first: str | None, days: int | None, level: int,
+                            clock: str | None = None) -> None:
+        """The caller plays the computer: the game starts at once (one manager call), opened
+        by a message in the channel with its thread, its first board posted; the computer's
+        first move is queued when it moves first. Always unrated."""
+        accepted = await self.manager.start_computer_game(
+            guild_id=interaction.guild_id, channel_id=challenge_channel(interaction),
+            challenger_id=interaction.user.id, computer_id=self.bot.user.id, kind=kind,
+            options=options, first=FIRST[first or "random"], level=level,
+            days_per_move=days or DEFAULT_DAYS_PER_MOVE, clock=clock)
+        accepted = await self.bot.announcer.open_computer_thread(accepted)
+        note = await self.bot.announcer.publish(accepted)
+        await ephemeral(interaction, texts.computer_game_sent(accepted.game) + note)
 
     async def on_challenge_button(self, interaction: discord.Interaction, action: str,
                                   challenge_id: int) -> None:
@@ -248,7 +284,12 @@ class ChallengesCog(commands.Cog, name="Challenges"):
         """Rematch pressed on a final board: challenge the other player, seats swapped."""
         try:
             await interaction.response.defer(ephemeral=True, thinking=True)
-            c = await self.manager.rematch(game_id, interaction.user.id)
+            c = await self.manager.offer_rematch(game_id, interaction.user.id, self.bot.user.id)
+            if not isinstance(c, Challenge):  # against the computer: the game has started
+                accepted = await self.bot.announcer.open_computer_thread(c)
+                note = await self.bot.announcer.publish(accepted)
+                await ephemeral(interaction, texts.computer_game_sent(accepted.game) + note)
+                return
             try:
                 await post_challenge(self.bot, c)
             except discord.HTTPException:

@@ -1,20 +1,30 @@
-"""/history: a game's record as a text file, with an animated replay once it is over."""
+"""/history: a game's record as a text file, with an animated replay once it is over; /review: the
+chart of a finished game's chances, searched in the background (:mod:`bot.computer`)."""
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
 import io
+import logging
+import time
 from typing import TYPE_CHECKING
 
 import discord
 from discord import app_commands
 from discord.ext import commands
 
+from ai.review import Swing
+
 from .. import texts
+from ..manager import UserError
 from ..replies import ephemeral
 from .common import game_autocomplete
 
 if TYPE_CHECKING:
     from ..client import StonecastBot
+
+log = logging.getLogger("stonecast.bot")
 
 
 class HistoryCog(commands.Cog, name="History"):
@@ -40,6 +50,51 @@ class HistoryCog(commands.Cog, name="History"):
         await ephemeral(interaction, texts.history_text(label, g.ply, over=g.status != "active"), files=files)
 
     history.autocomplete("game")(game_autocomplete)
+
+    @app_commands.command(name="review", description="Where a finished game was won and lost: a chart of the chances")
+    @app_commands.describe(game="The finished game's number")
+    @app_commands.guild_only()
+    async def review(self, interaction: discord.Interaction, game: int) -> None:
+        """/review game:<id> -- the search over every position of a finished game, in the
+        background: a message edited with the progress, then the chart and the swings."""
+        item = await self.bot.manager.review_input(game)  # refusals answer privately, at once
+        if item.cached is None and self.bot.computer.reviewing(item.game.id):
+            raise UserError(texts.REVIEW_BUSY)
+        await interaction.response.defer(thinking=True)
+        g = item.game
+        label = texts.game_label(g.kind, g.id)
+        shown = {"pct": -1, "at": 0.0}
+        edits: set[asyncio.Task] = set()
+
+        def progress(done: int, total: int) -> None:
+            pct = round(100 * done / total) if total else 0
+            now = time.monotonic()
+            if pct - shown["pct"] >= 10 and now - shown["at"] >= 1.0:
+                shown.update(pct=pct, at=now)
+                task = asyncio.create_task(interaction.edit_original_response(
+                    content=texts.review_progress(label, done, total)))
+                edits.add(task)
+                task.add_done_callback(edits.discard)
+
+        if item.cached is None:
+            await interaction.edit_original_response(content=texts.review_progress(label, 0, 1))
+        try:
+            data = await self.bot.computer.review(item, progress)
+        except Exception:
+            log.exception("review of game %s failed", g.id)
+            await interaction.edit_original_response(content=texts.REVIEW_FAILED)
+            return
+        for task in list(edits):
+            with contextlib.suppress(Exception):
+                await task
+        names = {seat: await self.bot.display_name(uid, g.guild_id) for seat, uid in g.players.items()}
+        png = await self.bot.renderer.render_review(data, names, g.position)
+        swings = [(Swing(**{k: sw[k] for k in ("ply", "seat", "move", "preferred", "before", "after")}).text(),
+                   sw["preferred"]) for sw in data["swings"]]
+        await interaction.edit_original_response(
+            content=texts.review_text(label, swings),
+            attachments=[discord.File(io.BytesIO(png), filename=f"stonecast-{g.id}-review.png")],
+            allowed_mentions=discord.AllowedMentions.none())
 
 
 async def setup(bot: StonecastBot) -> None:

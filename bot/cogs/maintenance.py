@@ -1,6 +1,7 @@
 """Housekeeping as a ``discord.ext.tasks`` loop: every minute (the bot's
 ``maintenance_interval``; and once on start, settling whatever fell due while the bot was
-away) challenges past their deadline lapse, the clocks are swept, and the outbox is delivered.
+away) challenges past their deadline lapse, the clocks are swept, the outbox is delivered, and
+every game where the computer is to move and no search runs gets its search queued.
 The loop waits until the bot is ready, starts when the cog loads and stops when it unloads (on
 close); a failing step is logged and the loop goes on.
 
@@ -68,8 +69,9 @@ class MaintenanceCog(commands.Cog, name="Maintenance"):
         await self.bot.wait_until_ready()
 
     async def run_maintenance(self) -> None:
-        """Expire old challenges and sweep the clocks; failures are logged, never raised."""
-        for job in (self.expire_challenges, self.sweep_clocks):
+        """Expire old challenges, sweep the clocks and wake the computer for its pending
+        moves; failures are logged, never raised."""
+        for job in (self.expire_challenges, self.sweep_clocks, self.wake_computer):
             try:
                 await job()
             except Exception:  # noqa: BLE001 - keep the loop alive
@@ -90,6 +92,12 @@ class MaintenanceCog(commands.Cog, name="Maintenance"):
         """Post what the outbox holds (:meth:`bot.announcer.Announcer.deliver`). Returns how
         many were posted."""
         return await self.bot.announcer.deliver()
+
+    async def wake_computer(self) -> int:
+        """Queue the computer's move in every game where it is to move and no search runs
+        (the database is the truth: after a restart, or a queue that was full). Returns how
+        many were queued."""
+        return await self.bot.computer.wake()
 
     async def expire_challenges(self) -> int:
         """Expire challenges older than their deadline and mark their messages. Returns how many."""

@@ -21,7 +21,9 @@ Map (each concern a mixin over :class:`~.core.ManagerCore`, composed by :class:`
 * :mod:`.ratings` -- Glicko-2 updates, leaderboards (established first), ranks, profiles;
 * :mod:`.outbox` -- announcements queued with the change they announce, delivered at least once;
 * :mod:`.settings` -- the your-turn DM (or daily digest), move confirmation, the vacation allowance;
-* :mod:`.turns` -- the games waiting for a player (/next) and the daily digest (issue 13).
+* :mod:`.turns` -- the games waiting for a player (/next) and the daily digest (issue 13);
+* :mod:`.computer` -- games against the computer (started at once, its turns and moves, the
+  record by level) and cached reviews of finished games.
 
 Consistency rules (DESIGN.md "Manager and store"):
 
@@ -43,6 +45,7 @@ from __future__ import annotations
 
 from .challenges import FIRST_CHOICES, ChallengesMixin
 from .clocks import ClocksMixin
+from .computer import COMPUTER_LEVELS, ComputerMixin, LevelRecord, ReviewInput
 from .conditional import ConditionalMixin
 from .core import DAY, HOUR
 from .errors import (
@@ -87,6 +90,10 @@ from .values import (
 
 __all__ = [
     "BOARD_GRACE",
+    "COMPUTER_LEVELS",
+    "ComputerMixin",
+    "LevelRecord",
+    "ReviewInput",
     "DAY",
     "FIRST_CHOICES",
     "HOUR",
@@ -133,6 +140,7 @@ class GameManager(
     OutboxMixin,
     SettingsMixin,
     TurnsMixin,
+    ComputerMixin,
 ):
     """Challenges, games, moves, clocks, ratings, the outbox and settings over one
     :class:`~bot.store.Store` (each concern in its own module; see the package docstring).

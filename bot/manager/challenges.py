@@ -67,7 +67,8 @@ class ChallengesMixin(ManagerCore):
                     "out for an open challenge."
                 )
             if opponent_is_bot:
-                raise NotAllowed("Bots cannot play: challenge a member instead.")
+                raise NotAllowed("Bots other than Stonecast cannot play: challenge a member instead, "
+                                 "or Stonecast itself to play the computer.")
         try:
             opts = spec.validate(options)
         except engine.OptionError as e:

@@ -164,7 +164,9 @@ class ManagerCore:
                               conditional_ply=row["conditional_ply"] if "conditional_ply" in keys else None,
                               clock=row["clock"] if "clock" in keys else None,
                               bank1=row["bank1"] if "bank1" in keys else None,
-                              bank2=row["bank2"] if "bank2" in keys else None)
+                              bank2=row["bank2"] if "bank2" in keys else None,
+                              ai_seat=row["ai_seat"] if "ai_seat" in keys else None,
+                              ai_level=row["ai_level"] if "ai_level" in keys else None)
         hit = self._positions.get(game.id)
         if hit is not None and hit[0] == game.position_text:
             game.__dict__["position"] = hit[1]

@@ -112,7 +112,7 @@ class PlayMixin(ManagerCore):
         the result's ``position``, ``game`` and board are after the last reply (``replies``).
         A crash anywhere before COMMIT leaves neither the move nor the reply.
 
-        ``expected_ply`` (a confirmed move, issue 13): the game's ply when the move was chosen;
+        ``expected_ply`` (a confirmed move, issue 13; the computer's move): the game's ply when the move was chosen;
         if the game has moved on or ended since, :class:`StaleAction` says so and nothing is
         played.
 
@@ -124,6 +124,9 @@ class PlayMixin(ManagerCore):
         Raises NotFound, :class:`NotAllowed` (not a player here), :class:`GameOver`,
         :class:`NotYourTurn` (including when another move got in first) and
         :class:`InvalidMove` (the engine's message: unreadable or illegal move).
+
+        In a game against the computer its turns have no deadline (it never loses on time);
+        its moves come with ``expected_ply`` too (the ply the search started from).
         """
         gid = self._id(game_id, "game")
         async with self._lock(gid):
@@ -149,8 +152,9 @@ class PlayMixin(ManagerCore):
                     to_move_settings = settings[game.players[final.to_move]]
                     banks = self._banks_after(game, seat, replies, now,
                                               settings[game.players[seat]].vacation_until)
-                    deadline = game.time_control.deadline(banks[final.to_move], now,
-                                                          to_move_settings.vacation_until)
+                    deadline = (None if final.to_move == game.ai_seat  # the computer has no clock
+                                else game.time_control.deadline(banks[final.to_move], now,
+                                                                to_move_settings.vacation_until))
                     v7 = await self._schema_at_least(7)
                     n = await self.games_repo.update_after_move(
                         gid, game.ply, ply=final.ply, position_text=text, now=now, deadline=deadline,

@@ -113,7 +113,8 @@ class RatingsMixin(ManagerCore):
 
     async def profile(self, guild_id: int, user_id: int) -> Profile:
         """Ratings per kind (with their deviation), win/loss/draw record per kind (finished
-        games, rated or not) and active games of ``user_id`` in ``guild_id``."""
+        games, rated or not), active games and the record against each level of the computer
+        of ``user_id`` in ``guild_id``."""
         if await self._schema_at_least(7):
             now = self.clock()
             rows = await self.ratings_repo.of_player_glicko(guild_id, user_id)
@@ -132,4 +133,5 @@ class RatingsMixin(ManagerCore):
             else:
                 t[1] += 1
         records = {k: Record(*v) for k, v in sorted(tally.items())}
-        return Profile(guild_id, user_id, ratings, records, await self.active_games(user_id, guild_id))
+        return Profile(guild_id, user_id, ratings, records, await self.active_games(user_id, guild_id),
+                       await self.computer_records(user_id, guild_id))

@@ -112,7 +112,9 @@ class Game:
     control's stored text (:func:`bot.timecontrol.parse`), ``bank1``/``bank2`` each seat's bank
     in seconds (schema version 7). ``conditional_ply``: the
     latest ply played from a conditional move (``None``: none; schema version 7), so a board
-    can say so when its last move is that one.
+    can say so when its last move is that one. ``ai_seat`` is the
+    seat the computer plays at level ``ai_level`` (1-5, :data:`ai.LEVELS`); both ``None`` in a
+    game of two people (schema version 8).
     """
 
     id: int
@@ -139,6 +141,8 @@ class Game:
     clock: str | None = None
     bank1: float | None = None
     bank2: float | None = None
+    ai_seat: int | None = None
+    ai_level: int | None = None
 
     @property
     def time_control(self) -> TimeControl:
@@ -543,13 +547,26 @@ class Listing:
 
 
 @dataclass(frozen=True)
+class LevelRecord:
+    """A player's finished games against the computer at one ``level``: ``wins``,
+    ``losses`` and ``draws`` (the player's)."""
+
+    level: int
+    wins: int
+    losses: int
+    draws: int
+
+
+@dataclass(frozen=True)
 class Profile:
     """A player in one server: ``ratings`` per game kind (only kinds with rated games),
-    ``records`` per kind (every finished game, rated or not) and ``active_games``."""
+    ``records`` per kind (every finished game, rated or not), ``active_games`` and
+    ``computer``: the record against each level of the computer (:class:`LevelRecord`)."""
 
     guild_id: int
     user_id: int
     ratings: dict[str, RatingRow] = field(default_factory=dict)
     records: dict[str, Record] = field(default_factory=dict)
     active_games: list[Game] = field(default_factory=list)
+    computer: list[LevelRecord] = field(default_factory=list)
 

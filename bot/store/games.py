@@ -24,27 +24,59 @@ class GameRepo(Repo):
 
     async def insert(self, *, guild_id: int, channel_id: int, kind: str, options: str,
                      player1_id: int, player2_id: int, position_text: str, rated: bool,
-                     now: float, challenge_id: int, days_per_move: int, deadline: float,
-                     clock: str | None = None, bank: float | None = None) -> int:
+                     now: float, challenge_id: int, days_per_move: int, deadline: float | None,
+                     clock: str | None = None, bank: float | None = None,
+                     ai_seat: int | None = None, ai_level: int | None = None) -> int:
         """Add a running game at ply 0 (``options`` as JSON text); returns its id. ``clock``
         and ``bank`` (schema version 7): the time control's stored text and each player's
-        bank at the start, in seconds."""
+        bank at the start, in seconds. ``ai_seat``/``ai_level`` (version 8): the seat the
+        computer plays and its level (None: two people)."""
+        # columns of later versions only when set: a game of two people with a default clock
+        # is written the same way as before them
+        columns = ["guild_id", "channel_id", "kind", "options", "player1_id", "player2_id",
+                   "position_text", "rated", "created_at", "updated_at", "challenge_id",
+                   "days_per_move", "deadline"]
+        values = [guild_id, channel_id, kind, options, player1_id, player2_id, position_text,
+                  int(bool(rated)), now, now, challenge_id, days_per_move, deadline]
         if clock is not None:
-            return await self.store.insert(
-                "INSERT INTO games (guild_id, channel_id, kind, options, player1_id, player2_id,"
-                " status, ply, position_text, rated, created_at, updated_at, challenge_id,"
-                " days_per_move, deadline, clock, bank1, bank2)"
-                " VALUES (?, ?, ?, ?, ?, ?, 'active', 0, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
-                (guild_id, channel_id, kind, options, player1_id, player2_id, position_text,
-                 int(bool(rated)), now, now, challenge_id, days_per_move, deadline, clock, bank, bank),
-            )
+            columns += ["clock", "bank1", "bank2"]
+            values += [clock, bank, bank]
+        if ai_seat is not None:
+            columns += ["ai_seat", "ai_level"]
+            values += [ai_seat, ai_level]
         return await self.store.insert(
-            "INSERT INTO games (guild_id, channel_id, kind, options, player1_id, player2_id,"
-            " status, ply, position_text, rated, created_at, updated_at, challenge_id,"
-            " days_per_move, deadline) VALUES (?, ?, ?, ?, ?, ?, 'active', 0, ?, ?, ?, ?, ?, ?, ?)",
-            (guild_id, channel_id, kind, options, player1_id, player2_id, position_text,
-             int(bool(rated)), now, now, challenge_id, days_per_move, deadline),
-        )
+            f"INSERT INTO games (status, ply, {', '.join(columns)})"
+            f" VALUES ('active', 0, {', '.join('?' * len(values))})", values)
+
+    async def computer_games(self) -> list[sqlite3.Row]:
+        """Running games against the computer (``ai_seat`` set), oldest first."""
+        return await self.store.fetchall(
+            "SELECT * FROM games WHERE status = 'active' AND ai_seat IS NOT NULL ORDER BY id")
+
+    async def computer_records(self, user_id: int, guild_id: int | None = None) -> list[sqlite3.Row]:
+        """``user_id``'s finished games against the computer by level (in ``guild_id`` if
+        given): rows of ``ai_level``, ``wins``, ``losses``, ``draws`` (aborted games left out)."""
+        where, params = ("", (user_id, user_id)) if guild_id is None else (
+            " AND guild_id = ?", (user_id, user_id, guild_id))
+        return await self.store.fetchall(
+            "SELECT ai_level,"
+            " SUM(winner IS NOT NULL AND winner <> ai_seat) AS wins,"
+            " SUM(winner IS NOT NULL AND winner = ai_seat) AS losses,"
+            " SUM(winner IS NULL) AS draws"
+            " FROM games WHERE status = 'finished' AND ai_seat IS NOT NULL"
+            " AND (player1_id = ? OR player2_id = ?)" + where + " GROUP BY ai_level ORDER BY ai_level",
+            params)
+
+    async def get_review(self, game_id: int) -> str | None:
+        """The cached review of ``game_id`` (JSON text), or None."""
+        row = await self.store.fetchone("SELECT review FROM reviews WHERE game_id = ?", (game_id,))
+        return None if row is None else row[0]
+
+    async def put_review(self, game_id: int, review: str, now: float) -> None:
+        """Cache the review of ``game_id`` (JSON text), replacing any older one."""
+        await self.store.execute(
+            "INSERT OR REPLACE INTO reviews (game_id, review, created_at) VALUES (?, ?, ?)",
+            (game_id, review, now))
 
     async def count_active_of(self, user_id: int) -> int:
         """Games in progress that ``user_id`` plays."""
@@ -61,7 +93,7 @@ class GameRepo(Repo):
         )
 
     async def update_after_move(self, game_id: int, old_ply: int, *, ply: int, position_text: str,
-                                now: float, deadline: float,
+                                now: float, deadline: float | None,
                                 banks: tuple[float, float] | None = None) -> int:
         """A move that leaves the game running: new ply, position and deadline (and, schema
         version 7, both players' ``banks`` in seconds), if the row is still at ``old_ply``;

@@ -324,6 +324,23 @@ async def _recompute_ratings(store: Store) -> None:
                                                  r.last_played))
 
 
+# Version 8 (issue 12): games against the computer and cached reviews. ``ai_seat`` is the seat
+# the bot itself plays (NULL: two people) and ``ai_level`` its strength (ai.LEVELS, 1-5); the
+# reviews table keeps one finished game's review (``ai.review.GameReview.to_dict`` as JSON),
+# written once the search over the whole game is done.
+_V8 = (
+    "ALTER TABLE games ADD COLUMN ai_seat INTEGER CHECK (ai_seat IS NULL OR ai_seat IN (1, 2))",
+    "ALTER TABLE games ADD COLUMN ai_level INTEGER"
+    " CHECK (ai_level IS NULL OR ai_level BETWEEN 1 AND 5)",
+    """
+    CREATE TABLE reviews (
+        game_id    INTEGER PRIMARY KEY REFERENCES games(id),
+        review     TEXT    NOT NULL,     -- JSON: ai.review.GameReview.to_dict()
+        created_at REAL    NOT NULL
+    )
+    """,
+)
+
 MIGRATIONS: tuple[Migration, ...] = (
     Migration(1, "challenges, games, moves, user settings", _V1),
     Migration(2, "clocks, vacations, ratings, rematches", _V2),
@@ -333,5 +350,6 @@ MIGRATIONS: tuple[Migration, ...] = (
     Migration(6, "your-turn DMs in the outbox (kind 'dm'); a game's thread still to be made", _V6),
     Migration(7, "conditional moves, bank clocks, Glicko-2 ratings, confirmation and digest settings",
               _V7, _recompute_ratings),
+    Migration(8, "games against the computer (ai_seat, ai_level); cached reviews", _V8),
 )
 LATEST_VERSION = MIGRATIONS[-1].version

@@ -14,14 +14,17 @@ class BotHarness:
 
     ``manager_options`` go to ``GameManager.open`` (e.g. ``clock``, ``rng``);
     ``render_workers`` 0 (default) renders boards in a thread, more uses processes;
-    ``config_options`` are more fields of the bot's ``Config`` (e.g. ``shard_count``).
+    ``config_options`` are more fields of the bot's ``Config`` (e.g. ``shard_count``);
+    ``computer_options`` go to :class:`bot.computer.Computer` (e.g. ``playouts`` to cap searches).
     """
 
     def __init__(self, fake: FakeDiscord, db_path: Path, *, render_workers: int = 0,
-                 config_options: dict | None = None, **manager_options):
+                 config_options: dict | None = None, computer_options: dict | None = None,
+                 **manager_options):
         self.fake = fake
         self.config_options = config_options or {}
         self.render_workers = render_workers
+        self.computer_options = computer_options
         self.db_path = db_path
         self.manager_options = manager_options
         self.manager_options.setdefault("rng", random.Random(1))
@@ -36,7 +39,8 @@ class BotHarness:
         config = Config(token=self.fake.token, db_path=self.db_path, guild_id=self.fake.guild_id,
                         **self.config_options)
         self.bot = StonecastBot(config, manager_options=dict(self.manager_options),
-                                render_workers=self.render_workers, guild_ready_timeout=0.01)
+                                render_workers=self.render_workers, guild_ready_timeout=0.01,
+                                computer_options=self.computer_options)
         self._task = asyncio.create_task(self.bot.start(self.fake.token))
         ready = asyncio.ensure_future(self.bot.wait_until_ready())
         await asyncio.wait([ready, self._task], timeout=15, return_when=asyncio.FIRST_COMPLETED)

@@ -366,6 +366,7 @@ class FakeDiscord:
         self.nonces: dict[tuple[int, str], Msg] = {}  # (author id, nonce) -> first message
         self.nonce_hits = 0  # posts answered with an earlier message
         self.messages: dict[int, Msg] = {}
+        self.typing: list[int] = []  # channel ids, one per typing indicator the bot started
         self.channel_log: dict[int, list[Msg]] = {}
         self.global_commands: list[dict] = []
         self.guild_commands: dict[int, list[dict]] = {}
@@ -558,6 +559,7 @@ class FakeDiscord:
         ("PATCH", r"/channels/(?P<cid>\d+)/messages/(?P<mid>\d+)", "edit_message"),
         ("DELETE", r"/channels/(?P<cid>\d+)/messages/(?P<mid>\d+)", "delete_message"),
         ("POST", r"/channels/(?P<cid>\d+)/threads", "create_thread"),
+        ("POST", r"/channels/(?P<cid>\d+)/typing", "typing"),
         ("POST", r"/channels/(?P<cid>\d+)/messages/(?P<mid>\d+)/threads", "create_thread"),
         ("PUT", r"/channels/(?P<cid>\d+)/thread-members/(?P<uid>\d+|@me)", "add_thread_member"),
         ("POST", r"/users/@me/channels", "open_dm"),
@@ -888,6 +890,11 @@ class FakeDiscord:
             if body.get("enforce_nonce"):
                 self.nonces[key] = msg
         return msg.payload()
+
+    async def _r_typing(self, request, cid):
+        self._channel(cid)
+        self.typing.append(int(cid))
+        return None
 
     async def _r_get_message(self, request, cid, mid):
         return self._message(cid, mid).payload()

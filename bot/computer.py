@@ -1,0 +1,246 @@
+"""The computer opponent in Discord (issue 12): its moves and reviews of finished games, searched
+in worker processes off the event loop.
+
+:class:`Computer` owns two :class:`bot.search_pool.SearchPool`\\ s:
+
+* ``moves`` (``STONECAST_AI_WORKERS`` workers, default 1): the computer's moves, first come
+  first served, one search per game, a bounded queue;
+* ``reviews`` (one worker): ``/review``, which may take a minute, so it never delays a move.
+
+Both start on first use (a bot nobody plays starts no process) and die with the bot.
+
+The database is the truth. :meth:`Computer.request` queues the search for a game where the
+computer is to move (the announcer calls it after each board that leaves the computer to move);
+:meth:`Computer.wake` -- on start and on every maintenance pass -- requests every such game
+that has no search running, so a restart loses nothing. The chosen move is played with the ply
+it was chosen at (:meth:`bot.manager.GameManager.computer_move`): it applies exactly once, and
+its board is posted by the announcer like a person's, pinging the human. While the search runs
+the game's thread shows the typing indicator. A failed search is logged and tried once more a
+level lower; when that fails too the game is aborted with an apology.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
+
+import discord
+
+from . import texts
+from .manager import UserError
+from .search_pool import DEFAULT_MAX_QUEUE, SearchBusy, SearchFailed, SearchPool, SearchPoolError
+
+if TYPE_CHECKING:
+    from .client import StonecastBot
+    from .manager import Game, ReviewInput
+
+log = logging.getLogger("stonecast.computer")
+
+__all__ = ["Computer"]
+
+
+class Computer:
+    """The computer player and reviewer of bot ``bot`` (see the module).
+
+    ``workers``: processes for moves (default ``STONECAST_AI_WORKERS``); ``max_queue``: moves
+    that may wait; ``playouts``: a cap on every search's playouts (tests and benchmarks use it
+    to keep searches short; ``None``: the level's own budget); ``review_options``: keyword
+    arguments for :func:`ai.review.review_game` (level, seconds, playouts).
+    """
+
+    def __init__(self, bot: StonecastBot, *, workers: int | None = None,
+                 max_queue: int = DEFAULT_MAX_QUEUE, playouts: int | None = None,
+                 review_options: dict | None = None):
+        self.bot = bot
+        self.moves = SearchPool(workers, max_queue=max_queue)
+        self.reviews = SearchPool(1, max_queue=max_queue)
+        self.playouts = playouts
+        self.review_options = dict(review_options or {"level": 2})
+        self._started: set[int] = set()
+        self._tasks: dict[int, asyncio.Task] = {}
+        self._review_tasks: dict[int, asyncio.Task] = {}
+        self._closed = False
+
+    async def _pool(self, pool: SearchPool) -> SearchPool:
+        if id(pool) not in self._started:
+            self._started.add(id(pool))
+            await pool.start()
+        return pool
+
+    async def close(self) -> None:
+        """Stop every search and end the worker processes."""
+        self._closed = True
+        for task in (*self._tasks.values(), *self._review_tasks.values()):
+            task.cancel()
+        for task in (*self._tasks.values(), *self._review_tasks.values()):
+            with contextlib.suppress(asyncio.CancelledError, Exception):
+                await task
+        for pool in (self.moves, self.reviews):
+            if id(pool) in self._started:
+                await pool.close()
+
+    # ------------------------------------------------------------------ moves
+
+    def thinking(self, game_id: int) -> bool:
+        """True while the computer's move in ``game_id`` is queued or searched."""
+        return game_id in self._tasks
+
+    def request(self, game: Game) -> str:
+        """Queue the computer's move in ``game`` (where it is to move) unless it is already
+        being searched. Returns ``""``, or a sentence for the player when the queue is full
+        (the move is then asked for again by the next maintenance pass)."""
+        if self._closed or game.id in self._tasks:
+            return ""
+        waiting = max(self.moves.queued, len(self._tasks) - self.moves.running)  # not yet submitted too
+        if waiting >= self.moves.max_queue:
+            log.warning("search queue full: game %s waits for the next pass", game.id)
+            return texts.COMPUTER_QUEUE_FULL
+        task = asyncio.create_task(self._play(game), name=f"computer move {game.id}")
+        self._tasks[game.id] = task
+        task.add_done_callback(self._done)
+        return ""
+
+    def _done(self, task: asyncio.Task) -> None:
+        """A move's task ended: forget it; when the game came back to the computer at once
+        (the human's conditional move answered it), ask for the next move."""
+        gid = next((g for g, t in self._tasks.items() if t is task), None)
+        if gid is not None:
+            del self._tasks[gid]
+        again = None if task.cancelled() or task.exception() is not None else task.result()
+        if again is not None:
+            self.request(again)
+
+    def forget(self, game_id: int) -> None:
+        """Drop the search of game ``game_id`` (it ended: resigned, aborted)."""
+        task = self._tasks.get(game_id)
+        if task is not None:
+            task.cancel()
+
+    async def wake(self) -> int:
+        """Request the move of every running game where the computer is to move and no
+        search is running (on start and each maintenance pass). Returns how many were
+        queued now."""
+        n = 0
+        for game in await self.bot.manager.computer_turns():
+            if game.id not in self._tasks and not self.request(game):
+                n += game.id in self._tasks
+        return n
+
+    async def _search(self, game: Game, level: int):
+        pool = await self._pool(self.moves)
+        return await pool.choose_move(game.id, game.position, level=level, playouts=self.playouts)
+
+    async def _play(self, game: Game) -> Game | None:
+        """Search, play and publish the computer's move in ``game`` (see the module). Returns
+        the game when it is the computer's move again right after (a conditional reply)."""
+        try:
+            # read again: a request from a list read a moment ago may come after the move
+            game = await self.bot.manager.get_game(game.id)
+            if game.status != "active" or game.position.to_move != game.ai_seat:
+                return
+            decision = None
+            levels = (game.ai_level, max(1, game.ai_level - 1))
+            async with self._typing(game):
+                for attempt, level in enumerate(levels):
+                    try:
+                        decision = await self._search(game, level)
+                        break
+                    except SearchBusy:
+                        return
+                    except SearchFailed as e:
+                        log.warning("search for game %s at level %s failed (attempt %d): %s",
+                                    game.id, level, attempt + 1, e)
+                    except SearchPoolError as e:  # queue full or pool closed: the next pass retries
+                        log.warning("no search for game %s now: %s", game.id, e)
+                        return
+            if decision is None:
+                await self._give_up(game)
+                return
+            try:
+                result = await self.bot.manager.computer_move(game.id, decision.move, game.ply)
+            except UserError as e:  # the game moved on or ended meanwhile: nothing to play
+                log.info("computer move %s in game %s dropped: %s", decision.move, game.id, e)
+                return
+            await self.bot.announcer.publish(result)
+            if result.game.status == "active" and result.position.to_move == game.ai_seat:
+                return result.game  # a conditional reply gave the move back: see _done
+        except asyncio.CancelledError:
+            raise
+        except Exception:  # noqa: BLE001 - a background task must log, not vanish
+            log.exception("computer move in game %s failed", game.id)
+
+    async def _give_up(self, game: Game) -> None:
+        """Both searches failed: abort the game with an apology (never left hanging)."""
+        try:
+            end = await self.bot.manager.computer_gives_up(game.id)
+        except UserError as e:
+            log.info("game %s not aborted: %s", game.id, e)
+            return
+        log.error("game %s aborted: the computer could not find a move", game.id)
+        await self.bot.announcer.publish(end)
+
+    @contextlib.asynccontextmanager
+    async def _typing(self, game: Game):
+        """The typing indicator in ``game``'s thread while the body runs (best effort)."""
+        channel = self.bot.get_partial_messageable(game.thread_id or game.channel_id,
+                                                   guild_id=game.guild_id)
+        stop = asyncio.Event()
+
+        async def keep_typing() -> None:
+            while not stop.is_set():
+                try:
+                    await channel.typing()
+                except (discord.HTTPException, OSError):
+                    return
+                with contextlib.suppress(TimeoutError):
+                    await asyncio.wait_for(stop.wait(), 8)  # Discord shows it for ~10 s
+
+        task = asyncio.create_task(keep_typing())
+        try:
+            yield
+        finally:
+            stop.set()
+            task.cancel()
+            with contextlib.suppress(asyncio.CancelledError, Exception):
+                await task
+
+    # ------------------------------------------------------------------ reviews
+
+    def reviewing(self, game_id: int) -> bool:
+        """True while a review of ``game_id`` runs."""
+        return game_id in self._review_tasks
+
+    async def review(self, item: ReviewInput,
+                     progress: Callable[[int, int], Any] | None = None) -> dict:
+        """The review of a finished game (``GameReview.to_dict()``): ``item.cached`` when
+        there is one, else searched in the reviews worker -- ``progress(done, total)`` as the
+        positions are searched; a failed search is tried once more a level lower -- and
+        cached in the database. Raises :class:`bot.search_pool.SearchBusy` while a review of
+        the game runs already, and the pool's errors when both searches fail."""
+        if item.cached is not None:
+            return item.cached
+        game = item.game
+        if game.id in self._review_tasks:
+            raise SearchBusy(texts.REVIEW_BUSY)
+        self._review_tasks[game.id] = asyncio.current_task()
+        try:
+            pool = await self._pool(self.reviews)
+            options = dict(self.review_options)
+            level = options.pop("level", 2)
+            for attempt, lv in enumerate((level, max(1, level - 1))):
+                try:
+                    result = await pool.review(("review", game.id), game.kind, game.options,
+                                               list(item.moves), progress=progress, level=lv, **options)
+                    break
+                except SearchFailed as e:
+                    if attempt:
+                        raise
+                    log.warning("review of game %s at level %s failed: %s", game.id, lv, e)
+            data = result.to_dict()
+            await self.bot.manager.save_review(game.id, data)
+            return data
+        finally:
+            self._review_tasks.pop(game.id, None)

@@ -1,0 +1,205 @@
+"""Games against the computer (issue 12): starting one at once, the computer's turns, its
+moves, the record against each level, and cached reviews of finished games.
+
+The manager only keeps the books: the search itself runs in the bot's worker processes
+(:mod:`bot.computer`), which hand the chosen move back to :meth:`ComputerMixin.computer_move`.
+The database is the truth -- :meth:`ComputerMixin.computer_turns` lists every running game where
+the computer is to move, so a restarted bot simply asks for those moves again, and the move is
+version-checked (``expected_ply``) so it applies exactly once.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import json
+from dataclasses import dataclass
+
+import engine
+
+from .. import texts, timecontrol
+from ..timecontrol import TimeControl
+from .core import DAY, ManagerCore, _sentence
+from .errors import LimitReached, NotAllowed, StaleAction, UserError
+from .values import Accepted, Challenge, Game, GameEnd, LevelRecord, MoveResult
+
+__all__ = ["COMPUTER_LEVELS", "ComputerMixin", "LevelRecord", "ReviewInput"]
+
+#: The computer's levels (those of ``ai.LEVELS``).
+COMPUTER_LEVELS = (1, 2, 3, 4, 5)
+
+
+@dataclass(frozen=True)
+class ReviewInput:
+    """What a review of a finished game needs: the ``game``, its ``moves`` (text, in
+    order), and its cached review (``cached``: the ``GameReview.to_dict`` value, or None)."""
+
+    game: Game
+    moves: tuple[str, ...]
+    cached: dict | None
+
+
+class ComputerMixin(ManagerCore):
+    """Games against the computer, and reviews, for :class:`bot.manager.GameManager`."""
+
+    async def start_computer_game(self, *, guild_id: int, channel_id: int, challenger_id: int,
+                                  computer_id: int, kind: str, options: dict | None = None,
+                                  first: str = "random", level: int = 3, days_per_move: int = 3,
+                                  clock: str | TimeControl | None = None,
+                                  rematch_of: int | None = None) -> Accepted:
+        """``challenger_id`` plays the computer (user ``computer_id``, the bot) at ``level``:
+        the challenge is recorded as accepted and the game created in one transaction, with
+        its first board queued -- no Accept. The game is unrated; the computer's turns have
+        no deadline. ``first``, ``days_per_move`` and ``clock`` as in :meth:`create_challenge`
+        (``first="opponent"``: the computer moves first).
+
+        Returns :class:`Accepted` like :meth:`accept`. Raises :class:`UserError` (unknown game,
+        bad options, level not 1-5, bad ``first`` or days) and :class:`LimitReached` (the
+        player has too many active games).
+        """
+        spec = self._kind(kind)
+        if isinstance(level, bool) or not isinstance(level, int) or level not in COMPUTER_LEVELS:
+            raise UserError("The computer's level is a whole number from 1 to 5.")
+        if challenger_id == computer_id:
+            raise NotAllowed("The computer cannot play itself.")
+        try:
+            opts = spec.validate(options)
+        except engine.OptionError as e:
+            raise UserError(_sentence(f"Bad option for {spec.title}: {e}")) from None
+        if first not in ("challenger", "opponent", "random"):
+            raise UserError("Choose who moves first: challenger, opponent or random.")
+        if isinstance(days_per_move, bool) or not isinstance(days_per_move, int) or not (
+                1 <= days_per_move <= 14):
+            raise UserError("Days per move must be a whole number from 1 to 14.")
+        if clock is None:
+            tc = timecontrol.TimeControl.per_move(days=days_per_move)
+        else:
+            try:
+                tc = clock if isinstance(clock, TimeControl) else timecontrol.parse(clock)
+            except timecontrol.TimeControlError as e:
+                raise UserError(_sentence(f"Bad clock: {e}")) from None
+            days_per_move = max(1, min(14, round(tc.initial / DAY)))
+        if first == "random":
+            first = "challenger" if self.rng.random() < 0.5 else "opponent"
+        seat1, seat2 = ((challenger_id, computer_id) if first == "challenger"
+                        else (computer_id, challenger_id))
+        ai_seat = 1 if seat1 == computer_id else 2
+        pos = engine.new_game(spec.key, **opts)
+        text = pos.to_text()
+        now = self.clock()
+        v7 = await self._schema_at_least(7)
+        async with self.store.transaction():
+            n = await self.games_repo.count_active_of(challenger_id)
+            if n >= self.limits.active_games:
+                raise LimitReached(
+                    f"You are already playing {n} games (the most is "
+                    f"{self.limits.active_games}): finish some before starting another.")
+            cid = await self.challenges_repo.insert(
+                guild_id=guild_id, channel_id=channel_id, challenger_id=challenger_id,
+                opponent_id=computer_id, kind=spec.key, options=json.dumps(opts), first=first,
+                rated=False, created_at=now, expires_at=now + self.limits.challenge_ttl,
+                days_per_move=days_per_move, rematch_of=rematch_of,
+                clock=tc.to_text() if v7 else None)
+            ping = (seat1, seat2)[pos.to_move - 1]
+            to_move_settings = self._settings(await self.settings_repo.get(ping), now)
+            deadline = None if pos.to_move == ai_seat else tc.deadline(
+                tc.initial_bank(), now, to_move_settings.vacation_until)
+            gid = await self.games_repo.insert(
+                guild_id=guild_id, channel_id=channel_id, kind=spec.key, options=json.dumps(opts),
+                player1_id=seat1, player2_id=seat2, position_text=text, rated=False, now=now,
+                challenge_id=cid, days_per_move=days_per_move, deadline=deadline,
+                clock=tc.to_text() if v7 else None, bank=tc.initial_bank() if v7 else None,
+                ai_seat=ai_seat, ai_level=level)
+            await self.challenges_repo.accept(cid, gid, computer_id, now)
+            game = self._game(await self._game_row(gid))
+            board_id = await self._announce(game, "move", ping, now)
+            dm_id = await self._announce_turn_dm(game, now, to_move_settings)
+            challenge = self._challenge(await self.challenges_repo.get(cid))
+        self._remember(gid, pos, text)
+        game.__dict__["position"] = pos
+        return Accepted(game, challenge, pos, ping, board_id, dm_id, to_move_settings)
+
+    async def offer_rematch(self, game_id: int, user_id: int, computer_id: int) -> Challenge | Accepted:
+        """Rematch pressed by ``user_id`` on finished game ``game_id``: against the computer
+        (user ``computer_id``) the new game starts at once, same kind, options, level and
+        days, seats swapped (:class:`Accepted`); against a person it is :meth:`rematch`'s
+        challenge. Raises as :meth:`rematch` (and :class:`StaleAction` when a rematch of this
+        game against the computer was started already)."""
+        gid = self._id(game_id, "game")
+        game = await self.get_game(gid)
+        if game.ai_seat is None:
+            return await self.rematch(gid, user_id)
+        seat = game.seat_of(user_id)
+        if seat is None or seat == game.ai_seat:
+            raise NotAllowed(f"Only the player of {game.label} can ask for a rematch.")
+        if game.status == "active":
+            raise StaleAction(f"{game.label} is still in progress: finish it first.")
+        async with self._lock(gid):
+            taken = await self.challenges_repo.accepted_rematch_game(game.id)
+            if taken is not None:
+                raise StaleAction(
+                    f"The rematch of {game.label} was started already: it is "
+                    f"{texts.game_label(game.kind, taken)}. Press Rematch on its final board for another.")
+            return await self.start_computer_game(
+                guild_id=game.guild_id, channel_id=game.channel_id, challenger_id=user_id,
+                computer_id=computer_id, kind=game.kind, options=game.options,
+                first="challenger" if seat == 2 else "opponent", level=game.ai_level,
+                days_per_move=game.days_per_move, clock=game.time_control, rematch_of=game.id)
+
+    async def computer_turns(self) -> list[Game]:
+        """Running games where the computer is to move, oldest first."""
+        out = []
+        for row in await self.games_repo.computer_games():
+            game = self._game(row)
+            if self._position(game).to_move == game.ai_seat:
+                out.append(game)
+        return out
+
+    async def computer_move(self, game_id: int, move: str, ply: int) -> MoveResult:
+        """Play the computer's ``move``, chosen at ``ply``, in game ``game_id`` (committed, its
+        board queued as after a person's move). Raises NotFound, :class:`NotAllowed` (not a
+        game against the computer), :class:`GameOver`, :class:`NotYourTurn` (the game moved
+        on: the move is dropped) and :class:`InvalidMove`."""
+        game = await self.get_game(game_id)
+        if game.ai_seat is None:
+            raise NotAllowed(f"{game.label} is not a game against the computer.")
+        return await self.play_move(game.id, game.players[game.ai_seat], move, expected_ply=ply)
+
+    async def computer_gives_up(self, game_id: int) -> GameEnd:
+        """Abort game ``game_id`` because the computer could not find a move (its searches
+        failed twice): no result, no rating change. The :class:`GameEnd`'s ``by`` is the
+        computer, ``ping`` the human. Raises NotFound, :class:`NotAllowed` (not a game
+        against the computer) and :class:`GameOver`."""
+        game = await self.get_game(game_id)
+        if game.ai_seat is None:
+            raise NotAllowed(f"{game.label} is not a game against the computer.")
+        computer = game.players[game.ai_seat]
+        end = await self.abort_game(game.id, computer)
+        return dataclasses.replace(end, ping=(game.players[3 - game.ai_seat],))
+
+    async def computer_records(self, user_id: int, guild_id: int | None = None) -> list[LevelRecord]:
+        """``user_id``'s record against each level of the computer they have finished a game
+        against (aborted games not counted; in ``guild_id`` if given), by level."""
+        return [LevelRecord(r["ai_level"], int(r["wins"] or 0), int(r["losses"] or 0),
+                            int(r["draws"] or 0))
+                for r in await self.games_repo.computer_records(user_id, guild_id)]
+
+    async def review_input(self, game_id: int) -> ReviewInput:
+        """Game ``game_id``, its moves and its cached review, for /review. Raises NotFound,
+        and :class:`UserError` while the game is still running (only finished games are
+        reviewed) or when it ended before its first move."""
+        game = await self.get_game(game_id)
+        if game.status == "active":
+            raise UserError(f"{game.label} is still being played: it can be reviewed once it is over.")
+        moves = tuple(m.move for m in await self.moves(game.id))
+        if not moves:
+            raise UserError(f"{game.label} ended before its first move: there is nothing to review.")
+        cached = await self.games_repo.get_review(game.id)
+        return ReviewInput(game, moves, None if cached is None else json.loads(cached))
+
+    async def save_review(self, game_id: int, review: dict) -> None:
+        """Cache the review of finished game ``game_id`` (``GameReview.to_dict()``). Raises
+        NotFound."""
+        game = await self.get_game(game_id)
+        async with self.store.transaction():
+            await self.games_repo.put_review(game.id, json.dumps(review), self.clock())
+
