@@ -113,10 +113,12 @@ def test_time_cap_is_kept():
     pos = engine.new_game("coil")
     for level in (1, 5):
         t0 = time.perf_counter()
-        d = ai.choose_move(pos, level=level, seconds=0.3, seed=1)
+        # a 1 s cap: the 10% allowance (100 ms) is well above a scheduler's time slice, so
+        # a loaded machine does not fail the test while a search that ignores its cap does
+        d = ai.choose_move(pos, level=level, seconds=1.0, seed=1)
         elapsed = time.perf_counter() - t0
-        assert elapsed <= 0.33, elapsed
-        assert d.seconds <= 0.33 and d.playouts >= 1
+        assert elapsed <= 1.1, elapsed
+        assert d.seconds <= 1.1 and d.playouts >= 1
 
 
 @pytest.mark.parametrize("kind", list(SMALL))
