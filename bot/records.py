@@ -118,8 +118,12 @@ def format_record(
     reason: str | None,
     scores: Mapping[int, int] | None,
     moves: Iterable[str],
+    clock: str | None = None,
 ) -> str:
     """The record text of a game (see the module docstring for the layout).
+
+    ``clock``: the name of a bank clock (issue 13), written as a ``Clock:`` line in place of
+    ``Days per move`` (which a bank clock does not have); ``None`` for a per-move clock.
 
     ``players`` maps seat -> user id, ``names`` seat -> display name (``user`` where not
     given), ``colours`` seat -> ``"black"``/``"white"``/``None``, ``moves`` the canonical
@@ -139,7 +143,7 @@ def format_record(
         lines.append(f"Seat {seat}: {labels[seat]}" + (f", {colour.title()}" if colour else ""))
     lines += [
         f"Rated: {'yes' if rated else 'no'}",
-        f"Days per move: {days_per_move}",
+        f"Clock: {clock}" if clock else f"Days per move: {days_per_move}",
         f"Started: {format_time(created_at)}",
         f"Ended: {format_time(finished_at)}",
         f"Status: {status}",

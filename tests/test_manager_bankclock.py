@@ -115,3 +115,16 @@ async def test_a_vacation_pauses_a_bank_without_burning_it(mgr, clock):
     # bob's turn begins while alice is away: his clock is not paused
     assert g.deadline == clock.t + 3 * DAY
     assert g.clock_text(clock.t) == "bank 3d+1d, 3 d left"
+
+
+async def test_a_record_names_a_bank_clock_and_reads_back(mgr):
+    from bot.records import read_record
+
+    bank = await start_game(mgr, KIND, OPTS, clock=BANK)
+    text = await mgr.record_text(bank.id)
+    assert "Clock: bank 3d + 1d (max 5d)" in text and "Days per move" not in text
+    rec = read_record(text)
+    assert rec.kind == KIND and rec.headers["clock"] == "bank 3d + 1d (max 5d)"
+    plain = await start_game(mgr, KIND, OPTS, days_per_move=2)
+    text = await mgr.record_text(plain.id)
+    assert "Days per move: 2" in text and "Clock:" not in text

@@ -261,7 +261,8 @@ class GameRecord:
             days_per_move=game.days_per_move, created_at=game.created_at,
             finished_at=game.finished_at, status=game.status, winner=game.winner,
             reason=game.reason, scores=pos.scores if game.status == "finished" else None,
-            moves=self.move_texts)
+            moves=self.move_texts,
+            clock=game.time_control.name if game.time_control.kind == "bank" else None)
 
 
 @dataclass(frozen=True)
