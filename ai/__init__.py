@@ -38,8 +38,8 @@ MAX_SECONDS = 10.0
 @dataclass(frozen=True)
 class Level:
     """One strength level: ``description`` (for menus and help), ``seconds`` (default
-    time budget per move), ``playouts`` (simulation budget per move, None = time only),
-    and the search settings behind it."""
+    time cap per move), ``playouts`` (simulation budget per move, None = time only; the
+    search stops at whichever comes first), and the search settings behind it."""
 
     description: str
     seconds: float
@@ -50,6 +50,8 @@ class Level:
     use_amaf: bool = True        # GRAVE statistics
     solver: bool = True          # MCTS-Solver back-up of proofs
     explore: float = 0.1         # UCB constant added to the GRAVE value
+    ref: int = 50                # GRAVE: visits before a node keeps its own AMAF table
+    bias: float = 1e-5           # GRAVE: how fast a child's own mean takes over from AMAF
 
 
 LEVELS: dict[int, Level] = {
@@ -58,7 +60,7 @@ LEVELS: dict[int, Level] = {
     2: Level("Casual: a short search that stops wins in one", 1.0, 250),
     3: Level("Club: a careful search", 2.0, 1000),
     4: Level("Strong: a deep search", 4.0, 4000),
-    5: Level("Strongest: everything the search has, for the whole budget", 5.0, None),
+    5: Level("Strongest: the deepest search", 5.0, 12000),
 }
 
 
@@ -198,7 +200,7 @@ def search_move(position: Position, lv: Level, *, seconds: float | None = None,
     search = Search(state, rng=rng, decisive_turns=lv.decisive_turns, prior=prior,
                     prior_weight=knowledge.PRIOR_WEIGHT if prior else 0.0,
                     use_amaf=lv.use_amaf, solver=lv.solver, explore=lv.explore,
-                    candidates=knowledge.decisive_candidates)
+                    ref=lv.ref, bias=lv.bias, candidates=knowledge.decisive_candidates)
     if lv.decisive_turns >= 1:
         search.guard_root(None if deadline is None else t0 + budget * 0.6)
     main_deadline = None if deadline is None else t0 + budget * 0.85
@@ -211,7 +213,7 @@ def search_move(position: Position, lv: Level, *, seconds: float | None = None,
         # plain statistics (no proofs, no guard) what is left of the budget -- the move
         # that keeps the best practical chance, not just the first of many lost ones.
         search = Search(state, rng=rng, decisive_turns=-1, solver=False,
-                        use_amaf=lv.use_amaf, explore=lv.explore)
+                        use_amaf=lv.use_amaf, explore=lv.explore, ref=lv.ref, bias=lv.bias)
         search.run(playouts=playouts, deadline=main_deadline)
         total += search.playouts
     first = _pick(search, search.root, rng, lv.noise)
@@ -225,7 +227,7 @@ def search_move(position: Position, lv: Level, *, seconds: float | None = None,
             # the second half-move needs a search of its own (what is left of the budget)
             sub = Search(after, rng=rng, decisive_turns=lv.decisive_turns, prior=prior,
                          prior_weight=search.prior_weight, use_amaf=lv.use_amaf,
-                         solver=lv.solver, explore=lv.explore,
+                         solver=lv.solver, explore=lv.explore, ref=lv.ref, bias=lv.bias,
                          candidates=knowledge.decisive_candidates)
             sub_deadline = deadline
             sub.run(playouts=max(16, (playouts or 64) // 4) if playouts else None,

@@ -15,8 +15,9 @@ games. Games run in worker processes (``--workers``, default 2) that die with th
 A game ends early (adjudicated) when the search of the side to move has *proved* it wins
 (MCTS-Solver): that side would play the proof out, so the result is the same.
 
-``--scale`` multiplies every level's time and playout budgets in the ladder (the full
-budgets make level 5 games last minutes: see the README for what was run).
+The ladder gives each level its simulation budget (``ai.LEVELS[L].playouts``) with no time
+cap, so it does not depend on the machine's load; ``--scale`` multiplies those budgets (the
+full budgets make level 5 games last minutes: see the README for what was run).
 """
 
 from __future__ import annotations
@@ -142,12 +143,20 @@ def _player_move(pos, spec, seed):
     if spec[0] == "level":
         _, level, scale = spec
         lv = ai.LEVELS[level]
-        playouts = max(8, int(lv.playouts * scale)) if lv.playouts else None
-        d = ai.choose_move(pos, level=level, seconds=min(ai.MAX_SECONDS, lv.seconds * scale),
-                           playouts=playouts, seed=seed)
+        if lv.playouts:
+            # the level's simulation budget alone (its time cap is a safeguard for slow
+            # machines): load-independent, so the ladder measures what players get
+            d = ai.choose_move(pos, level=level, playouts=max(8, int(lv.playouts * scale)),
+                               seed=seed)
+        else:
+            d = ai.choose_move(pos, level=level, seed=seed,
+                               seconds=min(ai.MAX_SECONDS, lv.seconds * scale))
     elif spec[0] == "level_t":
         _, level, seconds = spec
         d = ai.choose_move(pos, level=level, seconds=seconds, seed=seed)
+    elif spec[0] == "variant_p":  # ("variant_p", Level, simulations): load-independent
+        _, lv, playouts = spec
+        d = ai.search_move(pos, lv, playouts=playouts, seed=seed)
     else:  # ("variant", Level, seconds)
         _, lv, seconds = spec
         d = ai.search_move(pos, lv, seconds=seconds, seed=seed)

@@ -96,6 +96,32 @@ def test_levels_describe_themselves():
         assert lv.description and 0 < lv.seconds <= ai.MAX_SECONDS
 
 
+def test_every_level_has_a_simulation_budget_that_grows_with_the_level():
+    """Budgets are simulations (load-independent) with a time cap; each level searches
+    more than the one below, so the benchmark's ladder measures what players get."""
+    budgets = [ai.LEVELS[level].playouts for level in sorted(ai.LEVELS)]
+    assert all(isinstance(b, int) and b > 0 for b in budgets)
+    assert budgets == sorted(set(budgets))
+
+
+def test_search_move_passes_the_levels_grave_settings_to_the_search(monkeypatch):
+    """A Level's GRAVE ``ref`` and ``bias`` reach every Search it builds."""
+    import dataclasses
+
+    seen = []
+    real = ai.Search
+
+    def spy(*args, **kwargs):
+        seen.append((kwargs.get("ref"), kwargs.get("bias")))
+        return real(*args, **kwargs)
+
+    monkeypatch.setattr(ai, "Search", spy)
+    lv = dataclasses.replace(ai.LEVELS[3], ref=7, bias=0.25)
+    pos = engine.new_game("braincoral", **SMALL["braincoral"])
+    ai.search_move(pos, lv, playouts=30, seed=1)
+    assert seen and all(s == (7, 0.25) for s in seen)
+
+
 @pytest.mark.parametrize("kind", list(SMALL))
 def test_every_level_plays_legal_moves_to_the_end(kind):
     """A whole game on a small board, each level in turn choosing (few playouts)."""
