@@ -32,7 +32,7 @@ from .base import (
 )
 from .errors import IllegalMove, MoveError, PositionError
 from .geometry import HEX_RING, bits, hex_board, ring_runs
-from .state import SearchState
+from .state import SearchState, turn_and_winner
 
 __all__ = ["CoilPosition", "CoilState", "CoilTables", "coil_tables"]
 
@@ -483,13 +483,7 @@ class CoilState(SearchState):
         self.black_seat = position._black_seat
         self.ply = position.ply
         self.mid_turn = False
-        out = position.outcome
-        if out is None:
-            self.to_move = position.to_move
-            self.winner = None
-        else:
-            self.to_move = 0
-            self.winner = out.winner or 0
+        self.to_move, self.winner = turn_and_winner(position)
 
     @property
     def empty(self) -> int:

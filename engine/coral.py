@@ -38,7 +38,7 @@ from .base import (
 )
 from .errors import IllegalMove, MoveError, OptionError, PositionError
 from .geometry import HEX_RING, HexBoard, bits, hex_board, ring_runs
-from .state import SearchState
+from .state import SearchState, turn_and_winner
 
 __all__ = ["BrainCoralPosition", "BranchingCoralPosition", "CoralPosition", "CoralState",
            "largest_group", "score_pair"]
@@ -595,13 +595,7 @@ class CoralState(SearchState):
         self.captures = position.captures
         self.ply = position.ply
         self.mid_turn = False
-        out = position.outcome
-        if out is None:
-            self.to_move = position.to_move
-            self.winner = None
-        else:
-            self.to_move = 0
-            self.winner = out.winner or 0
+        self.to_move, self.winner = turn_and_winner(position)
 
     @property
     def empty(self) -> int:

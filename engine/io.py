@@ -36,7 +36,7 @@ from .base import (
 )
 from .errors import IllegalMove, MoveError, PositionError
 from .geometry import bits, square_board
-from .state import QuickRandom, SearchState
+from .state import QuickRandom, SearchState, turn_and_winner
 
 __all__ = ["IoPosition", "IoState", "IoTables", "io_tables"]
 
@@ -597,13 +597,7 @@ class IoState(SearchState):
         self.last = -1
         if position.last_move:
             self.last = position.board.cell(position.last_move.split()[-1])
-        out = position.outcome
-        if out is None:
-            self.winner = None
-            self.to_move = position.to_move
-        else:
-            self.winner = out.winner or 0
-            self.to_move = 0
+        self.to_move, self.winner = turn_and_winner(position)
 
     # -- read-only views ------------------------------------------------------------------
     @property

@@ -36,6 +36,15 @@ from collections.abc import Sequence
 from .base import Position
 
 
+def turn_and_winner(position: Position) -> tuple[int, int | None]:
+    """``(to_move, winner)`` of ``position`` in the :class:`SearchState` convention: the seat
+    to move and ``None`` while in play; once over, ``0`` and the winning seat (``0``: a draw)."""
+    out = position.outcome
+    if out is None:
+        return position.to_move, None
+    return 0, out.winner or 0
+
+
 class SearchState:
     """Protocol of a mutable position for search (see the module docstring).
 

@@ -44,7 +44,7 @@ from .base import (
 )
 from .errors import IllegalMove, MoveError, OptionError, PositionError
 from .geometry import SquareBoard, bits, square_board
-from .state import SearchState
+from .state import SearchState, turn_and_winner
 
 __all__ = ["WhirlwindPosition", "WhirlwindState", "sample_turn", "setup_points", "shortest_crossing"]
 
@@ -862,15 +862,8 @@ class WhirlwindState(SearchState):
         self.partners = 0
         self._reach = None
         self._firsts = None
-        out = position.outcome
-        if out is None:
-            self.winner = None
-            self.to_move = position.to_move
-            self.singles = t.singles(self.own, self.empty)
-        else:
-            self.winner = out.winner or 0
-            self.to_move = 0
-            self.singles = 0
+        self.to_move, self.winner = turn_and_winner(position)
+        self.singles = t.singles(self.own, self.empty) if self.winner is None else 0
 
     # -- read-only views ------------------------------------------------------------------
     @property
