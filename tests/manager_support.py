@@ -96,3 +96,27 @@ class StatementLog:
         """SELECT statements that read ``table``."""
         return sum(1 for s in self.statements
                    if s.lstrip().upper().startswith("SELECT") and f" FROM {table} " in f"{s} ")
+
+
+# The small Coil board most manager tests play on, and helpers over it.
+KIND = "coil"
+OPTS = {"size": 5}
+
+
+async def game_for(mgr: GameManager, **kw) -> Game:
+    """A new accepted Coil (size 5) game between ALICE and BOB (see :func:`start_game`)."""
+    return await start_game(mgr, KIND, OPTS, **kw)
+
+
+async def first_move(mgr: GameManager, game: Game):
+    """Play the first legal move of ``game`` for whoever is to move; the MoveResult."""
+    game = await mgr.get_game(game.id)
+    return await mgr.play_move(game.id, game.to_move_user, next(game.position.legal_moves()))
+
+
+async def challenge(mgr: GameManager, **kw):
+    """ALICE challenges BOB to Coil (size 5) here; ``kw`` overrides any argument."""
+    args = dict(guild_id=GUILD, channel_id=CHANNEL, challenger_id=ALICE, opponent_id=BOB, kind=KIND,
+                options=OPTS)
+    args.update(kw)
+    return await mgr.create_challenge(**args)

@@ -17,6 +17,7 @@ from manager_support import (
     DAVE,
     GUILD,
     FakeClock,
+    challenge,
     start_game,
 )
 
@@ -47,13 +48,6 @@ async def mgr(tmp_path, clock):
     m = await GameManager.open(tmp_path / "stonecast.db", clock=clock, rng=random.Random(7))
     yield m
     await m.close()
-
-
-async def challenge(mgr, **kw):
-    args = dict(guild_id=GUILD, channel_id=CHANNEL, challenger_id=ALICE, opponent_id=BOB, kind=KIND,
-                options=OPTS)
-    args.update(kw)
-    return await mgr.create_challenge(**args)
 
 
 async def db_counts(mgr):

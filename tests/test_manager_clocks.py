@@ -16,8 +16,9 @@ from manager_support import (
     CAROL,
     DAVE,
     FakeClock,
+    first_move,
+    game_for,
     replay_of,
-    start_game,
 )
 
 import engine
@@ -45,15 +46,6 @@ async def mgr(tmp_path, clock):
     m = await GameManager.open(tmp_path / "stonecast.db", clock=clock, rng=random.Random(11))
     yield m
     await m.close()
-
-
-async def game_for(mgr, **kw):
-    return await start_game(mgr, KIND, OPTS, **kw)
-
-
-async def first_move(mgr, game):
-    game = await mgr.get_game(game.id)
-    return await mgr.play_move(game.id, game.to_move_user, next(game.position.legal_moves()))
 
 
 async def test_deadline_is_last_move_plus_days(mgr, clock):

@@ -13,10 +13,12 @@ from manager_support import (
     ALICE,
     BOB,
     CAROL,
-    CHANNEL,
     GUILD,
     FakeClock,
     StatementLog,
+    challenge,
+    first_move,
+    game_for,
     play_random,
     replay_of,
     small_options,
@@ -49,22 +51,6 @@ async def mgr(tmp_path, clock):
     m = await GameManager.open(tmp_path / "stonecast.db", clock=clock, rng=random.Random(7))
     yield m
     await m.close()
-
-
-async def challenge(mgr, **kw):
-    args = dict(guild_id=GUILD, channel_id=CHANNEL, challenger_id=ALICE, opponent_id=BOB, kind=KIND,
-                options=OPTS)
-    args.update(kw)
-    return await mgr.create_challenge(**args)
-
-
-async def game_for(mgr, **kw):
-    return await start_game(mgr, KIND, OPTS, **kw)
-
-
-async def first_move(mgr, game):
-    game = await mgr.get_game(game.id)
-    return await mgr.play_move(game.id, game.to_move_user, next(game.position.legal_moves()))
 
 
 async def test_a_move_is_committed_with_its_canonical_text(mgr, clock):

@@ -17,6 +17,8 @@ from manager_support import (
     DAVE,
     GUILD,
     FakeClock,
+    first_move,
+    game_for,
     play_random,
     start_game,
 )
@@ -45,15 +47,6 @@ async def mgr(tmp_path, clock):
     m = await GameManager.open(tmp_path / "stonecast.db", clock=clock, rng=random.Random(11))
     yield m
     await m.close()
-
-
-async def game_for(mgr, **kw):
-    return await start_game(mgr, KIND, OPTS, **kw)
-
-
-async def first_move(mgr, game):
-    game = await mgr.get_game(game.id)
-    return await mgr.play_move(game.id, game.to_move_user, next(game.position.legal_moves()))
 
 
 def test_elo_formula():
