@@ -88,6 +88,11 @@ class Computer:
         """True while the computer's move in ``game_id`` is queued or searched."""
         return game_id in self._tasks
 
+    @property
+    def searching(self) -> int:
+        """How many of the computer's moves are queued or being searched now."""
+        return len(self._tasks)
+
     def request(self, game: Game) -> str:
         """Queue the computer's move in ``game`` (where it is to move) unless it is already
         being searched. Returns ``""``, or a sentence for the player when the queue is full

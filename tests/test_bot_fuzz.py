@@ -341,8 +341,9 @@ async def test_random_interactions(fake, clocked, clock, caplog):
     try:
         while (i := sum(fuzzer.counts[k] for k in ("slash", "click", "autocomplete"))) < FUZZ_COUNT:
             await fuzzer.step()
-        await fake.quiet(0.2)
+        await harness.settle()  # the computer's searches land moves until they are done
         await harness.maintenance.run_maintenance()
+        await harness.settle()
         errors = [r for r in caplog.records if r.levelno >= logging.ERROR or r.exc_info]
         assert not errors, "\n".join(f"{r.name} {r.levelname} {r.getMessage()}" for r in errors[:5])
         pinging = [m for m in fake.messages.values() if can_ping_everyone(m)]
@@ -351,9 +352,10 @@ async def test_random_interactions(fake, clocked, clock, caplog):
         refused = [p for m in fake.messages.values() for p in message_problems(m)]
         refused += [f"thread name {t['name']!r}" for t in fake.threads() if not 1 <= len(t["name"]) <= 100]
         assert not refused, refused[:5]
-        for (gid,) in await harness.manager.store.fetchall("SELECT id FROM games"):
-            stored = (await harness.manager.get_game(gid)).position.to_text()
-            assert stored == (await harness.manager.replay_position(gid)).to_text(), f"game {gid}"
+        async with harness.manager.store.transaction():  # one snapshot: no move lands between the reads
+            for (gid,) in await harness.manager.store.fetchall("SELECT id FROM games"):
+                stored = (await harness.manager.get_game(gid)).position.to_text()
+                assert stored == (await harness.manager.replay_position(gid)).to_text(), f"game {gid}"
         fake.settle = 0.03
         await play_normal_game(fake, harness)
     except BaseException as e:
@@ -362,9 +364,10 @@ async def test_random_interactions(fake, clocked, clock, caplog):
     store = harness.manager.store
     moves = (await store.fetchone("SELECT COUNT(*) FROM moves"))[0]
     ends = Counter(f"{r[0]}/{r[1]}" for r in await store.fetchall("SELECT status, reason FROM games"))
+    computer = (await store.fetchone("SELECT COUNT(*) FROM games WHERE ai_seat IS NOT NULL"))[0]
     http_errors = Counter((route.split("/")[1], status, code) for route, status, code in fake.errors)
     print(f"\nfuzz seed {FUZZ_SEED}: {i} interactions {dict(fuzzer.counts)}, "
-          f"all answered; {moves} moves played, games {dict(ends)}, messages {len(fake.messages)}, "
+          f"all answered; {moves} moves played, games {dict(ends)} ({computer} against the computer), messages {len(fake.messages)}, "
           f"HTTP errors the fake returned {dict(http_errors)}; slowest answer "
           f"{fuzzer.slowest[0]:.1f} s: {fuzzer.slowest[1][:200]}")
 

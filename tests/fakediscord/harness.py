@@ -65,6 +65,21 @@ class BotHarness:
         await self.stop()
         await self.start()
 
+    async def settle(self, quiet: float = 0.2, timeout: float = 60.0) -> None:
+        """Wait until the computer has no move queued or searched and the bot has then made
+        no request for ``quiet`` seconds (a finished search plays a move and posts a board,
+        which may hand the computer its next turn). Raises TimeoutError after ``timeout`` s."""
+        loop = asyncio.get_running_loop()
+        end = loop.time() + timeout
+        while True:
+            while self.bot.computer.searching:
+                if loop.time() > end:
+                    raise TimeoutError("the computer is still searching")
+                await asyncio.sleep(0.02)
+            await self.fake.quiet(quiet)
+            if not self.bot.computer.searching:
+                return
+
     @property
     def manager(self):
         """The running bot's game manager."""
