@@ -7,10 +7,10 @@
   player who is ahead (dark or light: it reads by lightness, not hue), grid lines at 25/50/75 %,
   axis labels in %, move numbers below;
 * each of the biggest swings marked on the curve (its segment drawn thick in the accent
-  colour, a numbered badge, a label such as ``"23. f6 71%→32%"`` in seat 1's chances, as the
-  curve shows them);
+  colour, a numbered badge, the move as label, such as ``"23. f6"``);
 * on the right, a panel like the board's: the game, both players with their stones, the
-  result, and the numbered swings in the mover's own chances with the move the search preferred.
+  result, and the numbered swings in the mover's own chances (``"White: 71% → 32%"``: the
+  mover named by colour) with the move the search preferred.
 
 The input is plain data (a review with ``plies``, ``start`` and ``swings``, e.g.
 :class:`ai.review.GameReview` or :func:`review_from_dict` of its dict); only ``engine`` is
@@ -178,11 +178,13 @@ def _draw_plot(im, d, review, th: Theme, names, colours, s: int) -> None:
     f_head = font(30 * s, "bold")
     r = 13 * s
     paste(im, sprite("stone", r, th.name, colours[1]), x0 + r, 46 * s)
-    head = f"{names[1]}'s chances of winning"
-    _text(d, (x0 + 2 * r + 12 * s, 46 * s), _fit(d, head, f_head, x1 - x0 - 2 * r - 12 * s),
-          f_head, th.text, "lm")
+    room = x1 - x0 - 2 * r - 12 * s
+    tail = "'s chances of winning"  # a long name is shortened, never the words after it
+    head = _fit(d, names[1], f_head, room - _len(d, tail, f_head)) + tail
+    _text(d, (x0 + 2 * r + 12 * s, 46 * s), _fit(d, head, f_head, room), f_head, th.text, "lm")
 
-    # The swings: thick accent segment, numbered badge, label in seat 1's chances.
+    # The swings: thick accent segment, numbered badge, the move as label (its chances are
+    # in the panel, in the mover's own terms: one perspective per number on the picture).
     f_label = font(22 * s, "medium")
     f_badge = font(20 * s, "bold")
     rb = 15 * s
@@ -194,7 +196,7 @@ def _draw_plot(im, d, review, th: Theme, names, colours, s: int) -> None:
         a, b = pts[i - 1], pts[i]
         d.line((a, b), fill=th.halo_edge, width=11 * s)
         d.line((a, b), fill=th.accent, width=6 * s)
-        marks.append((k, f"{i}. {sw.move}  {_pct(values[i - 1])}→{_pct(values[i])}", *b))
+        marks.append((k, f"{i}. {sw.move}", *b))
     badges = [(bx - rb - 3 * s, by - rb - 3 * s, bx + rb + 3 * s, by + rb + 3 * s)
               for _, _, bx, by in marks]
     boxes: list[tuple[float, float, float, float]] = []
@@ -314,11 +316,11 @@ def _draw_side(im, d, review, th: Theme, names, colours, final, s: int) -> None:
         tx = x0 + 2 * rb + 12 * s
         _text(d, (tx, y + rb), _fit(d, f"{sw.ply}. {sw.move}", f_move, x1 - tx), f_move, th.text, "lm")
         y += 2 * rb + 8 * s
-        change = f": {_pct(sw.before)} → {_pct(sw.after)}"
-        who = _fit(d, names[sw.seat], f_line, x1 - tx - _len(d, change, f_line))
-        _text(d, (tx, y), who + change, f_line, th.text)
+        # the mover by their stone colour (named in the legend above: a name would not fit)
+        change = f"{colours[sw.seat].title()}: {_pct(sw.before)} → {_pct(sw.after)}"
+        _text(d, (tx, y), _fit(d, change, f_line, x1 - tx), f_line, th.text)
         y += 28 * s
         better = sw.preferred if sw.preferred and sw.preferred != sw.move else None
-        note = f"search preferred {better}" if better else "the search chose it too"
+        note = f"search preferred {better}" if better else "search agreed"
         _text(d, (tx, y), _fit(d, note, f_line, x1 - tx), f_line, th.text_dim)
         y += 42 * s
