@@ -1,7 +1,8 @@
 """Game manager: clocks -- deadlines, reminders, losses on time, vacations. Clocks are driven by an
 injected clock.
 
-Every test runs against a real SQLite file under ``tmp_path``.
+Every test runs against each backend: a SQLite file and a PostgreSQL database (the
+``db`` fixture of conftest.py).
 """
 
 from __future__ import annotations
@@ -42,8 +43,8 @@ def clock():
 
 
 @pytest.fixture
-async def mgr(tmp_path, clock):
-    m = await GameManager.open(tmp_path / "stonecast.db", clock=clock, rng=random.Random(11))
+async def mgr(db, clock):
+    m = await GameManager.open(db("stonecast.db"), clock=clock, rng=random.Random(11))
     yield m
     await m.close()
 
@@ -76,8 +77,8 @@ async def test_reminder_once_per_turn(mgr, clock, days, window):
     assert [(e.kind, e.user_id, e.game.ply) for e in events] == [("reminder", BOB, res.game.ply)]
 
 
-async def test_reminder_not_repeated_after_reopening(tmp_path, clock):
-    path = tmp_path / "r.db"
+async def test_reminder_not_repeated_after_reopening(db, clock):
+    path = db("r.db")
     m = await GameManager.open(path, clock=clock)
     g = await game_for(m)
     clock.advance(3 * DAY - 10 * HOUR)
@@ -112,8 +113,8 @@ async def test_timeout_settled_exactly_once(mgr, clock):
         await mgr.play_move(g.id, BOB, next(res.position.legal_moves()))
 
 
-async def test_timeout_after_being_offline_settled_once_by_racing_processes(tmp_path, clock):
-    path = tmp_path / "offline.db"
+async def test_timeout_after_being_offline_settled_once_by_racing_processes(db, clock):
+    path = db("offline.db")
     m = await GameManager.open(path, clock=clock)
     g = await game_for(m)
     other = await game_for(m, a=CAROL, b=DAVE, days_per_move=14)

@@ -23,8 +23,8 @@ def clock():
 
 
 @pytest.fixture
-async def mgr(tmp_path, clock):
-    m = await GameManager.open(tmp_path / "outbox.db", clock=clock, rng=random.Random(5))
+async def mgr(db, clock):
+    m = await GameManager.open(db("outbox.db"), clock=clock, rng=random.Random(5))
     yield m
     await m.close()
 
@@ -87,8 +87,8 @@ async def test_reminder_goes_stale_when_the_player_moves(mgr, clock):
     assert a.stale and a.game.ply == 1 and a.ply == 0
 
 
-async def test_crash_between_settling_and_posting_keeps_the_announcement(tmp_path, clock):
-    path = tmp_path / "crash.db"
+async def test_crash_between_settling_and_posting_keeps_the_announcement(db, clock):
+    path = db("crash.db")
     m = await GameManager.open(path, clock=clock)
     g = await start_game(m, "coil", {"size": 5}, days_per_move=1)
     clock.advance(DAY + 1)

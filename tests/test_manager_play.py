@@ -1,6 +1,7 @@
 """Game manager: play -- moves, races, the position cache, resignation, abort.
 
-Every test runs against a real SQLite file under ``tmp_path``.
+Every test runs against each backend: a SQLite file and a PostgreSQL database (the
+``db`` fixture of conftest.py).
 """
 
 from __future__ import annotations
@@ -47,8 +48,8 @@ def clock():
 
 
 @pytest.fixture
-async def mgr(tmp_path, clock):
-    m = await GameManager.open(tmp_path / "stonecast.db", clock=clock, rng=random.Random(7))
+async def mgr(db, clock):
+    m = await GameManager.open(db("stonecast.db"), clock=clock, rng=random.Random(7))
     yield m
     await m.close()
 
@@ -98,8 +99,8 @@ async def test_racing_moves_on_one_manager(mgr):
     assert [m.move for m in moves] == [wins[0].move]
 
 
-async def test_racing_moves_from_two_processes_on_one_file(tmp_path, clock):
-    path = tmp_path / "shared.db"
+async def test_racing_moves_from_two_processes_on_one_file(db, clock):
+    path = db("shared.db")
     m1 = await GameManager.open(path, clock=clock)
     m2 = await GameManager.open(path, clock=clock)
     try:
@@ -171,8 +172,8 @@ async def test_resign_on_either_turn(mgr, who, seat):
         await mgr.resign(g.id, who)
 
 
-async def test_state_survives_close_and_reopen(tmp_path, clock):
-    path = tmp_path / "persist.db"
+async def test_state_survives_close_and_reopen(db, clock):
+    path = db("persist.db")
     m = await GameManager.open(path, clock=clock)
     g = await start_game(m, KIND, OPTS)
     res = await m.play_move(g.id, ALICE, next(g.position.legal_moves()))

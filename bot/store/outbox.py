@@ -6,8 +6,7 @@ A row is written in the transaction of the change it announces, and taken out
 
 from __future__ import annotations
 
-import sqlite3
-
+from .db import Row
 from .repo import Repo
 
 __all__ = ["OutboxRepo"]
@@ -31,7 +30,7 @@ class OutboxRepo(Repo):
         )
         return None if row is None else row["id"]
 
-    async def due(self, created_before: float, limit: int) -> list[sqlite3.Row]:
+    async def due(self, created_before: float, limit: int) -> list[Row]:
         """Undelivered rows, oldest first: every reminder and timeout, and boards and DMs
         created at or before ``created_before``."""
         return await self.store.fetchall(
