@@ -125,6 +125,47 @@ async def test_racing_moves_from_two_processes_on_one_file(db, clock):
         await m2.close()
 
 
+async def test_a_move_holds_the_game_row_until_it_commits(db, clock, backend):
+    """Two processes on one database: while the first's move transaction is open (paused
+    after reading the game row), the second's move on that game waits (PostgreSQL: the row
+    is read FOR UPDATE; SQLite: BEGIN IMMEDIATE), then finds the game moved on: the first
+    move stands, the second is refused, one move recorded."""
+    m1 = await GameManager.open(db("race.db"), clock=clock)
+    m2 = await GameManager.open(db("race.db"), clock=clock)
+    try:
+        g = await start_game(m1, KIND, OPTS)
+        a, b = list(g.position.legal_moves())[:2]
+        inside, release = asyncio.Event(), asyncio.Event()
+        real = m1.settings_repo.of_users
+
+        async def paused(user_ids):
+            inside.set()
+            await release.wait()
+            return await real(user_ids)
+
+        m1.settings_repo.of_users = paused
+        first = asyncio.create_task(m1.play_move(g.id, ALICE, a))
+        await inside.wait()
+        second = asyncio.create_task(m2.play_move(g.id, ALICE, b))
+        done, _ = await asyncio.wait({second}, timeout=0.5)
+        assert not done, "the second move must wait for the first's transaction"
+        release.set()
+        assert (await first).move == a
+        with pytest.raises(NotYourTurn):
+            await second
+        moves = await m2.moves(g.id)
+        assert [m.move for m in moves] == [a]
+        if backend == "postgresql":
+            async with StatementLog(m2) as log:
+                with pytest.raises(NotYourTurn):
+                    await m2.play_move(g.id, ALICE, b)
+            assert any(s.startswith("SELECT * FROM games") and s.endswith("FOR UPDATE")
+                       for s in log.statements), log.statements
+    finally:
+        await m1.close()
+        await m2.close()
+
+
 @pytest.mark.parametrize("kind", sorted(engine.GAMES))
 async def test_position_cache_equals_replay_through_whole_games(mgr, kind):
     rng = random.Random(3)

@@ -179,8 +179,10 @@ class ManagerCore:
         mine = [g for g in map(self._game, rows) if g.to_move_user == user_id]
         return sorted(mine, key=lambda g: (g.deadline if g.deadline is not None else float("inf"), g.id))
 
-    async def _game_row(self, game_id: int):
-        row = await self.games_repo.get(game_id)
+    async def _game_row(self, game_id: int, *, for_update: bool = False):
+        """The row of game ``game_id`` (locked for the transaction with ``for_update``, see
+        :meth:`GameRepo.get`); raises NotFound."""
+        row = await self.games_repo.get(game_id, for_update=for_update)
         if row is None:
             raise NotFound(f"No game is numbered {game_id}: use /games to see yours.")
         return row

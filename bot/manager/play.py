@@ -130,16 +130,19 @@ class PlayMixin(ManagerCore):
         """
         gid = self._id(game_id, "game")
         async with self._lock(gid):
-            game = self._game(await self._game_row(gid))
-            if expected_ply is not None and game.seat_of(user_id) is not None and (
-                    game.status != "active" or game.ply != expected_ply):
-                raise StaleAction(texts.position_changed(game))
-            seat, new = self._checked_move(game, user_id, move_text)
-            move = new.last_move
-            now = self.clock()
             to_move_settings = None
             changes: dict[int, tuple[float, float]] = {}
             async with self.store.transaction():
+                # the game row is read locked (SELECT ... FOR UPDATE on PostgreSQL): a move of
+                # another process waits for this transaction, then finds the new ply; the
+                # version-checked UPDATE below stays as the last guard
+                game = self._game(await self._game_row(gid, for_update=True))
+                if expected_ply is not None and game.seat_of(user_id) is not None and (
+                        game.status != "active" or game.ply != expected_ply):
+                    raise StaleAction(texts.position_changed(game))
+                seat, new = self._checked_move(game, user_id, move_text)
+                move = new.last_move
+                now = self.clock()
                 rows = {r["user_id"]: r for r in await self.settings_repo.of_users(list(game.players.values()))}
                 settings = {uid: self._settings(rows.get(uid), now) for uid in game.players.values()}
                 if preview_if_confirming and settings[user_id].confirm:

@@ -18,8 +18,12 @@ __all__ = ["GameRepo", "MoveRepo"]
 class GameRepo(Repo):
     """The ``games`` table: one row per game, its position cache, clock and result."""
 
-    async def get(self, game_id: int) -> Row | None:
-        """The game row ``game_id``, ``None`` when there is none."""
+    async def get(self, game_id: int, *, for_update: bool = False) -> Row | None:
+        """The game row ``game_id``, ``None`` when there is none. ``for_update`` (inside a
+        transaction): the row is locked until the transaction ends (``SELECT ... FOR
+        UPDATE`` on PostgreSQL; SQLite's ``BEGIN IMMEDIATE`` already holds the whole file)."""
+        if for_update and self.store.dialect == "postgresql":
+            return await self.store.fetchone("SELECT * FROM games WHERE id = ? FOR UPDATE", (game_id,))
         return await self.store.fetchone("SELECT * FROM games WHERE id = ?", (game_id,))
 
     async def insert(self, *, guild_id: int, channel_id: int, kind: str, options: str,
