@@ -259,15 +259,19 @@ class PlayMixin(ManagerCore):
         return replies, pos
 
     async def _finish(self, game: Game, new: engine.Position, now: float, *,
-                      announce: tuple[str, int] | None = None,
+                      announce: tuple[str, int] | None = None, claim: bool = False,
                       ) -> tuple[Game, dict[int, tuple[float, float]]] | None:
         """End ``game`` with the forced outcome of ``new`` (resignation / timeout) in one
         transaction with the ratings and, when ``announce`` is ``(kind, user id)``, the
         outbox row that announces it. Returns the finished game and the rating changes
-        (``{}`` for an unrated game); ``None`` when the game row changed meanwhile."""
+        (``{}`` for an unrated game); ``None`` when the game row changed meanwhile, or, with
+        ``claim`` (the clock sweep), when another transaction holds it (PostgreSQL: ``FOR
+        UPDATE SKIP LOCKED``; a move under way, or another process settling it)."""
         outcome = new.outcome
         text = new.to_text()
         async with self.store.transaction():
+            if claim and not await self.games_repo.claim(game.id, game.ply):
+                return None
             n = await self.games_repo.finish(game.id, game.ply, position_text=text,
                                              winner=outcome.winner, reason=outcome.reason, now=now)
             if n != 1:

@@ -26,6 +26,17 @@ class GameRepo(Repo):
             return await self.store.fetchone("SELECT * FROM games WHERE id = ? FOR UPDATE", (game_id,))
         return await self.store.fetchone("SELECT * FROM games WHERE id = ?", (game_id,))
 
+    async def claim(self, game_id: int, ply: int) -> bool:
+        """Inside a transaction: lock the row of ``game_id`` if it is still running at ``ply``
+        and no other transaction holds it (``FOR UPDATE SKIP LOCKED`` on PostgreSQL, so a
+        process sweeping the clocks passes over a game another process is moving or settling,
+        without waiting; on SQLite ``BEGIN IMMEDIATE`` already holds the file). Whether it
+        was claimed."""
+        sql = "SELECT id FROM games WHERE id = ? AND ply = ? AND status = 'active'"
+        if self.store.dialect == "postgresql":
+            sql += " FOR UPDATE SKIP LOCKED"
+        return await self.store.fetchone(sql, (game_id, ply)) is not None
+
     async def insert(self, *, guild_id: int, channel_id: int, kind: str, options: str,
                      player1_id: int, player2_id: int, position_text: str, rated: bool,
                      now: float, challenge_id: int, days_per_move: int, deadline: float | None,
