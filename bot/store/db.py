@@ -164,6 +164,8 @@ class Store:
         self._begin_sql: str | None = None  # SQLite: what the "begin" event emits
         self._autocommit = engine.execution_options(isolation_level="AUTOCOMMIT")
         self._trace = None
+        # the Alembic revision reached by open() (None: a SQLite file kept at an old version)
+        self.revision: str | None = None
 
     @classmethod
     async def open(cls, target: str | Path, *, target_version: int | None = None,
@@ -322,7 +324,8 @@ class Store:
             await self._alembic(lambda cfg: command.upgrade(cfg, revision), config)
         except CommandError as e:
             raise StoreError(f"cannot migrate the database {self.path}: {e}") from e
-        return await self.alembic_revision()
+        self.revision = await self.alembic_revision()
+        return self.revision
 
     async def _alembic(self, run, config) -> None:
         """Run the Alembic command ``run(config)`` on a connection of this store, in one
