@@ -234,3 +234,32 @@ async def test_a_version_8_file_with_data_is_upgraded_in_place(tmp_path):
         assert con.execute("PRAGMA integrity_check").fetchone()[0] == "ok"
     finally:
         con.close()
+
+
+async def test_a_task_cancelled_inside_a_transaction_leaves_the_store_usable(store):
+    """A task cancelled inside its transaction -- between two statements, or while a slow
+    statement runs -- has it rolled back, and the store's next transactions work (SQLAlchemy
+    replaces a connection cut off mid-statement; on SQLite the old one lets go of the file
+    once its statement ends, within the busy timeout)."""
+    slow = ("SELECT pg_sleep(3)" if store.dialect == "postgresql" else
+            "WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 2000000)"
+            " SELECT COUNT(*) FROM n")  # about a second
+    inside = asyncio.Event()
+
+    async def writer(uid, then):
+        async with store.transaction():
+            await store.execute("INSERT INTO user_settings (user_id, dm) VALUES (?, 1)", (uid,))
+            inside.set()
+            await then()
+
+    for uid, then in ((1, lambda: asyncio.sleep(30)), (2, lambda: store.fetchone(slow))):
+        inside.clear()
+        task = asyncio.create_task(writer(uid, then))
+        await inside.wait()
+        await asyncio.sleep(0.1)
+        task.cancel()
+        with pytest.raises(asyncio.CancelledError):
+            await task
+        async with store.transaction():
+            await store.execute("INSERT INTO user_settings (user_id, dm) VALUES (?, 1)", (uid + 10,))
+    assert [r[0] for r in await store.fetchall("SELECT user_id FROM user_settings ORDER BY 1")] == [11, 12]

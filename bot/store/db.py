@@ -386,23 +386,42 @@ class Store:
         async with self._lock:
             token = _in_tx.set((self, conn))
             try:
-                self._begin_sql = "BEGIN IMMEDIATE"
                 try:
-                    await conn.begin()
-                finally:
-                    self._begin_sql = None
-                try:
+                    self._begin_sql = "BEGIN IMMEDIATE"
+                    try:
+                        await self._run(conn.begin())
+                    finally:
+                        self._begin_sql = None
                     yield self
                 except BaseException:
                     await self._rollback(conn)
                     raise
                 try:
-                    await conn.commit()
+                    await self._run(conn.commit())
                 except BaseException:
                     await self._rollback(conn)
                     raise
             finally:
                 _in_tx.reset(token)
+
+    async def _run(self, operation):
+        """Await ``operation`` (a coroutine on the connection); on SQLite, to its end even if
+        the calling task is cancelled meanwhile (then the cancellation is raised after it).
+        SQLAlchemy treats a cancellation inside a statement as a broken connection and drops
+        it, which on SQLite would leave the file's write lock with the statement's thread;
+        letting the statement finish keeps the one connection, and the transaction is then
+        rolled back on it (as aiosqlite's own queue did before SQLAlchemy)."""
+        if self._conn is None:
+            return await operation
+        task = asyncio.ensure_future(operation)
+        try:
+            return await asyncio.shield(task)
+        except asyncio.CancelledError:
+            try:
+                await task
+            except BaseException:  # noqa: BLE001 - the cancellation is what the caller gets
+                pass
+            raise
 
     @staticmethod
     async def _rollback(conn: AsyncConnection) -> None:
@@ -422,7 +441,7 @@ class Store:
             async with self._lock:
                 try:
                     yield self._conn
-                    await self._conn.commit()  # ends SQLAlchemy's transaction; no BEGIN was sent
+                    await self._run(self._conn.commit())  # ends SQLAlchemy's transaction; no BEGIN was sent
                 except BaseException:
                     await self._rollback(self._conn)
                     raise
@@ -434,7 +453,7 @@ class Store:
         """Run one statement; returns the number of rows it changed (``rowcount``)."""
         clause, values = _params(sql, params)
         async with self._connection() as conn:
-            result = await conn.execute(clause, values)
+            result = await self._run(conn.execute(clause, values))
             return result.rowcount
 
     async def insert(self, sql: str, params: Sequence[Any] = ()) -> int:
@@ -445,7 +464,7 @@ class Store:
         else:
             clause, values = _params(sql, params)
         async with self._connection() as conn:
-            result = await conn.execute(clause, values)
+            result = await self._run(conn.execute(clause, values))
             if self.dialect == "postgresql":
                 return int(result.scalar_one())
             return int(result.lastrowid)
@@ -458,7 +477,7 @@ class Store:
         clause, _ = bind(sql)
         values = [_params(sql, r)[1] for r in rows]
         async with self._connection() as conn:
-            await conn.execute(clause, values)
+            await self._run(conn.execute(clause, values))
 
     async def fetchone(self, sql: str, params: Sequence[Any] = ()) -> Row | None:
         """The first row of a query, or ``None``."""
@@ -469,5 +488,5 @@ class Store:
         """Every row of a query."""
         clause, values = _params(sql, params)
         async with self._connection() as conn:
-            result = await conn.execute(clause, values)
+            result = await self._run(conn.execute(clause, values))
             return _rows(result)
