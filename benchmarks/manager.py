@@ -83,11 +83,11 @@ async def main(rounds: int, lines: int = 0) -> list[float]:
                 complete_ms.append((time.perf_counter() - t) * 1000)
                 move = game.position.random_move(rng)
                 statements: list[str] = []
-                await mgr.store.conn.set_trace_callback(statements.append)
+                await mgr.store.set_trace_callback(statements.append)
                 t = time.perf_counter()
                 await mgr.play_move(gid, user, move)
                 move_ms.append((time.perf_counter() - t) * 1000)
-                await mgr.store.conn.set_trace_callback(None)
+                await mgr.store.set_trace_callback(None)
                 counts.append((len(statements), reads(statements, "games"),
                                reads(statements, "user_settings")))
         await mgr.close()

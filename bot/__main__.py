@@ -1,13 +1,15 @@
 """``python -m bot``: run Stonecast until SIGINT or SIGTERM; and its operator commands.
 
-* ``python -m bot`` (or ``python -m bot run``) -- run the bot. It first takes the lock of its
-  SQLite database (:func:`bot.store.lock.lock_database`): a second process on the same file
-  stops at once with one line (status 2).
+* ``python -m bot`` (or ``python -m bot run``) -- run the bot. On a SQLite database it first
+  takes the file's lock (:func:`bot.store.lock.lock_database`): a second process on the same
+  file stops at once with one line (status 2). Several processes may share a PostgreSQL
+  database (``STONECAST_DB=postgresql://...``).
 * ``python -m bot backup FILE [--force]`` -- write a consistent copy of the database (the
   bot may be running) to ``FILE`` (:func:`bot.store.backup.backup_database`); an existing
   ``FILE`` is replaced only with ``--force``. Needs no ``DISCORD_TOKEN``. Refused (no
   database, ``FILE`` exists, its folder missing or unwritable): one line, status 2; the copy
-  failing midway (a full disk): one line, status 1, ``FILE`` untouched.
+  failing midway (a full disk): one line, status 1, ``FILE`` untouched. SQLite only: on a
+  PostgreSQL database it says to use ``pg_dump`` (status 2).
 * ``python -m bot sync`` -- register the slash commands with Discord and exit (for
   deployments where no process runs shard 0, or after an upgrade).
 
@@ -28,7 +30,7 @@ import sys
 import discord
 
 from .client import StonecastBot
-from .config import Config, ConfigError, db_path_from_env
+from .config import Config, ConfigError, db_target_from_env
 from .store import StoreError
 from .store.backup import backup_database
 from .store.lock import lock_database
@@ -101,7 +103,17 @@ def main(argv: list[str] | None = None) -> int:
     bot by default), return the exit status."""
     args = _parser().parse_args(argv)
     if args.command == "backup":
-        source = db_path_from_env()
+        try:
+            source = db_target_from_env()
+        except ConfigError as e:
+            print(f"stonecast: {e}", file=sys.stderr)
+            return 2
+        if isinstance(source, str):
+            print("stonecast: STONECAST_DB is a PostgreSQL database: back it up with pg_dump "
+                  "(e.g. pg_dump --format=custom --file=stonecast.dump \"$STONECAST_DB\"), "
+                  "restore with pg_restore; `python -m bot backup` copies SQLite files only",
+                  file=sys.stderr)
+            return 2
         try:
             info = backup_database(source, args.file, force=args.force)
         except StoreError as e:
@@ -123,6 +135,8 @@ def main(argv: list[str] | None = None) -> int:
     logging.getLogger("discord").setLevel(logging.WARNING)
     if args.command == "sync":
         return asyncio.run(sync(config))
+    if config.uses_postgresql:  # PostgreSQL serves several processes: no file lock
+        return asyncio.run(run(config))
     try:
         lock = lock_database(config.db_path)  # held until this process ends
     except StoreError as e:

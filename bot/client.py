@@ -115,7 +115,8 @@ class StonecastBot(commands.AutoShardedBot):
             discord.gateway.DiscordWebSocket.DEFAULT_GATEWAY = yarl.URL(url)
         self.renderer.start()
         if self.manager is None:
-            self.config.db_path.parent.mkdir(parents=True, exist_ok=True)
+            if not self.config.uses_postgresql:
+                self.config.db_path.parent.mkdir(parents=True, exist_ok=True)
             self.manager = await GameManager.open(self.config.db_path, **self._manager_options)
         await self._load_cogs()
         if self.config.syncs_commands:

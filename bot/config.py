@@ -3,7 +3,7 @@
 | variable | meaning |
 | --- | --- |
 | ``DISCORD_TOKEN`` | the bot token (required) |
-| ``STONECAST_DB`` | SQLite database file (default ``data/stonecast.db``; its folder is created) |
+| ``STONECAST_DB`` | the database: a SQLite file path (default ``data/stonecast.db``; its folder is created), or a PostgreSQL URL ``postgresql://user:password@host:5432/dbname`` (several processes may share it) |
 | ``STONECAST_GUILD`` | optional server id: commands are synced to that server at start |
 | ``STONECAST_RENDER_WORKERS`` | processes drawing board images (default: one per CPU, 2 to 4; 0 = a thread) |
 | ``STONECAST_API_URL`` | optional Discord REST base URL (a proxy, or a fake Discord in tests) |
@@ -33,7 +33,8 @@ class Config:
     """Settings of one bot process.
 
     * ``token`` -- the Discord bot token.
-    * ``db_path`` -- path of the SQLite database file.
+    * ``db_path`` -- the database: a SQLite file's :class:`Path`, or a PostgreSQL URL
+      (``str``, ``postgresql://...``); see :func:`db_target_from_env`.
     * ``guild_id`` -- a server to sync commands to at start (instant), or ``None`` for a
       global sync (Discord may take a while to show changes).
     * ``api_url`` -- Discord REST base URL override, or ``None`` for discord.com.
@@ -45,12 +46,17 @@ class Config:
     """
 
     token: str
-    db_path: Path = DEFAULT_DB
+    db_path: Path | str = DEFAULT_DB
     guild_id: int | None = None
     api_url: str | None = None
     render_workers: int | None = None
     shard_count: int | None = None
     shard_ids: tuple[int, ...] | None = None
+
+    @property
+    def uses_postgresql(self) -> bool:
+        """Whether the database is PostgreSQL (a URL) rather than a SQLite file."""
+        return isinstance(self.db_path, str)
 
     @property
     def syncs_commands(self) -> bool:
@@ -87,17 +93,34 @@ class Config:
             workers = int(workers_text)
         shard_count, shard_ids = parse_shards(env.get("STONECAST_SHARD_COUNT") or "",
                                               env.get("STONECAST_SHARD_IDS") or "")
-        return cls(token=token, db_path=db_path_from_env(env), guild_id=guild_id,
+        return cls(token=token, db_path=db_target_from_env(env), guild_id=guild_id,
                    api_url=api_url, render_workers=workers, shard_count=shard_count,
                    shard_ids=shard_ids)
 
 
-def db_path_from_env(env: Mapping[str, str] | None = None) -> Path:
-    """The database file named by ``STONECAST_DB`` in ``env`` (default ``os.environ``), or
-    :data:`DEFAULT_DB`. Needs no token: ``python -m bot backup`` uses it alone."""
+def db_target_from_env(env: Mapping[str, str] | None = None) -> Path | str:
+    """The database named by ``STONECAST_DB`` in ``env`` (default ``os.environ``): a
+    PostgreSQL URL (``postgresql://`` or ``postgres://``, returned as text), else a SQLite
+    file's path (:data:`DEFAULT_DB` when unset). Needs no token: ``python -m bot backup``
+    uses it alone. Raises :class:`ConfigError` for a URL of another database
+    (``mysql://...``)."""
     env = os.environ if env is None else env
     db = (env.get("STONECAST_DB") or "").strip()
-    return Path(db) if db else DEFAULT_DB
+    if not db:
+        return DEFAULT_DB
+    scheme, sep, _ = db.partition("://")
+    if sep:
+        if scheme.lower() in ("postgresql", "postgres", "postgresql+asyncpg"):
+            return db
+        if scheme.lower() not in ("file",) and scheme.isascii() and scheme.replace("+", "").isalnum():
+            raise ConfigError(f"STONECAST_DB must be a SQLite file path or a postgresql:// URL, "
+                              f"not a {scheme}:// URL")
+    return Path(db)
+
+
+def db_path_from_env(env: Mapping[str, str] | None = None) -> Path | str:
+    """Former name of :func:`db_target_from_env`."""
+    return db_target_from_env(env)
 
 
 def parse_shards(count_text: str, ids_text: str) -> tuple[int | None, tuple[int, ...] | None]:

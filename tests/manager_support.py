@@ -78,11 +78,11 @@ def small_options(kind: str) -> dict:
 
 class StatementLog:
     """``async with StatementLog(mgr) as log:`` -- every SQL statement the manager's connection
-    runs inside the block, in order (sqlite3's trace callback through aiosqlite), in
+    sends inside the block, in order (:meth:`bot.store.Store.set_trace_callback`), in
     ``log.statements``. ``log.reads(table)`` counts the SELECTs from ``table``."""
 
     def __init__(self, mgr: GameManager):
-        self.conn = mgr.store.conn
+        self.conn = mgr.store
         self.statements: list[str] = []
 
     async def __aenter__(self) -> StatementLog:

@@ -33,7 +33,10 @@ async def test_a_whole_move_reads_the_game_row_and_the_settings_once(fake, harne
     assert log.reads("games") == 2, log.statements
     assert log.reads("user_settings") == 1, log.statements
     assert log.reads("conditionals") == 1, log.statements
-    assert len(log.statements) == 12, log.statements
+    # 10 statements besides BEGIN and COMMIT (12 with them, issue 13; the store's trace shows
+    # what goes through a cursor, which COMMIT does not since the SQLAlchemy store, issue 14)
+    data = [s for s in log.statements if s.split()[0].upper() not in ("BEGIN", "COMMIT")]
+    assert len(data) == 10, log.statements
     assert await harness.manager.pending_announcements(board_grace=0) == []
 
 

@@ -20,8 +20,8 @@ def clock():
 
 
 @pytest.fixture
-async def mgr(tmp_path, clock):
-    m = await GameManager.open(tmp_path / "b.db", clock=clock)
+async def mgr(db, clock):
+    m = await GameManager.open(db("b.db"), clock=clock)
     yield m
     await m.close()
 
@@ -70,8 +70,8 @@ async def test_a_conditional_reply_takes_no_time_and_gains_the_increment(mgr, cl
     assert res.game.deadline == clock.t + 2 * DAY  # alice's turn, on her 2d bank
 
 
-async def test_reminder_then_timeout_from_the_bank_the_turn_started_with(tmp_path, clock):
-    path = tmp_path / "r.db"
+async def test_reminder_then_timeout_from_the_bank_the_turn_started_with(db, clock):
+    path = db("r.db")
     mgr = await GameManager.open(path, clock=clock)
     game = await start_game(mgr, KIND, OPTS, clock="bank 7d+1d max 10d")
     clock.advance(6 * DAY + 12 * HOUR)

@@ -1,6 +1,7 @@
 """Game manager: challenges -- sending, answering, expiry, limits, rematches.
 
-Every test runs against a real SQLite file under ``tmp_path``.
+Every test runs against each backend: a SQLite file and a PostgreSQL database (the
+``db`` fixture of conftest.py).
 """
 
 from __future__ import annotations
@@ -44,8 +45,8 @@ def clock():
 
 
 @pytest.fixture
-async def mgr(tmp_path, clock):
-    m = await GameManager.open(tmp_path / "stonecast.db", clock=clock, rng=random.Random(7))
+async def mgr(db, clock):
+    m = await GameManager.open(db("stonecast.db"), clock=clock, rng=random.Random(7))
     yield m
     await m.close()
 
@@ -103,8 +104,8 @@ async def test_accept_creates_the_game_in_one_go(mgr, clock):
     assert (await mgr.get_game(game.id)).channel_for_posts == 777
 
 
-async def test_first_opponent_and_random_seats(tmp_path, clock):
-    ch_mgr = await GameManager.open(tmp_path / "a.db", clock=clock, rng=random.Random(1))
+async def test_first_opponent_and_random_seats(db, clock):
+    ch_mgr = await GameManager.open(db("a.db"), clock=clock, rng=random.Random(1))
     try:
         g = await ch_mgr.accept_challenge((await challenge(ch_mgr, first="opponent")).id, BOB)
         assert g.players == {1: BOB, 2: ALICE}
@@ -119,7 +120,7 @@ async def test_first_opponent_and_random_seats(tmp_path, clock):
     # the same seed gives the same seats
     rng_seats = []
     for name in ("b.db", "c.db"):
-        m = await GameManager.open(tmp_path / name, clock=clock, rng=random.Random(5))
+        m = await GameManager.open(db(name), clock=clock, rng=random.Random(5))
         rng_seats.append([(await m.accept_challenge((await challenge(m)).id, BOB)).players[1]
                           for _ in range(4)])
         await m.close()
@@ -207,8 +208,8 @@ async def test_challenges_expire_after_24_hours(mgr, clock):
     assert (await db_counts(mgr))["games"] == 0
 
 
-async def test_limits(tmp_path, clock):
-    mgr = await GameManager.open(tmp_path / "l.db", clock=clock, limits=Limits(open_challenges=2, active_games=2))
+async def test_limits(db, clock):
+    mgr = await GameManager.open(db("l.db"), clock=clock, limits=Limits(open_challenges=2, active_games=2))
     try:
         await challenge(mgr)
         c2 = await challenge(mgr, opponent_id=CAROL)
@@ -250,8 +251,8 @@ async def test_open_challenge_anyone_but_the_challenger(mgr):
         await mgr.accept_challenge(ch.id, BOB)
 
 
-async def test_racing_accepts_of_an_open_challenge(tmp_path, clock):
-    path = tmp_path / "acc.db"
+async def test_racing_accepts_of_an_open_challenge(db, clock):
+    path = db("acc.db")
     m1 = await GameManager.open(path, clock=clock)
     m2 = await GameManager.open(path, clock=clock)
     try:

@@ -1,7 +1,8 @@
 """Game manager: clocks -- deadlines, reminders, losses on time, vacations. Clocks are driven by an
 injected clock.
 
-Every test runs against a real SQLite file under ``tmp_path``.
+Every test runs against each backend: a SQLite file and a PostgreSQL database (the
+``db`` fixture of conftest.py).
 """
 
 from __future__ import annotations
@@ -42,8 +43,8 @@ def clock():
 
 
 @pytest.fixture
-async def mgr(tmp_path, clock):
-    m = await GameManager.open(tmp_path / "stonecast.db", clock=clock, rng=random.Random(11))
+async def mgr(db, clock):
+    m = await GameManager.open(db("stonecast.db"), clock=clock, rng=random.Random(11))
     yield m
     await m.close()
 
@@ -76,8 +77,8 @@ async def test_reminder_once_per_turn(mgr, clock, days, window):
     assert [(e.kind, e.user_id, e.game.ply) for e in events] == [("reminder", BOB, res.game.ply)]
 
 
-async def test_reminder_not_repeated_after_reopening(tmp_path, clock):
-    path = tmp_path / "r.db"
+async def test_reminder_not_repeated_after_reopening(db, clock):
+    path = db("r.db")
     m = await GameManager.open(path, clock=clock)
     g = await game_for(m)
     clock.advance(3 * DAY - 10 * HOUR)
@@ -112,8 +113,44 @@ async def test_timeout_settled_exactly_once(mgr, clock):
         await mgr.play_move(g.id, BOB, next(res.position.legal_moves()))
 
 
-async def test_timeout_after_being_offline_settled_once_by_racing_processes(tmp_path, clock):
-    path = tmp_path / "offline.db"
+async def test_a_sweep_passes_over_a_game_another_process_holds(db, clock, backend):
+    """Two processes: the first is inside a move transaction on a game whose deadline has
+    passed by the second's clock; the second's sweep does not wait for that game's row
+    (PostgreSQL: claimed FOR UPDATE SKIP LOCKED) and settles nothing; the move stands, and
+    the game's new turn is not timed out."""
+    if backend != "postgresql":
+        pytest.skip("SQLite: one writer at a time (BEGIN IMMEDIATE); a sweep waits its turn")
+    m1 = await GameManager.open(db("held.db"), clock=clock)
+    late = FakeClock(clock.t)
+    m2 = await GameManager.open(db("held.db"), clock=late)
+    try:
+        g = await game_for(m1)
+        move = next(g.position.legal_moves())
+        inside, release = asyncio.Event(), asyncio.Event()
+        real = m1.settings_repo.of_users
+
+        async def paused(user_ids):
+            inside.set()
+            await release.wait()
+            return await real(user_ids)
+
+        m1.settings_repo.of_users = paused
+        moving = asyncio.create_task(m1.play_move(g.id, ALICE, move))
+        await inside.wait()
+        late.advance(4 * DAY)  # past the 3-day deadline by the second process's clock
+        swept = await asyncio.wait_for(m2.sweep(), 5)
+        assert swept == []
+        release.set()
+        assert (await moving).game.ply == 1
+        assert (await m2.get_game(g.id)).status == "active"
+    finally:
+        release.set()
+        await m1.close()
+        await m2.close()
+
+
+async def test_timeout_after_being_offline_settled_once_by_racing_processes(db, clock):
+    path = db("offline.db")
     m = await GameManager.open(path, clock=clock)
     g = await game_for(m)
     other = await game_for(m, a=CAROL, b=DAVE, days_per_move=14)

@@ -10,8 +10,8 @@ COMPUTER = 4242
 
 
 @pytest.fixture
-async def mgr(tmp_path):
-    m = await GameManager.open(tmp_path / "m.db", clock=FakeClock())
+async def mgr(db):
+    m = await GameManager.open(db("m.db"), clock=FakeClock())
     try:
         yield m
     finally:

@@ -25,8 +25,8 @@ class SimulatedCrash(BaseException):
 
 
 @pytest.fixture
-async def mgr(tmp_path):
-    m = await GameManager.open(tmp_path / "c.db", clock=FakeClock())
+async def mgr(db):
+    m = await GameManager.open(db("c.db"), clock=FakeClock())
     yield m
     await m.close()
 
@@ -142,7 +142,7 @@ async def test_crash_in_the_move_transaction_plays_the_reply_once_or_not_at_all(
     mgr = await GameManager.open(path, clock=FakeClock())
     game = await start_game(mgr, KIND, OPTS)
     await mgr.add_conditional(game.id, BOB, "a1; b2; a2; b3")
-    conn = mgr.store.conn
+    conn = mgr.store  # every statement of the repositories goes through Store.execute
     real_execute = conn.execute
 
     async def crashing_execute(sql, params=()):

@@ -7,6 +7,7 @@ and is never queued twice. Clocks are driven by an injected clock.
 
 from __future__ import annotations
 
+import asyncio
 import random
 
 import pytest
@@ -23,8 +24,8 @@ def clock():
 
 
 @pytest.fixture
-async def mgr(tmp_path, clock):
-    m = await GameManager.open(tmp_path / "outbox.db", clock=clock, rng=random.Random(5))
+async def mgr(db, clock):
+    m = await GameManager.open(db("outbox.db"), clock=clock, rng=random.Random(5))
     yield m
     await m.close()
 
@@ -87,8 +88,8 @@ async def test_reminder_goes_stale_when_the_player_moves(mgr, clock):
     assert a.stale and a.game.ply == 1 and a.ply == 0
 
 
-async def test_crash_between_settling_and_posting_keeps_the_announcement(tmp_path, clock):
-    path = tmp_path / "crash.db"
+async def test_crash_between_settling_and_posting_keeps_the_announcement(db, clock):
+    path = db("crash.db")
     m = await GameManager.open(path, clock=clock)
     g = await start_game(m, "coil", {"size": 5}, days_per_move=1)
     clock.advance(DAY + 1)
@@ -362,3 +363,72 @@ async def test_announcements_carry_settings_rating_changes_and_the_move(mgr, clo
     assert (event.kind, timeout.kind, timeout.user_id) == ("timeout", "timeout", BOB)
     assert timeout.settings is None and timeout.vacation_until is None
     assert timeout.rating_changes == await mgr.rating_changes(g.id) != {}
+
+
+# ---- several processes on one database (issue 14): rows claimed with a lease -------------
+
+async def _timeouts(m: GameManager, clock: FakeClock, n: int) -> None:
+    """``n`` games timed out by ``m``'s sweep: ``n`` timeout rows in the outbox."""
+    for i in range(n):
+        await start_game(m, "coil", {"size": 5}, a=10_000 + 2 * i, b=10_001 + 2 * i)
+    clock.advance(4 * DAY)
+    assert len(await m.sweep()) == n
+
+
+async def test_a_process_that_died_mid_post_leaves_its_rows_after_the_lease(db, clock, backend):
+    """PostgreSQL: the rows one manager took are claimed (committed) for OUTBOX_LEASE seconds:
+    another manager on the database does not get them; the first gets them again (a retry);
+    once the lease is over, another manager takes them and delivers them, once. SQLite: one
+    process per file, so a new manager (a restarted bot) takes them at once."""
+    from bot.manager import OUTBOX_LEASE
+
+    m1 = await GameManager.open(db("lease.db"), clock=clock)
+    m2 = await GameManager.open(db("lease.db"), clock=clock)
+    try:
+        await _timeouts(m1, clock, 3)
+        taken = await m1.pending_announcements()
+        assert len(taken) == 3
+        row = await m2.store.fetchone("SELECT claimed_by, lease_until FROM announcements WHERE id = ?",
+                                      (taken[0].id,))
+        assert tuple(row) == (m1.process_id, clock.t + OUTBOX_LEASE)
+        if backend == "sqlite":
+            assert [a.id for a in await m2.pending_announcements()] == [a.id for a in taken]
+            return
+        assert m1.process_id != m2.process_id
+        assert await m2.pending_announcements() == []  # held by m1
+        assert [a.id for a in await m1.pending_announcements()] == [a.id for a in taken]
+        await m1.mark_delivered(taken[0].id)  # m1 posts one, then dies
+        clock.advance(OUTBOX_LEASE - 1)
+        assert await m2.pending_announcements() == []
+        clock.advance(1)
+        rest = await m2.pending_announcements()
+        assert [a.id for a in rest] == [a.id for a in taken[1:]]
+        for a in rest:
+            assert await m2.mark_delivered(a.id)
+        assert await m1.pending_announcements() == [] and await m2.pending_announcements() == []
+    finally:
+        await m1.close()
+        await m2.close()
+
+
+async def test_two_processes_claiming_at_once_take_different_rows(db, clock, backend):
+    """PostgreSQL: two managers claim at the same moment (FOR UPDATE SKIP LOCKED): no row is
+    taken by both, and between them every row is delivered exactly once."""
+    if backend != "postgresql":
+        pytest.skip("SQLite: one process per file")
+    ms = [await GameManager.open(db("claims.db"), clock=clock) for _ in range(3)]
+    try:
+        await _timeouts(ms[0], clock, 12)
+        delivered: list[int] = []
+        for _ in range(6):
+            batches = await asyncio.gather(*(m.pending_announcements(limit=3) for m in ms))
+            ids = [a.id for batch in batches for a in batch]
+            assert len(ids) == len(set(ids)), batches
+            for m, batch in zip(ms, batches, strict=True):
+                for a in batch:
+                    assert await m.mark_delivered(a.id)
+            delivered += ids
+        assert sorted(delivered) == sorted(set(delivered)) and len(delivered) == 12
+    finally:
+        for m in ms:
+            await m.close()

@@ -1,6 +1,7 @@
 """Game manager: play -- moves, races, the position cache, resignation, abort.
 
-Every test runs against a real SQLite file under ``tmp_path``.
+Every test runs against each backend: a SQLite file and a PostgreSQL database (the
+``db`` fixture of conftest.py).
 """
 
 from __future__ import annotations
@@ -47,8 +48,8 @@ def clock():
 
 
 @pytest.fixture
-async def mgr(tmp_path, clock):
-    m = await GameManager.open(tmp_path / "stonecast.db", clock=clock, rng=random.Random(7))
+async def mgr(db, clock):
+    m = await GameManager.open(db("stonecast.db"), clock=clock, rng=random.Random(7))
     yield m
     await m.close()
 
@@ -98,8 +99,8 @@ async def test_racing_moves_on_one_manager(mgr):
     assert [m.move for m in moves] == [wins[0].move]
 
 
-async def test_racing_moves_from_two_processes_on_one_file(tmp_path, clock):
-    path = tmp_path / "shared.db"
+async def test_racing_moves_from_two_processes_on_one_file(db, clock):
+    path = db("shared.db")
     m1 = await GameManager.open(path, clock=clock)
     m2 = await GameManager.open(path, clock=clock)
     try:
@@ -119,6 +120,47 @@ async def test_racing_moves_from_two_processes_on_one_file(tmp_path, clock):
         moves = await m1.moves(g.id)
         assert g.ply == 3 == len(moves)
         assert replay_of(g, moves).to_text() == g.position_text
+    finally:
+        await m1.close()
+        await m2.close()
+
+
+async def test_a_move_holds_the_game_row_until_it_commits(db, clock, backend):
+    """Two processes on one database: while the first's move transaction is open (paused
+    after reading the game row), the second's move on that game waits (PostgreSQL: the row
+    is read FOR UPDATE; SQLite: BEGIN IMMEDIATE), then finds the game moved on: the first
+    move stands, the second is refused, one move recorded."""
+    m1 = await GameManager.open(db("race.db"), clock=clock)
+    m2 = await GameManager.open(db("race.db"), clock=clock)
+    try:
+        g = await start_game(m1, KIND, OPTS)
+        a, b = list(g.position.legal_moves())[:2]
+        inside, release = asyncio.Event(), asyncio.Event()
+        real = m1.settings_repo.of_users
+
+        async def paused(user_ids):
+            inside.set()
+            await release.wait()
+            return await real(user_ids)
+
+        m1.settings_repo.of_users = paused
+        first = asyncio.create_task(m1.play_move(g.id, ALICE, a))
+        await inside.wait()
+        second = asyncio.create_task(m2.play_move(g.id, ALICE, b))
+        done, _ = await asyncio.wait({second}, timeout=0.5)
+        assert not done, "the second move must wait for the first's transaction"
+        release.set()
+        assert (await first).move == a
+        with pytest.raises(NotYourTurn):
+            await second
+        moves = await m2.moves(g.id)
+        assert [m.move for m in moves] == [a]
+        if backend == "postgresql":
+            async with StatementLog(m2) as log:
+                with pytest.raises(NotYourTurn):
+                    await m2.play_move(g.id, ALICE, b)
+            assert any(s.startswith("SELECT * FROM games") and s.endswith("FOR UPDATE")
+                       for s in log.statements), log.statements
     finally:
         await m1.close()
         await m2.close()
@@ -171,8 +213,8 @@ async def test_resign_on_either_turn(mgr, who, seat):
         await mgr.resign(g.id, who)
 
 
-async def test_state_survives_close_and_reopen(tmp_path, clock):
-    path = tmp_path / "persist.db"
+async def test_state_survives_close_and_reopen(db, clock):
+    path = db("persist.db")
     m = await GameManager.open(path, clock=clock)
     g = await start_game(m, KIND, OPTS)
     res = await m.play_move(g.id, ALICE, next(g.position.legal_moves()))

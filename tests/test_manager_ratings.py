@@ -1,7 +1,8 @@
 """Game manager: ratings -- Glicko-2 updates in the ending transaction (checked against the
 steps worked out in ``glicko_by_hand``), leaderboard (established first), rank, profile.
 
-Every test runs against a real SQLite file under ``tmp_path``.
+Every test runs against each backend: a SQLite file and a PostgreSQL database (the
+``db`` fixture of conftest.py).
 """
 
 from __future__ import annotations
@@ -43,8 +44,8 @@ def clock():
 
 
 @pytest.fixture
-async def mgr(tmp_path, clock):
-    m = await GameManager.open(tmp_path / "stonecast.db", clock=clock, rng=random.Random(11))
+async def mgr(db, clock):
+    m = await GameManager.open(db("stonecast.db"), clock=clock, rng=random.Random(11))
     yield m
     await m.close()
 
@@ -164,7 +165,7 @@ async def test_ratings_become_established_and_lead_the_board(mgr, clock):
 
 async def test_game_end_and_rating_are_one_transaction(mgr, monkeypatch):
     g = await game_for(mgr)
-    conn = mgr.store.conn
+    conn = mgr.store  # every statement of the repositories goes through Store.execute
     real = conn.execute
 
     class Crash(BaseException):

@@ -1,6 +1,7 @@
 """Game manager: settings -- the your-turn DM switch.
 
-Every test runs against a real SQLite file under ``tmp_path``.
+Every test runs against each backend: a SQLite file and a PostgreSQL database (the
+``db`` fixture of conftest.py).
 """
 
 from __future__ import annotations
@@ -32,14 +33,14 @@ def clock():
 
 
 @pytest.fixture
-async def mgr(tmp_path, clock):
-    m = await GameManager.open(tmp_path / "stonecast.db", clock=clock, rng=random.Random(11))
+async def mgr(db, clock):
+    m = await GameManager.open(db("stonecast.db"), clock=clock, rng=random.Random(11))
     yield m
     await m.close()
 
 
-async def test_notify_is_off_by_default_and_persists(tmp_path, clock):
-    path = tmp_path / "n.db"
+async def test_notify_is_off_by_default_and_persists(db, clock):
+    path = db("n.db")
     m = await GameManager.open(path, clock=clock)
     assert (await m.settings(ALICE)).dm is False
     assert (await m.set_notify(ALICE, True)).dm is True

@@ -19,8 +19,8 @@ def clock():
 
 
 @pytest.fixture
-async def mgr(tmp_path, clock):
-    m = await GameManager.open(tmp_path / "t.db", clock=clock)
+async def mgr(db, clock):
+    m = await GameManager.open(db("t.db"), clock=clock)
     yield m
     await m.close()
 

@@ -61,7 +61,7 @@ from .errors import (
     game_over_error,
 )
 from .lookup import LookupMixin
-from .outbox import BOARD_GRACE, OutboxMixin
+from .outbox import BOARD_GRACE, OUTBOX_LEASE, OutboxMixin
 from .play import PlayMixin
 from .ratings import RatingsMixin
 from .settings import SettingsMixin
@@ -90,6 +90,7 @@ from .values import (
 
 __all__ = [
     "BOARD_GRACE",
+    "OUTBOX_LEASE",
     "COMPUTER_LEVELS",
     "ComputerMixin",
     "LevelRecord",

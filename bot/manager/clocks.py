@@ -89,11 +89,13 @@ class ClocksMixin(ManagerCore):
             seat = self._position(game).to_move
             loser = game.players[seat]
             done = await self._finish(game, self._position(game).time_out(seat), now,
-                                      announce=("timeout", loser))
+                                      announce=("timeout", loser), claim=True)
             return None if done is None else ClockEvent("timeout", done[0], loser)
 
     async def _remind(self, game: Game, now: float) -> ClockEvent | None:
         async with self.store.transaction():
+            if not await self.games_repo.claim(game.id, game.ply):
+                return None  # moved on, or held by another transaction (a move, another sweep)
             if await self.games_repo.mark_reminded(game.id, game.ply) != 1:
                 return None
             await self._announce(game, "reminder", game.to_move_user, now)

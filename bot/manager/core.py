@@ -9,7 +9,10 @@ from __future__ import annotations
 
 import asyncio
 import json
+import os
 import random
+import secrets
+import socket
 import time
 import weakref
 from collections.abc import Callable
@@ -77,6 +80,12 @@ class ManagerCore:
         self.settings_repo = SettingsRepo(store)
         self.conditionals_repo = ConditionalRepo(store)
         self._schema_version: int | None = None
+        # Who claims outbox rows (Alembic revision 0002): on PostgreSQL this manager alone
+        # (several processes share the database); on SQLite every manager of the file is the
+        # one process the file lock allows, so a restarted bot takes over its predecessor's
+        # claims at once.
+        self.process_id = ("sqlite" if store.dialect == "sqlite" else
+                           f"{socket.gethostname()}:{os.getpid()}:{secrets.token_hex(4)}")
         self._locks: weakref.WeakValueDictionary[int, asyncio.Lock] = weakref.WeakValueDictionary()
         # game id -> (position text, Position): parsing/replaying is never needed twice.
         self._positions: dict[int, tuple[str, engine.Position]] = {}
@@ -179,8 +188,10 @@ class ManagerCore:
         mine = [g for g in map(self._game, rows) if g.to_move_user == user_id]
         return sorted(mine, key=lambda g: (g.deadline if g.deadline is not None else float("inf"), g.id))
 
-    async def _game_row(self, game_id: int):
-        row = await self.games_repo.get(game_id)
+    async def _game_row(self, game_id: int, *, for_update: bool = False):
+        """The row of game ``game_id`` (locked for the transaction with ``for_update``, see
+        :meth:`GameRepo.get`); raises NotFound."""
+        row = await self.games_repo.get(game_id, for_update=for_update)
         if row is None:
             raise NotFound(f"No game is numbered {game_id}: use /games to see yours.")
         return row

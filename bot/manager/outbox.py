@@ -11,11 +11,14 @@ from .core import ManagerCore
 from .errors import NotFound
 from .values import Announcement, Game, MoveRecord, UserSettings
 
-__all__ = ["BOARD_GRACE", "OutboxMixin"]
+__all__ = ["BOARD_GRACE", "OUTBOX_LEASE", "OutboxMixin"]
 
 # Seconds a queued board ('move' announcement) waits before the delivery loop may post it: the
 # /move (or Accept) handler that made it normally posts it within that time and marks it delivered.
 BOARD_GRACE = 60.0
+# Seconds a delivery pass holds the rows it took (its lease, Alembic revision 0002): another
+# process takes them only after that, so a process that dies mid-post leaves them to another.
+OUTBOX_LEASE = 300.0
 
 
 class OutboxMixin(ManagerCore):
@@ -72,11 +75,24 @@ class OutboxMixin(ManagerCore):
         Each comes with what its post needs, read in one transaction with it: the settings of
         its ``user_id`` (boards, DMs, reminders), the rating changes of a finished rated game
         and the move record of a board or a DM (see :class:`Announcement`).
+
+        Several processes on one database (issue 14): the rows returned are claimed for this
+        manager (:attr:`process_id`) for :data:`OUTBOX_LEASE` seconds, in that transaction,
+        committed before this returns (so before any post); rows another process holds are
+        left out (on PostgreSQL skipped without waiting, ``FOR UPDATE SKIP LOCKED``) until its
+        lease ends.
         """
         now = self.clock()
         out = []
+        leased = self.store.revision is not None and self.store.revision >= "0002"
         async with self.store.transaction():  # each announcement and what its post needs, at once
-            rows = await self.outbox_repo.due(now - max(0.0, board_grace), max(0, limit))
+            if leased:
+                rows = await self.outbox_repo.due(now - max(0.0, board_grace), max(0, limit),
+                                                  now=now, owner=self.process_id)
+                await self.outbox_repo.claim([r["id"] for r in rows], self.process_id,
+                                             now + OUTBOX_LEASE)
+            else:  # a file kept at an old schema version (tests): one process, no claims
+                rows = await self.outbox_repo.due(now - max(0.0, board_grace), max(0, limit))
             for r in rows:
                 game = self._game(await self._game_row(r["game_id"]))
                 settings = (self._settings(await self.settings_repo.get(r["user_id"]), now)

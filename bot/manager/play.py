@@ -130,16 +130,19 @@ class PlayMixin(ManagerCore):
         """
         gid = self._id(game_id, "game")
         async with self._lock(gid):
-            game = self._game(await self._game_row(gid))
-            if expected_ply is not None and game.seat_of(user_id) is not None and (
-                    game.status != "active" or game.ply != expected_ply):
-                raise StaleAction(texts.position_changed(game))
-            seat, new = self._checked_move(game, user_id, move_text)
-            move = new.last_move
-            now = self.clock()
             to_move_settings = None
             changes: dict[int, tuple[float, float]] = {}
             async with self.store.transaction():
+                # the game row is read locked (SELECT ... FOR UPDATE on PostgreSQL): a move of
+                # another process waits for this transaction, then finds the new ply; the
+                # version-checked UPDATE below stays as the last guard
+                game = self._game(await self._game_row(gid, for_update=True))
+                if expected_ply is not None and game.seat_of(user_id) is not None and (
+                        game.status != "active" or game.ply != expected_ply):
+                    raise StaleAction(texts.position_changed(game))
+                seat, new = self._checked_move(game, user_id, move_text)
+                move = new.last_move
+                now = self.clock()
                 rows = {r["user_id"]: r for r in await self.settings_repo.of_users(list(game.players.values()))}
                 settings = {uid: self._settings(rows.get(uid), now) for uid in game.players.values()}
                 if preview_if_confirming and settings[user_id].confirm:
@@ -256,15 +259,19 @@ class PlayMixin(ManagerCore):
         return replies, pos
 
     async def _finish(self, game: Game, new: engine.Position, now: float, *,
-                      announce: tuple[str, int] | None = None,
+                      announce: tuple[str, int] | None = None, claim: bool = False,
                       ) -> tuple[Game, dict[int, tuple[float, float]]] | None:
         """End ``game`` with the forced outcome of ``new`` (resignation / timeout) in one
         transaction with the ratings and, when ``announce`` is ``(kind, user id)``, the
         outbox row that announces it. Returns the finished game and the rating changes
-        (``{}`` for an unrated game); ``None`` when the game row changed meanwhile."""
+        (``{}`` for an unrated game); ``None`` when the game row changed meanwhile, or, with
+        ``claim`` (the clock sweep), when another transaction holds it (PostgreSQL: ``FOR
+        UPDATE SKIP LOCKED``; a move under way, or another process settling it)."""
         outcome = new.outcome
         text = new.to_text()
         async with self.store.transaction():
+            if claim and not await self.games_repo.claim(game.id, game.ply):
+                return None
             n = await self.games_repo.finish(game.id, game.ply, position_text=text,
                                              winner=outcome.winner, reason=outcome.reason, now=now)
             if n != 1:

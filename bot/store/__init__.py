@@ -1,15 +1,20 @@
-"""Stonecast's store: SQLite behind small repositories named for what they hold.
+"""Stonecast's store: SQLite or PostgreSQL behind small repositories named for what they hold.
 
 Map:
 
-* :mod:`bot.store.db` -- :class:`Store`: the connection (WAL, ``synchronous=FULL``), one lock,
-  transactions (``BEGIN IMMEDIATE``, rolled back on any exception or cancellation);
-* :mod:`bot.store.schema` -- the tables and the forward migrations (``PRAGMA user_version``);
-* :mod:`bot.store.lock` -- one process per database file (``flock`` on ``<db>.lock``);
-* :mod:`bot.store.backup` -- ``python -m bot backup``: a consistent copy of a live database;
-* repositories, every SQL statement of the bot: :class:`ChallengeRepo` (challenges),
-  :class:`GameRepo` and :class:`MoveRepo` (games, move lists), :class:`ConditionalRepo`
-  (conditional moves), :class:`RatingRepo` (ratings
+* :mod:`bot.store.db` -- :class:`Store`: SQLAlchemy 2 async Core over SQLite (one connection,
+  WAL, ``synchronous=FULL``, one lock, ``BEGIN IMMEDIATE``) or PostgreSQL (a pool, a
+  connection per transaction); transactions rolled back on any exception or cancellation;
+  rows as :class:`~bot.store.db.Row`;
+* :mod:`bot.store.migrations` -- the schema's Alembic history (one for both backends), run
+  when the store opens; :mod:`bot.store.schema` -- the older ``PRAGMA user_version`` steps
+  that bring a SQLite file of an older Stonecast to version 8 (Alembic's first revision);
+* :mod:`bot.store.lock` -- one process per SQLite database file (``flock`` on ``<db>.lock``);
+* :mod:`bot.store.backup` -- ``python -m bot backup``: a consistent copy of a live SQLite
+  database (PostgreSQL: ``pg_dump``);
+* repositories, every SQL statement of the bot (``?`` placeholders, SQL both backends run):
+  :class:`ChallengeRepo` (challenges), :class:`GameRepo` and :class:`MoveRepo` (games, move
+  lists), :class:`ConditionalRepo` (conditional moves), :class:`RatingRepo` (ratings
   and rating changes), :class:`OutboxRepo` (announcements still to post),
   :class:`SettingsRepo` (user settings).
 

@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-import sqlite3
 from typing import Any
 
+from .db import Row
 from .repo import Repo
 
 __all__ = ["ChallengeRepo"]
@@ -13,7 +13,7 @@ __all__ = ["ChallengeRepo"]
 class ChallengeRepo(Repo):
     """The ``challenges`` table. Times are UNIX seconds; ``now`` decides what has expired."""
 
-    async def get(self, challenge_id: int) -> sqlite3.Row | None:
+    async def get(self, challenge_id: int) -> Row | None:
         """The challenge row ``challenge_id``, ``None`` when there is none."""
         return await self.store.fetchone("SELECT * FROM challenges WHERE id = ?", (challenge_id,))
 
@@ -48,11 +48,11 @@ class ChallengeRepo(Repo):
         return int(row[0])
 
     async def open_duplicate(self, guild_id: int, challenger_id: int, opponent_id: int | None,
-                             kind: str, now: float) -> sqlite3.Row | None:
+                             kind: str, now: float) -> Row | None:
         """The oldest open challenge from ``challenger_id`` to ``opponent_id`` (``None``: to
         anyone) for ``kind`` in ``guild_id``, else ``None``."""
         return await self.store.fetchone(
-            "SELECT * FROM challenges WHERE guild_id = ? AND challenger_id = ? AND opponent_id IS ?"
+            "SELECT * FROM challenges WHERE guild_id = ? AND challenger_id = ? AND opponent_id IS NOT DISTINCT FROM ?"
             " AND kind = ? AND status = 'open' AND expires_at > ? ORDER BY id LIMIT 1",
             (guild_id, challenger_id, opponent_id, kind, now),
         )
@@ -92,7 +92,7 @@ class ChallengeRepo(Repo):
         )
         return ids
 
-    async def open_for(self, user_id: int, now: float) -> list[sqlite3.Row]:
+    async def open_for(self, user_id: int, now: float) -> list[Row]:
         """Open, unexpired challenges sent by or to ``user_id``, oldest first."""
         return await self.store.fetchall(
             "SELECT * FROM challenges WHERE status = 'open' AND expires_at > ?"
@@ -100,7 +100,7 @@ class ChallengeRepo(Repo):
             (now, user_id, user_id),
         )
 
-    async def open_rematch(self, game_id: int, now: float) -> sqlite3.Row | None:
+    async def open_rematch(self, game_id: int, now: float) -> Row | None:
         """The open, unexpired rematch offer of game ``game_id``, if any."""
         return await self.store.fetchone(
             "SELECT * FROM challenges WHERE rematch_of = ? AND status = 'open' AND expires_at > ?",

@@ -7,9 +7,9 @@ return the rows changed, 0 or 1).
 
 from __future__ import annotations
 
-import sqlite3
 from typing import Any
 
+from .db import Row
 from .repo import Repo
 
 __all__ = ["GameRepo", "MoveRepo"]
@@ -18,9 +18,24 @@ __all__ = ["GameRepo", "MoveRepo"]
 class GameRepo(Repo):
     """The ``games`` table: one row per game, its position cache, clock and result."""
 
-    async def get(self, game_id: int) -> sqlite3.Row | None:
-        """The game row ``game_id``, ``None`` when there is none."""
+    async def get(self, game_id: int, *, for_update: bool = False) -> Row | None:
+        """The game row ``game_id``, ``None`` when there is none. ``for_update`` (inside a
+        transaction): the row is locked until the transaction ends (``SELECT ... FOR
+        UPDATE`` on PostgreSQL; SQLite's ``BEGIN IMMEDIATE`` already holds the whole file)."""
+        if for_update and self.store.dialect == "postgresql":
+            return await self.store.fetchone("SELECT * FROM games WHERE id = ? FOR UPDATE", (game_id,))
         return await self.store.fetchone("SELECT * FROM games WHERE id = ?", (game_id,))
+
+    async def claim(self, game_id: int, ply: int) -> bool:
+        """Inside a transaction: lock the row of ``game_id`` if it is still running at ``ply``
+        and no other transaction holds it (``FOR UPDATE SKIP LOCKED`` on PostgreSQL, so a
+        process sweeping the clocks passes over a game another process is moving or settling,
+        without waiting; on SQLite ``BEGIN IMMEDIATE`` already holds the file). Whether it
+        was claimed."""
+        sql = "SELECT id FROM games WHERE id = ? AND ply = ? AND status = 'active'"
+        if self.store.dialect == "postgresql":
+            sql += " FOR UPDATE SKIP LOCKED"
+        return await self.store.fetchone(sql, (game_id, ply)) is not None
 
     async def insert(self, *, guild_id: int, channel_id: int, kind: str, options: str,
                      player1_id: int, player2_id: int, position_text: str, rated: bool,
@@ -48,21 +63,21 @@ class GameRepo(Repo):
             f"INSERT INTO games (status, ply, {', '.join(columns)})"
             f" VALUES ('active', 0, {', '.join('?' * len(values))})", values)
 
-    async def computer_games(self) -> list[sqlite3.Row]:
+    async def computer_games(self) -> list[Row]:
         """Running games against the computer (``ai_seat`` set), oldest first."""
         return await self.store.fetchall(
             "SELECT * FROM games WHERE status = 'active' AND ai_seat IS NOT NULL ORDER BY id")
 
-    async def computer_records(self, user_id: int, guild_id: int | None = None) -> list[sqlite3.Row]:
+    async def computer_records(self, user_id: int, guild_id: int | None = None) -> list[Row]:
         """``user_id``'s finished games against the computer by level (in ``guild_id`` if
         given): rows of ``ai_level``, ``wins``, ``losses``, ``draws`` (aborted games left out)."""
         where, params = ("", (user_id, user_id)) if guild_id is None else (
             " AND guild_id = ?", (user_id, user_id, guild_id))
         return await self.store.fetchall(
             "SELECT ai_level,"
-            " SUM(winner IS NOT NULL AND winner <> ai_seat) AS wins,"
-            " SUM(winner IS NOT NULL AND winner = ai_seat) AS losses,"
-            " SUM(winner IS NULL) AS draws"
+            " SUM(CASE WHEN winner IS NOT NULL AND winner <> ai_seat THEN 1 ELSE 0 END) AS wins,"
+            " SUM(CASE WHEN winner = ai_seat THEN 1 ELSE 0 END) AS losses,"
+            " SUM(CASE WHEN winner IS NULL THEN 1 ELSE 0 END) AS draws"
             " FROM games WHERE status = 'finished' AND ai_seat IS NOT NULL"
             " AND (player1_id = ? OR player2_id = ?)" + where + " GROUP BY ai_level ORDER BY ai_level",
             params)
@@ -75,7 +90,8 @@ class GameRepo(Repo):
     async def put_review(self, game_id: int, review: str, now: float) -> None:
         """Cache the review of ``game_id`` (JSON text), replacing any older one."""
         await self.store.execute(
-            "INSERT OR REPLACE INTO reviews (game_id, review, created_at) VALUES (?, ?, ?)",
+            "INSERT INTO reviews (game_id, review, created_at) VALUES (?, ?, ?) ON CONFLICT (game_id)"
+            " DO UPDATE SET review = excluded.review, created_at = excluded.created_at",
             (game_id, review, now))
 
     async def count_active_of(self, user_id: int) -> int:
@@ -162,7 +178,7 @@ class GameRepo(Repo):
             (deadline, game_id, ply),
         )
 
-    async def active_of(self, user_id: int, guild_id: int | None = None) -> list[sqlite3.Row]:
+    async def active_of(self, user_id: int, guild_id: int | None = None) -> list[Row]:
         """Games in progress that ``user_id`` plays (in ``guild_id`` if given), oldest first."""
         sql = "SELECT * FROM games WHERE status = 'active' AND (player1_id = ? OR player2_id = ?)"
         params: list[Any] = [user_id, user_id]
@@ -171,7 +187,7 @@ class GameRepo(Repo):
             params.append(guild_id)
         return await self.store.fetchall(sql + " ORDER BY id", params)
 
-    async def finished_of(self, user_id: int, guild_id: int | None, limit: int) -> list[sqlite3.Row]:
+    async def finished_of(self, user_id: int, guild_id: int | None, limit: int) -> list[Row]:
         """The latest ``limit`` finished or aborted games of ``user_id``, newest first."""
         sql = "SELECT * FROM games WHERE status <> 'active' AND (player1_id = ? OR player2_id = ?)"
         params: list[Any] = [user_id, user_id]
@@ -180,7 +196,7 @@ class GameRepo(Repo):
             params.append(guild_id)
         return await self.store.fetchall(sql + " ORDER BY id DESC LIMIT ?", [*params, limit])
 
-    async def active_in_server(self, guild_id: int, *, by_last_move: bool = False) -> list[sqlite3.Row]:
+    async def active_in_server(self, guild_id: int, *, by_last_move: bool = False) -> list[Row]:
         """Games in progress in ``guild_id``: newest first, or the most recently moved first
         when ``by_last_move``."""
         order = "updated_at DESC, id DESC" if by_last_move else "id DESC"
@@ -189,7 +205,7 @@ class GameRepo(Repo):
             (guild_id,),
         )
 
-    async def posted_in(self, channel_id: int) -> list[sqlite3.Row]:
+    async def posted_in(self, channel_id: int) -> list[Row]:
         """Games whose boards go to ``channel_id`` (their thread, or the channel of a game
         without one), running ones first, then newest first."""
         return await self.store.fetchall(
@@ -198,21 +214,21 @@ class GameRepo(Repo):
             (channel_id, channel_id),
         )
 
-    async def due_by(self, t: float) -> list[sqlite3.Row]:
+    async def due_by(self, t: float) -> list[Row]:
         """Running games whose deadline is at or before ``t``, the earliest first."""
         return await self.store.fetchall(
             "SELECT * FROM games WHERE status = 'active' AND deadline IS NOT NULL"
             " AND deadline <= ? ORDER BY deadline", (t,),
         )
 
-    async def running_with_deadline_after(self, user_id: int, now: float) -> list[sqlite3.Row]:
+    async def running_with_deadline_after(self, user_id: int, now: float) -> list[Row]:
         """Running games of ``user_id`` whose deadline is after ``now``."""
         return await self.store.fetchall(
             "SELECT * FROM games WHERE status = 'active' AND deadline > ?"
             " AND (player1_id = ? OR player2_id = ?)", (now, user_id, user_id),
         )
 
-    async def results_of(self, guild_id: int, user_id: int) -> list[sqlite3.Row]:
+    async def results_of(self, guild_id: int, user_id: int) -> list[Row]:
         """``kind``, ``winner`` and ``player1_id`` of every finished game of ``user_id`` in
         ``guild_id``."""
         return await self.store.fetchall(
@@ -238,13 +254,13 @@ class MoveRepo(Repo):
             (game_id, ply, seat, move, played_at),
         )
 
-    async def of_game(self, game_id: int) -> list[sqlite3.Row]:
+    async def of_game(self, game_id: int) -> list[Row]:
         """``ply, seat, move, played_at`` of every move of ``game_id`` in order."""
         return await self.store.fetchall(
             "SELECT ply, seat, move, played_at FROM moves WHERE game_id = ? ORDER BY ply", (game_id,)
         )
 
-    async def at(self, game_id: int, ply: int) -> sqlite3.Row | None:
+    async def at(self, game_id: int, ply: int) -> Row | None:
         """The move that made ply ``ply`` of ``game_id``, ``None`` when there is none."""
         return await self.store.fetchone(
             "SELECT ply, seat, move, played_at FROM moves WHERE game_id = ? AND ply = ?", (game_id, ply)

@@ -6,8 +6,7 @@ A row is written in the transaction of the change it announces, and taken out
 
 from __future__ import annotations
 
-import sqlite3
-
+from .db import Row
 from .repo import Repo
 
 __all__ = ["OutboxRepo"]
@@ -31,14 +30,33 @@ class OutboxRepo(Repo):
         )
         return None if row is None else row["id"]
 
-    async def due(self, created_before: float, limit: int) -> list[sqlite3.Row]:
+    async def due(self, created_before: float, limit: int, *, now: float | None = None,
+                  owner: str | None = None) -> list[Row]:
         """Undelivered rows, oldest first: every reminder and timeout, and boards and DMs
-        created at or before ``created_before``."""
-        return await self.store.fetchall(
-            "SELECT * FROM announcements WHERE delivered_at IS NULL"
-            " AND (kind NOT IN ('move', 'dm') OR created_at <= ?) ORDER BY id LIMIT ?",
-            (created_before, limit),
-        )
+        created at or before ``created_before``.
+
+        With ``now`` and ``owner`` (inside a transaction; Alembic revision 0002): only rows
+        no other process holds -- never claimed, their lease over at ``now``, or claimed by
+        ``owner`` -- and, on PostgreSQL, locked ``FOR UPDATE SKIP LOCKED`` so two processes
+        claiming at once take different rows (claim them with :meth:`claim`)."""
+        if owner is None:
+            return await self.store.fetchall(
+                "SELECT * FROM announcements WHERE delivered_at IS NULL"
+                " AND (kind NOT IN ('move', 'dm') OR created_at <= ?) ORDER BY id LIMIT ?",
+                (created_before, limit),
+            )
+        sql = ("SELECT * FROM announcements WHERE delivered_at IS NULL"
+               " AND (kind NOT IN ('move', 'dm') OR created_at <= ?)"
+               " AND (lease_until IS NULL OR lease_until <= ? OR claimed_by = ?) ORDER BY id LIMIT ?")
+        if self.store.dialect == "postgresql":
+            sql += " FOR UPDATE SKIP LOCKED"
+        return await self.store.fetchall(sql, (created_before, now, owner, limit))
+
+    async def claim(self, announcement_ids: list[int], owner: str, lease_until: float) -> None:
+        """Claim rows for ``owner`` until ``lease_until`` (Alembic revision 0002)."""
+        await self.store.executemany(
+            "UPDATE announcements SET claimed_by = ?, lease_until = ? WHERE id = ?",
+            [(owner, lease_until, i) for i in announcement_ids])
 
     async def mark_delivered(self, announcement_id: int, now: float, error: str | None) -> int:
         """Set ``delivered_at`` (and ``last_error`` when given) unless already set; rows changed."""

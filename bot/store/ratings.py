@@ -2,8 +2,7 @@
 
 from __future__ import annotations
 
-import sqlite3
-
+from .db import Row
 from .repo import Repo
 
 __all__ = ["RatingRepo"]
@@ -13,14 +12,14 @@ class RatingRepo(Repo):
     """Ratings per (server, game kind, user) and the change each rated game made: Glicko-2
     from schema version 7 (the ``*_glicko`` methods), Elo before."""
 
-    async def get(self, guild_id: int, kind: str, user_id: int) -> sqlite3.Row | None:
+    async def get(self, guild_id: int, kind: str, user_id: int) -> Row | None:
         """``rating, games`` of ``user_id``, ``None`` before their first rated game."""
         return await self.store.fetchone(
             "SELECT rating, games FROM ratings WHERE guild_id = ? AND kind = ? AND user_id = ?",
             (guild_id, kind, user_id),
         )
 
-    async def get_glicko(self, guild_id: int, kind: str, user_id: int) -> sqlite3.Row | None:
+    async def get_glicko(self, guild_id: int, kind: str, user_id: int) -> Row | None:
         """``rating, games, rd, volatility, last_played`` of ``user_id`` (schema version 7),
         ``None`` before their first rated game."""
         return await self.store.fetchone(
@@ -42,14 +41,14 @@ class RatingRepo(Repo):
             "INSERT INTO rating_changes (game_id, user_id, before, after, rd_before, rd_after)"
             " VALUES (?, ?, ?, ?, ?, ?)", (game_id, user_id, before, after, rd_before, rd_after))
 
-    async def all_rated(self, guild_id: int, kind: str) -> list[sqlite3.Row]:
+    async def all_rated(self, guild_id: int, kind: str) -> list[Row]:
         """Every rated player of ``kind`` in ``guild_id`` (``user_id, rating, games, rd,
         volatility, last_played``), for the Glicko-2 leaderboard sorted by the caller."""
         return await self.store.fetchall(
             "SELECT user_id, rating, games, rd, volatility, last_played FROM ratings"
             " WHERE guild_id = ? AND kind = ? AND games > 0", (guild_id, kind))
 
-    async def of_player_glicko(self, guild_id: int, user_id: int) -> list[sqlite3.Row]:
+    async def of_player_glicko(self, guild_id: int, user_id: int) -> list[Row]:
         """Like :meth:`of_player`, with ``rd, volatility, last_played`` (schema version 7)."""
         return await self.store.fetchall(
             "SELECT kind, user_id, rating, games, rd, volatility, last_played FROM ratings"
@@ -70,13 +69,13 @@ class RatingRepo(Repo):
             (game_id, user_id, before, after),
         )
 
-    async def changes(self, game_id: int) -> list[sqlite3.Row]:
+    async def changes(self, game_id: int) -> list[Row]:
         """``user_id, before, after`` for each player of a finished rated game."""
         return await self.store.fetchall(
             "SELECT user_id, before, after FROM rating_changes WHERE game_id = ?", (game_id,)
         )
 
-    async def top(self, guild_id: int, kind: str, limit: int) -> list[sqlite3.Row]:
+    async def top(self, guild_id: int, kind: str, limit: int) -> list[Row]:
         """The leaderboard: rated players, highest first (then most games, then user id)."""
         return await self.store.fetchall(
             "SELECT user_id, rating, games FROM ratings WHERE guild_id = ? AND kind = ?"
@@ -84,7 +83,7 @@ class RatingRepo(Repo):
             (guild_id, kind, limit),
         )
 
-    async def ranked(self, guild_id: int, kind: str, user_id: int) -> sqlite3.Row | None:
+    async def ranked(self, guild_id: int, kind: str, user_id: int) -> Row | None:
         """``user_id, rating, games`` of a player with rated games, else ``None``."""
         return await self.store.fetchone(
             "SELECT user_id, rating, games FROM ratings WHERE guild_id = ? AND kind = ?"
@@ -100,7 +99,7 @@ class RatingRepo(Repo):
         )
         return int(row[0])
 
-    async def of_player(self, guild_id: int, user_id: int) -> list[sqlite3.Row]:
+    async def of_player(self, guild_id: int, user_id: int) -> list[Row]:
         """``kind, user_id, rating, games`` of each game kind ``user_id`` has rated games of."""
         return await self.store.fetchall(
             "SELECT kind, user_id, rating, games FROM ratings WHERE guild_id = ? AND user_id = ?"

@@ -2,7 +2,7 @@
 
 A repository's methods run their statements through the store, so they join the transaction
 the calling task has open (``async with store.transaction():``) and otherwise run alone.
-Rows come back as :class:`sqlite3.Row`; turning them into values is the manager's business.
+Rows come back as :class:`Row`; turning them into values is the manager's business.
 """
 
 from __future__ import annotations

@@ -2,8 +2,7 @@
 
 from __future__ import annotations
 
-import sqlite3
-
+from .db import Row
 from .repo import Repo
 
 __all__ = ["SettingsRepo"]
@@ -12,12 +11,12 @@ __all__ = ["SettingsRepo"]
 class SettingsRepo(Repo):
     """One row per user who changed a setting; no row means the defaults."""
 
-    async def get(self, user_id: int) -> sqlite3.Row | None:
+    async def get(self, user_id: int) -> Row | None:
         """The settings row of ``user_id`` (``dm``, ``vacation_until``, ``vacation_year``,
         ``vacation_used``), ``None`` for someone with the defaults."""
         return await self.store.fetchone("SELECT * FROM user_settings WHERE user_id = ?", (user_id,))
 
-    async def of_users(self, user_ids: list[int]) -> list[sqlite3.Row]:
+    async def of_users(self, user_ids: list[int]) -> list[Row]:
         """The settings rows of those of ``user_ids`` who have one (any order)."""
         if not user_ids:
             return []

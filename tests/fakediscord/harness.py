@@ -12,13 +12,16 @@ from .server import FakeDiscord
 class BotHarness:
     """One Stonecast bot process-equivalent: a ``StonecastBot`` on ``db_path`` talking to ``fake``.
 
+    ``db_path``: a SQLite file, or a PostgreSQL URL (``str``, e.g. ``pg_server.create()`` of
+    tests/conftest.py).
+
     ``manager_options`` go to ``GameManager.open`` (e.g. ``clock``, ``rng``);
     ``render_workers`` 0 (default) renders boards in a thread, more uses processes;
     ``config_options`` are more fields of the bot's ``Config`` (e.g. ``shard_count``);
     ``computer_options`` go to :class:`bot.computer.Computer` (e.g. ``playouts`` to cap searches).
     """
 
-    def __init__(self, fake: FakeDiscord, db_path: Path, *, render_workers: int = 0,
+    def __init__(self, fake: FakeDiscord, db_path: Path | str, *, render_workers: int = 0,
                  config_options: dict | None = None, computer_options: dict | None = None,
                  **manager_options):
         self.fake = fake

