@@ -399,6 +399,7 @@ class FakeDiscord:
         self.thread_members: dict[int, set[int]] = {}
         self.attachments: dict[int, Attachment] = {}
         self.requests = 0
+        self.route_counts: dict[str, int] = {}  # REST requests by route (handler name), 429s included
         self._last_activity = time.perf_counter()
         self._open: list[Exchange] = []
         self._gateway: _Gateway | None = None  # the connection owning the first guild
@@ -648,6 +649,7 @@ class FakeDiscord:
                 continue
             m = pattern.match(path)
             if m:
+                self.route_counts[handler] = self.route_counts.get(handler, 0) + 1
                 if not (handler in ("callback", "followup") or handler.endswith("webhook_message")):
                     if request.headers.get("Authorization") != f"Bot {self.token}":
                         raise FakeHTTPError(401, 0, "401: Unauthorized")
