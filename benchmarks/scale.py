@@ -195,10 +195,12 @@ async def configuration(args, processes: int, db: str, label: str) -> list[str]:
 
         fake.global_rate_limit = 50
         fake.timeout = 120.0
+        log_dir = Path(args.logs or args.tmp) / f"{processes}p"
+        log_dir.mkdir(parents=True, exist_ok=True)
         t0 = time.perf_counter()
         procs = BotProcesses(fake, db, processes=processes, shard_count=SHARDS,
                              render_workers=args.render_workers,
-                             log_dir=Path(args.tmp))
+                             log_dir=log_dir)
         await procs.start(timeout=120)
         say(f"bots ready in {time.perf_counter() - t0:.1f} s (render workers per process: "
             f"{'default' if args.render_workers is None else args.render_workers})")
@@ -208,11 +210,11 @@ async def configuration(args, processes: int, db: str, label: str) -> list[str]:
         while True:
             seen = sum(1 for g in late + soon + near for m in fake.channel_messages(g.thread_id)
                        if m.source == "channel")
-            if seen >= expected or time.perf_counter() - t0 > 120:
+            if seen >= expected or time.perf_counter() - t0 > args.announce_wait:
                 break
             await asyncio.sleep(0.25)
-        say(f"announcements posted by the bots' first passes: {seen} of {expected} in "
-            f"{time.perf_counter() - t0:.1f} s; 429s so far {fake.rate_limited}")
+        say(f"announcements posted by the bots (timeouts of both batches, reminders): {seen} of "
+            f"{expected} in {time.perf_counter() - t0:.1f} s; 429s so far {fake.rate_limited}")
 
         played: dict[int, list[str]] = {}
         phases: list[Phase] = []
@@ -244,6 +246,14 @@ async def configuration(args, processes: int, db: str, label: str) -> list[str]:
         procs = None
         say(f"bots stopped: exit statuses {statuses}; 429s in all {fake.rate_limited}; "
             f"posts absorbed by a repeated nonce {fake.nonce_hits}")
+        notes = Counter()
+        for log in log_dir.glob("bot-*.log"):
+            for line in log.read_text(errors="replace").splitlines():
+                for words in ("giving up the", "could not post the", "Traceback", " ERROR "):
+                    if words in line:
+                        notes[words.strip()] += 1
+        say(f"bot logs ({log_dir}): " + (", ".join(f"{k!r} {v}" for k, v in sorted(notes.items()))
+                                         or "no failed posts, no errors"))
 
         # the checks: nothing settled, posted or lost twice
         by_id = {g.id: g for g in games}
@@ -315,6 +325,10 @@ async def main() -> None:
                         help="STONECAST_RENDER_WORKERS of each bot (default: the bot's own)")
     parser.add_argument("--board-wait", type=float, default=300.0,
                         help="seconds to wait for a move's board before counting it missing")
+    parser.add_argument("--announce-wait", type=float, default=200.0,
+                        help="seconds to wait for the timeout and reminder announcements before "
+                             "the moves (the bot posts at most 100 a maintenance pass, a pass a minute)")
+    parser.add_argument("--logs", default=None, help="keep the bots' logs in this folder")
     parser.add_argument("--seed", type=int, default=1)
     args = parser.parse_args()
     args.games = args.games or (300 if args.quick else 10_000)
