@@ -78,6 +78,7 @@ class Phase:
         self.refused: list[str] = []
         self.lost_boards = 0
         self.sent = 0
+        self.limited = 0  # 429s the fake answered during the phase
         self.first_sent = 0.0  # time.time() of the first interaction
         self.moves: list[tuple[int, int, float]] = []  # (game id, ply, time.time() sent)
 
@@ -231,6 +232,7 @@ async def configuration(args, processes: int, db: str, label: str) -> list[str]:
                 f"  max {pct(phase.board, 100):7.1f} ms  (target p99 < {TARGET_MOVE_P99_MS:g} ms "
                 f"below Discord's limit); boards not seen within {args.board_wait:g} s: "
                 f"{phase.lost_boards}")
+            phase.limited = fake.rate_limited - limited0
             routes = Counter(fake.route_counts)
             routes.subtract(routes0)
             say(f"   requests to Discord {fake.requests - requests0} "
@@ -287,17 +289,23 @@ async def configuration(args, processes: int, db: str, label: str) -> list[str]:
                 unsettled += (await manager.get_game(g.id)).status == "active"
         finally:
             await manager.close()
+        say(f"check: games whose stored ply differs from the moves played {wrong}; "
+            f"games past their deadline still running {unsettled}")
+        say(f"summary ({processes} process{'es' if processes > 1 else ''}, {label}; times in ms "
+            f"from the interaction sent; committed: the database's time of the move):")
+        say("  offered/s  sent  committed/s  ack p50   p99  committed p50    p99  board p50     p99"
+            "   429s")
         for phase in phases:
             commits = [played_at[(gid, ply)] - sent for gid, ply, sent in phase.moves
                        if (gid, ply) in played_at]
             last = max((played_at.get((gid, ply), 0.0) for gid, ply, _ in phase.moves), default=0.0)
             span = max(1e-9, last - phase.first_sent)
-            say(f"{phase.rate:g} moves/s offered: {len(commits)} committed in {span:.1f} s = "
-                f"{len(commits) / span:.1f} moves/s committed; interaction -> committed "
-                f"p50 {pct(commits, 50):.1f} ms p99 {pct(commits, 99):.1f} ms (the database's "
-                f"time of the move)")
-        say(f"check: games whose stored ply differs from the moves played {wrong}; "
-            f"games past their deadline still running {unsettled}")
+            say(f"  {phase.rate:9g} {phase.sent:5d} {len(commits) / span:12.1f} "
+                f"{pct(phase.ack, 50):8.1f} {pct(phase.ack, 99):5.0f} {pct(commits, 50):14.1f} "
+                f"{pct(commits, 99):6.0f} {pct(phase.board, 50):10.0f} {pct(phase.board, 99):7.0f} "
+                f"{phase.limited:6d}")
+        say(f"  targets: /move p99 < {TARGET_MOVE_P99_MS:g} ms to the board below Discord's limit; "
+            f"sweep {sweep * 1000:.0f} ms (target < {TARGET_SWEEP_S:g} s)")
     finally:
         if procs is not None:
             await procs.stop()
