@@ -512,7 +512,8 @@ class FakeDiscord:
         channels = [c for c in mine if c["type"] in (0, 2, 4, 5)]
         threads = [c for c in mine if c["type"] in (11, 12)
                    and not c["thread_metadata"]["archived"]]
-        return {"id": str(gid), "name": self.guilds[gid], "icon": None,
+        name = self.guild_name if gid == self.guild_id else self.guilds[gid]
+        return {"id": str(gid), "name": name, "icon": None,
                 "owner_id": str(self.mod.id), "roles": roles, "channels": channels,
                 "threads": threads, "members": [self.bot_user.member_payload()],
                 "member_count": len(self.users), "large": False, "unavailable": False,
