@@ -26,6 +26,7 @@ bench: $(STAMP)
 	$(BIN)/python benchmarks/manager.py
 	$(BIN)/python benchmarks/bot.py
 	$(BIN)/python benchmarks/ai.py --quick
+	$(BIN)/python benchmarks/scale.py --quick
 
 gallery: $(STAMP)
 	$(BIN)/python -m renderers.gallery gallery

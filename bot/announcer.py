@@ -12,7 +12,10 @@ board posted late reads the same and a failed post is handled by one policy
   gone): marked delivered with the reason, never retried;
 * any other failure (5xx, network, rendering): left in the outbox. The command path tells the
   player it is saved and will follow; the delivery pass counts the failure and gives the row
-  up after :data:`MAX_ANNOUNCE_ATTEMPTS`.
+  up after :data:`MAX_ANNOUNCE_ATTEMPTS`;
+* rate limited (a 429 still there after discord.py's own waits and retries: a bot at Discord's
+  global limit for long, :func:`rate_limited`): left in the outbox and tried at every pass, not
+  counted -- an announcement is never given up for the bot's own load.
 
 Marking delivered never raises: the post is made (or given up) already, and the worst outcome
 of a lost mark is a second post, which the row's nonce (:func:`bot.boards.outbox_nonce`) turns
@@ -70,6 +73,14 @@ class Delivery(enum.Enum):
     POSTED = "posted"
     REFUSED = "refused"  # for good: marked delivered with the reason
     FAILED = "failed"  # for now: left in the outbox
+
+
+def rate_limited(error: BaseException) -> bool:
+    """Whether ``error`` says Discord's rate limit refused a request: a 429 answer that
+    discord.py gave up retrying, or its :class:`discord.RateLimited` (a wait longer than its
+    ``max_ratelimit_timeout``)."""
+    return isinstance(error, discord.RateLimited) or (
+        isinstance(error, discord.HTTPException) and error.status == 429)
 
 
 class Announcer:
@@ -276,6 +287,9 @@ class Announcer:
                 log.warning("could not post the %s", where, exc_info=True)
             elif not count:
                 log.warning("could not post the %s; the outbox posts it later", where, exc_info=True)
+            elif rate_limited(e):
+                log.info("could not post the %s: Discord's rate limit; retrying at the next sweep "
+                         "(not counted as a failure)", where)
             else:
                 attempts = await self.manager.record_failed_post(announcement_id, f"{type(e).__name__}: {e}")
                 if attempts >= MAX_ANNOUNCE_ATTEMPTS:

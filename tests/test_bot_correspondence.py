@@ -281,6 +281,26 @@ async def test_announcement_failing_again_and_again_is_given_up(fake, harness, c
     assert posts_with(fake, game.thread_id, "reminder") == []
 
 
+async def test_a_rate_limited_announcement_is_retried_and_never_given_up(fake, harness, clock):  # noqa: F811
+    """A 429 that outlasts discord.py's retries (the bot long at Discord's global limit) is
+    the bot's own load, not a broken post: the reminder stays in the outbox, uncounted, past
+    MAX_ANNOUNCE_ATTEMPTS passes, and is posted once Discord lets it through."""
+    from bot.cogs.maintenance import MAX_ANNOUNCE_ATTEMPTS
+
+    game, _, _ = await start_game(fake, harness, "io", fake.alice, fake.bob, options={"size": 5, "days": 1})
+    # a 429 without the headers discord.py waits on: it raises at once, as after its retries
+    fake.fail_posts(game.thread_id, 429, 0, "You are being rate limited.", times=MAX_ANNOUNCE_ATTEMPTS + 1)
+    clock.t = game.deadline - 3600
+    for _ in range(MAX_ANNOUNCE_ATTEMPTS + 1):
+        await harness.maintenance.sweep_clocks()
+        [pending] = await harness.manager.pending_announcements()
+        assert pending.kind == "reminder" and pending.attempts == 0
+    assert thread_errors(fake, game.thread_id) == [(429, 0)] * (MAX_ANNOUNCE_ATTEMPTS + 1)
+    await harness.maintenance.sweep_clocks()
+    assert len(posts_with(fake, game.thread_id, "reminder")) == 1
+    assert await harness.manager.pending_announcements() == []
+
+
 # ---- boards in the outbox: a /move whose board post fails, a crash before the post ----------
 def boards_in(fake_discord, thread_id, text):
     return [m for m in posts_with(fake_discord, thread_id, text)

@@ -26,6 +26,16 @@ Shards: ``GET /gateway/bot`` recommends ``fake.recommended_shards`` (1); an IDEN
 ``shard: [id, count]`` is echoed in its READY, the guild is sent (GUILD_CREATE) only on the
 shard that owns it (``fake.guild_shard(count)``, Discord's ``(guild_id >> 22) % count``), and
 interactions go through that shard's connection. ``fake.identifies`` records every IDENTIFY.
+More guilds (``fake.add_guild``) are spread over the shards the same way, so bot processes
+running different shards each get their own guilds' events (``tests/fakediscord/cluster.py``).
+
+Global rate limit (off by default): ``FakeDiscord(global_rate_limit=50)`` allows that many
+requests per second per bot token, as Discord does
+(https://discord.com/developers/docs/topics/rate-limits#global-rate-limit), over every client
+using the token (several bot processes share it). A request past the limit is answered 429
+with ``X-RateLimit-Global: true``, ``X-RateLimit-Scope: global``, ``Retry-After`` and the JSON
+body ``{"message", "retry_after", "global": true}``; ``fake.rate_limited`` counts them.
+Interaction endpoints (callbacks, follow-ups, the original response) are exempt, as on Discord.
 """
 
 from __future__ import annotations
@@ -262,6 +272,8 @@ class Exchange:
     * ``edited`` -- messages edited (not created) during the exchange.
     * ``choices`` -- autocomplete results (callback type 8).
     * ``errors`` -- error responses the fake returned to the bot meanwhile (e.g. a 403).
+    * ``started``, ``acknowledged``, ``finished`` -- ``time.perf_counter()`` when it was sent,
+      when the bot's first callback came, when its response was complete.
     """
 
     id: int
@@ -277,6 +289,7 @@ class Exchange:
     choices: list[dict] | None = None
     errors: list[tuple[str, int, int]] = field(default_factory=list)
     started: float = field(default_factory=time.perf_counter)
+    acknowledged: float | None = None  # when the bot's first callback (reply, deferral) came
     finished: float | None = None
     completed: asyncio.Event = field(default_factory=asyncio.Event)
     followups_seen: int = 0
@@ -340,14 +353,21 @@ class _Gateway:
 class FakeDiscord:
     """The fake Discord service. See the module docstring for the driver API."""
 
-    def __init__(self, *, settle: float = 0.03, timeout: float = 10.0):
+    def __init__(self, *, settle: float = 0.03, timeout: float = 10.0,
+                 global_rate_limit: int | None = None):
         self.settle = settle
         self.timeout = timeout
+        # Discord's global limit: requests per second per bot token (None: not enforced), the
+        # current one-second window (start, requests let through) and the 429s answered
+        self.global_rate_limit = global_rate_limit
+        self._window = (0.0, 0)
+        self.rate_limited = 0
         self.token = "fake-bot-token"
         self.app_id = snowflake()
         self.bot_user = FakeUser(self.app_id, "stonecast", bot=True)
         self.guild_id = snowflake()
         self.guild_name = "Test Guild"
+        self.guilds: dict[int, str] = {self.guild_id: self.guild_name}  # every guild: id -> name
         self.alice = FakeUser(snowflake(), "alice")
         self.bob = FakeUser(snowflake(), "bob")
         self.carol = FakeUser(snowflake(), "carol", dms_closed=True)
@@ -379,9 +399,12 @@ class FakeDiscord:
         self.thread_members: dict[int, set[int]] = {}
         self.attachments: dict[int, Attachment] = {}
         self.requests = 0
+        self.route_counts: dict[str, int] = {}  # REST requests by route (handler name), 429s included
         self._last_activity = time.perf_counter()
         self._open: list[Exchange] = []
-        self._gateway: _Gateway | None = None
+        self._gateway: _Gateway | None = None  # the connection owning the first guild
+        self._guild_gateways: dict[int, _Gateway] = {}  # guild id -> the connection owning it
+        self._post_waiters: dict[int, list[tuple[Any, asyncio.Future]]] = {}
         self._gateways: list[_Gateway] = []
         self._connected = asyncio.Event()
         self._runner: web.AppRunner | None = None
@@ -395,9 +418,38 @@ class FakeDiscord:
         self.users[user.id] = user
         return user
 
-    def _add_text_channel(self, name: str) -> int:
+    def add_guild(self, name: str, *, shard: tuple[int, int] | None = None) -> tuple[int, int]:
+        """Another guild the bot is in, with one text channel; returns ``(guild id, channel
+        id)``. ``shard=(k, count)``: an id that Discord's ``(guild_id >> 22) % count`` puts on
+        shard ``k``. Add guilds before the bot connects (their GUILD_CREATE is sent then)."""
+        gid = snowflake()
+        if shard is not None:
+            k, count = shard
+            gid += ((k - (gid >> 22)) % count) << 22  # a few milliseconds later: on shard k
+        self.guilds[gid] = name
+        return gid, self._add_text_channel("general", gid)
+
+    def add_thread(self, channel_id: int, name: str) -> int:
+        """A public thread under text channel ``channel_id``, made without telling the bot
+        (no THREAD_CREATE): as if created long ago and since archived, as Discord archives
+        idle threads; a post in it unarchives it. For benchmarks that set up many games
+        without Discord. Returns its id."""
+        parent = self.channels[channel_id]
+        tid = snowflake()
+        self.channels[tid] = {
+            "id": str(tid), "type": 11, "guild_id": parent["guild_id"], "parent_id": str(channel_id),
+            "owner_id": str(self.bot_user.id), "name": name, "last_message_id": None,
+            "rate_limit_per_user": 0, "message_count": 0, "member_count": 1,
+            "total_message_sent": 0, "flags": 0,
+            "thread_metadata": {"archived": True, "auto_archive_duration": 10080,
+                                "archive_timestamp": _iso(), "locked": False, "invitable": True,
+                                "create_timestamp": _iso()}}
+        self.thread_members[tid] = {self.bot_user.id}
+        return tid
+
+    def _add_text_channel(self, name: str, guild_id: int | None = None) -> int:
         cid = snowflake()
-        self.channels[cid] = {"id": str(cid), "type": 0, "guild_id": str(self.guild_id),
+        self.channels[cid] = {"id": str(cid), "type": 0, "guild_id": str(guild_id or self.guild_id),
                               "name": name, "position": len(self.channels), "parent_id": None,
                               "topic": None, "nsfw": False, "rate_limit_per_user": 0,
                               "permission_overwrites": [], "last_message_id": None}
@@ -449,15 +501,19 @@ class FakeDiscord:
 
     # ------------------------------------------------------------------ gateway
 
-    def guild_payload(self) -> dict:
-        """GUILD_CREATE data. Without the members intent only the bot's own member is sent."""
-        roles = [{"id": str(self.guild_id), "name": "@everyone", "permissions": str(MEMBER_PERMISSIONS),
+    def guild_payload(self, guild_id: int | None = None) -> dict:
+        """GUILD_CREATE data of ``guild_id`` (default: the first guild). Without the members
+        intent only the bot's own member is sent."""
+        gid = guild_id or self.guild_id
+        roles = [{"id": str(gid), "name": "@everyone", "permissions": str(MEMBER_PERMISSIONS),
                   "position": 0, "color": 0, "hoist": False, "managed": False,
                   "mentionable": False, "flags": 0}]
-        channels = [c for c in self.channels.values() if c["type"] in (0, 2, 4, 5)]
-        threads = [c for c in self.channels.values() if c["type"] in (11, 12)
+        mine = [c for c in self.channels.values() if c.get("guild_id") == str(gid)]
+        channels = [c for c in mine if c["type"] in (0, 2, 4, 5)]
+        threads = [c for c in mine if c["type"] in (11, 12)
                    and not c["thread_metadata"]["archived"]]
-        return {"id": str(self.guild_id), "name": self.guild_name, "icon": None,
+        name = self.guild_name if gid == self.guild_id else self.guilds[gid]
+        return {"id": str(gid), "name": name, "icon": None,
                 "owner_id": str(self.mod.id), "roles": roles, "channels": channels,
                 "threads": threads, "members": [self.bot_user.member_payload()],
                 "member_count": len(self.users), "large": False, "unavailable": False,
@@ -488,19 +544,23 @@ class FakeDiscord:
                         break
                     self.identifies.append(d)
                     shard_id, shard_count = gw.shard = tuple(d.get("shard") or (0, 1))
-                    owns_guild = shard_id == self.guild_shard(shard_count)
+                    owned = [g for g in self.guilds if self.guild_shard(shard_count, g) == shard_id]
+                    owns_guild = self.guild_id in owned
                     if owns_guild:
                         self._gateway = gw
+                    for g in owned:
+                        self._guild_gateways[g] = gw
                     await gw.dispatch("READY", {
                         "v": 10, "user": self.bot_user.payload() | {"verified": True, "mfa_enabled": False},
-                        "guilds": [{"id": str(self.guild_id), "unavailable": True}] if owns_guild else [],
+                        "guilds": [{"id": str(g), "unavailable": True} for g in owned],
                         "session_id": f"session-{snowflake()}",
                         "resume_gateway_url": f"ws://127.0.0.1:{self.port}/gateway",
                         "application": {"id": str(self.app_id), "flags": 0},
                         "private_channels": [], "relationships": [], "presences": [],
                         "guild_join_requests": [], "shard": [shard_id, shard_count]})
+                    for g in owned:
+                        await gw.dispatch("GUILD_CREATE", self.guild_payload(g))
                     if owns_guild:
-                        await gw.dispatch("GUILD_CREATE", self.guild_payload())
                         self._connected.set()
                     gw.identified.set()
                 elif op == 6:  # resume: not supported, ask for a fresh identify
@@ -509,14 +569,28 @@ class FakeDiscord:
             if self._gateway is gw:
                 self._gateway = None
                 self._connected.clear()
+            for g, owner in list(self._guild_gateways.items()):
+                if owner is gw:
+                    del self._guild_gateways[g]
         return ws
 
-    def guild_shard(self, shard_count: int) -> int:
-        """The shard that carries the guild's events when the bot runs ``shard_count`` shards."""
-        return (self.guild_id >> 22) % shard_count
+    def guild_shard(self, shard_count: int, guild_id: int | None = None) -> int:
+        """The shard that carries a guild's events (default: the first guild's) when the bot
+        runs ``shard_count`` shards: Discord's ``(guild_id >> 22) % shard_count``."""
+        return ((guild_id or self.guild_id) >> 22) % shard_count
 
-    async def dispatch(self, event: str, data: dict) -> None:
-        """Send a gateway event to the connected bot (on the shard owning the guild)."""
+    async def dispatch(self, event: str, data: dict, guild_id: int | None = None) -> None:
+        """Send a gateway event to the connected bot, on the shard owning ``guild_id``
+        (default: the first guild)."""
+        if guild_id is not None and guild_id != self.guild_id:
+            loop = asyncio.get_running_loop()
+            end = loop.time() + self.timeout
+            while guild_id not in self._guild_gateways:
+                if loop.time() > end:
+                    raise TimeoutError(f"no bot connection carries guild {guild_id}")
+                await asyncio.sleep(0.01)
+            await self._guild_gateways[guild_id].dispatch(event, data)
+            return
         if self._gateway is None:
             await asyncio.wait_for(self._connected.wait(), self.timeout)
         assert self._gateway is not None
@@ -576,9 +650,13 @@ class FakeDiscord:
                 continue
             m = pattern.match(path)
             if m:
+                self.route_counts[handler] = self.route_counts.get(handler, 0) + 1
                 if not (handler in ("callback", "followup") or handler.endswith("webhook_message")):
                     if request.headers.get("Authorization") != f"Bot {self.token}":
                         raise FakeHTTPError(401, 0, "401: Unauthorized")
+                    limited = self._over_global_limit()
+                    if limited is not None:
+                        return limited
                 result = await getattr(self, "_r_" + handler)(request, **m.groupdict())
                 if result is None:
                     return web.Response(status=204)
@@ -586,6 +664,31 @@ class FakeDiscord:
         self.unknown_routes.append(f"{request.method} {path}")
         log.error("fake Discord: unknown route %s %s", request.method, path)
         raise FakeHTTPError(404, 0, f"404: Not Found ({request.method} {path})")
+
+    def _over_global_limit(self) -> web.Response | None:
+        """None if the bot token may make one more request now (counting it), else the 429
+        Discord answers past its global limit: requests are counted in one-second windows,
+        the first request after a window ends opens the next; a refused request is not
+        counted, and its ``retry_after`` is the time left in the window."""
+        if self.global_rate_limit is None:
+            return None
+        now = time.perf_counter()
+        start, used = self._window
+        if now - start >= 1.0:
+            start, used = now, 0
+        if used < self.global_rate_limit:
+            self._window = (start, used + 1)
+            return None
+        self.rate_limited += 1
+        retry_after = round(max(0.001, start + 1.0 - now), 3)
+        # discord.py takes a 429 without a Via header for a Cloudflare ban (Discord's
+        # answers come through Google's front end and carry one)
+        return web.Response(
+            body=json.dumps({"message": "You are being rate limited.", "retry_after": retry_after,
+                             "global": True}).encode(),
+            status=429, headers={"Content-Type": "application/json", "Via": "1.1 google",
+                                 "Retry-After": str(max(1, round(retry_after + 0.5))),
+                                 "X-RateLimit-Global": "true", "X-RateLimit-Scope": "global"})
 
     async def _read_body(self, request: web.Request) -> tuple[dict, dict[int, tuple[str, bytes, str | None]]]:
         """JSON body, or multipart payload_json plus files[n] -> (filename, bytes, type)."""
@@ -665,6 +768,11 @@ class FakeDiscord:
             msg.pings = self._mentions_pinged(msg.content, msg.allowed_mentions)
         self.messages[msg.id] = msg
         self.channel_log.setdefault(channel_id, []).append(msg)
+        waiters = self._post_waiters.get(channel_id)
+        if waiters:
+            for pred, fut in list(waiters):
+                if not fut.done() and pred(msg):
+                    fut.set_result(msg)  # its done callback removes it
         if channel is not None:
             channel["last_message_id"] = str(msg.id)
             if channel["type"] in (11, 12):
@@ -776,6 +884,7 @@ class FakeDiscord:
         t = body.get("type")
         data = body.get("data") or {}
         ex.callback_type = t
+        ex.acknowledged = time.perf_counter()
         resource: dict[str, Any] = {"type": t}
         if t == CB_MESSAGE:
             ex.original = self._new_message(ex.channel_id, data, files, source="callback", interaction=ex)
@@ -873,6 +982,8 @@ class FakeDiscord:
                 raise FakeHTTPError(403, 50007, "Cannot send messages to this user")
         if channel["type"] in (11, 12) and channel["thread_metadata"]["locked"]:
             raise FakeHTTPError(403, 50083, "Thread is archived")
+        if channel["type"] in (11, 12):
+            channel["thread_metadata"]["archived"] = False  # Discord unarchives on a post
         if not body.get("content") and not body.get("embeds") and not files and not body.get("components"):
             raise FakeHTTPError(400, 50006, "Cannot send an empty message")
         nonce = body.get("nonce")
@@ -927,7 +1038,7 @@ class FakeDiscord:
         name = body.get("name") or ""
         if not 1 <= len(name) <= 100:
             raise FakeHTTPError(400, 50035, "Invalid Form Body: name must be 1-100 characters")
-        thread = {"id": str(tid), "type": ttype, "guild_id": str(self.guild_id), "parent_id": str(cid),
+        thread = {"id": str(tid), "type": ttype, "guild_id": parent["guild_id"], "parent_id": str(cid),
                   "owner_id": str(self.bot_user.id), "name": name, "last_message_id": None,
                   "rate_limit_per_user": body.get("rate_limit_per_user") or 0,
                   "message_count": 0, "member_count": 1, "total_message_sent": 0, "flags": 0,
@@ -940,7 +1051,7 @@ class FakeDiscord:
                              "join_timestamp": _iso(), "flags": 0}}
         self.channels[tid] = thread
         self.thread_members[tid] = {self.bot_user.id}
-        await self.dispatch("THREAD_CREATE", thread | {"newly_created": True})
+        await self.dispatch("THREAD_CREATE", thread | {"newly_created": True}, int(parent["guild_id"]))
         return thread
 
     async def _r_add_thread_member(self, request, cid, uid):
@@ -974,14 +1085,14 @@ class FakeDiscord:
 
     async def _r_get_member(self, request, gid, uid):
         user = self.users.get(int(uid))
-        if user is None or int(gid) != self.guild_id:
+        if user is None or int(gid) not in self.guilds:
             raise FakeHTTPError(404, 10007, "Unknown Member")
         return user.member_payload()
 
     async def _r_get_guild(self, request, gid):
-        if int(gid) != self.guild_id:
+        if int(gid) not in self.guilds:
             raise FakeHTTPError(404, 10004, "Unknown Guild")
-        data = self.guild_payload()
+        data = self.guild_payload(int(gid))
         for k in ("channels", "threads", "members", "presences", "voice_states"):
             data.pop(k)
         return data
@@ -1069,14 +1180,15 @@ class FakeDiscord:
     def _interaction_payload(self, ex: Exchange, user: FakeUser, channel_id: int, data: dict | None,
                              message: Msg | None) -> dict:
         channel = self.channels[channel_id]
+        gid = channel.get("guild_id") or str(self.guild_id)
         payload = {
             "id": str(ex.id), "application_id": str(self.app_id), "type": ex.type,
-            "token": ex.token, "version": 1, "guild_id": str(self.guild_id),
-            "guild": {"id": str(self.guild_id), "locale": "en-US", "features": []},
+            "token": ex.token, "version": 1, "guild_id": gid,
+            "guild": {"id": gid, "locale": "en-US", "features": []},
             "channel_id": str(channel_id), "channel": channel | {"permissions": str(user.permissions)},
             "member": user.member_payload(), "app_permissions": str(MEMBER_PERMISSIONS),
             "locale": "en-US", "guild_locale": "en-US", "entitlements": [],
-            "authorizing_integration_owners": {"0": str(self.guild_id)}, "context": 0,
+            "authorizing_integration_owners": {"0": gid}, "context": 0,
             "attachment_size_limit": 10 * 1024 * 1024,
         }
         if data is not None:
@@ -1097,7 +1209,7 @@ class FakeDiscord:
         self._open.append(ex)
         try:
             ex.started = time.perf_counter()
-            await self.dispatch("INTERACTION_CREATE", payload)
+            await self.dispatch("INTERACTION_CREATE", payload, int(payload.get("guild_id") or 0) or None)
             try:
                 await asyncio.wait_for(ex.completed.wait(), timeout or self.timeout)
             except TimeoutError:
@@ -1193,6 +1305,17 @@ class FakeDiscord:
         del self.channels[channel_id]
 
     # ------------------------------------------------------------------ inspection
+
+    def expect_post(self, channel_id: int, predicate) -> asyncio.Future:
+        """A future for the first message created in ``channel_id`` from now on for which
+        ``predicate(msg)`` is true (earlier messages are not looked at): register it before
+        sending the interaction that posts it, then await it (``asyncio.wait_for`` for a
+        time limit; cancelling it stops the watch)."""
+        fut = asyncio.get_running_loop().create_future()
+        waiters = self._post_waiters.setdefault(channel_id, [])
+        waiters.append((predicate, fut))
+        fut.add_done_callback(lambda f: (predicate, f) in waiters and waiters.remove((predicate, f)))
+        return fut
 
     def channel_messages(self, channel_id: int) -> list[Msg]:
         """Messages created in ``channel_id`` (threads and DM channels included), oldest first."""
