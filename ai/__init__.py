@@ -26,7 +26,7 @@ from dataclasses import dataclass, field
 
 from engine import Position, SearchState
 
-from . import knowledge
+from . import endgame, knowledge
 from .mcts import Search
 
 __all__ = ["LEVELS", "MAX_SECONDS", "Decision", "Level", "choose_move", "search_move"]
@@ -52,6 +52,10 @@ class Level:
     explore: float = 0.1         # UCB constant added to the GRAVE value
     ref: int = 50                # GRAVE: visits before a node keeps its own AMAF table
     bias: float = 1e-5           # GRAVE: how fast a child's own mean takes over from AMAF
+    endgame: int = 0             # solve exactly at <= this many empty cells (Io; ai.endgame)
+    endgame_nodes: int = 150_000  # node budget of that exact solve (else: search as usual)
+    time_share: float = 0.85     # share of the time cap for the main search (the rest: a
+                                 # second half-move's own search, when one is needed)
 
 
 LEVELS: dict[int, Level] = {
@@ -60,7 +64,8 @@ LEVELS: dict[int, Level] = {
     2: Level("Casual: a short search that stops wins in one", 1.0, 250),
     3: Level("Club: a careful search", 2.0, 1000),
     4: Level("Strong: a deep search", 4.0, 4000),
-    5: Level("Strongest: the deepest search", 5.0, 12000),
+    5: Level("Strongest: the deepest search; the last 12 empty cells of Io solved exactly",
+             5.0, 12000, endgame=12, time_share=0.95),
 }
 
 
@@ -196,6 +201,12 @@ def search_move(position: Position, lv: Level, *, seconds: float | None = None,
         text = state.move_text(win)
         return Decision(text, 1.0, 0, time.perf_counter() - t0, [text], True)
 
+    solved = _solve_endgame(state, lv, None if budget is None else t0 + budget * 0.4)
+    if solved is not None:
+        action, value = solved
+        text = state.move_text([action])
+        return Decision(text, value, 0, time.perf_counter() - t0, [text], True)
+
     prior = knowledge.prior_for(state) if lv.use_knowledge else None
     search = Search(state, rng=rng, decisive_turns=lv.decisive_turns, prior=prior,
                     prior_weight=knowledge.PRIOR_WEIGHT if prior else 0.0,
@@ -203,7 +214,7 @@ def search_move(position: Position, lv: Level, *, seconds: float | None = None,
                     ref=lv.ref, bias=lv.bias, candidates=knowledge.decisive_candidates)
     if lv.decisive_turns >= 1:
         search.guard_root(None if deadline is None else t0 + budget * 0.6)
-    main_deadline = None if deadline is None else t0 + budget * 0.85
+    main_deadline = None if deadline is None else t0 + budget * lv.time_share
     search.run(playouts=playouts, deadline=main_deadline)
     value = search.value()
     lost = search.root.proven == 3 - state.to_move
@@ -248,6 +259,28 @@ def search_move(position: Position, lv: Level, *, seconds: float | None = None,
     line[0] = move
     proven = lost or search.root.proven is not None or first.proven is not None
     return Decision(move, value, total, time.perf_counter() - t0, line[:8], proven)
+
+
+def _solve_endgame(state: SearchState, lv: Level,
+                   deadline: float | None) -> tuple[int, float] | None:
+    """``(action, value)`` when ``state`` has at most ``lv.endgame`` empty cells, its game
+    has an exact solver (:mod:`ai.endgame`) and the solve, within ``lv.endgame_nodes``
+    positions and ``deadline``, finds a win (value 1.0) or at best a draw (0.5); None
+    otherwise -- a proven loss too, which is left to the search (the move with the best
+    practical chance)."""
+    if lv.endgame <= 0:
+        return None
+    empties = endgame.empty_count(state)
+    solver = endgame.solver_for(state)
+    if solver is None or empties is None or empties > lv.endgame:
+        return None
+    result = solver(state, lv.endgame_nodes, deadline)
+    if not result:
+        return None
+    action, v = max(result, key=lambda av: av[1])
+    if v < 0:
+        return None
+    return action, 1.0 if v > 0 else 0.5
 
 
 def _follow(search: Search, node, limit: int = 16) -> list[int]:
