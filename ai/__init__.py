@@ -50,13 +50,18 @@ class Level:
     use_amaf: bool = True        # GRAVE statistics
     solver: bool = True          # MCTS-Solver back-up of proofs
     explore: float = 0.1         # UCB constant added to the GRAVE value
-    ref: int = 50                # GRAVE: visits before a node keeps its own AMAF table
+    ref: int | None = None       # GRAVE: visits before a node keeps its own AMAF table
+                                 # (None: the game's own, GRAVE_REF, else 50)
     bias: float = 1e-5           # GRAVE: how fast a child's own mean takes over from AMAF
     endgame: int = 0             # solve exactly at <= this many empty cells (Io; ai.endgame)
     endgame_nodes: int = 150_000  # node budget of that exact solve (else: search as usual)
     time_share: float = 0.85     # share of the time cap for the main search (the rest: a
                                  # second half-move's own search, when one is needed)
 
+
+#: GRAVE's ``ref`` by game kind where a level does not set its own (default 50): measured
+#: with benchmarks/ai_tune.py at fixed simulations (see the README).
+GRAVE_REF: dict[str, int] = {"io": 20}
 
 LEVELS: dict[int, Level] = {
     1: Level("Beginner: a quick, noisy look; takes a win in one but may miss threats",
@@ -207,11 +212,12 @@ def search_move(position: Position, lv: Level, *, seconds: float | None = None,
         text = state.move_text([action])
         return Decision(text, value, 0, time.perf_counter() - t0, [text], True)
 
+    ref = lv.ref if lv.ref is not None else GRAVE_REF.get(position.kind, 50)
     prior = knowledge.prior_for(state) if lv.use_knowledge else None
     search = Search(state, rng=rng, decisive_turns=lv.decisive_turns, prior=prior,
                     prior_weight=knowledge.PRIOR_WEIGHT if prior else 0.0,
                     use_amaf=lv.use_amaf, solver=lv.solver, explore=lv.explore,
-                    ref=lv.ref, bias=lv.bias, candidates=knowledge.decisive_candidates)
+                    ref=ref, bias=lv.bias, candidates=knowledge.decisive_candidates)
     if lv.decisive_turns >= 1:
         search.guard_root(None if deadline is None else t0 + budget * 0.6)
     main_deadline = None if deadline is None else t0 + budget * lv.time_share
@@ -224,7 +230,7 @@ def search_move(position: Position, lv: Level, *, seconds: float | None = None,
         # plain statistics (no proofs, no guard) what is left of the budget -- the move
         # that keeps the best practical chance, not just the first of many lost ones.
         search = Search(state, rng=rng, decisive_turns=-1, solver=False,
-                        use_amaf=lv.use_amaf, explore=lv.explore, ref=lv.ref, bias=lv.bias)
+                        use_amaf=lv.use_amaf, explore=lv.explore, ref=ref, bias=lv.bias)
         search.run(playouts=playouts, deadline=main_deadline)
         total += search.playouts
     first = _pick(search, search.root, rng, lv.noise)
@@ -238,7 +244,7 @@ def search_move(position: Position, lv: Level, *, seconds: float | None = None,
             # the second half-move needs a search of its own (what is left of the budget)
             sub = Search(after, rng=rng, decisive_turns=lv.decisive_turns, prior=prior,
                          prior_weight=search.prior_weight, use_amaf=lv.use_amaf,
-                         solver=lv.solver, explore=lv.explore, ref=lv.ref, bias=lv.bias,
+                         solver=lv.solver, explore=lv.explore, ref=ref, bias=lv.bias,
                          candidates=knowledge.decisive_candidates)
             sub_deadline = deadline
             sub.run(playouts=max(16, (playouts or 64) // 4) if playouts else None,

@@ -64,3 +64,26 @@ def test_level_5_plays_a_solved_io_endgame_win_and_lower_levels_do_not_solve():
         off = dataclasses.replace(ai.LEVELS[5], endgame=0)
         assert ai.search_move(pos, off, playouts=50, seed=1).playouts > 0
     assert found >= 2
+
+
+def test_grave_ref_comes_from_the_game_unless_the_level_sets_it(monkeypatch):
+    """``Level.ref`` None takes the game's own ``ai.GRAVE_REF`` (default 50); a level's
+    own value wins."""
+    import ai.mcts
+
+    seen = []
+    real = ai.mcts.Search
+
+    def spy(*args, **kwargs):
+        seen.append(kwargs["ref"])
+        return real(*args, **kwargs)
+
+    monkeypatch.setattr(ai, "Search", spy)
+    monkeypatch.setitem(ai.GRAVE_REF, "io", 17)
+    io = engine.new_game("io", size=5)
+    coil = engine.new_game("coil", size=5)
+    ai.choose_move(io, level=5, playouts=20, seed=1)
+    ai.choose_move(coil, level=5, playouts=20, seed=1)
+    ai.search_move(io, dataclasses.replace(ai.LEVELS[5], ref=33), playouts=20, seed=1)
+    assert seen[0] == 17 and seen[-1] == 33
+    assert 50 in seen[1:-1]
