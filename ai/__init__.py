@@ -29,7 +29,8 @@ from engine import Position, SearchState
 from . import endgame, knowledge
 from .mcts import Search
 
-__all__ = ["LEVELS", "MAX_SECONDS", "Decision", "Level", "choose_move", "search_move"]
+__all__ = ["KIND_SETTINGS", "LEVELS", "MAX_SECONDS", "Decision", "Level", "choose_move", "kind_setting",
+           "search_move"]
 
 #: No search may be given more than this many seconds (level 5's ceiling).
 MAX_SECONDS = 10.0
@@ -49,9 +50,10 @@ class Level:
     use_knowledge: bool = True   # game knowledge (ai.knowledge) as priors
     use_amaf: bool = True        # GRAVE statistics
     solver: bool = True          # MCTS-Solver back-up of proofs
-    explore: float = 0.1         # UCB constant added to the GRAVE value
+    explore: float | None = None  # UCB constant added to the GRAVE value (None: the
+                                 # game's own, KIND_SETTINGS, else 0.1)
     ref: int | None = None       # GRAVE: visits before a node keeps its own AMAF table
-                                 # (None: the game's own, GRAVE_REF, else 50)
+                                 # (None: the game's own, KIND_SETTINGS, else 50)
     bias: float = 1e-5           # GRAVE: how fast a child's own mean takes over from AMAF
     endgame: int = 0             # solve exactly at <= this many empty cells (Io; ai.endgame)
     endgame_nodes: int = 150_000  # node budget of that exact solve (else: search as usual)
@@ -59,9 +61,23 @@ class Level:
                                  # second half-move's own search, when one is needed)
 
 
-#: GRAVE's ``ref`` by game kind where a level does not set its own (default 50): measured
-#: with benchmarks/ai_tune.py at fixed simulations (see the README).
-GRAVE_REF: dict[str, int] = {"io": 20}
+#: Search settings by game kind, used where a level leaves them to the game (None): GRAVE's
+#: ``ref`` (default 50) and the ``explore`` constant (default 0.1). Measured with
+#: benchmarks/ai_tune.py at fixed simulations, level 5 against level 5 (see the README).
+KIND_SETTINGS: dict[str, dict[str, float]] = {
+    "io": {"ref": 20},
+    "braincoral": {"explore": 0.05},
+    "branchingcoral": {"explore": 0.05},
+}
+_KIND_DEFAULTS = {"ref": 50, "explore": 0.1}
+
+
+def kind_setting(kind: str, name: str, own: float | None) -> float:
+    """Search setting ``name`` ("ref" or "explore") for game ``kind``: ``own`` (a level's
+    value) unless None, else the game's (:data:`KIND_SETTINGS`), else the default."""
+    if own is not None:
+        return own
+    return KIND_SETTINGS.get(kind, {}).get(name, _KIND_DEFAULTS[name])
 
 LEVELS: dict[int, Level] = {
     1: Level("Beginner: a quick, noisy look; takes a win in one but may miss threats",
@@ -212,11 +228,12 @@ def search_move(position: Position, lv: Level, *, seconds: float | None = None,
         text = state.move_text([action])
         return Decision(text, value, 0, time.perf_counter() - t0, [text], True)
 
-    ref = lv.ref if lv.ref is not None else GRAVE_REF.get(position.kind, 50)
+    ref = int(kind_setting(position.kind, "ref", lv.ref))
+    explore = kind_setting(position.kind, "explore", lv.explore)
     prior = knowledge.prior_for(state) if lv.use_knowledge else None
     search = Search(state, rng=rng, decisive_turns=lv.decisive_turns, prior=prior,
                     prior_weight=knowledge.PRIOR_WEIGHT if prior else 0.0,
-                    use_amaf=lv.use_amaf, solver=lv.solver, explore=lv.explore,
+                    use_amaf=lv.use_amaf, solver=lv.solver, explore=explore,
                     ref=ref, bias=lv.bias, candidates=knowledge.decisive_candidates)
     if lv.decisive_turns >= 1:
         search.guard_root(None if deadline is None else t0 + budget * 0.6)
@@ -230,7 +247,7 @@ def search_move(position: Position, lv: Level, *, seconds: float | None = None,
         # plain statistics (no proofs, no guard) what is left of the budget -- the move
         # that keeps the best practical chance, not just the first of many lost ones.
         search = Search(state, rng=rng, decisive_turns=-1, solver=False,
-                        use_amaf=lv.use_amaf, explore=lv.explore, ref=ref, bias=lv.bias)
+                        use_amaf=lv.use_amaf, explore=explore, ref=ref, bias=lv.bias)
         search.run(playouts=playouts, deadline=main_deadline)
         total += search.playouts
     first = _pick(search, search.root, rng, lv.noise)
@@ -244,7 +261,7 @@ def search_move(position: Position, lv: Level, *, seconds: float | None = None,
             # the second half-move needs a search of its own (what is left of the budget)
             sub = Search(after, rng=rng, decisive_turns=lv.decisive_turns, prior=prior,
                          prior_weight=search.prior_weight, use_amaf=lv.use_amaf,
-                         solver=lv.solver, explore=lv.explore, ref=ref, bias=lv.bias,
+                         solver=lv.solver, explore=explore, ref=ref, bias=lv.bias,
                          candidates=knowledge.decisive_candidates)
             sub_deadline = deadline
             sub.run(playouts=max(16, (playouts or 64) // 4) if playouts else None,

@@ -66,24 +66,25 @@ def test_level_5_plays_a_solved_io_endgame_win_and_lower_levels_do_not_solve():
     assert found >= 2
 
 
-def test_grave_ref_comes_from_the_game_unless_the_level_sets_it(monkeypatch):
-    """``Level.ref`` None takes the game's own ``ai.GRAVE_REF`` (default 50); a level's
-    own value wins."""
+def test_grave_ref_and_explore_come_from_the_game_unless_the_level_sets_them(monkeypatch):
+    """``Level.ref`` / ``explore`` None take the game's own (``ai.KIND_SETTINGS``, default
+    50 / 0.1); a level's own value wins."""
     import ai.mcts
 
     seen = []
     real = ai.mcts.Search
 
     def spy(*args, **kwargs):
-        seen.append(kwargs["ref"])
+        seen.append((kwargs["ref"], kwargs["explore"]))
         return real(*args, **kwargs)
 
     monkeypatch.setattr(ai, "Search", spy)
-    monkeypatch.setitem(ai.GRAVE_REF, "io", 17)
+    monkeypatch.setitem(ai.KIND_SETTINGS, "io", {"ref": 17, "explore": 0.3})
     io = engine.new_game("io", size=5)
     coil = engine.new_game("coil", size=5)
     ai.choose_move(io, level=5, playouts=20, seed=1)
     ai.choose_move(coil, level=5, playouts=20, seed=1)
     ai.search_move(io, dataclasses.replace(ai.LEVELS[5], ref=33), playouts=20, seed=1)
-    assert seen[0] == 17 and seen[-1] == 33
-    assert 50 in seen[1:-1]
+    assert seen[0] == (17, 0.3) and seen[-1] == (33, 0.3)
+    assert (50, 0.1) in seen[1:-1]
+    assert ai.kind_setting("braincoral", "explore", None) == 0.05
