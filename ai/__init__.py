@@ -26,10 +26,11 @@ from dataclasses import dataclass, field
 
 from engine import Position, SearchState
 
-from . import knowledge
+from . import endgame, knowledge
 from .mcts import Search
 
-__all__ = ["LEVELS", "MAX_SECONDS", "Decision", "Level", "choose_move", "search_move"]
+__all__ = ["KIND_SETTINGS", "LEVELS", "MAX_SECONDS", "Decision", "Level", "choose_move", "kind_setting",
+           "search_move"]
 
 #: No search may be given more than this many seconds (level 5's ceiling).
 MAX_SECONDS = 10.0
@@ -49,10 +50,34 @@ class Level:
     use_knowledge: bool = True   # game knowledge (ai.knowledge) as priors
     use_amaf: bool = True        # GRAVE statistics
     solver: bool = True          # MCTS-Solver back-up of proofs
-    explore: float = 0.1         # UCB constant added to the GRAVE value
-    ref: int = 50                # GRAVE: visits before a node keeps its own AMAF table
+    explore: float | None = None  # UCB constant added to the GRAVE value (None: the
+                                 # game's own, KIND_SETTINGS, else 0.1)
+    ref: int | None = None       # GRAVE: visits before a node keeps its own AMAF table
+                                 # (None: the game's own, KIND_SETTINGS, else 50)
     bias: float = 1e-5           # GRAVE: how fast a child's own mean takes over from AMAF
+    endgame: int = 0             # solve exactly at <= this many empty cells (Io; ai.endgame)
+    endgame_nodes: int = 150_000  # node budget of that exact solve (else: search as usual)
+    time_share: float = 0.85     # share of the time cap for the main search (the rest: a
+                                 # second half-move's own search, when one is needed)
 
+
+#: Search settings by game kind, used where a level leaves them to the game (None): GRAVE's
+#: ``ref`` (default 50) and the ``explore`` constant (default 0.1). Measured with
+#: benchmarks/ai_tune.py at fixed simulations, level 5 against level 5 (see the README).
+KIND_SETTINGS: dict[str, dict[str, float]] = {
+    "io": {"ref": 20},
+    "braincoral": {"explore": 0.05},
+    "branchingcoral": {"explore": 0.05},
+}
+_KIND_DEFAULTS = {"ref": 50, "explore": 0.1}
+
+
+def kind_setting(kind: str, name: str, own: float | None) -> float:
+    """Search setting ``name`` ("ref" or "explore") for game ``kind``: ``own`` (a level's
+    value) unless None, else the game's (:data:`KIND_SETTINGS`), else the default."""
+    if own is not None:
+        return own
+    return KIND_SETTINGS.get(kind, {}).get(name, _KIND_DEFAULTS[name])
 
 LEVELS: dict[int, Level] = {
     1: Level("Beginner: a quick, noisy look; takes a win in one but may miss threats",
@@ -60,7 +85,8 @@ LEVELS: dict[int, Level] = {
     2: Level("Casual: a short search that stops wins in one", 1.0, 250),
     3: Level("Club: a careful search", 2.0, 1000),
     4: Level("Strong: a deep search", 4.0, 4000),
-    5: Level("Strongest: the deepest search", 5.0, 12000),
+    5: Level("Strongest: the deepest search; the last 12 empty cells of Io solved exactly",
+             5.0, 12000, endgame=12, time_share=0.95),
 }
 
 
@@ -196,14 +222,22 @@ def search_move(position: Position, lv: Level, *, seconds: float | None = None,
         text = state.move_text(win)
         return Decision(text, 1.0, 0, time.perf_counter() - t0, [text], True)
 
+    solved = _solve_endgame(state, lv, None if budget is None else t0 + budget * 0.4)
+    if solved is not None:
+        action, value = solved
+        text = state.move_text([action])
+        return Decision(text, value, 0, time.perf_counter() - t0, [text], True)
+
+    ref = int(kind_setting(position.kind, "ref", lv.ref))
+    explore = kind_setting(position.kind, "explore", lv.explore)
     prior = knowledge.prior_for(state) if lv.use_knowledge else None
     search = Search(state, rng=rng, decisive_turns=lv.decisive_turns, prior=prior,
                     prior_weight=knowledge.PRIOR_WEIGHT if prior else 0.0,
-                    use_amaf=lv.use_amaf, solver=lv.solver, explore=lv.explore,
-                    ref=lv.ref, bias=lv.bias, candidates=knowledge.decisive_candidates)
+                    use_amaf=lv.use_amaf, solver=lv.solver, explore=explore,
+                    ref=ref, bias=lv.bias, candidates=knowledge.decisive_candidates)
     if lv.decisive_turns >= 1:
         search.guard_root(None if deadline is None else t0 + budget * 0.6)
-    main_deadline = None if deadline is None else t0 + budget * 0.85
+    main_deadline = None if deadline is None else t0 + budget * lv.time_share
     search.run(playouts=playouts, deadline=main_deadline)
     value = search.value()
     lost = search.root.proven == 3 - state.to_move
@@ -213,7 +247,7 @@ def search_move(position: Position, lv: Level, *, seconds: float | None = None,
         # plain statistics (no proofs, no guard) what is left of the budget -- the move
         # that keeps the best practical chance, not just the first of many lost ones.
         search = Search(state, rng=rng, decisive_turns=-1, solver=False,
-                        use_amaf=lv.use_amaf, explore=lv.explore, ref=lv.ref, bias=lv.bias)
+                        use_amaf=lv.use_amaf, explore=explore, ref=ref, bias=lv.bias)
         search.run(playouts=playouts, deadline=main_deadline)
         total += search.playouts
     first = _pick(search, search.root, rng, lv.noise)
@@ -227,7 +261,7 @@ def search_move(position: Position, lv: Level, *, seconds: float | None = None,
             # the second half-move needs a search of its own (what is left of the budget)
             sub = Search(after, rng=rng, decisive_turns=lv.decisive_turns, prior=prior,
                          prior_weight=search.prior_weight, use_amaf=lv.use_amaf,
-                         solver=lv.solver, explore=lv.explore, ref=lv.ref, bias=lv.bias,
+                         solver=lv.solver, explore=explore, ref=ref, bias=lv.bias,
                          candidates=knowledge.decisive_candidates)
             sub_deadline = deadline
             sub.run(playouts=max(16, (playouts or 64) // 4) if playouts else None,
@@ -248,6 +282,28 @@ def search_move(position: Position, lv: Level, *, seconds: float | None = None,
     line[0] = move
     proven = lost or search.root.proven is not None or first.proven is not None
     return Decision(move, value, total, time.perf_counter() - t0, line[:8], proven)
+
+
+def _solve_endgame(state: SearchState, lv: Level,
+                   deadline: float | None) -> tuple[int, float] | None:
+    """``(action, value)`` when ``state`` has at most ``lv.endgame`` empty cells, its game
+    has an exact solver (:mod:`ai.endgame`) and the solve, within ``lv.endgame_nodes``
+    positions and ``deadline``, finds a win (value 1.0) or at best a draw (0.5); None
+    otherwise -- a proven loss too, which is left to the search (the move with the best
+    practical chance)."""
+    if lv.endgame <= 0:
+        return None
+    empties = endgame.empty_count(state)
+    solver = endgame.solver_for(state)
+    if solver is None or empties is None or empties > lv.endgame:
+        return None
+    result = solver(state, lv.endgame_nodes, deadline)
+    if not result:
+        return None
+    action, v = max(result, key=lambda av: av[1])
+    if v < 0:
+        return None
+    return action, 1.0 if v > 0 else 0.5
 
 
 def _follow(search: Search, node, limit: int = 16) -> list[int]:
