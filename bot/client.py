@@ -117,7 +117,10 @@ class StonecastBot(commands.AutoShardedBot):
         if self.manager is None:
             if not self.config.uses_postgresql:
                 self.config.db_path.parent.mkdir(parents=True, exist_ok=True)
-            self.manager = await GameManager.open(self.config.db_path, **self._manager_options)
+            options = dict(self._manager_options)
+            if self.config.lease is not None:
+                options.setdefault("lease", self.config.lease)
+            self.manager = await GameManager.open(self.config.db_path, **options)
         await self._load_cogs()
         if self.config.syncs_commands:
             await self.sync_commands()
