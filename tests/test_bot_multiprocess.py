@@ -130,6 +130,9 @@ async def test_a_delivery_pass_slowed_past_its_lease_keeps_its_rows(fake, pg_url
         h.bot.announcer.post_announcement = slow_post
         stolen = []
         delivery = asyncio.create_task(h.bot.announcer.deliver())
+        while len(await other.store.fetchall(  # the pass has claimed its rows
+                "SELECT id FROM announcements WHERE claimed_by = ?", (h.manager.process_id,))) < 6:
+            await asyncio.sleep(0.01)
         while not delivery.done():
             stolen += await other.pending_announcements(board_grace=0)
             await asyncio.sleep(0.05)
