@@ -145,3 +145,46 @@ async def test_a_delivery_pass_slowed_past_its_lease_keeps_its_rows(fake, pg_url
     finally:
         await other.close()
         await h.stop()
+
+
+async def test_a_bot_that_dies_mid_search_leaves_the_move_to_another_after_its_lease(fake, pg_url):
+    """Bot A (lease 1.5 s) starts a long search of the computer's move, then dies without a
+    word (no renewal, no release). Bot B, asking all along, does not search it while A's
+    lease lasts; then it claims it, searches and plays the move, once."""
+    a = BotHarness(fake, pg_url, lease=1.5, computer_options={"playouts": None})
+    b = BotHarness(fake, pg_url, lease=1.5, computer_options=dict(COMPUTER),
+                   config_options={"shard_count": 2, "shard_ids": (1,)})  # no guild of its own
+    await a.start()
+    try:
+        ex = await fake.slash(fake.alice, "challenge io", {"opponent": fake.bot_user, **SMALL["io"],
+                                                            "first": "opponent", "level": 5})
+        assert "against the computer has started" in ex.reply.content, ex.reply.content
+        gid = int(ex.reply.content.split("#", 1)[1].split(",", 1)[0])
+        assert a.bot.computer.thinking(gid)
+        holder, lease_until = await a.manager.claims_repo.holder(gid, "move")
+        assert holder == a.manager.process_id
+        await b.start()  # its first maintenance pass asks for the move: A holds it
+        assert not b.bot.computer.thinking(gid)
+
+        async def dead(*_args):  # A dies: it renews and releases nothing any more
+            return False
+        a.bot.manager.renew_computer_work = a.bot.manager.release_computer_work = dead
+        await a.stop()
+        searched_at = []
+        original = b.bot.computer._search
+
+        async def spy(game, level):
+            searched_at.append(time.time())
+            return await original(game, level)
+        b.bot.computer._search = spy
+        end = time.monotonic() + 30
+        while (await b.manager.get_game(gid)).ply == 0:
+            await b.bot.computer.wake()
+            assert time.monotonic() < end, "B never played the move"
+            await asyncio.sleep(0.05)
+        assert len(searched_at) == 1 and searched_at[0] >= lease_until
+        [move] = await b.manager.moves(gid)
+        assert move.seat == 1
+    finally:
+        await b.stop()
+        await a.stop()
