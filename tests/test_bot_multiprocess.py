@@ -188,3 +188,34 @@ async def test_a_bot_that_dies_mid_search_leaves_the_move_to_another_after_its_l
     finally:
         await b.stop()
         await a.stop()
+
+
+async def test_a_review_another_process_is_computing_is_not_computed_twice(fake, tmp_path):
+    """/review of a game whose review another process has claimed: the player is told it is
+    being reviewed already and nothing is searched here; once that claim is released, /review
+    computes it."""
+    from botplay import start_game
+
+    h = BotHarness(fake, tmp_path / "r.db", computer_options=dict(COMPUTER))
+    await h.start()
+    try:
+        game, _, _ = await start_game(fake, h, "io", fake.alice, fake.bob)
+        while game.status == "active":
+            user = fake.alice if game.position.to_move == 1 else fake.bob
+            await fake.slash(user, "move", {"move": next(iter(game.position.legal_moves()))},
+                             channel=game.thread_id)
+            game = await h.manager.get_game(game.id)
+        now = time.time()
+        assert await h.manager.claims_repo.take(game.id, "review", "another-process", now, now + 300)
+        ex = await fake.slash(fake.alice, "review", {"game": game.id})
+        assert "being reviewed already" in ex.reply.content, ex.reply.content
+        assert (await h.manager.review_input(game.id)).cached is None
+        assert await h.manager.claims_repo.release(game.id, "review", "another-process")
+        await fake.slash(fake.alice, "review", {"game": game.id})
+        end = time.monotonic() + 60
+        while (await h.manager.review_input(game.id)).cached is None:  # searched here now
+            assert time.monotonic() < end, "the review was never made"
+            await asyncio.sleep(0.1)
+        assert await h.manager.claims_repo.holder(game.id, "review") == (None, None)
+    finally:
+        await h.stop()
