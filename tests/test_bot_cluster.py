@@ -99,7 +99,7 @@ async def test_racing_moves_on_one_game_in_two_processes_apply_once(cluster_fake
             [played] = await manager.moves(g.id)
             assert played.move in (first, second)
             loser = exchanges[(first, second).index(played.move) ^ 1]
-            assert "Illegal" not in loser.reply.content
+            assert loser.reply.ephemeral and "not your turn" in loser.reply.content, loser.reply.content
         await fake.quiet(1.0)
         for g in games:
             boards = [m for m in fake.channel_messages(g.thread_id) if m.attachments]
