@@ -145,3 +145,27 @@ def test_a_lease_is_a_positive_number_of_seconds():
     for bad in (0, -1.0, float("nan")):
         with pytest.raises(ValueError):
             ManagerCore(_Store(), lease=bad)
+
+
+async def test_revision_0003_goes_down_and_up_again_keeping_the_games(db, clock):
+    """Alembic 0003 on both backends: down to 0002 drops ``computer_work`` (the games stay; a
+    manager on it claims nothing and lets every process search, as before), up again makes
+    it empty."""
+    from alembic import command
+
+    from bot.store.migrations import alembic_config
+
+    m = await GameManager.open(db("updown.db"), clock=clock)
+    try:
+        game = await computer_game(m)
+        assert await m.claim_computer_work(game.id, "move")
+        await m.store._alembic(lambda cfg: command.downgrade(cfg, "0002"), alembic_config())
+        m.store.revision = await m.store.alembic_revision()
+        assert m.store.revision == "0002"
+        assert await m.claim_computer_work(game.id, "move")  # no table: no claims
+        assert (await m.get_game(game.id)).ai_seat == 1
+        assert await m.store.upgrade() >= "0003"
+        assert await m.claims_repo.holder(game.id, "move") == (None, None)
+        assert await m.claim_computer_work(game.id, "move")
+    finally:
+        await m.close()
