@@ -17,6 +17,12 @@ it was chosen at (:meth:`bot.manager.GameManager.computer_move`): it applies exa
 its board is posted by the announcer like a person's, pinging the human. While the search runs
 the game's thread shows the typing indicator. A failed search is logged and tried once more a
 level lower; when that fails too the game is aborted with an apology.
+
+Several processes on one database (issue 14): each search of a move, and each review, is first
+claimed in the database (:meth:`bot.manager.GameManager.claim_computer_work`, committed before
+the search starts); the claim is renewed every third of the lease while the search runs and
+released when it ends. A process that finds the work claimed by another leaves it; should that
+one die, its lease runs out and the next maintenance pass of another process claims the move.
 """
 
 from __future__ import annotations

@@ -5,7 +5,9 @@ The manager only keeps the books: the search itself runs in the bot's worker pro
 (:mod:`bot.computer`), which hand the chosen move back to :meth:`ComputerMixin.computer_move`.
 The database is the truth -- :meth:`ComputerMixin.computer_turns` lists every running game where
 the computer is to move, so a restarted bot simply asks for those moves again, and the move is
-version-checked (``expected_ply``) so it applies exactly once.
+version-checked (``expected_ply``) so it applies exactly once. Several processes on one
+database claim each search and review first (:meth:`ComputerMixin.claim_computer_work`, a
+lease in table ``computer_work``, Alembic revision 0003), so one process computes each.
 """
 
 from __future__ import annotations
