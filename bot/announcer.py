@@ -31,6 +31,7 @@ recording it (:meth:`Announcer.ensure_thread`). What each message says is :mod:`
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import enum
 import logging
 import time
@@ -214,25 +215,50 @@ class Announcer:
         At least once: a post repeated after a crash between it and its mark returns the first
         message (its nonce). Database errors reading the outbox propagate.
         """
+        async with self._delivery:
+            pending = await self.manager.pending_announcements(board_grace=self.bot.board_grace)
+            renewer = asyncio.create_task(self._renew_claims([a.id for a in pending]),
+                                          name="renew outbox claims")
+            try:
+                posted = await self._deliver(pending)
+            finally:
+                renewer.cancel()
+                with contextlib.suppress(asyncio.CancelledError, Exception):
+                    await renewer
+        return posted
+
+    async def _renew_claims(self, ids: list[int]) -> None:
+        """Every third of the manager's lease, renew this process's claim on the outbox rows
+        ``ids`` of the running delivery pass (those not delivered yet): a pass slowed past the
+        lease by Discord's rate limits keeps its rows, so no other process posts them too."""
+        manager = self.manager
+        while ids:
+            await asyncio.sleep(manager.lease / 3)
+            try:
+                await manager.renew_announcements(ids)
+            except Exception:  # noqa: BLE001 - the next renewal tries again
+                log.warning("could not renew the claim on %d outbox rows", len(ids), exc_info=True)
+
+    async def _deliver(self, pending: list[Announcement]) -> int:
+        """The body of :meth:`deliver`: post (or mark) each of ``pending``, claimed already."""
         posted = 0
         boards_failed: set[int] = set()  # games whose board could not be posted in this pass
-        async with self._delivery:
-            for a in await self.manager.pending_announcements(board_grace=self.bot.board_grace):
-                if a.stale:
-                    await self._mark(a.id, error="skipped: the turn ended first"
-                                     if a.kind in ("reminder", "dm") else "skipped: superseded")
-                    continue
-                skip = self.dm_skip_reason(a.user_id, a.settings) if a.kind == "dm" else None
-                if skip:
-                    await self._mark(a.id, error=skip)
-                    continue
-                if a.kind == "dm" and a.game.id in boards_failed:
-                    continue
-                where = f"{a.kind} of game {a.game.id} (announcement {a.id})"
-                done = await self._attempt(a.id, where, lambda a=a: self.post_announcement(a), count=True)
-                if done is Delivery.FAILED and a.kind == "move":
-                    boards_failed.add(a.game.id)
-                posted += done is Delivery.POSTED
+        for a in pending:
+            if a.stale:
+                await self._mark(a.id, error="skipped: the turn ended first"
+                                 if a.kind in ("reminder", "dm") else "skipped: superseded")
+                continue
+            skip = self.dm_skip_reason(a.user_id, a.settings) if a.kind == "dm" else None
+            if skip:
+                await self._mark(a.id, error=skip)
+                continue
+            if a.kind == "dm" and a.game.id in boards_failed:
+                continue
+            where = f"{a.kind} of game {a.game.id} (announcement {a.id})"
+            done = await self._attempt(a.id, where, lambda a=a: self.post_announcement(a), count=True)
+            if done is Delivery.FAILED and a.kind == "move":
+                boards_failed.add(a.game.id)
+            posted += done is Delivery.POSTED
         return posted
 
     async def post_announcement(self, announcement: Announcement) -> None:

@@ -67,7 +67,8 @@ class StonecastBot(commands.AutoShardedBot):
     * ``render_workers`` -- processes for board images (default: ``config.render_workers``;
       0 renders in a thread instead).
     * ``maintenance_interval`` -- seconds between two passes of the maintenance loop
-      (default :data:`MAINTENANCE_INTERVAL`; attribute of the same name).
+      (default ``config.maintenance_interval``, else :data:`MAINTENANCE_INTERVAL`; attribute
+      of the same name).
     * ``board_grace`` -- seconds a queued board waits before the delivery pass posts it in
       place of the handler that queued it (attribute of the same name; tests set 0).
     * ``computer_options`` -- keyword arguments for :class:`bot.computer.Computer` (workers,
@@ -94,7 +95,9 @@ class StonecastBot(commands.AutoShardedBot):
         self._manager_options = manager_options or {}
         self._names: dict[int, str] = {}
         self.board_grace = board_grace
-        self.maintenance_interval = MAINTENANCE_INTERVAL if maintenance_interval is None else maintenance_interval
+        if maintenance_interval is None:
+            maintenance_interval = config.maintenance_interval or MAINTENANCE_INTERVAL
+        self.maintenance_interval = maintenance_interval
         self.renderer = BoardRenderer(config.render_workers if render_workers is None else render_workers)
         self.announcer = Announcer(self)  # posts boards, DMs and clock events (bot/announcer.py)
         # the computer opponent and /review, searched in worker processes (bot/computer.py)
@@ -117,7 +120,10 @@ class StonecastBot(commands.AutoShardedBot):
         if self.manager is None:
             if not self.config.uses_postgresql:
                 self.config.db_path.parent.mkdir(parents=True, exist_ok=True)
-            self.manager = await GameManager.open(self.config.db_path, **self._manager_options)
+            options = dict(self._manager_options)
+            if self.config.lease is not None:
+                options.setdefault("lease", self.config.lease)
+            self.manager = await GameManager.open(self.config.db_path, **options)
         await self._load_cogs()
         if self.config.syncs_commands:
             await self.sync_commands()

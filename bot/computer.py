@@ -17,6 +17,12 @@ it was chosen at (:meth:`bot.manager.GameManager.computer_move`): it applies exa
 its board is posted by the announcer like a person's, pinging the human. While the search runs
 the game's thread shows the typing indicator. A failed search is logged and tried once more a
 level lower; when that fails too the game is aborted with an apology.
+
+Several processes on one database (issue 14): each search of a move, and each review, is first
+claimed in the database (:meth:`bot.manager.GameManager.claim_computer_work`, committed before
+the search starts); the claim is renewed every third of the lease while the search runs and
+released when it ends. A process that finds the work claimed by another leaves it; should that
+one die, its lease runs out and the next maintenance pass of another process claims the move.
 """
 
 from __future__ import annotations
@@ -146,29 +152,37 @@ class Computer:
             game = await self.bot.manager.get_game(game.id)
             if game.status != "active" or game.position.to_move != game.ai_seat:
                 return
-            decision = None
-            levels = (game.ai_level, max(1, game.ai_level - 1))
-            async with self._typing(game):
-                for attempt, level in enumerate(levels):
-                    try:
-                        decision = await self._search(game, level)
-                        break
-                    except SearchBusy:
-                        return
-                    except SearchFailed as e:
-                        log.warning("search for game %s at level %s failed (attempt %d): %s",
-                                    game.id, level, attempt + 1, e)
-                    except SearchPoolError as e:  # queue full or pool closed: the next pass retries
-                        log.warning("no search for game %s now: %s", game.id, e)
-                        return
-            if decision is None:
-                await self._give_up(game)
-                return
-            try:
-                result = await self.bot.manager.computer_move(game.id, decision.move, game.ply)
-            except UserError as e:  # the game moved on or ended meanwhile: nothing to play
-                log.info("computer move %s in game %s dropped: %s", decision.move, game.id, e)
-                return
+            async with self._claim(game.id, "move") as claimed:
+                if not claimed:  # another process searches it (or will, after its lease)
+                    log.debug("the move in game %s is claimed by another process", game.id)
+                    return
+                # read once more under the claim: another process may have just played it
+                game = await self.bot.manager.get_game(game.id)
+                if game.status != "active" or game.position.to_move != game.ai_seat:
+                    return
+                decision = None
+                levels = (game.ai_level, max(1, game.ai_level - 1))
+                async with self._typing(game):
+                    for attempt, level in enumerate(levels):
+                        try:
+                            decision = await self._search(game, level)
+                            break
+                        except SearchBusy:
+                            return
+                        except SearchFailed as e:
+                            log.warning("search for game %s at level %s failed (attempt %d): %s",
+                                        game.id, level, attempt + 1, e)
+                        except SearchPoolError as e:  # queue full or pool closed: the next pass retries
+                            log.warning("no search for game %s now: %s", game.id, e)
+                            return
+                if decision is None:
+                    await self._give_up(game)
+                    return
+                try:
+                    result = await self.bot.manager.computer_move(game.id, decision.move, game.ply)
+                except UserError as e:  # the game moved on or ended meanwhile: nothing to play
+                    log.info("computer move %s in game %s dropped: %s", decision.move, game.id, e)
+                    return
             await self.bot.announcer.publish(result)
             if result.game.status == "active" and result.position.to_move == game.ai_seat:
                 return result.game  # a conditional reply gave the move back: see _done
@@ -186,6 +200,42 @@ class Computer:
             return
         log.error("game %s aborted: the computer could not find a move", game.id)
         await self.bot.announcer.publish(end)
+
+    @contextlib.asynccontextmanager
+    async def _claim(self, game_id: int, task: str):
+        """``async with self._claim(game_id, task) as claimed:`` -- claim ``task`` (``"move"``
+        or ``"review"``) of ``game_id`` in the database (issue 14: one process computes each;
+        :meth:`bot.manager.GameManager.claim_computer_work`); ``claimed`` says whether this
+        process got it. While the body runs the claim is renewed every third of the
+        manager's lease; it is released when the body ends, however it ends."""
+        manager = self.bot.manager
+        if not await manager.claim_computer_work(game_id, task):
+            yield False
+            return
+
+        async def renew() -> None:
+            while True:
+                await asyncio.sleep(manager.lease / 3)
+                try:
+                    if not await manager.renew_computer_work(game_id, task):
+                        log.warning("the %s of game %s was taken by another process (this one "
+                                    "was too slow to renew its lease)", task, game_id)
+                        return
+                except Exception:  # noqa: BLE001 - the next renewal tries again
+                    log.warning("could not renew the claim on the %s of game %s", task, game_id,
+                                exc_info=True)
+
+        renewer = asyncio.create_task(renew(), name=f"renew {task} claim {game_id}")
+        try:
+            yield True
+        finally:
+            renewer.cancel()
+            with contextlib.suppress(asyncio.CancelledError, Exception):
+                await renewer
+            try:
+                await asyncio.shield(manager.release_computer_work(game_id, task))
+            except (asyncio.CancelledError, Exception):  # noqa: BLE001 - the lease ends anyway
+                log.info("claim on the %s of game %s not released; its lease will end", task, game_id)
 
     @contextlib.asynccontextmanager
     async def _typing(self, game: Game):
@@ -232,20 +282,31 @@ class Computer:
             raise SearchBusy(texts.REVIEW_BUSY)
         self._review_tasks[game.id] = asyncio.current_task()
         try:
-            pool = await self._pool(self.reviews)
-            options = dict(self.review_options)
-            level = options.pop("level", 2)
-            for attempt, lv in enumerate((level, max(1, level - 1))):
-                try:
-                    result = await pool.review(("review", game.id), game.kind, game.options,
-                                               list(item.moves), progress=progress, level=lv, **options)
-                    break
-                except SearchFailed as e:
-                    if attempt:
-                        raise
-                    log.warning("review of game %s at level %s failed: %s", game.id, lv, e)
-            data = result.to_dict()
-            await self.bot.manager.save_review(game.id, data)
-            return data
+            async with self._claim(game.id, "review") as claimed:
+                if not claimed:  # another process reviews it now
+                    raise SearchBusy(texts.REVIEW_BUSY)
+                cached = (await self.bot.manager.review_input(game.id)).cached
+                if cached is not None:  # it finished while this one waited
+                    return cached
+                return await self._review(item, progress)
         finally:
             self._review_tasks.pop(game.id, None)
+
+    async def _review(self, item: ReviewInput, progress: Callable[[int, int], Any] | None) -> dict:
+        """Search the review of ``item.game`` (claimed) and cache it; see :meth:`review`."""
+        game = item.game
+        pool = await self._pool(self.reviews)
+        options = dict(self.review_options)
+        level = options.pop("level", 2)
+        for attempt, lv in enumerate((level, max(1, level - 1))):
+            try:
+                result = await pool.review(("review", game.id), game.kind, game.options,
+                                           list(item.moves), progress=progress, level=lv, **options)
+                break
+            except SearchFailed as e:
+                if attempt:
+                    raise
+                log.warning("review of game %s at level %s failed: %s", game.id, lv, e)
+        data = result.to_dict()
+        await self.bot.manager.save_review(game.id, data)
+        return data

@@ -8,6 +8,8 @@
 | ``STONECAST_RENDER_WORKERS`` | processes drawing board images (default: one per CPU, 2 to 4; 0 = a thread) |
 | ``STONECAST_API_URL`` | optional Discord REST base URL (a proxy, or a fake Discord in tests) |
 | ``STONECAST_SHARD_COUNT`` | optional: the bot's total number of shards (default: Discord's recommendation) |
+| ``STONECAST_LEASE`` | optional: seconds a process's claim on outbox rows and on the computer's work lasts unless renewed (default 300): work of a process that died is taken by another after that |
+| ``STONECAST_MAINTENANCE_INTERVAL`` | optional: seconds between two maintenance passes (clock sweep, outbox delivery, the computer's pending moves; default 60) |
 | ``STONECAST_SHARD_IDS`` | optional: the shards this process runs, e.g. ``0-3`` or ``0,2`` (needs the count) |
 """
 
@@ -43,6 +45,10 @@ class Config:
       number Discord recommends.
     * ``shard_ids`` -- the shards this process runs (ascending, each below ``shard_count``),
       or ``None`` for all of them.
+    * ``lease`` -- seconds a claim of this process lasts unless renewed (outbox rows, the
+      computer's work), or ``None`` for the manager's default (300).
+    * ``maintenance_interval`` -- seconds between two maintenance passes, or ``None`` for
+      the bot's default (60).
     """
 
     token: str
@@ -52,6 +58,8 @@ class Config:
     render_workers: int | None = None
     shard_count: int | None = None
     shard_ids: tuple[int, ...] | None = None
+    lease: float | None = None
+    maintenance_interval: float | None = None
 
     @property
     def uses_postgresql(self) -> bool:
@@ -69,7 +77,9 @@ class Config:
         """Read the settings from ``env`` (default ``os.environ``).
 
         Raises :class:`ConfigError` when ``DISCORD_TOKEN`` is missing, ``STONECAST_GUILD``
-        is not a server id, ``STONECAST_RENDER_WORKERS`` not a small number, or the shard
+        is not a server id, ``STONECAST_RENDER_WORKERS`` not a small number,
+        ``STONECAST_LEASE`` or ``STONECAST_MAINTENANCE_INTERVAL`` not a number of seconds
+        from 0.1 to 86400, or the shard
         settings are malformed (see :func:`parse_shards`).
         """
         env = os.environ if env is None else env
@@ -95,7 +105,23 @@ class Config:
                                               env.get("STONECAST_SHARD_IDS") or "")
         return cls(token=token, db_path=db_target_from_env(env), guild_id=guild_id,
                    api_url=api_url, render_workers=workers, shard_count=shard_count,
-                   shard_ids=shard_ids)
+                   shard_ids=shard_ids, lease=_seconds(env, "STONECAST_LEASE"),
+                   maintenance_interval=_seconds(env, "STONECAST_MAINTENANCE_INTERVAL"))
+
+
+def _seconds(env: Mapping[str, str], name: str) -> float | None:
+    """The optional duration ``env[name]`` in seconds (0.1 to 86400), ``None`` when unset.
+    Raises :class:`ConfigError` for anything else."""
+    text = (env.get(name) or "").strip()
+    if not text:
+        return None
+    try:
+        value = float(text)
+    except ValueError:
+        value = -1.0
+    if not 0.1 <= value <= 86400:  # NaN fails too
+        raise ConfigError(f"{name} must be a number of seconds from 0.1 to 86400, not {text!r}")
+    return value
 
 
 def db_target_from_env(env: Mapping[str, str] | None = None) -> Path | str:

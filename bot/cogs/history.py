@@ -19,6 +19,7 @@ from ai.review import Swing
 from .. import texts
 from ..manager import UserError
 from ..replies import ephemeral
+from ..search_pool import SearchBusy
 from .common import game_autocomplete
 
 if TYPE_CHECKING:
@@ -80,6 +81,9 @@ class HistoryCog(commands.Cog, name="History"):
             await interaction.edit_original_response(content=texts.review_progress(label, 0, 1))
         try:
             data = await self.bot.computer.review(item, progress)
+        except SearchBusy:  # another process reviews it now (issue 14: one process per review)
+            await interaction.edit_original_response(content=texts.REVIEW_BUSY)
+            return
         except Exception:
             log.exception("review of game %s failed", g.id)
             await interaction.edit_original_response(content=texts.REVIEW_FAILED)

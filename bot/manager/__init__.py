@@ -47,7 +47,7 @@ from .challenges import FIRST_CHOICES, ChallengesMixin
 from .clocks import ClocksMixin
 from .computer import COMPUTER_LEVELS, ComputerMixin, LevelRecord, ReviewInput
 from .conditional import ConditionalMixin
-from .core import DAY, HOUR
+from .core import DAY, DEFAULT_LEASE, HOUR
 from .errors import (
     DuplicateChallenge,
     GameOver,
@@ -89,6 +89,7 @@ from .values import (
 )
 
 __all__ = [
+    "DEFAULT_LEASE",
     "BOARD_GRACE",
     "OUTBOX_LEASE",
     "COMPUTER_LEVELS",

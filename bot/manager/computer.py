@@ -5,7 +5,9 @@ The manager only keeps the books: the search itself runs in the bot's worker pro
 (:mod:`bot.computer`), which hand the chosen move back to :meth:`ComputerMixin.computer_move`.
 The database is the truth -- :meth:`ComputerMixin.computer_turns` lists every running game where
 the computer is to move, so a restarted bot simply asks for those moves again, and the move is
-version-checked (``expected_ply``) so it applies exactly once.
+version-checked (``expected_ply``) so it applies exactly once. Several processes on one
+database claim each search and review first (:meth:`ComputerMixin.claim_computer_work`, a
+lease in table ``computer_work``, Alembic revision 0003), so one process computes each.
 """
 
 from __future__ import annotations
@@ -163,6 +165,38 @@ class ComputerMixin(ManagerCore):
         if game.ai_seat is None:
             raise NotAllowed(f"{game.label} is not a game against the computer.")
         return await self.play_move(game.id, game.players[game.ai_seat], move, expected_ply=ply)
+
+    # ---- claims (issue 14): one process computes each search and review ------------------
+    async def claim_computer_work(self, game_id: int, task: str) -> bool:
+        """Claim ``task`` (``"move"``: the search of the computer's move; ``"review"``: the
+        review) of game ``game_id`` for this manager (:attr:`process_id`) for :attr:`lease`
+        seconds, committed before this returns (so before the search starts). Returns False
+        when another process holds it (on PostgreSQL the row is skipped, not waited for,
+        ``FOR UPDATE SKIP LOCKED``): that process computes it, or, should it die, another
+        claims it once its lease is over (the maintenance pass asks again). The computer's
+        move is still checked against its ply when played. Raises ValueError for an unknown
+        ``task``; always True on a file kept at a schema older than revision 0003 (tests: one
+        process, no claims)."""
+        if self.store.revision is None or self.store.revision < "0003":
+            if task not in ("move", "review"):
+                raise ValueError(f"unknown computer task {task!r}")
+            return True
+        now = self.clock()
+        return await self.claims_repo.take(game_id, task, self.process_id, now, now + self.lease)
+
+    async def renew_computer_work(self, game_id: int, task: str) -> bool:
+        """Extend this manager's claim on ``task`` of ``game_id`` to :attr:`lease` seconds from
+        now (a long search calls it while it runs). False when it no longer holds it."""
+        if self.store.revision is None or self.store.revision < "0003":
+            return True
+        return await self.claims_repo.renew(game_id, task, self.process_id, self.clock() + self.lease)
+
+    async def release_computer_work(self, game_id: int, task: str) -> bool:
+        """Release this manager's claim on ``task`` of ``game_id`` (the work is done, given up
+        or stopped): another process may take it at once. False when it did not hold it."""
+        if self.store.revision is None or self.store.revision < "0003":
+            return True
+        return await self.claims_repo.release(game_id, task, self.process_id)
 
     async def computer_gives_up(self, game_id: int) -> GameEnd:
         """Abort game ``game_id`` because the computer could not find a move (its searches

@@ -24,6 +24,7 @@ import engine
 
 from ..store import (
     ChallengeRepo,
+    ClaimRepo,
     ConditionalRepo,
     GameRepo,
     MoveRepo,
@@ -35,10 +36,13 @@ from ..store import (
 from .errors import NotFound, StaleAction, UserError
 from .values import Challenge, Game, Limits
 
-__all__ = ["DAY", "HOUR", "ManagerCore"]
+__all__ = ["DAY", "DEFAULT_LEASE", "HOUR", "ManagerCore"]
 
 DAY = 86400.0
 HOUR = 3600.0
+# Seconds a claim lasts by default (outbox rows, the computer's work): a process that died
+# holding one leaves it to another after that. ``STONECAST_LEASE`` sets it (tests: short).
+DEFAULT_LEASE = 300.0
 _MAX_ID = 2**63 - 1
 
 
@@ -57,7 +61,9 @@ class ManagerCore:
     ``clock()`` returns UNIX seconds (default :func:`time.time`); ``rng`` decides random
     seats (default a fresh :class:`random.Random`); ``limits`` is a :class:`Limits`. The
     repositories are ``challenges_repo``, ``games_repo``, ``moves_repo``, ``ratings_repo``,
-    ``outbox_repo``, ``settings_repo`` and ``conditionals_repo``.
+    ``outbox_repo``, ``settings_repo``, ``conditionals_repo`` and ``claims_repo``.
+    ``lease``: seconds a claim of this manager lasts unless renewed (default
+    :data:`DEFAULT_LEASE`); ValueError unless positive.
     """
 
     def __init__(
@@ -67,6 +73,7 @@ class ManagerCore:
         clock: Callable[[], float] = time.time,
         rng: random.Random | None = None,
         limits: Limits | None = None,
+        lease: float | None = None,
     ):
         self.store = store
         self.clock = clock
@@ -79,6 +86,12 @@ class ManagerCore:
         self.outbox_repo = OutboxRepo(store)
         self.settings_repo = SettingsRepo(store)
         self.conditionals_repo = ConditionalRepo(store)
+        self.claims_repo = ClaimRepo(store)
+        # Seconds a claim of this manager lasts unless renewed (outbox rows, the computer's
+        # work): another process takes the work only after that (STONECAST_LEASE).
+        self.lease = float(DEFAULT_LEASE if lease is None else lease)
+        if not self.lease > 0:
+            raise ValueError(f"a lease is a positive number of seconds, not {lease!r}")
         self._schema_version: int | None = None
         # Who claims outbox rows (Alembic revision 0002): on PostgreSQL this manager alone
         # (several processes share the database); on SQLite every manager of the file is the

@@ -7,7 +7,7 @@ Delivery is at least once.
 
 from __future__ import annotations
 
-from .core import ManagerCore
+from .core import DEFAULT_LEASE, ManagerCore
 from .errors import NotFound
 from .values import Announcement, Game, MoveRecord, UserSettings
 
@@ -16,9 +16,10 @@ __all__ = ["BOARD_GRACE", "OUTBOX_LEASE", "OutboxMixin"]
 # Seconds a queued board ('move' announcement) waits before the delivery loop may post it: the
 # /move (or Accept) handler that made it normally posts it within that time and marks it delivered.
 BOARD_GRACE = 60.0
-# Seconds a delivery pass holds the rows it took (its lease, Alembic revision 0002): another
-# process takes them only after that, so a process that dies mid-post leaves them to another.
-OUTBOX_LEASE = 300.0
+# Seconds a delivery pass holds the rows it took by default (its lease, Alembic revision 0002;
+# a manager's ``lease``): another process takes them only after that, so a process that dies
+# mid-post leaves them to another. The pass renews it while it posts (renew_announcements).
+OUTBOX_LEASE = DEFAULT_LEASE
 
 
 class OutboxMixin(ManagerCore):
@@ -77,7 +78,7 @@ class OutboxMixin(ManagerCore):
         and the move record of a board or a DM (see :class:`Announcement`).
 
         Several processes on one database (issue 14): the rows returned are claimed for this
-        manager (:attr:`process_id`) for :data:`OUTBOX_LEASE` seconds, in that transaction,
+        manager (:attr:`process_id`) for :attr:`lease` seconds, in that transaction,
         committed before this returns (so before any post); rows another process holds are
         left out (on PostgreSQL skipped without waiting, ``FOR UPDATE SKIP LOCKED``) until its
         lease ends.
@@ -90,7 +91,7 @@ class OutboxMixin(ManagerCore):
                 rows = await self.outbox_repo.due(now - max(0.0, board_grace), max(0, limit),
                                                   now=now, owner=self.process_id)
                 await self.outbox_repo.claim([r["id"] for r in rows], self.process_id,
-                                             now + OUTBOX_LEASE)
+                                             now + self.lease)
             else:  # a file kept at an old schema version (tests): one process, no claims
                 rows = await self.outbox_repo.due(now - max(0.0, board_grace), max(0, limit))
             for r in rows:
@@ -109,6 +110,17 @@ class OutboxMixin(ManagerCore):
                 out.append(Announcement(r["id"], r["kind"], game, r["user_id"], r["ply"],
                                         r["created_at"], r["attempts"], settings, changes, record, waiting))
         return out
+
+    async def renew_announcements(self, announcement_ids: list[int]) -> int:
+        """Extend this manager's claim on the outbox rows ``announcement_ids`` (taken by
+        :meth:`pending_announcements`, not yet delivered) to :attr:`lease` seconds from now:
+        a delivery pass slowed by Discord's rate limits calls it while it posts, so no other
+        process takes its rows meanwhile. Rows delivered already, or held by another process
+        (this one's lease lapsed), are left alone. Returns how many were renewed."""
+        if not announcement_ids or self.store.revision is None or self.store.revision < "0002":
+            return 0
+        return await self.outbox_repo.renew(list(announcement_ids), self.process_id,
+                                            self.clock() + self.lease)
 
     async def mark_delivered(self, announcement_id: int, *, error: str | None = None) -> bool:
         """Take announcement ``announcement_id`` out of the outbox: posted, or given up

@@ -16,6 +16,7 @@ Map:
   :class:`ChallengeRepo` (challenges), :class:`GameRepo` and :class:`MoveRepo` (games, move
   lists), :class:`ConditionalRepo` (conditional moves), :class:`RatingRepo` (ratings
   and rating changes), :class:`OutboxRepo` (announcements still to post),
+  :class:`ClaimRepo` (claims on the computer opponent's searches and reviews),
   :class:`SettingsRepo` (user settings).
 
 The store knows tables and rows, not rules: :mod:`bot.manager` decides what to write.
@@ -24,6 +25,7 @@ The store knows tables and rows, not rules: :mod:`bot.manager` decides what to w
 from __future__ import annotations
 
 from .challenges import ChallengeRepo
+from .claims import ClaimRepo
 from .conditionals import ConditionalRepo
 from .db import Store, StoreError
 from .games import GameRepo, MoveRepo
@@ -36,6 +38,7 @@ __all__ = [
     "LATEST_VERSION",
     "MIGRATIONS",
     "ChallengeRepo",
+    "ClaimRepo",
     "ConditionalRepo",
     "GameRepo",
     "Migration",

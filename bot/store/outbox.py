@@ -58,6 +58,17 @@ class OutboxRepo(Repo):
             "UPDATE announcements SET claimed_by = ?, lease_until = ? WHERE id = ?",
             [(owner, lease_until, i) for i in announcement_ids])
 
+    async def renew(self, announcement_ids: list[int], owner: str, lease_until: float) -> int:
+        """Extend ``owner``'s claim on the undelivered rows among ``announcement_ids`` to
+        ``lease_until``; rows another process holds now are left alone. Rows changed."""
+        n = 0
+        for start in range(0, len(announcement_ids), 500):
+            chunk = announcement_ids[start:start + 500]
+            n += await self.store.execute(
+                "UPDATE announcements SET lease_until = ? WHERE claimed_by = ? AND delivered_at IS NULL"
+                f" AND id IN ({', '.join('?' * len(chunk))})", (lease_until, owner, *chunk))
+        return n
+
     async def mark_delivered(self, announcement_id: int, now: float, error: str | None) -> int:
         """Set ``delivered_at`` (and ``last_error`` when given) unless already set; rows changed."""
         return await self.store.execute(

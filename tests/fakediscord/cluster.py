@@ -241,3 +241,32 @@ async def seed_games(manager, fake: FakeDiscord, places: list[tuple[int, int]], 
     finally:
         manager.clock = clock
     return games
+
+
+# ---------------------------------------------------------------- routing an interaction
+
+def gateway_of(fake: FakeDiscord, shard_id: int):
+    """The fake's open gateway connection running shard ``shard_id`` (the process that runs
+    it). Raises LookupError when no connection runs it."""
+    for gw in fake._gateways:
+        if gw.shard[0] == shard_id and gw.identified.is_set() and not gw.ws.closed:
+            return gw
+    raise LookupError(f"no connection runs shard {shard_id}")
+
+
+async def slash_via(fake: FakeDiscord, gateway, guild_id: int, *args, **kwargs):
+    """``fake.slash(*args, **kwargs)`` in guild ``guild_id`` (not the fake's first guild),
+    delivered on ``gateway`` whatever shard owns the guild -- as Discord may during a shard's
+    hand-over from one process to another -- so two processes can be made to race on one
+    game. Returns the :class:`Exchange`."""
+    lock = fake.__dict__.setdefault("_route_lock", asyncio.Lock())
+    async with lock:  # one re-routing at a time
+        owner = fake._guild_gateways[guild_id]
+        fake._guild_gateways[guild_id] = gateway
+        task = asyncio.ensure_future(fake.slash(*args, **kwargs))
+        try:
+            await asyncio.sleep(0)  # the interaction is handed to ``gateway`` on its first step
+            await asyncio.sleep(0)
+        finally:
+            fake._guild_gateways[guild_id] = owner
+    return await task
