@@ -117,7 +117,8 @@ class StonecastBot(commands.AutoShardedBot):
         if self.manager is None:
             if not self.config.uses_postgresql:
                 self.config.db_path.parent.mkdir(parents=True, exist_ok=True)
-            self.manager = await GameManager.open(self.config.db_path, **self._manager_options)
+            options = {"pool_size": self.config.db_pool, **self._manager_options}
+            self.manager = await GameManager.open(self.config.db_path, **options)
         await self._load_cogs()
         if self.config.syncs_commands:
             await self.sync_commands()
