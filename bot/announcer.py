@@ -60,6 +60,10 @@ MAX_ANNOUNCE_ATTEMPTS = 5
 DM_RETRY_AFTER = 24 * 3600.0
 # Board images kept, so the your-turn DM carries the very PNG of the thread's post.
 PNG_CACHE_SIZE = 32
+# A delivery pass reads the outbox this many rows at a time, and goes on with the next rows
+# while there are any, until this many seconds have passed (the next pass takes the rest).
+DELIVERY_BATCH = 100
+DELIVERY_BUDGET = 45.0
 # Discord's error code for "A thread has already been created for this message".
 THREAD_ALREADY_CREATED = 160004
 # Minutes of inactivity before a game's thread is archived (Discord's longest: a week).
@@ -213,26 +217,46 @@ class Announcer:
 
         At least once: a post repeated after a crash between it and its mark returns the first
         message (its nonce). Database errors reading the outbox propagate.
+
+        The outbox is read :data:`DELIVERY_BATCH` rows at a time; the pass goes on with the
+        next rows while a batch came back full, until :data:`DELIVERY_BUDGET` seconds have
+        passed (a row that failed in this pass is not tried again in it).
         """
         posted = 0
         boards_failed: set[int] = set()  # games whose board could not be posted in this pass
+        seen: set[int] = set()  # rows taken in this pass (a failed one comes back in the next batch)
+        started = time.monotonic()
         async with self._delivery:
-            for a in await self.manager.pending_announcements(board_grace=self.bot.board_grace):
-                if a.stale:
-                    await self._mark(a.id, error="skipped: the turn ended first"
-                                     if a.kind in ("reminder", "dm") else "skipped: superseded")
-                    continue
-                skip = self.dm_skip_reason(a.user_id, a.settings) if a.kind == "dm" else None
-                if skip:
-                    await self._mark(a.id, error=skip)
-                    continue
-                if a.kind == "dm" and a.game.id in boards_failed:
-                    continue
-                where = f"{a.kind} of game {a.game.id} (announcement {a.id})"
-                done = await self._attempt(a.id, where, lambda a=a: self.post_announcement(a), count=True)
-                if done is Delivery.FAILED and a.kind == "move":
-                    boards_failed.add(a.game.id)
-                posted += done is Delivery.POSTED
+            while True:
+                batch = await self.manager.pending_announcements(DELIVERY_BATCH, board_grace=self.bot.board_grace)
+                fresh = [a for a in batch if a.id not in seen]
+                posted += await self._deliver_batch(fresh, boards_failed)
+                seen.update(a.id for a in fresh)
+                if (len(batch) < DELIVERY_BATCH or not fresh
+                        or time.monotonic() - started >= DELIVERY_BUDGET):
+                    return posted
+
+    async def _deliver_batch(self, batch: list[Announcement], boards_failed: set[int]) -> int:
+        """Post the announcements of one batch of a delivery pass (:meth:`deliver`); adds to
+        ``boards_failed`` the games whose board could not be posted. Returns how many were
+        posted."""
+        posted = 0
+        for a in batch:
+            if a.stale:
+                await self._mark(a.id, error="skipped: the turn ended first"
+                                 if a.kind in ("reminder", "dm") else "skipped: superseded")
+                continue
+            skip = self.dm_skip_reason(a.user_id, a.settings) if a.kind == "dm" else None
+            if skip:
+                await self._mark(a.id, error=skip)
+                continue
+            if a.kind == "dm" and a.game.id in boards_failed:
+                continue
+            where = f"{a.kind} of game {a.game.id} (announcement {a.id})"
+            done = await self._attempt(a.id, where, lambda a=a: self.post_announcement(a), count=True)
+            if done is Delivery.FAILED and a.kind == "move":
+                boards_failed.add(a.game.id)
+            posted += done is Delivery.POSTED
         return posted
 
     async def post_announcement(self, announcement: Announcement) -> None:
