@@ -93,6 +93,7 @@ class StonecastBot(commands.AutoShardedBot):
         self._owns_manager = manager is None
         self._manager_options = manager_options or {}
         self._names: dict[int, str] = {}
+        self._name_writes: set[asyncio.Task] = set()  # display names on their way to the database
         self.board_grace = board_grace
         self.maintenance_interval = MAINTENANCE_INTERVAL if maintenance_interval is None else maintenance_interval
         self.renderer = BoardRenderer(config.render_workers if render_workers is None else render_workers)
@@ -189,8 +190,23 @@ class StonecastBot(commands.AutoShardedBot):
     # ------------------------------------------------------------------ names
 
     def remember(self, user: discord.abc.User) -> None:
-        """Note a user's display name (used on board images)."""
-        self._names[user.id] = user.display_name
+        """Note a user's display name (used on board images); a name this process had not
+        noted yet is also stored in the database (in the background), so another process, or
+        this one after a restart, need not ask Discord for it."""
+        name = user.display_name
+        if self._names.get(user.id) == name:
+            return
+        self._names[user.id] = name
+        if self.manager is not None and name:
+            task = asyncio.create_task(self._store_name(user.id, name))
+            self._name_writes.add(task)
+            task.add_done_callback(self._name_writes.discard)
+
+    async def _store_name(self, user_id: int, name: str) -> None:
+        try:
+            await self.manager.remember_name(user_id, name)
+        except Exception:  # noqa: BLE001 - a name is a nicety: the board shows it anyway
+            log.warning("could not store the display name of user %s", user_id, exc_info=True)
 
     def cached_name(self, user_id: int) -> str | None:
         """A user's display name if the bot already knows it (no request to Discord: for
@@ -202,13 +218,23 @@ class StonecastBot(commands.AutoShardedBot):
         return name
 
     async def display_name(self, user_id: int, guild_id: int | None = None) -> str:
-        """A user's display name: from what the bot saw, the member cache, or Discord's API."""
+        """A user's display name: from what the bot saw, the member cache, the names stored in
+        the database, or (the last resort, a request) Discord's API."""
         name = self._names.get(user_id)
         if name is not None:
             return name
         guild = self.get_guild(guild_id) if guild_id else None
         member = guild.get_member(user_id) if guild else None
         user: discord.abc.User | None = member or self.get_user(user_id)
+        if user is None and self.manager is not None:
+            try:
+                stored = (await self.manager.display_names([user_id])).get(user_id)
+            except Exception:  # noqa: BLE001 - then ask Discord
+                log.warning("could not read the display name of user %s", user_id, exc_info=True)
+                stored = None
+            if stored is not None:
+                self._names[user_id] = stored
+                return stored
         if user is None:
             try:
                 user = await self.fetch_user(user_id)

@@ -52,3 +52,19 @@ def test_the_pool_size_is_a_setting():
     for bad in ("0", "-3", "ten", "101"):
         with pytest.raises(ConfigError, match="STONECAST_DB_POOL"):
             Config.from_env({"DISCORD_TOKEN": "t", "STONECAST_DB_POOL": bad})
+
+
+async def test_display_names_are_stored_on_both_backends(db_url):
+    from bot.manager import GameManager, UserError
+
+    manager = await GameManager.open(db_url)
+    try:
+        await manager.remember_name(7, "  Ada  ")
+        await manager.remember_name(7, "Ada L.")  # replaced
+        await manager.remember_name(8, "x" * 300)
+        assert await manager.display_names([7, 8, 9]) == {7: "Ada L.", 8: "x" * 100}
+        with pytest.raises(UserError):
+            await manager.remember_name(9, "   ")
+        assert await manager.display_names([9]) == {}
+    finally:
+        await manager.close()

@@ -1,0 +1,28 @@
+"""Players' display names as the bot last saw them (table ``player_names``, Alembic 0003)."""
+
+from __future__ import annotations
+
+from .repo import Repo
+
+__all__ = ["NamesRepo"]
+
+
+class NamesRepo(Repo):
+    """One row per user: ``display_name`` and ``updated_at`` (UNIX seconds)."""
+
+    async def of_users(self, user_ids: list[int]) -> dict[int, str]:
+        """The stored display names of those of ``user_ids`` who have one: user id -> name."""
+        if not user_ids:
+            return {}
+        marks = ", ".join("?" * len(user_ids))
+        rows = await self.store.fetchall(
+            f"SELECT user_id, display_name FROM player_names WHERE user_id IN ({marks})", list(user_ids))
+        return {r["user_id"]: r["display_name"] for r in rows}
+
+    async def put(self, user_id: int, name: str, now: float) -> None:
+        """Store ``name`` as the display name of ``user_id`` (replacing the one before)."""
+        await self.store.execute(
+            "INSERT INTO player_names (user_id, display_name, updated_at) VALUES (?, ?, ?)"
+            " ON CONFLICT (user_id) DO UPDATE SET display_name = excluded.display_name,"
+            " updated_at = excluded.updated_at",
+            (user_id, name, now))
