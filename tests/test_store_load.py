@@ -68,3 +68,79 @@ async def test_display_names_are_stored_on_both_backends(db_url):
         assert await manager.display_names([9]) == {}
     finally:
         await manager.close()
+
+
+# ---- the clock sweep settles due games in batches -----------------------------------------
+
+async def _due_games(mgr, clock, n: int, *, first_user: int = 1000):
+    from manager_support import KIND, OPTS, start_game
+
+    games = [await start_game(mgr, KIND, OPTS, a=first_user + 2 * k, b=first_user + 2 * k + 1,
+                              days_per_move=1) for k in range(n)]
+    return games
+
+
+async def test_a_sweep_settles_due_games_a_batch_to_a_transaction(db_url):
+    from manager_support import FakeClock
+
+    from bot.manager import DAY, GameManager
+    from bot.manager.clocks import SWEEP_BATCH
+
+    clock = FakeClock(1_704_067_200.0)
+    mgr = await GameManager.open(db_url, clock=clock)
+    try:
+        late = await _due_games(mgr, clock, SWEEP_BATCH + 5)
+        clock.advance(5 * 3600)
+        near = await _due_games(mgr, clock, SWEEP_BATCH + 5, first_user=5000)
+        clock.advance(DAY - 5 * 3600 + 1)  # the first lot past its deadline, the second 5 h from it
+        real, opened = mgr.store.transaction, []
+
+        def counting():
+            opened.append(1)
+            return real()
+
+        mgr.store.transaction = counting
+        events = await mgr.sweep()
+        mgr.store.transaction = real
+        assert sorted(e.game.id for e in events if e.kind == "timeout") == [g.id for g in late]
+        assert sorted(e.game.id for e in events if e.kind == "reminder") == [g.id for g in near]
+        assert len(opened) == 4  # two batches of each kind (one a game each before)
+        for g in late:
+            done = await mgr.get_game(g.id)
+            assert (done.status, done.reason) == ("finished", "timeout")
+        pending = await mgr.pending_announcements(1000, board_grace=0)
+        assert sorted((a.kind, a.game.id) for a in pending) == sorted(
+            [("timeout", g.id) for g in late] + [("reminder", g.id) for g in near])
+        assert await mgr.sweep() == []
+    finally:
+        await mgr.close()
+
+
+async def test_a_game_failing_in_a_batch_leaves_the_others_settled(db_url, caplog):
+    from manager_support import FakeClock
+
+    from bot.manager import DAY, GameManager
+
+    clock = FakeClock(1_704_067_200.0)
+    mgr = await GameManager.open(db_url, clock=clock)
+    try:
+        games = await _due_games(mgr, clock, 6)
+        clock.advance(DAY + 1)
+        bad = games[2].id
+        real = mgr._finish_in_transaction
+
+        async def failing(game, *a, **kw):
+            if game.id == bad:
+                raise RuntimeError("a broken game")
+            return await real(game, *a, **kw)
+
+        mgr._finish_in_transaction = failing
+        events = await mgr.sweep()
+        assert sorted(e.game.id for e in events) == sorted(g.id for g in games if g.id != bad)
+        assert (await mgr.get_game(bad)).status == "active"
+        assert "sweep failed for game" in caplog.text
+        mgr._finish_in_transaction = real
+        assert [e.game.id for e in await mgr.sweep()] == [bad]
+        assert len(await mgr.pending_announcements(1000, board_grace=0)) == 6
+    finally:
+        await mgr.close()
