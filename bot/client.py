@@ -34,6 +34,9 @@ from .views import DYNAMIC_ITEMS
 
 log = logging.getLogger("stonecast.bot")
 
+# Seconds between a newly seen display name and the write of the names seen meanwhile.
+NAME_FLUSH_DELAY = 0.5
+
 # How often clocks and challenges are checked (seconds): the default of the bot's
 # ``maintenance_interval``, which the maintenance cog's loop uses.
 MAINTENANCE_INTERVAL = 60.0
@@ -93,7 +96,8 @@ class StonecastBot(commands.AutoShardedBot):
         self._owns_manager = manager is None
         self._manager_options = manager_options or {}
         self._names: dict[int, str] = {}
-        self._name_writes: set[asyncio.Task] = set()  # display names on their way to the database
+        self._names_to_store: dict[int, str] = {}  # display names on their way to the database
+        self._name_flush: asyncio.Task | None = None
         self.board_grace = board_grace
         self.maintenance_interval = MAINTENANCE_INTERVAL if maintenance_interval is None else maintenance_interval
         self.renderer = BoardRenderer(config.render_workers if render_workers is None else render_workers)
@@ -192,21 +196,25 @@ class StonecastBot(commands.AutoShardedBot):
     def remember(self, user: discord.abc.User) -> None:
         """Note a user's display name (used on board images); a name this process had not
         noted yet is also stored in the database (in the background), so another process, or
-        this one after a restart, need not ask Discord for it."""
+        this one after a restart, need not ask Discord for it. The names of a burst are
+        written together, :data:`NAME_FLUSH_DELAY` seconds after the first (one transaction:
+        a write per move would double the commits of a busy SQLite file)."""
         name = user.display_name
         if self._names.get(user.id) == name:
             return
         self._names[user.id] = name
         if self.manager is not None and name:
-            task = asyncio.create_task(self._store_name(user.id, name))
-            self._name_writes.add(task)
-            task.add_done_callback(self._name_writes.discard)
+            self._names_to_store[user.id] = name
+            if self._name_flush is None or self._name_flush.done():
+                self._name_flush = asyncio.create_task(self._store_names())
 
-    async def _store_name(self, user_id: int, name: str) -> None:
+    async def _store_names(self) -> None:
+        await asyncio.sleep(NAME_FLUSH_DELAY)
+        names, self._names_to_store = self._names_to_store, {}
         try:
-            await self.manager.remember_name(user_id, name)
+            await self.manager.remember_names(names)
         except Exception:  # noqa: BLE001 - a name is a nicety: the board shows it anyway
-            log.warning("could not store the display name of user %s", user_id, exc_info=True)
+            log.warning("could not store %d display names", len(names), exc_info=True)
 
     def cached_name(self, user_id: int) -> str | None:
         """A user's display name if the bot already knows it (no request to Discord: for

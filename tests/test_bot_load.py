@@ -4,13 +4,14 @@ rows, and a move in a game whose players this process never saw asks Discord for
 
 from __future__ import annotations
 
+import asyncio
 import random
 
 from botplay import play_move
 from fakediscord.cluster import seed_games
 from fakediscord.fixtures import *  # noqa: F403
 
-from bot import announcer
+from bot import announcer, client
 from bot.manager import DAY
 
 
@@ -41,10 +42,20 @@ async def test_a_move_by_players_this_process_never_saw_asks_discord_for_no_user
 
 async def test_a_player_seen_is_stored_for_other_processes(fake, harness):
     await harness.bot.manager.remember_name(fake.bob.id, "Bobby")
+    real, writes = harness.manager.remember_names, []
+
+    async def counting(names):
+        writes.append(dict(names))
+        await real(names)
+
+    harness.manager.remember_names = counting
     harness.bot.remember(_user(fake.alice.id, "Alice A."))
-    await harness.settle()
-    names = await harness.manager.display_names([fake.alice.id, fake.bob.id, 42])
-    assert names == {fake.alice.id: "Alice A.", fake.bob.id: "Bobby"}
+    harness.bot.remember(_user(fake.carol.id, "Caroline"))
+    harness.bot.remember(_user(fake.alice.id, "Alice A."))  # known: not written again
+    await asyncio.sleep(client.NAME_FLUSH_DELAY + 0.5)
+    names = await harness.manager.display_names([fake.alice.id, fake.bob.id, fake.carol.id, 42])
+    assert names == {fake.alice.id: "Alice A.", fake.bob.id: "Bobby", fake.carol.id: "Caroline"}
+    assert writes == [{fake.alice.id: "Alice A.", fake.carol.id: "Caroline"}]  # one write for the burst
 
 
 def _user(uid: int, name: str):

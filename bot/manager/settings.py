@@ -100,5 +100,13 @@ class SettingsMixin(ManagerCore):
         name = str(name).strip()[:100]
         if not name:
             raise UserError("A display name cannot be empty.")
-        if self._keeps_names():
-            await NamesRepo(self.store).put(user_id, name, self.clock())
+        await self.remember_names({user_id: name})
+
+    async def remember_names(self, names: dict[int, str]) -> None:
+        """Store several display names (user id -> name) in one transaction; names as for
+        :meth:`remember_name` (empty ones are left out). Raises NotFound for a bad id."""
+        rows = [(self._id(uid, "user"), str(name).strip()[:100]) for uid, name in names.items()]
+        rows = [(uid, name) for uid, name in rows if name]
+        if rows and self._keeps_names():
+            async with self.store.transaction():
+                await NamesRepo(self.store).put_many(rows, self.clock())

@@ -19,10 +19,12 @@ class NamesRepo(Repo):
             f"SELECT user_id, display_name FROM player_names WHERE user_id IN ({marks})", list(user_ids))
         return {r["user_id"]: r["display_name"] for r in rows}
 
-    async def put(self, user_id: int, name: str, now: float) -> None:
-        """Store ``name`` as the display name of ``user_id`` (replacing the one before)."""
-        await self.store.execute(
+    async def put_many(self, names: list[tuple[int, str]], now: float) -> None:
+        """Store each ``(user id, name)`` of ``names`` (replacing the name before; a row
+        whose name is unchanged is left as it is)."""
+        await self.store.executemany(
             "INSERT INTO player_names (user_id, display_name, updated_at) VALUES (?, ?, ?)"
             " ON CONFLICT (user_id) DO UPDATE SET display_name = excluded.display_name,"
-            " updated_at = excluded.updated_at",
-            (user_id, name, now))
+            " updated_at = excluded.updated_at"
+            " WHERE player_names.display_name <> excluded.display_name",
+            [(uid, name, now) for uid, name in names])
