@@ -335,7 +335,7 @@ async def main() -> None:
                         help="seconds to wait for a move's board before counting it missing")
     parser.add_argument("--announce-wait", type=float, default=200.0,
                         help="seconds to wait for the timeout and reminder announcements before "
-                             "the moves (the bot posts at most 100 a maintenance pass, a pass a minute)")
+                             "the moves (a maintenance pass a minute, each posting what is due)")
     parser.add_argument("--logs", default=None, help="keep the bots' logs in this folder")
     parser.add_argument("--seed", type=int, default=1)
     args = parser.parse_args()

@@ -61,6 +61,10 @@ MAX_ANNOUNCE_ATTEMPTS = 5
 DM_RETRY_AFTER = 24 * 3600.0
 # Board images kept, so the your-turn DM carries the very PNG of the thread's post.
 PNG_CACHE_SIZE = 32
+# A delivery pass reads the outbox this many rows at a time, and goes on with the next rows
+# while there are any, until this many seconds have passed (the next pass takes the rest).
+DELIVERY_BATCH = 100
+DELIVERY_BUDGET = 45.0
 # Discord's error code for "A thread has already been created for this message".
 THREAD_ALREADY_CREATED = 160004
 # Minutes of inactivity before a game's thread is archived (Discord's longest: a week).
@@ -214,22 +218,40 @@ class Announcer:
 
         At least once: a post repeated after a crash between it and its mark returns the first
         message (its nonce). Database errors reading the outbox propagate.
+
+        The outbox is read :data:`DELIVERY_BATCH` rows at a time; the pass goes on with the
+        next rows while a batch came back full, until :data:`DELIVERY_BUDGET` seconds have
+        passed (a row that failed in this pass is not tried again in it).
         """
+        posted = 0
+        boards_failed: set[int] = set()  # games whose board could not be posted in this pass
+        seen: set[int] = set()  # rows taken in this pass (a failed one comes back in the next batch)
+        started = time.monotonic()
         async with self._delivery:
-            pending = await self.manager.pending_announcements(board_grace=self.bot.board_grace)
-            renewer = asyncio.create_task(self._renew_claims([a.id for a in pending]),
-                                          name="renew outbox claims")
-            try:
-                posted = await self._deliver(pending)
-            finally:
-                renewer.cancel()
-                with contextlib.suppress(asyncio.CancelledError, Exception):
-                    await renewer
-        return posted
+            while True:
+                batch = await self.manager.pending_announcements(DELIVERY_BATCH, board_grace=self.bot.board_grace)
+                fresh = [a for a in batch if a.id not in seen]
+                posted += await self._deliver_claimed(fresh, boards_failed)
+                seen.update(a.id for a in fresh)
+                if (len(batch) < DELIVERY_BATCH or not fresh
+                        or time.monotonic() - started >= DELIVERY_BUDGET):
+                    return posted
+
+    async def _deliver_claimed(self, batch: list[Announcement], boards_failed: set[int]) -> int:
+        """One batch of :meth:`deliver`, claimed already: posted by :meth:`_deliver_batch`
+        while :meth:`_renew_claims` keeps this process's claim on its rows."""
+        renewer = asyncio.create_task(self._renew_claims([a.id for a in batch]),
+                                      name="renew outbox claims")
+        try:
+            return await self._deliver_batch(batch, boards_failed)
+        finally:
+            renewer.cancel()
+            with contextlib.suppress(asyncio.CancelledError, Exception):
+                await renewer
 
     async def _renew_claims(self, ids: list[int]) -> None:
         """Every third of the manager's lease, renew this process's claim on the outbox rows
-        ``ids`` of the running delivery pass (those not delivered yet): a pass slowed past the
+        ``ids`` of the running delivery batch (those not delivered yet): a pass slowed past the
         lease by Discord's rate limits keeps its rows, so no other process posts them too."""
         manager = self.manager
         while ids:
@@ -239,11 +261,12 @@ class Announcer:
             except Exception:  # noqa: BLE001 - the next renewal tries again
                 log.warning("could not renew the claim on %d outbox rows", len(ids), exc_info=True)
 
-    async def _deliver(self, pending: list[Announcement]) -> int:
-        """The body of :meth:`deliver`: post (or mark) each of ``pending``, claimed already."""
+    async def _deliver_batch(self, batch: list[Announcement], boards_failed: set[int]) -> int:
+        """Post the announcements of one batch of a delivery pass (:meth:`deliver`); adds to
+        ``boards_failed`` the games whose board could not be posted. Returns how many were
+        posted."""
         posted = 0
-        boards_failed: set[int] = set()  # games whose board could not be posted in this pass
-        for a in pending:
+        for a in batch:
             if a.stale:
                 await self._mark(a.id, error="skipped: the turn ended first"
                                  if a.kind in ("reminder", "dm") else "skipped: superseded")

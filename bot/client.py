@@ -34,6 +34,9 @@ from .views import DYNAMIC_ITEMS
 
 log = logging.getLogger("stonecast.bot")
 
+# Seconds between a newly seen display name and the write of the names seen meanwhile.
+NAME_FLUSH_DELAY = 0.5
+
 # How often clocks and challenges are checked (seconds): the default of the bot's
 # ``maintenance_interval``, which the maintenance cog's loop uses.
 MAINTENANCE_INTERVAL = 60.0
@@ -94,6 +97,8 @@ class StonecastBot(commands.AutoShardedBot):
         self._owns_manager = manager is None
         self._manager_options = manager_options or {}
         self._names: dict[int, str] = {}
+        self._names_to_store: dict[int, str] = {}  # display names on their way to the database
+        self._name_flush: asyncio.Task | None = None
         self.board_grace = board_grace
         if maintenance_interval is None:
             maintenance_interval = config.maintenance_interval or MAINTENANCE_INTERVAL
@@ -120,7 +125,7 @@ class StonecastBot(commands.AutoShardedBot):
         if self.manager is None:
             if not self.config.uses_postgresql:
                 self.config.db_path.parent.mkdir(parents=True, exist_ok=True)
-            options = dict(self._manager_options)
+            options = {"pool_size": self.config.db_pool, **self._manager_options}
             if self.config.lease is not None:
                 options.setdefault("lease", self.config.lease)
             self.manager = await GameManager.open(self.config.db_path, **options)
@@ -194,8 +199,27 @@ class StonecastBot(commands.AutoShardedBot):
     # ------------------------------------------------------------------ names
 
     def remember(self, user: discord.abc.User) -> None:
-        """Note a user's display name (used on board images)."""
-        self._names[user.id] = user.display_name
+        """Note a user's display name (used on board images); a name this process had not
+        noted yet is also stored in the database (in the background), so another process, or
+        this one after a restart, need not ask Discord for it. The names of a burst are
+        written together, :data:`NAME_FLUSH_DELAY` seconds after the first (one transaction:
+        a write per move would double the commits of a busy SQLite file)."""
+        name = user.display_name
+        if self._names.get(user.id) == name:
+            return
+        self._names[user.id] = name
+        if self.manager is not None and name:
+            self._names_to_store[user.id] = name
+            if self._name_flush is None or self._name_flush.done():
+                self._name_flush = asyncio.create_task(self._store_names())
+
+    async def _store_names(self) -> None:
+        await asyncio.sleep(NAME_FLUSH_DELAY)
+        names, self._names_to_store = self._names_to_store, {}
+        try:
+            await self.manager.remember_names(names)
+        except Exception:  # noqa: BLE001 - a name is a nicety: the board shows it anyway
+            log.warning("could not store %d display names", len(names), exc_info=True)
 
     def cached_name(self, user_id: int) -> str | None:
         """A user's display name if the bot already knows it (no request to Discord: for
@@ -207,13 +231,23 @@ class StonecastBot(commands.AutoShardedBot):
         return name
 
     async def display_name(self, user_id: int, guild_id: int | None = None) -> str:
-        """A user's display name: from what the bot saw, the member cache, or Discord's API."""
+        """A user's display name: from what the bot saw, the member cache, the names stored in
+        the database, or (the last resort, a request) Discord's API."""
         name = self._names.get(user_id)
         if name is not None:
             return name
         guild = self.get_guild(guild_id) if guild_id else None
         member = guild.get_member(user_id) if guild else None
         user: discord.abc.User | None = member or self.get_user(user_id)
+        if user is None and self.manager is not None:
+            try:
+                stored = (await self.manager.display_names([user_id])).get(user_id)
+            except Exception:  # noqa: BLE001 - then ask Discord
+                log.warning("could not read the display name of user %s", user_id, exc_info=True)
+                stored = None
+            if stored is not None:
+                self._names[user_id] = stored
+                return stored
         if user is None:
             try:
                 user = await self.fetch_user(user_id)

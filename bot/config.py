@@ -4,6 +4,7 @@
 | --- | --- |
 | ``DISCORD_TOKEN`` | the bot token (required) |
 | ``STONECAST_DB`` | the database: a SQLite file path (default ``data/stonecast.db``; its folder is created), or a PostgreSQL URL ``postgresql://user:password@host:5432/dbname`` (several processes may share it) |
+| ``STONECAST_DB_POOL`` | PostgreSQL connections per process (default 10, 1 to 100): the most statements at once; further moves wait their turn |
 | ``STONECAST_GUILD`` | optional server id: commands are synced to that server at start |
 | ``STONECAST_RENDER_WORKERS`` | processes drawing board images (default: one per CPU, 2 to 4; 0 = a thread) |
 | ``STONECAST_API_URL`` | optional Discord REST base URL (a proxy, or a fake Discord in tests) |
@@ -20,10 +21,14 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
 
+from .store.db import DEFAULT_POOL_SIZE
+
 DEFAULT_DB = Path("data") / "stonecast.db"
 # Highest STONECAST_SHARD_COUNT accepted: far above any bot's need (Discord: one shard per
 # 1,000-2,500 servers), low enough that a typo is caught.
 MAX_SHARDS = 100_000
+# Highest STONECAST_DB_POOL accepted (PostgreSQL's default max_connections is 100).
+MAX_DB_POOL = 100
 
 
 class ConfigError(Exception):
@@ -49,6 +54,7 @@ class Config:
       computer's work), or ``None`` for the manager's default (300).
     * ``maintenance_interval`` -- seconds between two maintenance passes, or ``None`` for
       the bot's default (60).
+    * ``db_pool`` -- PostgreSQL connections of this process (ignored for SQLite).
     """
 
     token: str
@@ -60,6 +66,7 @@ class Config:
     shard_ids: tuple[int, ...] | None = None
     lease: float | None = None
     maintenance_interval: float | None = None
+    db_pool: int = DEFAULT_POOL_SIZE
 
     @property
     def uses_postgresql(self) -> bool:
@@ -77,7 +84,7 @@ class Config:
         """Read the settings from ``env`` (default ``os.environ``).
 
         Raises :class:`ConfigError` when ``DISCORD_TOKEN`` is missing, ``STONECAST_GUILD``
-        is not a server id, ``STONECAST_RENDER_WORKERS`` not a small number,
+        is not a server id, ``STONECAST_RENDER_WORKERS`` or ``STONECAST_DB_POOL`` not a small number,
         ``STONECAST_LEASE`` or ``STONECAST_MAINTENANCE_INTERVAL`` not a number of seconds
         from 0.1 to 86400, or the shard
         settings are malformed (see :func:`parse_shards`).
@@ -101,12 +108,20 @@ class Config:
             if not workers_text.isdigit() or int(workers_text) > 32:
                 raise ConfigError(f"STONECAST_RENDER_WORKERS must be a number from 0 to 32, not {workers_text!r}")
             workers = int(workers_text)
+        pool_text = (env.get("STONECAST_DB_POOL") or "").strip()
+        db_pool = DEFAULT_POOL_SIZE
+        if pool_text:
+            if not pool_text.isdigit() or not 1 <= int(pool_text) <= MAX_DB_POOL:
+                raise ConfigError(f"STONECAST_DB_POOL must be a number of connections from 1 to "
+                                  f"{MAX_DB_POOL}, not {pool_text!r}")
+            db_pool = int(pool_text)
         shard_count, shard_ids = parse_shards(env.get("STONECAST_SHARD_COUNT") or "",
                                               env.get("STONECAST_SHARD_IDS") or "")
         return cls(token=token, db_path=db_target_from_env(env), guild_id=guild_id,
                    api_url=api_url, render_workers=workers, shard_count=shard_count,
                    shard_ids=shard_ids, lease=_seconds(env, "STONECAST_LEASE"),
-                   maintenance_interval=_seconds(env, "STONECAST_MAINTENANCE_INTERVAL"))
+                   maintenance_interval=_seconds(env, "STONECAST_MAINTENANCE_INTERVAL"),
+                   db_pool=db_pool)
 
 
 def _seconds(env: Mapping[str, str], name: str) -> float | None:

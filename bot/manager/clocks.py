@@ -6,6 +6,7 @@ Each reminder or timeout is queued in the outbox in the transaction that makes i
 
 from __future__ import annotations
 
+import contextlib
 import dataclasses
 import logging
 
@@ -17,6 +18,9 @@ from .values import ClockEvent, Game, UserSettings, VacationChange
 __all__ = ["ClocksMixin"]
 
 log = logging.getLogger(__name__)
+
+# Games settled (or reminded) per transaction by a sweep: one commit for each batch.
+SWEEP_BATCH = 50
 
 
 class ClocksMixin(ManagerCore):
@@ -51,30 +55,32 @@ class ClocksMixin(ManagerCore):
 
         The daily digests whose hour has come are queued too (:mod:`.turns`; not events).
 
-        Returns the events made by this call (each once, also across processes). Problems
-        with one game are logged and do not stop the sweep.
+        Returns the events made by this call (each once, also across processes). Games are
+        settled :data:`SWEEP_BATCH` to a transaction, reminders likewise. Problems with one
+        game are logged and do not stop the sweep.
         """
         now = self.clock() if now is None else now
         rows = await self.games_repo.due_by(now + DAY)
-        events: list[ClockEvent] = []
+        late: list[Game] = []
+        remind: list[Game] = []
         for row in rows:
             try:
                 game = self._game(row)
                 if game.deadline <= now:
-                    event = await self._time_out(game.id, now)
+                    late.append(game)
                 elif (
                     game.deadline - now <= game.time_control.reminder_window(
                         game.bank(self._position(game).to_move))
                     and row["reminded_ply"] != game.ply
                 ):
-                    event = await self._remind(game, now)
-                else:
-                    event = None
+                    remind.append(game)
             except Exception:  # noqa: BLE001 - one bad game must not stop the clocks
                 log.exception("sweep failed for game %s", row["id"])
-                continue
-            if event is not None:
-                events.append(event)
+        events: list[ClockEvent] = []
+        for k in range(0, len(late), SWEEP_BATCH):
+            events += await self._time_out_batch(late[k:k + SWEEP_BATCH], now)
+        for k in range(0, len(remind), SWEEP_BATCH):
+            events += await self._remind_batch(remind[k:k + SWEEP_BATCH], now)
         try:  # issue 13: the daily digests whose hour has come (not clock events)
             await self._queue_digests(now)
         except Exception:  # noqa: BLE001 - the digests must not stop the clocks
@@ -92,13 +98,82 @@ class ClocksMixin(ManagerCore):
                                       announce=("timeout", loser), claim=True)
             return None if done is None else ClockEvent("timeout", done[0], loser)
 
+    async def _time_out_in_transaction(self, game: Game, now: float):
+        """Inside the caller's transaction: settle ``game`` (as read by the sweep) lost on
+        time if it is still running at that ply, held by no other transaction and past its
+        deadline as stored now. Returns ``(position, row, changes, loser)`` for
+        :meth:`_finished`, or ``None``."""
+        row = await self.games_repo.claim_row(game.id, game.ply)
+        if row is None:
+            return None  # moved on, or held by another transaction (a move, another sweep)
+        game = self._game(row)  # the deadline as stored now (a vacation may have moved it)
+        if game.deadline is None or game.deadline > now:
+            return None
+        seat = self._position(game).to_move
+        loser = game.players[seat]
+        final = self._position(game).time_out(seat)
+        done = await self._finish_in_transaction(game, final, now, announce=("timeout", loser))
+        return None if done is None else (game, final, *done, loser)
+
+    async def _time_out_batch(self, games: list[Game], now: float) -> list[ClockEvent]:
+        """Settle the games of ``games`` past their deadline in one transaction (one commit
+        for the batch, the cost of a sweep at scale); each game's lock is held meanwhile
+        (taken in id order, before the transaction, as a move takes it). If the batch fails,
+        each game is tried alone, and a failing one is logged and left for the next sweep."""
+        settled = []
+        try:
+            async with contextlib.AsyncExitStack() as locks:
+                for game in sorted(games, key=lambda g: g.id):
+                    await locks.enter_async_context(self._lock(game.id))
+                async with self.store.transaction():
+                    for game in games:
+                        done = await self._time_out_in_transaction(game, now)
+                        if done is not None:
+                            settled.append(done)
+        except Exception:  # noqa: BLE001 - then one at a time
+            log.warning("sweeping %d games at once failed; one at a time", len(games), exc_info=True)
+            events = []
+            for game in games:
+                try:
+                    event = await self._time_out(game.id, now)
+                except Exception:  # noqa: BLE001 - one bad game must not stop the clocks
+                    log.exception("sweep failed for game %s", game.id)
+                    continue
+                if event is not None:
+                    events.append(event)
+            return events
+        return [ClockEvent("timeout", self._finished(game, final, row, changes)[0], loser)
+                for game, final, row, changes, loser in settled]
+
+    async def _remind_batch(self, games: list[Game], now: float) -> list[ClockEvent]:
+        """Remind the players to move in ``games`` in one transaction; if it fails, each
+        game alone (:meth:`_remind`), a failing one logged and left for the next sweep."""
+        try:
+            async with self.store.transaction():
+                return [e for game in games if (e := await self._remind_in_transaction(game, now))]
+        except Exception:  # noqa: BLE001 - then one at a time
+            log.warning("reminding %d games at once failed; one at a time", len(games), exc_info=True)
+        events = []
+        for game in games:
+            try:
+                event = await self._remind(game, now)
+            except Exception:  # noqa: BLE001 - one bad game must not stop the clocks
+                log.exception("sweep failed for game %s", game.id)
+                continue
+            if event is not None:
+                events.append(event)
+        return events
+
     async def _remind(self, game: Game, now: float) -> ClockEvent | None:
         async with self.store.transaction():
-            if not await self.games_repo.claim(game.id, game.ply):
-                return None  # moved on, or held by another transaction (a move, another sweep)
-            if await self.games_repo.mark_reminded(game.id, game.ply) != 1:
-                return None
-            await self._announce(game, "reminder", game.to_move_user, now)
+            return await self._remind_in_transaction(game, now)
+
+    async def _remind_in_transaction(self, game: Game, now: float) -> ClockEvent | None:
+        if not await self.games_repo.claim(game.id, game.ply):
+            return None  # moved on, or held by another transaction (a move, another sweep)
+        if await self.games_repo.mark_reminded(game.id, game.ply) != 1:
+            return None
+        await self._announce(game, "reminder", game.to_move_user, now)
         return ClockEvent("reminder", game, game.to_move_user)
 
     async def set_vacation(self, user_id: int, days: int) -> UserSettings:

@@ -104,12 +104,14 @@ class ManagerCore:
         self._positions: dict[int, tuple[str, engine.Position]] = {}
 
     @classmethod
-    async def open(cls, path: str | Path, **kw: Any):
+    async def open(cls, path: str | Path, *, pool_size: int | None = None, **kw: Any):
         """Open (create, migrate) the database at ``path`` and return a manager on it.
 
+        ``pool_size``: PostgreSQL connections (:meth:`Store.open`; default its own).
         ``kw`` goes to the constructor (``clock``, ``rng``, ``limits``).
         """
-        return cls(await Store.open(path), **kw)
+        store = await (Store.open(path) if pool_size is None else Store.open(path, pool_size=pool_size))
+        return cls(store, **kw)
 
     async def close(self) -> None:
         """Close the database."""

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import dataclasses
 import logging
+from typing import Any
 
 import engine
 
@@ -267,23 +268,36 @@ class PlayMixin(ManagerCore):
         (``{}`` for an unrated game); ``None`` when the game row changed meanwhile, or, with
         ``claim`` (the clock sweep), when another transaction holds it (PostgreSQL: ``FOR
         UPDATE SKIP LOCKED``; a move under way, or another process settling it)."""
-        outcome = new.outcome
-        text = new.to_text()
         async with self.store.transaction():
-            if claim and not await self.games_repo.claim(game.id, game.ply):
-                return None
-            n = await self.games_repo.finish(game.id, game.ply, position_text=text,
-                                             winner=outcome.winner, reason=outcome.reason, now=now)
-            if n != 1:
-                return None
-            changes = await self._rate(game, outcome.winner) if game.rated else {}
-            if await self._schema_at_least(7):
-                await self.conditionals_repo.delete(game.id)  # nothing left to answer
-            if announce is not None:
-                await self._announce(game, *announce, now)
-            row = await self._game_row(game.id)
-        self._remember(game.id, new, text)
-        log.info("game %s ended by %s", game.id, outcome.reason)
+            done = await self._finish_in_transaction(game, new, now, announce=announce, claim=claim)
+        return None if done is None else self._finished(game, new, *done)
+
+    async def _finish_in_transaction(self, game: Game, new: engine.Position, now: float, *,
+                                     announce: tuple[str, int] | None = None, claim: bool = False,
+                                     ) -> tuple[Any, dict[int, tuple[float, float]]] | None:
+        """The statements of :meth:`_finish`, inside the caller's transaction: the game row
+        as now stored and the rating changes, or ``None`` (nothing written). Call
+        :meth:`_finished` once the transaction committed."""
+        outcome = new.outcome
+        if claim and not await self.games_repo.claim(game.id, game.ply):
+            return None
+        n = await self.games_repo.finish(game.id, game.ply, position_text=new.to_text(),
+                                         winner=outcome.winner, reason=outcome.reason, now=now)
+        if n != 1:
+            return None
+        changes = await self._rate(game, outcome.winner) if game.rated else {}
+        if await self._schema_at_least(7):
+            await self.conditionals_repo.delete(game.id)  # nothing left to answer
+        if announce is not None:
+            await self._announce(game, *announce, now)
+        return await self._game_row(game.id), changes
+
+    def _finished(self, game: Game, new: engine.Position, row,
+                  changes: dict[int, tuple[float, float]]) -> tuple[Game, dict[int, tuple[float, float]]]:
+        """After :meth:`_finish_in_transaction` committed: remember the final position and
+        return the finished game and the rating changes."""
+        self._remember(game.id, new, new.to_text())
+        log.info("game %s ended by %s", game.id, new.outcome.reason)
         return self._game(row), changes
 
     async def resign(self, game_id: int, user_id: int) -> Game:

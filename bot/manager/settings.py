@@ -1,4 +1,5 @@
-"""Settings of a player: the your-turn DM and what is left of the vacation allowance.
+"""Settings of a player: the your-turn DM and what is left of the vacation allowance; the
+players' display names the bot saw (for board images).
 
 (Starting and ending a vacation moves clocks: that is :mod:`.clocks`.)
 """
@@ -7,6 +8,7 @@ from __future__ import annotations
 
 from datetime import UTC, datetime
 
+from ..store.names import NamesRepo
 from .core import DAY, ManagerCore
 from .errors import UserError
 from .values import UserSettings
@@ -79,3 +81,32 @@ class SettingsMixin(ManagerCore):
         Confirm. Returns the new settings."""
         await self.settings_repo.set_confirm(user_id, bool(on))
         return await self.settings(user_id)
+
+    # ---- display names (issue 14: a process that never saw a player reads the name here) ----
+    def _keeps_names(self) -> bool:
+        return self.store.revision is not None and self.store.revision >= "0004"
+
+    async def display_names(self, user_ids: list[int]) -> dict[int, str]:
+        """The display names stored for those of ``user_ids`` the bot saw (user id -> name;
+        a database kept at an old schema version keeps none)."""
+        if not self._keeps_names():
+            return {}
+        return await NamesRepo(self.store).of_users(list(user_ids))
+
+    async def remember_name(self, user_id: int, name: str) -> None:
+        """Store ``name`` (non-empty text, cut to 100 characters) as ``user_id``'s display
+        name. Raises :class:`UserError` for an empty name or a bad id."""
+        user_id = self._id(user_id, "user")
+        name = str(name).strip()[:100]
+        if not name:
+            raise UserError("A display name cannot be empty.")
+        await self.remember_names({user_id: name})
+
+    async def remember_names(self, names: dict[int, str]) -> None:
+        """Store several display names (user id -> name) in one transaction; names as for
+        :meth:`remember_name` (empty ones are left out). Raises NotFound for a bad id."""
+        rows = [(self._id(uid, "user"), str(name).strip()[:100]) for uid, name in names.items()]
+        rows = [(uid, name) for uid, name in rows if name]
+        if rows and self._keeps_names():
+            async with self.store.transaction():
+                await NamesRepo(self.store).put_many(rows, self.clock())

@@ -18,7 +18,10 @@ Two backends, picked by :meth:`Store.open` from its target (:func:`database_url`
 * **PostgreSQL** (a ``postgresql://`` URL; ``postgresql+asyncpg``): a pool of connections.
   :meth:`Store.transaction` takes a connection from the pool for the task (a context
   variable), so transactions of different tasks (and processes) run concurrently; the
-  statements of a task outside a transaction autocommit, each on a pooled connection.
+  statements of a task outside a transaction autocommit, each on a pooled connection. At
+  most ``pool_size`` connections are out at once: further tasks wait their turn in order
+  (an asyncio semaphore), never for the pool's own timeout, so a burst of moves queues
+  instead of failing.
 
 The schema is managed by Alembic (:mod:`bot.store.migrations`, one history for both
 backends); on SQLite a file of the older ``PRAGMA user_version`` schema (versions 1-8,
@@ -43,7 +46,13 @@ from sqlalchemy.sql.elements import TextClause
 
 from .schema import LATEST_VERSION, MIGRATIONS
 
-__all__ = ["Row", "Store", "StoreError", "bind", "database_url", "is_postgresql"]
+__all__ = ["DEFAULT_POOL_SIZE", "Row", "Store", "StoreError", "bind", "database_url", "is_postgresql"]
+
+# PostgreSQL connections per process by default (``STONECAST_DB_POOL``).
+DEFAULT_POOL_SIZE = 10
+# Seconds SQLAlchemy's pool waits for a connection before failing. The store's semaphore
+# keeps checkouts within the pool, so only a connection lost without being returned meets it.
+POOL_TIMEOUT = 120.0
 
 
 class StoreError(RuntimeError):
@@ -167,27 +176,36 @@ class Store:
         self._begin_sql: str | None = None  # SQLite: what the "begin" event emits
         self._autocommit = engine.execution_options(isolation_level="AUTOCOMMIT")
         self._trace = None
+        # PostgreSQL: one permit per pooled connection; tasks beyond wait here, in order
+        self._slots: asyncio.Semaphore | None = None
         # the Alembic revision reached by open() (None: a SQLite file kept at an old version)
         self.revision: str | None = None
 
     @classmethod
     async def open(cls, target: str | Path, *, target_version: int | None = None,
-                   pool_size: int = 5) -> Store:
+                   pool_size: int = DEFAULT_POOL_SIZE) -> Store:
         """Open (creating it if needed) and migrate the database ``target``: a SQLite file
         path (its folder is created) or a ``postgresql://`` URL (the database must exist).
 
         The schema is brought to Alembic's head (:meth:`upgrade`). ``target_version``
         (SQLite only; tests use it to build an old file) instead stops the old ``PRAGMA
         user_version`` migrations at that version and leaves Alembic out. ``pool_size``:
-        PostgreSQL connections kept in the pool.
+        PostgreSQL connections of this process (at least 1; ignored for SQLite): the most
+        statements or transactions it runs at once, the others waiting their turn. Raises
+        ValueError for a ``pool_size`` below 1.
         """
+        if pool_size < 1:
+            raise ValueError(f"pool_size must be at least 1, not {pool_size}")
         url = database_url(target)
         if url.get_backend_name() == "postgresql":
             if target_version is not None:
                 raise ValueError("target_version is for SQLite files only")
-            engine = create_async_engine(url, pool_size=pool_size, max_overflow=pool_size * 2,
-                                         pool_pre_ping=True)
+            # no overflow: the semaphore keeps checkouts within the pool, so its timeout
+            # (kept as a guard) is never what a waiting move meets
+            engine = create_async_engine(url, pool_size=pool_size, max_overflow=0,
+                                         pool_timeout=POOL_TIMEOUT, pool_pre_ping=True)
             store = cls(engine, str(target))
+            store._slots = asyncio.Semaphore(pool_size)
             try:
                 await store.upgrade()
             except BaseException:
@@ -374,7 +392,7 @@ class Store:
         if held is not None and held[0] is self:
             raise RuntimeError("transactions do not nest")
         if self._conn is None:
-            async with self.engine.connect() as conn:
+            async with self._slot(), self.engine.connect() as conn:
                 token = _in_tx.set((self, conn))
                 try:
                     async with conn.begin():
@@ -446,8 +464,17 @@ class Store:
                     await self._rollback(self._conn)
                     raise
         else:
-            async with self._autocommit.connect() as conn:
+            async with self._slot(), self._autocommit.connect() as conn:
                 yield conn
+
+    @asynccontextmanager
+    async def _slot(self):
+        """Hold one of the pool's permits (PostgreSQL) while a connection is out."""
+        if self._slots is None:
+            yield
+            return
+        async with self._slots:
+            yield
 
     async def execute(self, sql: str, params: Sequence[Any] = ()) -> int:
         """Run one statement; returns the number of rows it changed (``rowcount``)."""

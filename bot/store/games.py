@@ -37,6 +37,14 @@ class GameRepo(Repo):
             sql += " FOR UPDATE SKIP LOCKED"
         return await self.store.fetchone(sql, (game_id, ply)) is not None
 
+    async def claim_row(self, game_id: int, ply: int) -> Row | None:
+        """:meth:`claim`, returning the game's row as stored now (``None``: not claimed) --
+        one statement where a claim and a read would be two."""
+        sql = "SELECT * FROM games WHERE id = ? AND ply = ? AND status = 'active'"
+        if self.store.dialect == "postgresql":
+            sql += " FOR UPDATE SKIP LOCKED"
+        return await self.store.fetchone(sql, (game_id, ply))
+
     async def insert(self, *, guild_id: int, channel_id: int, kind: str, options: str,
                      player1_id: int, player2_id: int, position_text: str, rated: bool,
                      now: float, challenge_id: int, days_per_move: int, deadline: float | None,

@@ -216,7 +216,8 @@ async def seed_games(manager, fake: FakeDiscord, places: list[tuple[int, int]], 
     board marked delivered -- as if posted long ago), each between two new members of
     ``fake``, round-robin over ``places`` (``(guild id, channel id)`` pairs) and ``kinds``
     (default: every game, default options), each in a thread made in the fake
-    (:meth:`FakeDiscord.add_thread`). ``started_ago``: seconds before now the games began
+    (:meth:`FakeDiscord.add_thread`); both players' display names stored, as the challenge
+    commands do. ``started_ago``: seconds before now the games began
     (the manager's clock is set back meanwhile), so ``days_per_move`` days after that their
     first deadline falls. Nothing is sent to Discord. Returns the games in order."""
     kinds = kinds or list(engine.GAMES)
@@ -232,6 +233,8 @@ async def seed_games(manager, fake: FakeDiscord, places: list[tuple[int, int]], 
                                                 challenger_id=a.id, opponent_id=b.id, kind=kind,
                                                 first="challenger", days_per_move=days_per_move)
             accepted = await manager.accept(ch.id, b.id)
+            for user in (a, b):  # what /challenge and Accept store (the bot's remember)
+                await manager.remember_name(user.id, user.name.title())
             thread = fake.add_thread(channel_id, f"{kind} #{accepted.game.id}")
             await manager.set_game_thread(accepted.game.id, thread)
             for aid in (accepted.announcement_id, accepted.dm_id):

@@ -1,0 +1,65 @@
+"""The bot under load (issue 14, scale): a delivery pass goes on while the outbox has due
+rows, and a move in a game whose players this process never saw asks Discord for no user
+(their display names are stored in the database)."""
+
+from __future__ import annotations
+
+import asyncio
+import random
+
+from botplay import play_move
+from fakediscord.cluster import seed_games
+from fakediscord.fixtures import *  # noqa: F403
+
+from bot import announcer, client
+from bot.manager import DAY
+
+
+async def test_one_delivery_pass_posts_more_than_one_batch(fake, harness):
+    n = announcer.DELIVERY_BATCH + 7 if hasattr(announcer, "DELIVERY_BATCH") else 107
+    games = await seed_games(harness.manager, fake, [(fake.guild_id, fake.general)], n,
+                             kinds=["io"], started_ago=4 * DAY, days_per_move=3)
+    events = await harness.manager.sweep()
+    assert sorted(e.game.id for e in events if e.kind == "timeout") == [g.id for g in games]
+    assert await harness.bot.announcer.deliver() == n
+    assert await harness.manager.pending_announcements(board_grace=0) == []
+    for g in games:
+        notes = [m for m in fake.channel_messages(g.thread_id) if m.source == "channel"]
+        assert len(notes) == 1, g
+
+
+async def test_a_move_by_players_this_process_never_saw_asks_discord_for_no_user(fake, harness):
+    (game,) = await seed_games(harness.manager, fake, [(fake.guild_id, fake.general)], 1, kinds=["io"])
+    before = dict(fake.route_counts)
+    move = game.position.random_move(random.Random(1))
+    ex = await play_move(fake, game.to_move, move, channel=game.thread_id)
+    await harness.settle()  # the board posted (rendered with both names)
+    assert f"`{move}`" in ex.reply.content or any(f"`{move}`" in m.content for m in ex.posts)
+    assert fake.route_counts.get("get_user", 0) == before.get("get_user", 0)
+    opponent = next(u for u in game.players if u.id != game.to_move.id)
+    assert harness.bot.cached_name(opponent.id) == opponent.name.title()
+
+
+async def test_a_player_seen_is_stored_for_other_processes(fake, harness):
+    await harness.bot.manager.remember_name(fake.bob.id, "Bobby")
+    real, writes = harness.manager.remember_names, []
+
+    async def counting(names):
+        writes.append(dict(names))
+        await real(names)
+
+    harness.manager.remember_names = counting
+    harness.bot.remember(_user(fake.alice.id, "Alice A."))
+    harness.bot.remember(_user(fake.carol.id, "Caroline"))
+    harness.bot.remember(_user(fake.alice.id, "Alice A."))  # known: not written again
+    await asyncio.sleep(client.NAME_FLUSH_DELAY + 0.5)
+    names = await harness.manager.display_names([fake.alice.id, fake.bob.id, fake.carol.id, 42])
+    assert names == {fake.alice.id: "Alice A.", fake.bob.id: "Bobby", fake.carol.id: "Caroline"}
+    assert writes == [{fake.alice.id: "Alice A.", fake.carol.id: "Caroline"}]  # one write for the burst
+
+
+def _user(uid: int, name: str):
+    class U:
+        id = uid
+        display_name = name
+    return U()
