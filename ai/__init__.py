@@ -52,6 +52,7 @@ class Level:
     explore: float = 0.1         # UCB constant added to the GRAVE value
     ref: int = 50                # GRAVE: visits before a node keeps its own AMAF table
     bias: float = 1e-5           # GRAVE: how fast a child's own mean takes over from AMAF
+    tactics: bool = True         # the game's playout tactics, where it has them (Coil)
 
 
 LEVELS: dict[int, Level] = {
@@ -189,6 +190,8 @@ def search_move(position: Position, lv: Level, *, seconds: float | None = None,
     deadline = None if budget is None else t0 + budget
     rng = random.Random(seed)
     state = position.search_state()
+    if lv.tactics and hasattr(state, "tactics"):
+        state.tactics = True
 
     # Decisive move at the root: a win in one is played without searching.
     win = win_in_one(state, None if budget is None else t0 + budget * 0.5)

@@ -122,6 +122,28 @@ def test_search_move_passes_the_levels_grave_settings_to_the_search(monkeypatch)
     assert seen and all(s == (7, 0.25) for s in seen)
 
 
+def test_search_move_turns_on_the_games_playout_tactics(monkeypatch):
+    """Coil's playouts see coil threats (``CoilState.tactics``) when the Level says so."""
+    import dataclasses
+
+    from engine.coil import CoilState
+
+    seen = set()
+    real = CoilState.playout
+
+    def spy(self, rng):
+        seen.add(self.tactics)
+        return real(self, rng)
+
+    monkeypatch.setattr(CoilState, "playout", spy)
+    pos = engine.new_game("coil", **SMALL["coil"])
+    ai.search_move(pos, ai.LEVELS[3], playouts=30, seed=1)
+    assert seen == {True}
+    seen.clear()
+    ai.search_move(pos, dataclasses.replace(ai.LEVELS[3], tactics=False), playouts=30, seed=1)
+    assert seen == {False}
+
+
 @pytest.mark.parametrize("kind", list(SMALL))
 def test_every_level_plays_legal_moves_to_the_end(kind):
     """A whole game on a small board, each level in turn choosing (few playouts)."""
