@@ -79,15 +79,18 @@ def rate(fn, seconds: float) -> float:
 
 
 def search_rate(pos: engine.Position, seconds: float) -> float:
-    """Simulations per second of the level-5 search settings from ``pos``."""
+    """Simulations per second of the level-5 search settings (for ``pos``'s game) from
+    ``pos``."""
     from ai import knowledge
 
+    lv = ai.LEVELS[5].for_kind(pos.kind)
     state = pos.search_state()
-    if ai.LEVELS[5].tactics and hasattr(state, "tactics"):
+    if lv.tactics and hasattr(state, "tactics"):
         state.tactics = True  # the game's playout tactics, as level 5 plays
-    prior = knowledge.prior_for(state)
+    prior = knowledge.prior_for(state) if lv.use_knowledge else None
     s = Search(state, rng=random.Random(1), prior=prior,
-               prior_weight=knowledge.PRIOR_WEIGHT if prior else 0.0)
+               prior_weight=knowledge.PRIOR_WEIGHT if prior else 0.0, use_amaf=lv.use_amaf,
+               explore=lv.explore, ref=lv.ref, bias=lv.bias)
     t0 = time.perf_counter()
     s.run(deadline=t0 + seconds)
     return s.playouts / (time.perf_counter() - t0)
