@@ -20,10 +20,8 @@ only.
 
 from __future__ import annotations
 
-import dataclasses
 import random
 import time
-from collections.abc import Mapping
 from dataclasses import dataclass, field
 
 from engine import Position, SearchState
@@ -31,29 +29,17 @@ from engine import Position, SearchState
 from . import knowledge
 from .mcts import Search
 
-__all__ = ["KIND_SETTINGS", "LEVELS", "MAX_SECONDS", "Decision", "Level", "choose_move",
-           "search_move"]
+__all__ = ["LEVELS", "MAX_SECONDS", "Decision", "Level", "choose_move", "search_move"]
 
 #: No search may be given more than this many seconds (level 5's ceiling).
 MAX_SECONDS = 10.0
-
-#: Per-game changes to every level's search settings (``Level.per_kind``'s default), each
-#: measured with ``benchmarks/ai_tune.py`` (README, "The computer opponent's search").
-#: Coil: GRAVE off (its AMAF tables mix the black stones both seats place in Phase I with
-#: later stones of either colour, and with it more simulations did not pay: level 5's
-#: settings at 1,200 simulations won 14/20 against 400 with GRAVE, 20/20 without).
-KIND_SETTINGS: Mapping[str, Mapping[str, object]] = {
-    "coil": {"use_amaf": False, "explore": 0.5},
-}
 
 
 @dataclass(frozen=True)
 class Level:
     """One strength level: ``description`` (for menus and help), ``seconds`` (default
     time cap per move), ``playouts`` (simulation budget per move, None = time only; the
-    search stops at whichever comes first), and the search settings behind it; ``per_kind``
-    maps a game key to changes of those settings in that game (default
-    :data:`KIND_SETTINGS`), which :meth:`for_kind` applies."""
+    search stops at whichever comes first), and the search settings behind it."""
 
     description: str
     seconds: float
@@ -67,16 +53,6 @@ class Level:
     ref: int = 50                # GRAVE: visits before a node keeps its own AMAF table
     bias: float = 1e-5           # GRAVE: how fast a child's own mean takes over from AMAF
     tactics: bool = True         # the game's playout tactics, where it has them (Coil)
-    per_kind: Mapping[str, Mapping[str, object]] = field(default_factory=lambda: KIND_SETTINGS)
-
-    def for_kind(self, kind: str) -> Level:
-        """These settings as played in game ``kind`` (an engine game key such as
-        ``"coil"``): with the changes of ``per_kind[kind]`` applied (see
-        :data:`KIND_SETTINGS`), or unchanged when it has none."""
-        changes = self.per_kind.get(kind)
-        if not changes:
-            return self
-        return dataclasses.replace(self, per_kind={}, **changes)
 
 
 LEVELS: dict[int, Level] = {
@@ -204,7 +180,6 @@ def search_move(position: Position, lv: Level, *, seconds: float | None = None,
         raise ValueError("position must be an engine Position")
     if position.outcome is not None:
         raise ValueError("the game is over: there is no move to choose")
-    lv = lv.for_kind(position.kind)
     t0 = time.perf_counter()
     if seconds is None and playouts is not None:
         budget = None

@@ -83,7 +83,7 @@ def search_rate(pos: engine.Position, seconds: float) -> float:
     ``pos``."""
     from ai import knowledge
 
-    lv = ai.LEVELS[5].for_kind(pos.kind)
+    lv = ai.LEVELS[5]
     state = pos.search_state()
     if lv.tactics and hasattr(state, "tactics"):
         state.tactics = True  # the game's playout tactics, as level 5 plays

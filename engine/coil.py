@@ -461,6 +461,10 @@ class CoilState(SearchState):
     * ``board`` -- the hexhex :class:`~engine.geometry.HexBoard`.
     * ``to_move``, ``winner``, ``mid_turn``, ``ply`` as the protocol says.
 
+    One writable setting: ``tactics`` (default False; copies keep it) makes :meth:`playout`
+    see coil threats, as the search (``ai``) wants; False keeps the uniform policy of
+    :meth:`CoilPosition.random_playout`.
+
     Mutating these attributes from outside breaks the state; use :meth:`play`.
     """
 
@@ -620,6 +624,9 @@ class CoilState(SearchState):
         the legal half-moves (the empty cells that close no coil, and ``pass``), drawn by
         rejection -- a cell found to close a coil is set aside for the rest of Phase I, since
         it keeps doing so as black stones are added; in Phase II uniform over empty cells.
+        With :attr:`tactics` set (the search's setting), the mover passes in Phase I once
+        two cells are found to close a coil (passing then wins), and Phase II sees coil
+        threats (:meth:`_phase2_tactics`).
         """
         if self.winner is not None:
             return self.winner, 0, 0
@@ -634,8 +641,9 @@ class CoilState(SearchState):
         ply = self.ply
         empties = [c for c in range(self.n_cells) if not (occ >> c) & 1]
         p1 = p2 = 0  # cell bitboards of the stones each seat places
+        tactics = self.tactics
+        banned = []
         if black_seat is None:
-            banned = []
             while True:
                 n = len(empties)
                 k = int(rand() * (n + 1))
@@ -650,6 +658,13 @@ class CoilState(SearchState):
                 empties.pop()
                 if closes(nb, c):
                     banned.append(c)
+                    if tactics and len(banned) > 1:
+                        # two cells close a coil: whoever passes now wins (White can block
+                        # only one), so the mover passes
+                        black_seat = seat
+                        seat = 3 - seat
+                        ply += 1
+                        break
                     continue
                 pblack = nb
                 if seat == 1:
@@ -663,9 +678,10 @@ class CoilState(SearchState):
         white_seat = 3 - black_seat
         winner = white_seat
         pb = pw = 0  # Phase II stones of Black and of White
-        if self.tactics:
+        if tactics:
             winner, pb, pw, pblack = self._phase2_tactics(
-                empties, self.black | self.white | p1 | p2, pblack, seat, black_seat, rand)
+                empties, self.black | self.white | p1 | p2, pblack, seat, black_seat, rand,
+                banned)
             empties = ()
         elif seat == white_seat and empties:
             k = int(rand() * len(empties))
@@ -701,14 +717,16 @@ class CoilState(SearchState):
         return winner, p1 | pw, p2 | pb
 
     def _phase2_tactics(self, empties: list[int], occ: int, pblack: int, seat: int,
-                        black_seat: int, rand) -> tuple[int, int, int, int]:
+                        black_seat: int, rand, known: list[int]) -> tuple[int, int, int, int]:
         """Phase II of :meth:`playout` with coil threats (when :attr:`tactics` is set).
 
         A *threat* here is the one empty cell of a ring of six whose other five cells are
         black (a black stone there closes a coil around the ring's centre). Black plays an
         open threat (and wins); White blocks one; otherwise each plays a uniformly random
-        empty cell. Larger loops are left to chance. ``empties`` (the empty cells, as a
-        list) is consumed; ``occ`` is the bitboard of the occupied cells. Returns
+        empty cell. Larger loops are left to chance, except the cells of ``known`` (empty
+        cells found in Phase I to close a coil), which are threats from the start.
+        ``empties`` (the empty cells, as a list) is consumed; ``occ`` is the bitboard of
+        the occupied cells. Returns
         ``(winner, black stones, white stones, pblack)``.
         """
         t = self.tables
@@ -719,7 +737,7 @@ class CoilState(SearchState):
         # black neighbours of each cell; five can only be around an inner cell (an edge
         # cell has four neighbours at most), and six would be a coil already
         cnt = [0] * self.n_cells
-        threats = []
+        threats = list(known)
         x = occ & ~self.white
         while x:
             low = x & -x

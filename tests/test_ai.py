@@ -122,32 +122,6 @@ def test_search_move_passes_the_levels_grave_settings_to_the_search(monkeypatch)
     assert seen and all(s == (7, 0.25) for s in seen)
 
 
-def test_per_kind_settings_reach_the_search_of_that_game_only(monkeypatch):
-    """``Level.per_kind`` (default ``ai.KIND_SETTINGS``: Coil without GRAVE) changes the
-    Search of its game only; an empty table leaves every game on the level's settings."""
-    import dataclasses
-
-    seen = []
-    real = ai.Search
-
-    def spy(*args, **kwargs):
-        seen.append((kwargs.get("use_amaf"), kwargs.get("explore")))
-        return real(*args, **kwargs)
-
-    monkeypatch.setattr(ai, "Search", spy)
-    lv = ai.LEVELS[3]
-    assert lv.per_kind is ai.KIND_SETTINGS and lv.for_kind("io") is lv
-    ai.search_move(engine.new_game("coil", **SMALL["coil"]), lv, playouts=30, seed=1)
-    assert seen and all(s == (False, 0.5) for s in seen)
-    seen.clear()
-    ai.search_move(engine.new_game("io", **SMALL["io"]), lv, playouts=30, seed=1)
-    assert seen and all(s == (True, 0.1) for s in seen)
-    seen.clear()
-    plain = dataclasses.replace(lv, per_kind={})
-    ai.search_move(engine.new_game("coil", **SMALL["coil"]), plain, playouts=30, seed=1)
-    assert seen and all(s == (True, 0.1) for s in seen)
-
-
 def test_search_move_turns_on_the_games_playout_tactics(monkeypatch):
     """Coil's playouts see coil threats (``CoilState.tactics``) when the Level says so."""
     import dataclasses

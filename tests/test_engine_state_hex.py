@@ -271,6 +271,23 @@ def test_coil_tactics_playout_takes_and_blocks_a_ring_threat():
         assert s.white >> gap & 1
 
 
+def test_coil_tactics_playout_a_double_threat_wins_for_black():
+    """Two rings of five black stones (around c3 and g7), each with its sixth cell empty,
+    in Phase I: with tactics, whoever ends up Black wins every playout (White can block
+    only one threat), however Phase I ends."""
+    pos = engine.new_game("coil", size=5)
+    for cell in ("d3", "b3", "c4", "c2", "d4", "h7", "f7", "g8", "g6", "h8"):
+        pos = pos.play(cell)  # both seats place black stones in Phase I
+    state = pos.search_state()
+    assert state.phase == "I"
+    assert state.closes_coil(pos.board.cell("b2")) and state.closes_coil(pos.board.cell("f6"))
+    for seed in range(30):
+        s = state.copy()
+        s.tactics = True
+        winner, _, _ = s.playout(random.Random(seed))
+        assert winner == s.black_seat
+
+
 def test_coil_state_copies_its_playout_tactics():
     state = engine.new_game("coil").search_state()
     assert state.tactics is False
