@@ -13,7 +13,8 @@ The whole public surface::
 The search (``ai.mcts``) is Monte-Carlo tree search over the engine's fast
 :class:`engine.state.SearchState` (``Position.search_state()``), with MCTS-Solver (Winands
 et al. 2008), GRAVE statistics (Cazenave 2015, after Gelly & Silver's RAVE), decisive and
-anti-decisive moves (Teytaud & Teytaud 2010) and per-game knowledge (``ai.knowledge``).
+anti-decisive moves (Teytaud & Teytaud 2010) and per-game knowledge (``ai.knowledge``;
+Coil's playouts see coil threats, ``CoilState.tactics``, switched on by ``Level.tactics``).
 ``ai.uct`` is the plain UCT baseline the benchmark plays against. ``ai`` imports ``engine``
 only.
 """
