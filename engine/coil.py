@@ -624,9 +624,8 @@ class CoilState(SearchState):
         the legal half-moves (the empty cells that close no coil, and ``pass``), drawn by
         rejection -- a cell found to close a coil is set aside for the rest of Phase I, since
         it keeps doing so as black stones are added; in Phase II uniform over empty cells.
-        With :attr:`tactics` set (the search's setting), the mover passes in Phase I once
-        two cells are found to close a coil (passing then wins), and Phase II sees coil
-        threats (:meth:`_phase2_tactics`).
+        With :attr:`tactics` set (the search's setting), Phase II sees coil threats
+        (:meth:`_phase2_tactics`), among them the cells Phase I found to close a coil.
         """
         if self.winner is not None:
             return self.winner, 0, 0
@@ -658,13 +657,6 @@ class CoilState(SearchState):
                 empties.pop()
                 if closes(nb, c):
                     banned.append(c)
-                    if tactics and len(banned) > 1:
-                        # two cells close a coil: whoever passes now wins (White can block
-                        # only one), so the mover passes
-                        black_seat = seat
-                        seat = 3 - seat
-                        ply += 1
-                        break
                     continue
                 pblack = nb
                 if seat == 1:
