@@ -53,14 +53,14 @@ class Level:
     explore: float = 0.1         # UCB constant added to the GRAVE value
     ref: int = 50                # GRAVE: visits before a node keeps its own AMAF table
     bias: float = 1e-5           # GRAVE: how fast a child's own mean takes over from AMAF
-    tactics: bool = True         # the game's playout tactics, where it has them (Coil)
+    tactics: bool = True         # the game's playout tactics, where it has them (Coil); levels 4-5
 
 
 LEVELS: dict[int, Level] = {
     1: Level("Beginner: a quick, noisy look; takes a win in one but may miss threats",
-             0.5, 40, noise=True, decisive_turns=0, use_knowledge=False),
-    2: Level("Casual: a short search that stops wins in one", 1.0, 250),
-    3: Level("Club: a careful search", 2.0, 1000),
+             0.5, 40, noise=True, decisive_turns=0, use_knowledge=False, tactics=False),
+    2: Level("Casual: a short search that stops wins in one", 1.0, 250, tactics=False),
+    3: Level("Club: a careful search", 2.0, 1000, tactics=False),
     4: Level("Strong: a deep search", 4.0, 4000),
     5: Level("Strongest: the deepest search", 5.0, 12000),
 }
