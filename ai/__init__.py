@@ -13,7 +13,8 @@ The whole public surface::
 The search (``ai.mcts``) is Monte-Carlo tree search over the engine's fast
 :class:`engine.state.SearchState` (``Position.search_state()``), with MCTS-Solver (Winands
 et al. 2008), GRAVE statistics (Cazenave 2015, after Gelly & Silver's RAVE), decisive and
-anti-decisive moves (Teytaud & Teytaud 2010) and per-game knowledge (``ai.knowledge``).
+anti-decisive moves (Teytaud & Teytaud 2010) and per-game knowledge (``ai.knowledge``;
+Coil's playouts see coil threats, ``CoilState.tactics``, switched on by ``Level.tactics``).
 ``ai.uct`` is the plain UCT baseline the benchmark plays against. ``ai`` imports ``engine``
 only.
 """
@@ -59,6 +60,7 @@ class Level:
     endgame_nodes: int = 150_000  # node budget of that exact solve (else: search as usual)
     time_share: float = 0.85     # share of the time cap for the main search (the rest: a
                                  # second half-move's own search, when one is needed)
+    tactics: bool = True         # the game's playout tactics, where it has them (Coil); levels 4-5
 
 
 #: Search settings by game kind, used where a level leaves them to the game (None): GRAVE's
@@ -81,9 +83,9 @@ def kind_setting(kind: str, name: str, own: float | None) -> float:
 
 LEVELS: dict[int, Level] = {
     1: Level("Beginner: a quick, noisy look; takes a win in one but may miss threats",
-             0.5, 40, noise=True, decisive_turns=0, use_knowledge=False),
-    2: Level("Casual: a short search that stops wins in one", 1.0, 250),
-    3: Level("Club: a careful search", 2.0, 1000),
+             0.5, 40, noise=True, decisive_turns=0, use_knowledge=False, tactics=False),
+    2: Level("Casual: a short search that stops wins in one", 1.0, 250, tactics=False),
+    3: Level("Club: a careful search", 2.0, 1000, tactics=False),
     4: Level("Strong: a deep search", 4.0, 4000),
     5: Level("Strongest: the deepest search; the last 12 empty cells of Io solved exactly",
              5.0, 12000, endgame=12, time_share=0.95),
@@ -215,6 +217,8 @@ def search_move(position: Position, lv: Level, *, seconds: float | None = None,
     deadline = None if budget is None else t0 + budget
     rng = random.Random(seed)
     state = position.search_state()
+    if lv.tactics and hasattr(state, "tactics"):
+        state.tactics = True
 
     # Decisive move at the root: a win in one is played without searching.
     win = win_in_one(state, None if budget is None else t0 + budget * 0.5)

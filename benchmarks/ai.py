@@ -79,23 +79,28 @@ def rate(fn, seconds: float) -> float:
 
 
 def search_rate(pos: engine.Position, seconds: float) -> float:
-    """Simulations per second of the level-5 search settings from ``pos``."""
+    """Simulations per second of the level-5 search settings (for ``pos``'s game) from
+    ``pos``."""
     from ai import knowledge
 
+    lv = ai.LEVELS[5]
     state = pos.search_state()
-    prior = knowledge.prior_for(state)
+    if lv.tactics and hasattr(state, "tactics"):
+        state.tactics = True  # the game's playout tactics, as level 5 plays
+    prior = knowledge.prior_for(state) if lv.use_knowledge else None
     s = Search(state, rng=random.Random(1), prior=prior,
-               prior_weight=knowledge.PRIOR_WEIGHT if prior else 0.0)
+               prior_weight=knowledge.PRIOR_WEIGHT if prior else 0.0, use_amaf=lv.use_amaf,
+               explore=lv.explore, ref=lv.ref, bias=lv.bias)
     t0 = time.perf_counter()
     s.run(deadline=t0 + seconds)
     return s.playouts / (time.perf_counter() - t0)
 
 
-def bench_speed(seconds: float) -> None:
+def bench_speed(seconds: float, kinds: list[str]) -> None:
     print("(a) simulations per second at default sizes (single thread)")
     print(f"{'game':16s}{'Position.random_playout':>25s}{'state.playout':>15s}"
           f"{'search (start)':>16s}{'search (1/4 in)':>17s}{'ratio':>7s}  target >= 1/3")
-    for key in KINDS:
+    for key in kinds:
         pos = engine.new_game(key)
         rng = random.Random(1)
         st = pos.search_state()
@@ -273,7 +278,7 @@ def main(argv=None) -> None:
     skip = set(args.skip.split(","))
     t0 = time.perf_counter()
     if "speed" not in skip:
-        bench_speed(speed)
+        bench_speed(speed, kinds)
     if "memory" not in skip:
         bench_memory(ai.LEVELS[5].seconds)
     if "ladder" not in skip and ladder:

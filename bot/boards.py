@@ -259,7 +259,8 @@ def move_post(game: Game, position: engine.Position, seat: int | None, png: byte
               rating_changes: Mapping[int, tuple[float, float]] | None = None) -> Post:
     """The board after the move ``seat`` just played (``None``: the first board of a new
     game): asking the player to move (with their vacation note), or the final board when the
-    move ended the game (pinging the player who did not make it, with ``rating_changes``).
+    move ended the game (pinging the player who did not make it, never the computer, with
+    ``rating_changes``).
     On the computer's turn (a game against it) nobody is pinged and the post says it thinks.
 
     The /move and Accept handlers and the outbox's delivery of a board they could not post
@@ -267,8 +268,10 @@ def move_post(game: Game, position: engine.Position, seat: int | None, png: byte
     """
     headline = move_headline(game, position, seat)
     if position.outcome is not None and seat is not None:
+        # the player who did not make the move -- unless that is the computer
+        ping = () if game.ai_seat == 3 - seat else game.players[3 - seat]
         return final_post(game, position, png, headline=headline + " — game over",
-                          ping=game.players[3 - seat], rating_changes=rating_changes or {})
+                          ping=ping, rating_changes=rating_changes or {})
     if game.ai_seat is not None and position.to_move == game.ai_seat:
         # the computer's turn: nobody to ping; the thread shows it thinking
         return board_post(game, position, png, headline=headline, ping=(),

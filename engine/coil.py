@@ -52,6 +52,7 @@ class CoilTables:
     * ``nm[p]`` -- padded neighbour mask of padded index ``p`` (dict).
     * ``key_base[cell]`` -- shift that brings the cell's neighbour window to bit 0;
       ``key2m`` maps the masked window to the 6-bit ring pattern (bit i = ring neighbour i black).
+    * ``ring[cell]`` -- the board cell numbers of the cell's neighbours.
     * ``checks[cell][m]`` -- neighbour masks of the interior ring neighbours that are black in
       pattern ``m`` (candidates for "black cell with six black neighbours").
     """
@@ -97,6 +98,10 @@ class CoilTables:
                 )
             )
         self.checks = tuple(checks)
+        self.ring = tuple(
+            tuple(j for df, dr in HEX_RING if (j := board.index.get((f + df, r + dr))) is not None)
+            for f, r in board.coords
+        )
 
     # ---- coil detection ---------------------------------------------------------------
     def flood(self, black: int) -> int:
@@ -456,11 +461,15 @@ class CoilState(SearchState):
     * ``board`` -- the hexhex :class:`~engine.geometry.HexBoard`.
     * ``to_move``, ``winner``, ``mid_turn``, ``ply`` as the protocol says.
 
+    One writable setting: ``tactics`` (default False; copies keep it) makes :meth:`playout`
+    see coil threats, as the search (``ai``) wants; False keeps the uniform policy of
+    :meth:`CoilPosition.random_playout`.
+
     Mutating these attributes from outside breaks the state; use :meth:`play`.
     """
 
     __slots__ = ("board", "tables", "n_cells", "pass_action", "to_move", "winner", "mid_turn",
-                 "ply", "black", "white", "pblack", "black_seat", "_full")
+                 "ply", "black", "white", "pblack", "black_seat", "_full", "tactics")
 
     def __init__(self, position: CoilPosition):
         """The state of ``position`` (a :class:`CoilPosition`, finished or not)."""
@@ -484,6 +493,7 @@ class CoilState(SearchState):
         self.ply = position.ply
         self.mid_turn = False
         self.to_move, self.winner = turn_and_winner(position)
+        self.tactics = False
 
     @property
     def empty(self) -> int:
@@ -519,6 +529,7 @@ class CoilState(SearchState):
         s.mid_turn = False
         s.to_move = self.to_move
         s.winner = self.winner
+        s.tactics = self.tactics
         return s
 
     def actions(self) -> list[int]:
@@ -613,6 +624,8 @@ class CoilState(SearchState):
         the legal half-moves (the empty cells that close no coil, and ``pass``), drawn by
         rejection -- a cell found to close a coil is set aside for the rest of Phase I, since
         it keeps doing so as black stones are added; in Phase II uniform over empty cells.
+        With :attr:`tactics` set (the search's setting), Phase II sees coil threats
+        (:meth:`_phase2_tactics`), among them the cells Phase I found to close a coil.
         """
         if self.winner is not None:
             return self.winner, 0, 0
@@ -627,8 +640,9 @@ class CoilState(SearchState):
         ply = self.ply
         empties = [c for c in range(self.n_cells) if not (occ >> c) & 1]
         p1 = p2 = 0  # cell bitboards of the stones each seat places
+        tactics = self.tactics
+        banned = []
         if black_seat is None:
-            banned = []
             while True:
                 n = len(empties)
                 k = int(rand() * (n + 1))
@@ -656,7 +670,12 @@ class CoilState(SearchState):
         white_seat = 3 - black_seat
         winner = white_seat
         pb = pw = 0  # Phase II stones of Black and of White
-        if seat == white_seat and empties:
+        if tactics:
+            winner, pb, pw, pblack = self._phase2_tactics(
+                empties, self.black | self.white | p1 | p2, pblack, seat, black_seat, rand,
+                banned)
+            empties = ()
+        elif seat == white_seat and empties:
             k = int(rand() * len(empties))
             pw = 1 << empties[k]
             empties[k] = empties[-1]
@@ -688,6 +707,86 @@ class CoilState(SearchState):
         if black_seat == 1:
             return winner, p1 | pb, p2 | pw
         return winner, p1 | pw, p2 | pb
+
+    def _phase2_tactics(self, empties: list[int], occ: int, pblack: int, seat: int,
+                        black_seat: int, rand, known: list[int]) -> tuple[int, int, int, int]:
+        """Phase II of :meth:`playout` with coil threats (when :attr:`tactics` is set).
+
+        A *threat* here is the one empty cell of a ring of six whose other five cells are
+        black (a black stone there closes a coil around the ring's centre). Black plays an
+        open threat (and wins); White blocks one; otherwise each plays a uniformly random
+        empty cell. Larger loops are left to chance, except the cells of ``known`` (empty
+        cells found in Phase I to close a coil), which are threats from the start.
+        ``empties`` (the empty cells, as a list) is consumed; ``occ`` is the bitboard of
+        the occupied cells. Returns
+        ``(winner, black stones, white stones, pblack)``.
+        """
+        t = self.tables
+        bit = t.bit
+        ring = t.ring
+        closes = t.closes_coil
+        white_seat = 3 - black_seat
+        # black neighbours of each cell; five can only be around an inner cell (an edge
+        # cell has four neighbours at most), and six would be a coil already
+        cnt = [0] * self.n_cells
+        threats = list(known)
+        x = occ & ~self.white
+        while x:
+            low = x & -x
+            for y in ring[low.bit_length() - 1]:
+                k = cnt[y] + 1
+                cnt[y] = k
+                if k == 5:
+                    threats.extend(e for e in ring[y] if not (occ >> e) & 1)
+            x ^= low
+        pb = pw = 0
+        if seat == white_seat and empties:
+            if threats:  # White blocks a threat
+                c = threats[0]
+                empties.remove(c)
+            else:
+                k = int(rand() * len(empties))
+                c = empties[k]
+                empties[k] = empties[-1]
+                empties.pop()
+            pw = 1 << c
+            occ |= pw
+        while empties:
+            if threats:
+                for e in threats:
+                    if not (occ >> e) & 1:  # an open threat: Black closes the coil
+                        return black_seat, pb | 1 << e, pw, pblack | bit[e]
+                threats = []
+            k = int(rand() * len(empties))
+            c = empties[k]
+            empties[k] = empties[-1]
+            empties.pop()
+            b = 1 << c
+            pb |= b
+            occ |= b
+            pblack |= bit[c]
+            if closes(pblack, c):
+                return black_seat, pb, pw, pblack
+            if not empties:
+                break
+            for y in ring[c]:
+                k = cnt[y] + 1
+                cnt[y] = k
+                if k == 5:
+                    for e in ring[y]:
+                        if not (occ >> e) & 1:
+                            threats.append(e)
+            if threats:  # White blocks a threat
+                c = threats[0]
+                empties.remove(c)
+            else:
+                k = int(rand() * len(empties))
+                c = empties[k]
+                empties[k] = empties[-1]
+                empties.pop()
+            pw |= 1 << c
+            occ |= 1 << c
+        return white_seat, pb, pw, pblack
 
     def label(self, action: int) -> str:
         """Cell label of ``action`` (``"g7"``) or ``"pass"``. Raises IndexError otherwise."""

@@ -122,6 +122,30 @@ def test_search_move_passes_the_levels_grave_settings_to_the_search(monkeypatch)
     assert seen and all(s == (7, 0.25) for s in seen)
 
 
+def test_search_move_turns_on_the_games_playout_tactics(monkeypatch):
+    """Coil's playouts see coil threats (``CoilState.tactics``) when the Level says so:
+    levels 4 and 5, not 1-3 (measured: the step from 2 to 3 fell to 15/30 with them)."""
+    import dataclasses
+
+    from engine.coil import CoilState
+
+    seen = set()
+    real = CoilState.playout
+
+    def spy(self, rng):
+        seen.add(self.tactics)
+        return real(self, rng)
+
+    monkeypatch.setattr(CoilState, "playout", spy)
+    pos = engine.new_game("coil", **SMALL["coil"])
+    assert [ai.LEVELS[lv].tactics for lv in sorted(ai.LEVELS)] == [False] * 3 + [True] * 2
+    ai.search_move(pos, dataclasses.replace(ai.LEVELS[3], tactics=True), playouts=30, seed=1)
+    assert seen == {True}
+    seen.clear()
+    ai.search_move(pos, ai.LEVELS[3], playouts=30, seed=1)
+    assert seen == {False}
+
+
 @pytest.mark.parametrize("kind", list(SMALL))
 def test_every_level_plays_legal_moves_to_the_end(kind):
     """A whole game on a small board, each level in turn choosing (few playouts)."""

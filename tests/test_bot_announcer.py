@@ -85,6 +85,19 @@ def test_a_move_post_says_whose_move_with_the_vacation_note_and_pings_only_them(
     assert kwargs["allowed_mentions"].everyone is False and kwargs["allowed_mentions"].roles is False
 
 
+async def test_a_final_board_after_the_humans_last_move_never_pings_the_computer():
+    # a game against the computer (seat 2): the human's move ends it (e.g. Coil's coil)
+    final = _game().position.forfeit(2, engine.Termination.RESIGNATION)
+    game = _game(status="finished", winner=1, reason="resignation", deadline=None,
+                 position_text=final.to_text(), rated=False, ai_seat=2)
+    post = boards.move_post(game, final, 1, b"png")
+    assert post.mentions == ()
+    # between two people the one who did not make the move is pinged
+    post = boards.move_post(_game(status="finished", winner=1, reason="resignation",
+                                  deadline=None, position_text=final.to_text()), final, 1, b"png")
+    assert post.mentions == (102,)
+
+
 async def test_a_final_post_carries_the_rating_changes_and_the_rematch_button():  # a View needs a loop
     final = _game().position.forfeit(2, engine.Termination.RESIGNATION)
     game = _game(status="finished", winner=1, reason="resignation", deadline=None,

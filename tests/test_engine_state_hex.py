@@ -126,6 +126,8 @@ def test_playout_ends_where_position_agrees(kind, options, seed, cut):
     line = random_line(kind, options, seed, check_halfmoves=False)
     start = line[int(cut * (len(line) - 1))]
     state = start.search_state()
+    if kind == "coil":
+        state.tactics = seed % 2 == 1  # Coil's playouts with coil threats (ai's setting)
     before_b, before_w = state.black, state.white
     winner, placed1, placed2 = state.playout(random.Random(seed))
     assert winner == state.winner and winner in (1, 2)
@@ -237,6 +239,60 @@ def test_coil_state_wins_now_on_a_coil_threat_and_on_the_last_cell():
     assert state2.wins_now(0) and SearchState.wins_now(state2, 0)
     state2.play(0)
     assert state2.winner == 2 and state2.to_move == 0
+
+
+def _ring_state(turn: int):
+    """Phase II, seat 2 Black, five black stones around e5 and the sixth cell empty."""
+    board, centre, ring = _ring_but_one()
+    rows = [list(r) for r in EMPTY5]
+    for c in ring[:-1]:
+        f, r = board.coords[c]
+        rows[len(rows) - 1 - r][f - max(0, r - 4)] = "x"
+    return _coil(["".join(r) for r in rows], turn, 2)[1], ring[-1]
+
+
+def test_coil_tactics_playout_takes_and_blocks_a_ring_threat():
+    # Black to move with an open ring threat: every tactics playout closes it at once
+    state, gap = _ring_state(2)
+    for seed in range(20):
+        s = state.copy()
+        s.tactics = True
+        winner, _p1, p2 = s.playout(random.Random(seed))
+        assert winner == 2 and p2 == 1 << gap and s.winner == 2
+    # uniform playouts do not always find it
+    found = [state.copy().playout(random.Random(seed))[2] == 1 << gap for seed in range(20)]
+    assert not all(found)
+    # White to move: every tactics playout blocks the threat with White's first stone
+    state, gap = _ring_state(1)
+    for seed in range(20):
+        s = state.copy()
+        s.tactics = True
+        s.playout(random.Random(seed))
+        assert s.white >> gap & 1
+
+
+def test_coil_tactics_playout_a_double_threat_wins_for_black():
+    """Two rings of five black stones (around c3 and g7), each with its sixth cell empty,
+    in Phase I: with tactics, whoever ends up Black wins every playout (White can block
+    only one threat), however Phase I ends."""
+    pos = engine.new_game("coil", size=5)
+    for cell in ("d3", "b3", "c4", "c2", "d4", "h7", "f7", "g8", "g6", "h8"):
+        pos = pos.play(cell)  # both seats place black stones in Phase I
+    state = pos.search_state()
+    assert state.phase == "I"
+    assert state.closes_coil(pos.board.cell("b2")) and state.closes_coil(pos.board.cell("f6"))
+    for seed in range(30):
+        s = state.copy()
+        s.tactics = True
+        winner, _, _ = s.playout(random.Random(seed))
+        assert winner == s.black_seat
+
+
+def test_coil_state_copies_its_playout_tactics():
+    state = engine.new_game("coil").search_state()
+    assert state.tactics is False
+    state.tactics = True
+    assert state.copy().tactics is True
 
 
 def test_coil_state_refuses_illegal_half_moves_and_changes_nothing():
