@@ -90,7 +90,8 @@ def search_rate(pos: engine.Position, seconds: float) -> float:
     prior = knowledge.prior_for(state) if lv.use_knowledge else None
     s = Search(state, rng=random.Random(1), prior=prior,
                prior_weight=knowledge.PRIOR_WEIGHT if prior else 0.0, use_amaf=lv.use_amaf,
-               explore=lv.explore, ref=lv.ref, bias=lv.bias)
+               explore=ai.kind_setting(pos.kind, "explore", lv.explore),
+               ref=int(ai.kind_setting(pos.kind, "ref", lv.ref)), bias=lv.bias)
     t0 = time.perf_counter()
     s.run(deadline=t0 + seconds)
     return s.playouts / (time.perf_counter() - t0)
