@@ -17,7 +17,7 @@ from __future__ import annotations
 import time
 from collections.abc import Callable
 
-from engine import SearchState
+from engine import SearchState, cells_of
 
 #: A root solver: (state, node_limit, deadline) -> [(action, value)] (see
 #: :func:`io_solve_root`), or None when it could not solve the position.
@@ -28,13 +28,6 @@ class _OutOfNodes(Exception):
     """The node budget ran out before the position was solved."""
 
 
-def _cells(x: int) -> list[int]:
-    out = []
-    while x:
-        low = x & -x
-        out.append(low.bit_length() - 1)
-        x ^= low
-    return out
 
 
 class _IoSolver:
@@ -54,7 +47,7 @@ class _IoSolver:
         flips = self.flips
         corners = self.corners
         moves = []
-        for c in _cells(empty):
+        for c in cells_of(empty):
             f = flips(c, me, opp)
             key = f.bit_count() + (100 if corners >> c & 1 else 0)
             moves.append((key, c, f))

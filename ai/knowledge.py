@@ -15,19 +15,12 @@ from __future__ import annotations
 
 from functools import cache
 
-from engine import SearchState
+from engine import SearchState, cells_of
 
 #: Weight of the prior in the selection value (progressive bias: weight * prior / (n + 1)).
 PRIOR_WEIGHT = 0.5
 
 
-def _cells(x: int) -> list[int]:
-    out = []
-    while x:
-        low = x & -x
-        out.append(low.bit_length() - 1)
-        x ^= low
-    return out
 
 
 @cache
@@ -59,7 +52,7 @@ def second_half_candidates(state: SearchState, first: int) -> list[int]:
         if t.joins(state.to_move, own, 1 << state.first):
             return state.actions()  # the first stone already joins: any second one wins
         cand = state.partners & _orth(own, t.n, t.full)
-        out = _cells(cand)
+        out = cells_of(cand)
         if state.singles >> state.first & 1:
             out.append(state.pass_action)
         return out

@@ -36,7 +36,7 @@ from .base import (
     replay,
 )
 from .errors import EngineError, GameError, IllegalMove, MoveError, OptionError, PositionError
-from .geometry import Board, HexBoard, SquareBoard, file_letter, hex_board, square_board
+from .geometry import Board, HexBoard, SquareBoard, cells_of, file_letter, hex_board, square_board
 from .state import PositionState, SearchState
 
 # GAMES in MENU_ORDER (the imports above register the games alphabetically).
@@ -48,6 +48,7 @@ __all__ = [
     "GAMES",
     "MENU_ORDER",
     "Board",
+    "cells_of",
     "EngineError",
     "GameError",
     "GameKind",

@@ -80,6 +80,17 @@ def file_letter(f: int) -> str:
     return out
 
 
+def cells_of(x: int) -> list[int]:
+    """The cells set in bitboard ``x`` (a non-negative int), in ascending order: the list
+    form of :func:`bits` (faster when every cell is wanted)."""
+    out = []
+    while x:
+        low = x & -x
+        out.append(low.bit_length() - 1)
+        x ^= low
+    return out
+
+
 def bits(x: int) -> Iterator[int]:
     """The cells set in bitboard ``x`` (a non-negative int), lowest first, one at a time.
 
@@ -168,13 +179,8 @@ class Board:
         return i
 
     def cells_of(self, bits: int) -> list[int]:
-        """The cells set in bitboard ``bits``, in ascending order."""
-        out = []
-        while bits:
-            low = bits & -bits
-            out.append(low.bit_length() - 1)
-            bits ^= low
-        return out
+        """The cells set in bitboard ``bits``, in ascending order (:func:`cells_of`)."""
+        return cells_of(bits)
 
     def row_cells(self, r: int) -> list[int]:
         """Cells of row ``r`` (from 0 at the bottom), left to right; empty for a row not on the board."""

@@ -35,7 +35,7 @@ from .base import (
     stones_of,
 )
 from .errors import IllegalMove, MoveError, PositionError
-from .geometry import bits, square_board
+from .geometry import bits, cells_of, square_board
 from .state import QuickRandom, SearchState, turn_and_winner
 
 __all__ = ["IoPosition", "IoState", "IoTables", "io_tables"]
@@ -540,14 +540,6 @@ def _main_playout(t: IoTables, me: int, opp: int, rng: random.Random,
     return me, opp, plies, pm, po, c, flipped
 
 
-def _cells(x: int) -> list[int]:
-    """The cells of bitboard ``x``, ascending."""
-    out = []
-    while x:
-        low = x & -x
-        out.append(low.bit_length() - 1)
-        x ^= low
-    return out
 
 
 class IoState(SearchState):
@@ -657,7 +649,7 @@ class IoState(SearchState):
         """Legal half-moves, ascending: empty cells (main phase), non-corner empty cells
         (White's first stone), empty cells next to :attr:`anchor` (bound), or the free cells
         (mid-turn). Empty once over. RULES.md "Io", Opening and Main phase."""
-        return _cells(self._action_mask())
+        return cells_of(self._action_mask())
 
     def play(self, action: int) -> None:
         """Make one half-move in place. Raises ValueError when it is not in :meth:`actions`."""

@@ -43,7 +43,7 @@ from .base import (
     stones_of,
 )
 from .errors import IllegalMove, MoveError, OptionError, PositionError
-from .geometry import SquareBoard, bits, square_board
+from .geometry import SquareBoard, bits, cells_of, square_board
 from .state import SearchState, turn_and_winner
 
 __all__ = ["WhirlwindPosition", "WhirlwindState", "sample_turn", "setup_points", "shortest_crossing"]
@@ -946,11 +946,11 @@ class WhirlwindState(SearchState):
         if self.winner is not None:
             return []
         if self.mid_turn:
-            out = _cells(self.partners)
+            out = cells_of(self.partners)
             if self.singles >> self.first & 1:
                 out.append(self.pass_action)
             return out
-        return _cells(self._first_mask())
+        return cells_of(self._first_mask())
 
     def _legal(self, action) -> bool:
         if self.winner is not None or not isinstance(action, int) or action < 0:
@@ -1085,14 +1085,6 @@ class WhirlwindState(SearchState):
         return " ".join(labels[a] for a in sorted(turn) if a != self.pass_action)
 
 
-def _cells(x: int) -> list[int]:
-    """The points of bitboard ``x``, ascending."""
-    out = []
-    while x:
-        low = x & -x
-        out.append(low.bit_length() - 1)
-        x ^= low
-    return out
 
 
 def _check_size(options: dict) -> None:

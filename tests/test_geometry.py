@@ -59,3 +59,17 @@ def test_square_board_neighbours_and_labels():
 def test_bad_cell_text_is_a_move_error(text):
     with pytest.raises(MoveError):
         square_board(9).cell(text)
+
+
+def test_cells_of_lists_the_set_cells_in_order_like_bits():
+    import random
+
+    import engine
+    from engine.geometry import bits
+
+    assert engine.cells_of(0) == []
+    assert engine.cells_of(0b1011) == [0, 1, 3]
+    rng = random.Random(7)
+    for _ in range(200):
+        x = rng.getrandbits(rng.randrange(1, 400))
+        assert engine.cells_of(x) == list(bits(x)) == [i for i in range(x.bit_length()) if x >> i & 1]
