@@ -132,16 +132,7 @@ class ClocksMixin(ManagerCore):
                             settled.append(done)
         except Exception:  # noqa: BLE001 - then one at a time
             log.warning("sweeping %d games at once failed; one at a time", len(games), exc_info=True)
-            events = []
-            for game in games:
-                try:
-                    event = await self._time_out(game.id, now)
-                except Exception:  # noqa: BLE001 - one bad game must not stop the clocks
-                    log.exception("sweep failed for game %s", game.id)
-                    continue
-                if event is not None:
-                    events.append(event)
-            return events
+            return await self._one_at_a_time(games, lambda g: self._time_out(g.id, now))
         return [ClockEvent("timeout", self._finished(game, final, row, changes)[0], loser)
                 for game, final, row, changes, loser in settled]
 
@@ -153,10 +144,17 @@ class ClocksMixin(ManagerCore):
                 return [e for game in games if (e := await self._remind_in_transaction(game, now))]
         except Exception:  # noqa: BLE001 - then one at a time
             log.warning("reminding %d games at once failed; one at a time", len(games), exc_info=True)
+        return await self._one_at_a_time(games, lambda g: self._remind(g, now))
+
+    @staticmethod
+    async def _one_at_a_time(games: list[Game], step) -> list[ClockEvent]:
+        """The fallback of a failed batch: ``await step(game)`` for each of ``games`` in its
+        own transaction; the events it returned (``None`` skipped). A failing game is logged
+        and left for the next sweep."""
         events = []
         for game in games:
             try:
-                event = await self._remind(game, now)
+                event = await step(game)
             except Exception:  # noqa: BLE001 - one bad game must not stop the clocks
                 log.exception("sweep failed for game %s", game.id)
                 continue
