@@ -130,8 +130,10 @@ HELP_COMMANDS = [
     ("/help", "this message"),
 ]
 
-GENERIC_FAILURE = ("Something went wrong on my side and nothing was changed by it. "
-                   "Please try again in a moment.")
+# Not "nothing was changed": the failure may come after a move was committed (its board post,
+# say), so the player is sent to look before trying again.
+GENERIC_FAILURE = ("Something went wrong on my side. Before you try again, check the game's "
+                   "thread or /games: what you asked may already have been done.")
 
 
 def title(kind: str) -> str:

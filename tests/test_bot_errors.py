@@ -197,3 +197,18 @@ async def test_the_maintenance_loop_survives_failing_steps(fake, tmp_path, monke
         assert any("sweep exploded" in str(r.exc_info[1]) for r in caplog.records if r.exc_info)
     finally:
         await harness.stop()
+
+
+async def test_a_failure_after_the_move_was_committed_does_not_say_nothing_changed(fake, harness, monkeypatch,
+                                                                                  caplog):
+    game, _, _ = await start_game(fake, harness, "io", fake.alice, fake.bob)
+
+    async def broken(*args, **kwargs):
+        raise RuntimeError("the board post failed")
+
+    monkeypatch.setattr(harness.bot.announcer, "publish", broken)  # after the manager committed
+    with caplog.at_level(logging.ERROR, logger="stonecast.bot"):
+        ex = await play_move(fake, fake.alice, "c3", channel=game.thread_id)
+    assert_refused(ex, "went wrong")
+    assert "nothing was changed" not in ex.reply.content and "/games" in ex.reply.content
+    assert (await harness.manager.get_game(game.id)).ply == 1  # the move was played
