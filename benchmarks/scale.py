@@ -259,15 +259,6 @@ async def configuration(args, processes: int, db: str, label: str) -> list[str]:
 
         # the checks: nothing settled, posted or lost twice
         by_id = {g.id: g for g in games}
-        twice = missing = 0
-        for gid, moves in played.items():
-            boards = [m for m in fake.channel_messages(by_id[gid].thread_id)
-                      if m.source == "channel" and m.attachments]
-            n = len(boards)
-            twice += n > len(moves)
-            missing += n < len(moves)
-        say(f"check: {sum(map(len, played.values()))} moves played in {len(played)} games; games "
-            f"with a board posted twice {twice}, with a board missing {missing}")
         timeouts = Counter()
         reminders = Counter()
         for g in late + soon:
@@ -281,15 +272,32 @@ async def configuration(args, processes: int, db: str, label: str) -> list[str]:
         try:
             wrong = unsettled = 0
             played_at: dict[tuple[int, int], float] = {}
-            for gid, moves in played.items():
-                wrong += (await manager.get_game(gid)).ply != len(moves)
-                for record in await manager.moves(gid):
+            stored: dict[int, int] = {}  # the record of truth: moves committed per game
+            for gid in by_id:  # every game: a move the driver saw refused may still be played
+                records = await manager.moves(gid)
+                if not records and gid not in played:
+                    continue
+                stored[gid] = len(records)
+                wrong += (await manager.get_game(gid)).ply != len(records)
+                for record in records:
                     played_at[(gid, record.ply)] = record.played_at
             for g in late + soon:
                 unsettled += (await manager.get_game(g.id)).status == "active"
         finally:
             await manager.close()
-        say(f"check: games whose stored ply differs from the moves played {wrong}; "
+        # boards against the moves committed (a move whose reply the driver lost under
+        # overload was still played: it counts as a move, not as a second board)
+        twice = missing = 0
+        for gid, n_moves in stored.items():
+            n = sum(1 for m in fake.channel_messages(by_id[gid].thread_id)
+                    if m.source == "channel" and m.attachments)
+            twice += n > n_moves
+            missing += n < n_moves
+        believed = sum(map(len, played.values()))
+        say(f"check: {sum(stored.values())} moves committed in {len(stored)} games "
+            f"({sum(stored.values()) - believed} of them refused or unanswered in the driver's view); "
+            f"games with a board posted twice {twice}, with a board missing {missing}")
+        say(f"check: games whose stored ply differs from the moves committed {wrong}; "
             f"games past their deadline still running {unsettled}")
         say(f"summary ({processes} process{'es' if processes > 1 else ''}, {label}; times in ms "
             f"from the interaction sent; committed: the database's time of the move):")
