@@ -148,6 +148,15 @@ def pg_server():
         server.stop()
 
 
+@pytest.fixture
+def pg_url(pg_server):
+    """A fresh PostgreSQL database for the test (its URL), for tests that need PostgreSQL only."""
+    try:
+        yield pg_server.create()
+    finally:
+        pg_server.release()
+
+
 @pytest.fixture(params=BACKENDS)
 def backend(request) -> str:
     """The database backend of this run of the test."""

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import random
 
 import engine
@@ -120,3 +121,19 @@ async def challenge(mgr: GameManager, **kw):
                 options=OPTS)
     args.update(kw)
     return await mgr.create_challenge(**args)
+
+
+def pause_inside_move(manager) -> tuple[asyncio.Event, asyncio.Event]:
+    """Make ``manager``'s next moves stop inside their transaction (where they read the
+    players' settings) until the second event is set; the first is set when one gets there.
+    Returns ``(inside, release)``."""
+    inside, release = asyncio.Event(), asyncio.Event()
+    real = manager.settings_repo.of_users
+
+    async def paused(user_ids):
+        inside.set()
+        await release.wait()
+        return await real(user_ids)
+
+    manager.settings_repo.of_users = paused
+    return inside, release

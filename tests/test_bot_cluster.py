@@ -26,15 +26,6 @@ FAST = {"STONECAST_LEASE": str(LEASE), "STONECAST_MAINTENANCE_INTERVAL": "0.3"}
 
 
 @pytest.fixture
-def pg_url(pg_server):
-    """A fresh PostgreSQL database for the test."""
-    try:
-        yield pg_server.create()
-    finally:
-        pg_server.release()
-
-
-@pytest.fixture
 async def cluster_fake():
     """A fake Discord for real bot processes (nothing in this process talks to it but them)."""
     fake = FakeDiscord(timeout=60)

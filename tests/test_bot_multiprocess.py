@@ -18,15 +18,6 @@ from bot.manager import GameManager
 COMPUTER = {"playouts": 8, "review_options": {"level": 1, "playouts": 8, "seed": 1}}
 
 
-@pytest.fixture
-def pg_url(pg_server):
-    """A fresh PostgreSQL database for the test."""
-    try:
-        yield pg_server.create()
-    finally:
-        pg_server.release()
-
-
 def test_the_lease_and_the_maintenance_interval_come_from_the_environment():
     c = Config.from_env({"DISCORD_TOKEN": "t", "STONECAST_LEASE": " 2.5 ",
                          "STONECAST_MAINTENANCE_INTERVAL": "0.5"})

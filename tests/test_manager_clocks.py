@@ -19,6 +19,7 @@ from manager_support import (
     FakeClock,
     first_move,
     game_for,
+    pause_inside_move,
     replay_of,
 )
 
@@ -126,15 +127,7 @@ async def test_a_sweep_passes_over_a_game_another_process_holds(db, clock, backe
     try:
         g = await game_for(m1)
         move = next(g.position.legal_moves())
-        inside, release = asyncio.Event(), asyncio.Event()
-        real = m1.settings_repo.of_users
-
-        async def paused(user_ids):
-            inside.set()
-            await release.wait()
-            return await real(user_ids)
-
-        m1.settings_repo.of_users = paused
+        inside, release = pause_inside_move(m1)
         moving = asyncio.create_task(m1.play_move(g.id, ALICE, move))
         await inside.wait()
         late.advance(4 * DAY)  # past the 3-day deadline by the second process's clock

@@ -20,6 +20,7 @@ from manager_support import (
     challenge,
     first_move,
     game_for,
+    pause_inside_move,
     play_random,
     replay_of,
     small_options,
@@ -135,15 +136,7 @@ async def test_a_move_holds_the_game_row_until_it_commits(db, clock, backend):
     try:
         g = await start_game(m1, KIND, OPTS)
         a, b = list(g.position.legal_moves())[:2]
-        inside, release = asyncio.Event(), asyncio.Event()
-        real = m1.settings_repo.of_users
-
-        async def paused(user_ids):
-            inside.set()
-            await release.wait()
-            return await real(user_ids)
-
-        m1.settings_repo.of_users = paused
+        inside, release = pause_inside_move(m1)
         first = asyncio.create_task(m1.play_move(g.id, ALICE, a))
         await inside.wait()
         second = asyncio.create_task(m2.play_move(g.id, ALICE, b))
