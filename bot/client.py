@@ -186,6 +186,8 @@ class StonecastBot(commands.AutoShardedBot):
         await super().close()
         await self.computer.close()
         await asyncio.to_thread(self.renderer.close)
+        if self._name_flush is not None and not self._name_flush.done():
+            await self._name_flush  # the names noted last are stored before the manager closes
         if self.manager is not None and self._owns_manager:
             await self.manager.close()
             self.manager = None
@@ -216,6 +218,8 @@ class StonecastBot(commands.AutoShardedBot):
     async def _store_names(self) -> None:
         await asyncio.sleep(NAME_FLUSH_DELAY)
         names, self._names_to_store = self._names_to_store, {}
+        if self.manager is None:  # closed meanwhile without a manager of its own: nowhere to write
+            return
         try:
             await self.manager.remember_names(names)
         except Exception:  # noqa: BLE001 - a name is a nicety: the board shows it anyway

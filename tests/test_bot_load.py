@@ -63,3 +63,18 @@ def _user(uid: int, name: str):
         id = uid
         display_name = name
     return U()
+
+
+async def test_names_noted_just_before_the_bot_closes_are_stored(fake, tmp_path, caplog):
+    from fakediscord.harness import BotHarness
+
+    h = BotHarness(fake, tmp_path / "names.db")
+    await h.start()
+    h.bot.remember(_user(fake.alice.id, "Alice at closing time"))  # its write waits NAME_FLUSH_DELAY
+    await h.stop()  # closes the manager within that delay
+    assert not [r for r in caplog.records if "display names" in r.getMessage()]
+    await h.start()
+    try:
+        assert await h.manager.display_names([fake.alice.id]) == {fake.alice.id: "Alice at closing time"}
+    finally:
+        await h.stop()
