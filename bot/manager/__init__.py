@@ -43,11 +43,11 @@ the injectable ``rng``.
 
 from __future__ import annotations
 
-from .challenges import FIRST_CHOICES, ChallengesMixin
+from .challenges import ChallengesMixin
 from .clocks import ClocksMixin
 from .computer import COMPUTER_LEVELS, ComputerMixin, LevelRecord, ReviewInput
 from .conditional import ConditionalMixin
-from .core import DAY, DEFAULT_LEASE, HOUR
+from .core import DAY, DEFAULT_LEASE, FIRST_CHOICES, HOUR
 from .errors import (
     DuplicateChallenge,
     GameOver,

@@ -12,15 +12,14 @@ import json
 
 import engine
 
-from .. import texts, timecontrol
+from .. import texts
 from ..timecontrol import TimeControl
-from .core import DAY, ManagerCore, _sentence
-from .errors import DuplicateChallenge, LimitReached, NotAllowed, NotFound, StaleAction, UserError
+from .core import ManagerCore
+from .errors import DuplicateChallenge, LimitReached, NotAllowed, NotFound, StaleAction
 from .values import Accepted, Challenge, Game
 
-__all__ = ["FIRST_CHOICES", "ChallengesMixin"]
+__all__ = ["ChallengesMixin"]
 
-FIRST_CHOICES = ("challenger", "opponent", "random")
 
 
 class ChallengesMixin(ManagerCore):
@@ -69,24 +68,7 @@ class ChallengesMixin(ManagerCore):
             if opponent_is_bot:
                 raise NotAllowed("Bots other than Stonecast cannot play: challenge a member instead, "
                                  "or Stonecast itself to play the computer.")
-        try:
-            opts = spec.validate(options)
-        except engine.OptionError as e:
-            raise UserError(_sentence(f"Bad option for {spec.title}: {e}")) from None
-        if first not in FIRST_CHOICES:
-            raise UserError("Choose who moves first: challenger, opponent or random.")
-        if isinstance(days_per_move, bool) or not isinstance(days_per_move, int) or not (
-            1 <= days_per_move <= 14
-        ):
-            raise UserError("Days per move must be a whole number from 1 to 14.")
-        if clock is None:
-            tc = timecontrol.TimeControl.per_move(days=days_per_move)
-        else:
-            try:
-                tc = clock if isinstance(clock, TimeControl) else timecontrol.parse(clock)
-            except timecontrol.TimeControlError as e:
-                raise UserError(_sentence(f"Bad clock: {e}")) from None
-            days_per_move = max(1, min(14, round(tc.initial / DAY)))
+        opts, tc, days_per_move = self._game_terms(spec, options, first, days_per_move, clock)
         stored_clock = tc.to_text() if await self._schema_at_least(7) else None
         now = self.clock()
         async with self.store.transaction():

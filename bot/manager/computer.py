@@ -18,9 +18,9 @@ from dataclasses import dataclass
 
 import engine
 
-from .. import texts, timecontrol
+from .. import texts
 from ..timecontrol import TimeControl
-from .core import DAY, ManagerCore, _sentence
+from .core import ManagerCore
 from .errors import LimitReached, NotAllowed, StaleAction, UserError
 from .values import Accepted, Challenge, Game, GameEnd, LevelRecord, MoveResult
 
@@ -63,23 +63,7 @@ class ComputerMixin(ManagerCore):
             raise UserError("The computer's level is a whole number from 1 to 5.")
         if challenger_id == computer_id:
             raise NotAllowed("The computer cannot play itself.")
-        try:
-            opts = spec.validate(options)
-        except engine.OptionError as e:
-            raise UserError(_sentence(f"Bad option for {spec.title}: {e}")) from None
-        if first not in ("challenger", "opponent", "random"):
-            raise UserError("Choose who moves first: challenger, opponent or random.")
-        if isinstance(days_per_move, bool) or not isinstance(days_per_move, int) or not (
-                1 <= days_per_move <= 14):
-            raise UserError("Days per move must be a whole number from 1 to 14.")
-        if clock is None:
-            tc = timecontrol.TimeControl.per_move(days=days_per_move)
-        else:
-            try:
-                tc = clock if isinstance(clock, TimeControl) else timecontrol.parse(clock)
-            except timecontrol.TimeControlError as e:
-                raise UserError(_sentence(f"Bad clock: {e}")) from None
-            days_per_move = max(1, min(14, round(tc.initial / DAY)))
+        opts, tc, days_per_move = self._game_terms(spec, options, first, days_per_move, clock)
         if first == "random":
             first = "challenger" if self.rng.random() < 0.5 else "opponent"
         seat1, seat2 = ((challenger_id, computer_id) if first == "challenger"

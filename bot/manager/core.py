@@ -22,6 +22,7 @@ from typing import Any
 
 import engine
 
+from .. import timecontrol
 from ..store import (
     ChallengeRepo,
     ClaimRepo,
@@ -36,9 +37,11 @@ from ..store import (
 from .errors import NotFound, StaleAction, UserError
 from .values import Challenge, Game, Limits
 
-__all__ = ["DAY", "DEFAULT_LEASE", "HOUR", "ManagerCore"]
+__all__ = ["DAY", "DEFAULT_LEASE", "FIRST_CHOICES", "HOUR", "ManagerCore"]
 
 DAY = 86400.0
+#: Who may move first in a challenge or a game against the computer.
+FIRST_CHOICES = ("challenger", "opponent", "random")
 HOUR = 3600.0
 # Seconds a claim lasts by default (outbox rows, the computer's work): a process that died
 # holding one leaves it to another after that. ``STONECAST_LEASE`` sets it (tests: short).
@@ -150,6 +153,32 @@ class ManagerCore:
             names = ", ".join(engine.GAMES) or "none yet"
             raise UserError(f"There is no game called {kind!r}. The games are: {names}.")
         return engine.GAMES[key]
+
+    @staticmethod
+    def _game_terms(spec: engine.GameKind, options: Any, first: Any, days_per_move: Any,
+                    clock: Any) -> tuple[dict, timecontrol.TimeControl, int]:
+        """The checked terms of a new game or challenge: ``spec``'s validated ``options``,
+        its clock (``clock``: a TimeControl or a text :func:`bot.timecontrol.parse` reads;
+        ``None``: ``days_per_move`` days a move) and the days per move it stands for (1-14).
+        ``first`` must be "challenger", "opponent" or "random". Raises :class:`UserError`
+        saying which term is wrong."""
+        try:
+            opts = spec.validate(options)
+        except engine.OptionError as e:
+            raise UserError(_sentence(f"Bad option for {spec.title}: {e}")) from None
+        if first not in FIRST_CHOICES:
+            raise UserError("Choose who moves first: challenger, opponent or random.")
+        if isinstance(days_per_move, bool) or not isinstance(days_per_move, int) or not (
+            1 <= days_per_move <= 14
+        ):
+            raise UserError("Days per move must be a whole number from 1 to 14.")
+        if clock is None:
+            return opts, timecontrol.TimeControl.per_move(days=days_per_move), days_per_move
+        try:
+            tc = clock if isinstance(clock, timecontrol.TimeControl) else timecontrol.parse(clock)
+        except timecontrol.TimeControlError as e:
+            raise UserError(_sentence(f"Bad clock: {e}")) from None
+        return opts, tc, max(1, min(14, round(tc.initial / DAY)))
 
     def _position(self, game: Game) -> engine.Position:
         """The position of ``game`` from the in-memory cache, parsing its text on a miss."""
