@@ -51,7 +51,7 @@ if TYPE_CHECKING:
     import engine
 
     from .client import StonecastBot
-    from .manager import Game, GameManager, UserSettings
+    from .manager import Game, GameManager, MoveRecord, UserSettings
 
 log = logging.getLogger("stonecast.bot")
 
@@ -148,7 +148,7 @@ class Announcer:
 
     async def _publish_board(self, game: Game, position: engine.Position, seat: int | None,
                              board_id: int | None, dm_id: int | None, settings: UserSettings | None,
-                             rating_changes: dict, plies: tuple = ()) -> str:
+                             rating_changes: dict, plies: tuple[MoveRecord, ...] = ()) -> str:
         """The board queued as outbox row ``board_id`` (``seat`` played; ``None``: the first
         board; ``plies``: every move it announces, the player's and the conditional replies
         after it), then the DM queued as ``dm_id`` with the same image."""
@@ -384,10 +384,10 @@ class Announcer:
         return await channel.send(**post.send_kwargs(boards.outbox_nonce(announcement_id)))
 
     async def _send_turn_dm(self, game: Game, position: engine.Position, seat: int | None, png: bytes,
-                            announcement_id: int | None, plies: tuple = ()) -> discord.Message:
-        """DM the player to move (:func:`bot.boards.turn_dm`, naming every move of ``plies``). Raises discord.Forbidden when
-        their DMs are closed (remembered in :attr:`dm_closed`, so they are not tried again for
-        a while), discord.HTTPException for any other refusal."""
+                            announcement_id: int | None, plies: tuple[MoveRecord, ...] = ()) -> discord.Message:
+        """DM the player to move (:func:`bot.boards.turn_dm`, naming every move of ``plies``).
+        Raises discord.Forbidden when their DMs are closed (remembered in :attr:`dm_closed`,
+        so they are not tried again for a while), discord.HTTPException for any other refusal."""
         post = boards.turn_dm(game, position, seat, png, plies)
         uid = game.to_move_user
         try:

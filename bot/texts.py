@@ -632,7 +632,6 @@ def conditional_cleared(label: str, n: int) -> str:
     return f"Removed your {count(n, 'conditional line')} in {label}."
 
 
-
 # ---- move confirmation, /next, /settings, the daily digest (issue 13) -----------------------
 def position_changed(game) -> str:
     """A Confirm pressed after the game moved on (``game``: a :class:`bot.manager.Game` as now)."""

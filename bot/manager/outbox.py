@@ -115,7 +115,8 @@ class OutboxMixin(ManagerCore):
         """The moves a board (or DM) at ply ``ply`` of game ``game_id`` announces, in order
         (issue 18): the player's own move and the conditional replies played at once after it,
         the last making ``ply`` (:meth:`bot.store.MoveRepo.answered_run`); before schema
-        version 7 (no conditional moves) just the move that made ``ply``. ``()`` when the move row is missing."""
+        version 7 (no conditional moves) just the move that made ``ply``. ``()`` when the
+        move row is missing."""
         rows = await self.moves_repo.answered_run(game_id, ply) if await self._schema_at_least(7) else []
         if not rows:
             m = await self.moves_repo.at(game_id, ply)
