@@ -51,7 +51,7 @@ if TYPE_CHECKING:
     import engine
 
     from .client import StonecastBot
-    from .manager import Game, GameManager, UserSettings
+    from .manager import Game, GameManager, MoveRecord, UserSettings
 
 log = logging.getLogger("stonecast.bot")
 
@@ -123,7 +123,8 @@ class Announcer:
         """
         if isinstance(value, MoveResult):
             note = await self._publish_board(value.game, value.position, value.last_seat, value.announcement_id,
-                                             value.dm_id, value.to_move_settings, value.rating_changes)
+                                             value.dm_id, value.to_move_settings, value.rating_changes,
+                                             value.plies)
             return note + self._computer_turn(value.game, value.position)
         if isinstance(value, Accepted):
             note = await self._publish_board(value.game, value.position, None, value.announcement_id,
@@ -147,9 +148,10 @@ class Announcer:
 
     async def _publish_board(self, game: Game, position: engine.Position, seat: int | None,
                              board_id: int | None, dm_id: int | None, settings: UserSettings | None,
-                             rating_changes: dict) -> str:
+                             rating_changes: dict, plies: tuple[MoveRecord, ...] = ()) -> str:
         """The board queued as outbox row ``board_id`` (``seat`` played; ``None``: the first
-        board), then the DM queued as ``dm_id`` with the same image."""
+        board; ``plies``: every move it announces, the player's and the conditional replies
+        after it), then the DM queued as ``dm_id`` with the same image."""
         png: bytes | None = None
 
         async def post() -> None:
@@ -157,7 +159,7 @@ class Announcer:
             png = await self.render(game, position)
             vacation = None if settings is None else settings.vacation_until
             await self._send(game, boards.move_post(game, position, seat, png, vacation_until=vacation,
-                                                    rating_changes=rating_changes), board_id)
+                                                    rating_changes=rating_changes, plies=plies), board_id)
 
         where = f"board of game {game.id} at move {position.ply} (announcement {board_id})"
         done = await self._attempt(board_id, where, post)
@@ -171,7 +173,7 @@ class Announcer:
                 await self._mark(dm_id, error=skip)
             else:
                 await self._attempt(dm_id, f"DM of game {game.id} (announcement {dm_id})",
-                                    lambda: self._send_turn_dm(game, position, seat, png, dm_id))
+                                    lambda: self._send_turn_dm(game, position, seat, png, dm_id, plies))
         return ""
 
     async def _publish_end(self, end: GameEnd) -> None:
@@ -312,10 +314,10 @@ class Announcer:
             return
         seat = None if a.move_record is None else a.move_record.seat
         if a.kind == "dm":
-            await self._send_turn_dm(game, position, seat, png, a.id)
+            await self._send_turn_dm(game, position, seat, png, a.id, a.plies)
             return
         await self._send(game, boards.move_post(game, position, seat, png, vacation_until=a.vacation_until,
-                                                rating_changes=a.rating_changes), a.id)
+                                                rating_changes=a.rating_changes, plies=a.plies), a.id)
 
     # ------------------------------------------------------------------ the policy
 
@@ -382,11 +384,11 @@ class Announcer:
         return await channel.send(**post.send_kwargs(boards.outbox_nonce(announcement_id)))
 
     async def _send_turn_dm(self, game: Game, position: engine.Position, seat: int | None, png: bytes,
-                            announcement_id: int | None) -> discord.Message:
-        """DM the player to move (:func:`bot.boards.turn_dm`). Raises discord.Forbidden when
-        their DMs are closed (remembered in :attr:`dm_closed`, so they are not tried again for
-        a while), discord.HTTPException for any other refusal."""
-        post = boards.turn_dm(game, position, seat, png)
+                            announcement_id: int | None, plies: tuple[MoveRecord, ...] = ()) -> discord.Message:
+        """DM the player to move (:func:`bot.boards.turn_dm`, naming every move of ``plies``).
+        Raises discord.Forbidden when their DMs are closed (remembered in :attr:`dm_closed`,
+        so they are not tried again for a while), discord.HTTPException for any other refusal."""
+        post = boards.turn_dm(game, position, seat, png, plies)
         uid = game.to_move_user
         try:
             user = self.bot.get_user(uid) or await self.bot.fetch_user(uid)

@@ -11,7 +11,7 @@ player (DESIGN.md, Bot).
 from __future__ import annotations
 
 import io
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import TYPE_CHECKING
@@ -24,7 +24,7 @@ from .views import rematch_view
 if TYPE_CHECKING:
     import engine
 
-    from .manager import Game, MoveResult
+    from .manager import Game, MoveRecord, MoveResult
 
 #: Discord's limit for a message's content, in characters.
 MESSAGE_LIMIT = 2000
@@ -182,12 +182,29 @@ def board_post(game: Game, position: engine.Position, png: bytes, *, headline: s
     return Post(content, png, board_filename(game, position), pings, view)
 
 
-def move_headline(game: Game, position: engine.Position, seat: int | None) -> str:
+def move_headline(game: Game, position: engine.Position, seat: int | None,
+                  plies: Sequence[MoveRecord] = ()) -> str:
     """The first line of the board after a move: ``"move 7: <@id> played `c3`"`` -- when the
     move settled the colours (Coil's first pass, RULES.md "Coil") also who plays which -- or,
-    at ply 0 (``seat`` ``None``), the players and colours of the game that begins."""
+    at ply 0 (``seat`` ``None``), the players and colours of the game that begins.
+
+    ``plies`` (issue 18): every move the board announces, in order, the last making
+    ``position`` (:attr:`~bot.manager.MoveResult.plies`). When conditional replies followed
+    the player's move, the line names each with its player (:func:`bot.texts.answered_headline`),
+    so the thread shows the move that set them off too."""
     if seat is None or position.ply == 0:
         return f"{seat_line(game, position, 1)} vs {seat_line(game, position, 2)} — the game begins."
+    if len(plies) > 1 and plies[-1].ply == position.ply:
+        own, *replies = plies
+        seat = plies[-1].seat
+        headline = texts.answered_headline(own.ply, position.ply, game.players[own.seat], own.move,
+                                           [(game.players[r.seat], r.move) for r in replies],
+                                           move_effect(position))
+        taken = colour_settled_by(position, seat)
+        if taken:
+            headline += (f" and takes {taken}; <@{game.players[3 - seat]}> plays "
+                         f"{position.colour(3 - seat).title()}")
+        return headline
     headline = f"move {position.ply}: <@{game.players[seat]}> played `{position.last_move}`"
     headline += move_effect(position)
     if game.conditional_ply is not None and game.conditional_ply == position.ply:
@@ -256,17 +273,19 @@ def final_post(game: Game, position: engine.Position, png: bytes, *, headline: s
 
 def move_post(game: Game, position: engine.Position, seat: int | None, png: bytes, *,
               vacation_until: float | None = None,
-              rating_changes: Mapping[int, tuple[float, float]] | None = None) -> Post:
+              rating_changes: Mapping[int, tuple[float, float]] | None = None,
+              plies: Sequence[MoveRecord] = ()) -> Post:
     """The board after the move ``seat`` just played (``None``: the first board of a new
     game): asking the player to move (with their vacation note), or the final board when the
     move ended the game (pinging the player who did not make it, never the computer, with
-    ``rating_changes``).
+    ``rating_changes``). ``plies``: every move it announces (:func:`move_headline`), when a
+    conditional reply followed the player's move.
     On the computer's turn (a game against it) nobody is pinged and the post says it thinks.
 
     The /move and Accept handlers and the outbox's delivery of a board they could not post
     both come here, so a board posted late reads the same.
     """
-    headline = move_headline(game, position, seat)
+    headline = move_headline(game, position, seat, plies)
     if position.outcome is not None and seat is not None:
         # the player who did not make the move -- unless that is the computer
         ping = () if game.ai_seat == 3 - seat else game.players[3 - seat]
@@ -279,28 +298,31 @@ def move_post(game: Game, position: engine.Position, seat: int | None, png: byte
     return board_post(game, position, png, headline=headline, vacation_until=vacation_until)
 
 
-def turn_dm_text(game: Game, position: engine.Position, seat: int | None) -> str:
+def turn_dm_text(game: Game, position: engine.Position, seat: int | None,
+                 plies: Sequence[MoveRecord] = ()) -> str:
     """The your-turn DM: what the opponent played (the board's headline, see
-    :func:`move_headline`; at ply 0 that the game begins), then the game, the colour, a
-    link to its thread and the deadline."""
+    :func:`move_headline`, with every move of ``plies``; at ply 0 that the game begins),
+    then the game, the colour, a link to its thread and the deadline."""
     uid = game.to_move_user
     label = texts.game_label(game.kind, game.id)
     link = f"https://discord.com/channels/{game.guild_id}/{game.channel_for_posts}"
     colour = position.colour(position.to_move)
     as_colour = f" as {colour.title()}" if colour else ""
     due = f" It is due <t:{int(game.deadline)}:R>." if game.deadline else ""
-    return (f"**{label}** · {move_headline(game, position, seat)}\n"
+    return (f"**{label}** · {move_headline(game, position, seat, plies)}\n"
             f"Your move{as_colour} against <@{game.opponent_of(uid)}> "
             f"({position.turn_hint}): {link}{due}")
 
 
-def turn_dm(game: Game, position: engine.Position, seat: int | None, png: bytes) -> Post:
+def turn_dm(game: Game, position: engine.Position, seat: int | None, png: bytes,
+            plies: Sequence[MoveRecord] = ()) -> Post:
     """The your-turn DM to the player to move, with the board image (the same PNG as the
-    thread's post), what the opponent (``seat``; ``None`` at ply 0) played and a link to the
-    thread. Pings nobody. Raises ValueError when nobody is to move."""
+    thread's post), what the opponent (``seat``; ``None`` at ply 0) played (every move of
+    ``plies``, as the board names them) and a link to the thread. Pings nobody. Raises
+    ValueError when nobody is to move."""
     if game.to_move_user is None:
         raise ValueError(f"nobody is to move in game {game.id}")
-    return Post(turn_dm_text(game, position, seat), png, board_filename(game, position))
+    return Post(turn_dm_text(game, position, seat, plies), png, board_filename(game, position))
 
 
 def reminder_post(game: Game) -> Post:
@@ -322,17 +344,16 @@ def abort_post(game: Game, by: int, players: Iterable[int]) -> Post:
 
 
 def move_reply(result: MoveResult) -> str:
-    """The mover's own (ephemeral) note after /move (:func:`bot.texts.move_reply`): the move
-    and what it did, then the result, or the colour it settled and who moves next; and the
-    opponent's conditional moves that answered it at once (issue 13)."""
+    """The mover's own (ephemeral) note after /move or Confirm (:func:`bot.texts.move_reply`),
+    in the second person: the move and what it did, the conditional replies played at once
+    after it with whose each was (issue 13; issue 18: "it is your move again"), then the
+    result, or the colour it settled and who moves next."""
     game, position = result.game, result.position
     names = {seat: f"<@{uid}>" for seat, uid in game.players.items()}
-    own = not result.replies  # else the position's last move is a conditional reply
-    text = texts.move_reply(
-        texts.game_label(game.kind, game.id), result.move, move_effect(position) if own else "",
+    mover = game.players[result.seat]
+    return texts.move_reply(
+        texts.game_label(game.kind, game.id), result.move, move_effect(position),
         result=texts.result_text(game.kind, position.outcome, names) if result.finished else None,
-        settled=colour_settled_by(position, result.seat) if own else None, to_move=game.to_move_user)
-    if result.replies:
-        text += texts.conditional_replied(game.players[result.replies[0].seat],
-                                          [r.move for r in result.replies])
-    return text
+        settled=colour_settled_by(position, result.seat) if result.last_seat == result.seat else None,
+        to_move=game.to_move_user, replies=[(game.players[r.seat], r.move) for r in result.replies],
+        you=mover)

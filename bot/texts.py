@@ -346,13 +346,42 @@ def rematch_offered(c) -> str:
 
 
 def move_reply(label: str, move: str, effect: str, *, result: str | None = None,
-               settled: str | None = None, to_move: int | None = None) -> str:
-    """The mover's note after /move: the move, then the result or who moves next."""
-    played = f"You played `{move}` in {label}{effect}."
+               settled: str | None = None, to_move: int | None = None,
+               replies: list[tuple[int, str]] = (), you: int | None = None) -> str:
+    """The mover's note after /move, to them (``you``: their user id): the move, then the
+    result or who moves next. ``replies`` (issue 18): the conditional moves played at once
+    after it, as (user id, move) -- the opponent's prepared reply, or the mover's own --
+    named before the result; ``effect`` is then the last reply's."""
+    if not replies:
+        played = f"You played `{move}` in {label}{effect}."
+    else:
+        played = f"You played `{move}` in {label}. {_prepared_replies(replies, you)}{effect}."
     if result is not None:
         return f"{played} Game over: {result}"
     colour = f" You play {settled} from now on." if settled else ""
+    if you is not None and to_move == you:
+        return f"{played}{colour} It is your move again."
     return f"{played}{colour} Now it is <@{to_move}>'s move."
+
+
+def _prepared_replies(replies: list[tuple[int, str]], you: int | None = None) -> str:
+    """``"<@Ann>'s prepared reply `d4` was played at once"`` -- several joined, each with
+    whose it was (``you``: "your")."""
+    def whose(uid: int) -> str:
+        return "your" if uid == you else f"<@{uid}>'s"
+
+    named = [f"{whose(uid)} prepared reply `{m}`" for uid, m in replies]
+    text = named[0] if len(named) == 1 else f"{', '.join(named[:-1])} and {named[-1]}"
+    return f"{text[0].upper()}{text[1:]} {'was' if len(named) == 1 else 'were'} played at once"
+
+
+def answered_headline(first_ply: int, last_ply: int, mover: int, move: str,
+                      replies: list[tuple[int, str]], effect: str) -> str:
+    """The first line of the board after a move answered at once by conditional moves
+    (issue 18: the thread names every move): ``"moves 2–3: <@Ben> played `e5`; <@Ann>'s
+    prepared reply `d4` was played at once"``; ``effect`` (what the last reply did) follows."""
+    return (f"moves {first_ply}–{last_ply}: <@{mover}> played `{move}`; "
+            f"{_prepared_replies(replies)}{effect}")
 
 
 def resign_prompt(label: str, opponent: int) -> str:
@@ -601,12 +630,6 @@ def conditional_cleared(label: str, n: int) -> str:
     if not n:
         return f"You had no conditional moves in {label}."
     return f"Removed your {count(n, 'conditional line')} in {label}."
-
-
-def conditional_replied(user_id: int, moves: list[str]) -> str:
-    """Added to the mover's /move answer when conditional moves answered at once."""
-    played = ", then ".join(f"`{m}`" for m in moves)
-    return f"\n<@{user_id}> had prepared a reply: {played} was played at once (a conditional move)."
 
 
 # ---- move confirmation, /next, /settings, the daily digest (issue 13) -----------------------

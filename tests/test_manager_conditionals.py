@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 from manager_support import ALICE, BOB, CAROL, FakeClock, replay_of, start_game
 
-from bot.manager import GameManager, GameOver, NotAllowed, UserError
+from bot.manager import BOARD_GRACE, GameManager, GameOver, NotAllowed, UserError
 from bot.store import LATEST_VERSION
 
 KIND, OPTS = "coil", {"size": 5}
@@ -59,6 +59,27 @@ async def test_a_line_is_played_move_by_move_and_then_gone(mgr):
 
     res = await mgr.play_move(game.id, ALICE, "c3")  # nothing stored any more: bob moves himself
     assert res.replies == () and res.game.to_move_user == BOB
+
+
+async def test_the_result_and_the_outbox_carry_the_move_and_its_reply_with_their_seats(mgr):
+    # issue 18: the board after a reply names the move that set it off too, on the command
+    # path (MoveResult.plies) and on the outbox path (Announcement.plies) alike
+    await mgr.set_notify(ALICE, True)
+    game = await start_game(mgr, KIND, OPTS)
+    await mgr.add_conditional(game.id, BOB, "a1; b2; a2; b3")
+    res = await mgr.play_move(game.id, ALICE, "a1")
+    assert [(m.ply, m.seat, m.move) for m in res.plies] == [(1, 1, "a1"), (2, 2, "b2")]
+    mgr.clock.t += BOARD_GRACE
+    board, dm = [a for a in await mgr.pending_announcements() if a.ply == 2]
+    assert (board.kind, dm.kind) == ("move", "dm")
+    assert board.plies == dm.plies == res.plies and board.move_record == res.plies[-1]
+    for a in (board, dm):
+        await mgr.mark_delivered(a.id)
+    res = await mgr.play_move(game.id, ALICE, "c3")  # no reply: just the move
+    assert [(m.ply, m.seat, m.move) for m in res.plies] == [(3, 1, "c3")]
+    mgr.clock.t += BOARD_GRACE
+    board = next(a for a in await mgr.pending_announcements() if a.kind == "move" and a.ply == 3)
+    assert board.plies == res.plies == (board.move_record,)
 
 
 async def test_another_move_drops_every_line(mgr):

@@ -101,15 +101,29 @@ class OutboxMixin(ManagerCore):
                 changes = ({c["user_id"]: (c["before"], c["after"])
                             for c in await self.ratings_repo.changes(game.id)}
                            if game.status == "finished" and game.rated else {})
-                record = None
-                if r["kind"] in ("move", "dm") and r["ply"] > 0:
-                    m = await self.moves_repo.at(game.id, r["ply"])
-                    record = None if m is None else MoveRecord(m["ply"], m["seat"], m["move"], m["played_at"])
+                plies = (await self._announced_plies(game.id, r["ply"])
+                         if r["kind"] in ("move", "dm") and r["ply"] > 0 else ())
+                record = plies[-1] if plies else None
                 waiting = (tuple(self._waiting(await self.games_repo.active_of(r["user_id"]), r["user_id"]))
                            if r["kind"] == "digest" else ())
                 out.append(Announcement(r["id"], r["kind"], game, r["user_id"], r["ply"],
-                                        r["created_at"], r["attempts"], settings, changes, record, waiting))
+                                        r["created_at"], r["attempts"], settings, changes, record, waiting,
+                                        plies=plies))
         return out
+
+    async def _announced_plies(self, game_id: int, ply: int) -> tuple[MoveRecord, ...]:
+        """The moves a board (or DM) at ply ``ply`` of game ``game_id`` announces, in order
+        (issue 18): the player's own move and the conditional replies played at once after it,
+        the last making ``ply`` (:meth:`bot.store.MoveRepo.answered_run`); before schema
+        version 7 (no conditional moves) just the move that made ``ply``. ``()`` when the
+        move row is missing."""
+        rows = await self.moves_repo.answered_run(game_id, ply) if await self._schema_at_least(7) else []
+        if not rows:
+            m = await self.moves_repo.at(game_id, ply)
+            rows = [] if m is None else [m]
+        if not rows or rows[-1]["ply"] != ply:
+            return ()
+        return tuple(MoveRecord(m["ply"], m["seat"], m["move"], m["played_at"]) for m in rows)
 
     async def renew_announcements(self, announcement_ids: list[int]) -> int:
         """Extend this manager's claim on the outbox rows ``announcement_ids`` (taken by

@@ -309,7 +309,9 @@ class MoveResult:
     after) when the move ended a rated game (``{}`` otherwise).
 
     ``replies`` (issue 13): the moves played at once after ``move`` from conditional moves, in
-    order (each its own move row); ``position`` and ``game`` are after the last of them."""
+    order (each its own move row); ``position`` and ``game`` are after the last of them.
+    :attr:`plies` gives the mover's move and those replies together, each with its seat
+    (issue 18: the board names every one)."""
 
     game: Game
     position: engine.Position
@@ -328,6 +330,15 @@ class MoveResult:
         """The seat that made the last move of :attr:`position`: :attr:`seat`, or the seat of
         the last conditional reply played after it."""
         return self.replies[-1].seat if self.replies else self.seat
+
+    @property
+    def plies(self) -> tuple[MoveRecord, ...]:
+        """Every move this result played, in order: the mover's own (:attr:`move` by
+        :attr:`seat`, ply ``position.ply - len(replies)``) then each conditional reply
+        (:attr:`replies`). One element when no prepared reply answered."""
+        own = MoveRecord(self.position.ply - len(self.replies), self.seat, self.move,
+                         self.replies[0].played_at if self.replies else self.game.updated_at)
+        return (own, *self.replies)
 
     @property
     def vacation_until(self) -> float | None:
@@ -372,7 +383,9 @@ class Announcement:
     otherwise); ``move_record``, the move that made ply ``ply`` for a board or a DM (whose
     text names it; ``None`` at ply 0 and for other kinds); ``games``, for a ``"digest"``
     (issue 13, the daily DM to ``user_id``): the games waiting for them now, the least time
-    left first.
+    left first; ``plies`` (issue 18), for a board or a DM: every move the post announces, in
+    order -- the player's own move and the conditional replies played at once after it
+    (``move_record`` is the last), just ``(move_record,)`` when none answered, ``()`` at ply 0.
     """
 
     id: int
@@ -386,6 +399,7 @@ class Announcement:
     rating_changes: dict[int, tuple[float, float]] = field(default_factory=dict)
     move_record: MoveRecord | None = None
     games: tuple[Game, ...] = ()
+    plies: tuple[MoveRecord, ...] = ()
 
     @property
     def vacation_until(self) -> float | None:

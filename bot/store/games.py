@@ -273,3 +273,14 @@ class MoveRepo(Repo):
         return await self.store.fetchone(
             "SELECT ply, seat, move, played_at FROM moves WHERE game_id = ? AND ply = ?", (game_id, ply)
         )
+
+    async def answered_run(self, game_id: int, ply: int) -> list[Row]:
+        """``ply, seat, move, played_at`` of the moves that led to ply ``ply`` of ``game_id``
+        in one go, in order (issue 18): the last move at or before ``ply`` not played from a
+        conditional move, and the conditional replies after it up to ``ply``. ``[]`` when
+        the game has no such move. Schema version 7 (the ``conditional`` column)."""
+        return await self.store.fetchall(
+            "SELECT ply, seat, move, played_at FROM moves WHERE game_id = ? AND ply <= ? AND ply >="
+            " (SELECT MAX(ply) FROM moves WHERE game_id = ? AND ply <= ? AND conditional = 0)"
+            " ORDER BY ply", (game_id, ply, game_id, ply)
+        )
