@@ -707,13 +707,13 @@ def privacy_text(d, here: int | None = None) -> str:
         dm = (f"a daily digest at {s.digest_hour:02d}:00 UTC" if s.dm_mode == "digest"
               else "on" if s.dm else "off")
         away = f", on vacation until <t:{int(s.vacation_until)}:f>" if s.vacation_until else ""
-        lines.append(f"• Settings: direct messages {dm}; move confirmation {'on' if s.confirm else 'off'}; "
+        lines.append(f"• Settings: direct messages: {dm}; move confirmation {'on' if s.confirm else 'off'}; "
                      f"{vacation_amount(s.vacation_left_days)} of vacation left this year{away}.")
     else:
         lines.append("• Settings: none stored (the defaults).")
     if d.conditional_games:
         lines.append(f"• Conditional lines in {count(len(d.conditional_games), 'game')}: "
-                     f"{_some([f'#{gid}' for gid in d.conditional_games], 20)}.")
+                     f"{_some([f'#{gid}' for gid in d.conditional_games], 12)}.")
     if d.ratings:
         shown = [f"{title(r.kind)} {r.rating:.0f} ({count(r.games, 'rated game')}, "
                  f"{'this server' if r.guild_id == here else 'another server'})" for r in d.ratings]
