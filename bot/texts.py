@@ -744,7 +744,8 @@ def privacy_confirm(running: list[str]) -> str:
         return privacy_running_games(running)
     return ("**Delete your data?** This deletes your display name, your settings, your conditional "
             "lines, your ratings in every server, your challenges that did not become a game and "
-            "the direct messages queued for you. " + PRIVACY_KEPT + " This cannot be undone: press "
+            "the direct messages queued for you. " + PRIVACY_KEPT + " Messages already posted in Discord "
+            "(boards, thread titles) are not edited. This cannot be undone: press "
             f"**{PRIVACY_DELETE_LABEL}** to go on, or dismiss this message to keep everything.")
 
 
