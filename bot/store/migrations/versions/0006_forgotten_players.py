@@ -1,4 +1,6 @@
-"""A player may have their data deleted (issue 18, /privacy delete): the deletion is recorded,
+"""Players who had their data deleted.
+
+A player may have their data deleted (/privacy delete, issue 18): the deletion is recorded,
 so that the games they finished before it keep showing them as "deleted player" and the bot
 does not learn their name again from Discord for those games.
 
