@@ -421,7 +421,7 @@ class Announcer:
         deadline on the side panel -- rendered off the event loop by the bot's render pool.
         The last :data:`PNG_CACHE_SIZE` images are kept, so the board post and the your-turn
         DM after it carry the same PNG."""
-        names = {seat: await self.bot.display_name(uid, game.guild_id) for seat, uid in game.players.items()}
+        names = await self.bot.player_names(game)
         clock = boards.panel_clock(game, position)
         key = (game.id, position.to_text(), tuple(sorted(names.items())), clock)
         if key in self._pngs:
@@ -435,8 +435,8 @@ class Announcer:
 
     async def _thread_name(self, game: Game) -> str:
         """The name of ``game``'s thread, with its players' display names."""
-        return texts.thread_name(game, await self.bot.display_name(game.players[1], game.guild_id),
-                                 await self.bot.display_name(game.players[2], game.guild_id))
+        names = await self.bot.player_names(game)
+        return texts.thread_name(game, names[1], names[2])
 
     async def open_thread(self, accepted: Accepted, message: discord.Message | None) -> Accepted:
         """Start the new game's public thread on the challenge ``message`` (``None``: not

@@ -10,7 +10,8 @@ loop stops), closes the gateway and then the manager. The bot owns the render po
 (:class:`bot.rendering.BoardRenderer`, ``renderer``) and the announcer
 (:class:`bot.announcer.Announcer`, ``announcer``: every post about a game goes through it), the
 computer opponent (:class:`bot.computer.Computer`, ``computer``: its search workers), and
-remembers players' display names for board images and autocomplete.
+remembers players' display names for board images and autocomplete (:meth:`StonecastBot.player_names`:
+"deleted player" for one who had their data deleted, issue 18).
 """
 
 from __future__ import annotations
@@ -23,11 +24,12 @@ import discord
 import yarl
 from discord.ext import commands
 
+from . import texts
 from .announcer import Announcer
 from .cogs import EXTENSIONS
 from .computer import Computer
 from .config import Config
-from .manager import BOARD_GRACE, GameManager
+from .manager import BOARD_GRACE, Game, GameManager
 from .rendering import BoardRenderer
 from .replies import report_error
 from .views import DYNAMIC_ITEMS
@@ -224,6 +226,23 @@ class StonecastBot(commands.AutoShardedBot):
             await self.manager.remember_names(names)
         except Exception:  # noqa: BLE001 - a name is a nicety: the board shows it anyway
             log.warning("could not store %d display names", len(names), exc_info=True)
+
+    def forget_name(self, user_id: int) -> None:
+        """Drop what this process noted of ``user_id``'s name (their data was deleted, issue
+        18): nothing noted before is written to the database after."""
+        self._names.pop(user_id, None)
+        self._names_to_store.pop(user_id, None)
+
+    async def player_names(self, game: Game) -> dict[int, str]:
+        """Seat -> the name ``game`` shows for its player: :data:`bot.texts.DELETED_PLAYER`
+        for one who had their data deleted after the game began (issue 18: never looked up,
+        so never learnt again from Discord), else :meth:`display_name`. The one place boards,
+        records, replays, review charts and thread names get players' names."""
+        deleted: frozenset[int] = frozenset()
+        if self.manager is not None:
+            deleted = (await self.manager.deleted_players([game])).get(game.id, deleted)
+        return {seat: texts.DELETED_PLAYER if uid in deleted else await self.display_name(uid, game.guild_id)
+                for seat, uid in game.players.items()}
 
     def cached_name(self, user_id: int) -> str | None:
         """A user's display name if the bot already knows it (no request to Discord: for

@@ -6,10 +6,11 @@ Custom ids:
 * ``stonecast:accept:<challenge>``, ``stonecast:decline:<challenge>``,
   ``stonecast:cancel:<challenge>`` -- on a challenge message;
 * ``stonecast:resign:<game>:<user>`` -- the confirmation shown by ``/resign`` to ``user``;
-* ``stonecast:rematch:<game>`` -- on a final board: the same challenge with seats swapped.
+* ``stonecast:rematch:<game>`` -- on a final board: the same challenge with seats swapped;
+* ``stonecast:forget:<user>`` -- the confirmation shown by ``/privacy delete`` to ``user``.
 
-The buttons route the press to their cog (``Challenges`` or ``Play``). Whose button a Resign
-confirmation is, the button itself checks (``interaction_check``: anyone else is told so at
+The buttons route the press to their cog (``Challenges``, ``Play`` or ``Privacy``). Whose
+button a Resign or a data deletion confirmation is, the button itself checks (``interaction_check``: anyone else is told so at
 once); every other check (who may press, whether the challenge is still open) is the
 manager's, and its refusal comes back as an ephemeral message.
 """
@@ -102,6 +103,34 @@ class RematchButton(discord.ui.DynamicItem[discord.ui.Button],
         await interaction.client.get_cog("Challenges").on_rematch_button(interaction, self.game_id)
 
 
+class ForgetButton(discord.ui.DynamicItem[discord.ui.Button],
+                   template=r"stonecast:forget:(?P<user>[0-9]+)"):
+    """The "Delete my data" confirmation of ``/privacy delete`` (issue 18), for one user."""
+
+    def __init__(self, user_id: int):
+        super().__init__(discord.ui.Button(label=texts.PRIVACY_DELETE_LABEL, style=discord.ButtonStyle.danger,
+                                           custom_id=f"stonecast:forget:{user_id}"))
+        self.user_id = user_id
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Button,
+                             match: re.Match[str], /) -> ForgetButton:
+        """Rebuild the button from its custom id (after a restart too)."""
+        return cls(int(match["user"]))
+
+    async def interaction_check(self, interaction: discord.Interaction[Any], /) -> bool:
+        """Only the player whose data it is may press it; anyone else is told so (and
+        nothing is deleted)."""
+        if interaction.user.id == self.user_id:
+            return True
+        await ephemeral(interaction, texts.NOT_YOUR_PRIVACY_BUTTON)
+        return False
+
+    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+        """Hand the press to the privacy cog."""
+        await interaction.client.get_cog("Privacy").on_forget_button(interaction)
+
+
 def challenge_view(challenge_id: int, *, open_challenge: bool = False) -> discord.ui.View:
     """Accept, Decline and Cancel buttons for a challenge message (no Decline when it is
     open to anyone)."""
@@ -127,4 +156,11 @@ def resign_view(game_id: int, user_id: int) -> discord.ui.View:
     return view
 
 
-DYNAMIC_ITEMS = (ChallengeButton, ResignButton, RematchButton)
+def forget_view(user_id: int) -> discord.ui.View:
+    """The single confirmation button shown by ``/privacy delete``."""
+    view = discord.ui.View(timeout=None)
+    view.add_item(ForgetButton(user_id))
+    return view
+
+
+DYNAMIC_ITEMS = (ChallengeButton, ResignButton, RematchButton, ForgetButton)

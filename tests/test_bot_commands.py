@@ -23,8 +23,9 @@ async def test_commands_follow_the_engine_option_specs(fake, harness):
     assert names == {"challenge", "move", "resign", "board", "games", "history",
                      "abort", "notify", "vacation", "leaderboard", "profile", "conditional",
                      "settings", "next", "review"}
-    # /help and /rules stay global: they also work in direct messages (issue 9)
-    assert {c["name"] for c in fake.global_commands} == {"rules", "help"}
+    # /help and /rules stay global: they also work in direct messages (issue 9); so does
+    # /privacy (issue 18: the data is the player's own, in every server)
+    assert {c["name"] for c in fake.global_commands} == {"rules", "help", "privacy"}
     assert fake.identifies[-1]["intents"] & PRIVILEGED == 0
     challenge = fake.command("challenge")
     subs = {o["name"]: o for o in challenge["options"]}

@@ -11,6 +11,8 @@
 * ``admin`` -- /abort (moderators);
 * ``players`` -- /notify, /vacation, /leaderboard, /profile;
 * ``info`` -- /rules and /help (also in direct messages);
+* ``privacy`` -- /privacy show, delete and its button: a player's own data (issue 18; also in
+  direct messages);
 * ``maintenance`` -- the ``tasks`` loop: expiring challenges, sweeping clocks, delivering the outbox.
 
 ``common`` is no extension: what the cogs share (the ``game:`` option: reading it,
@@ -23,4 +25,4 @@ A handler defers, makes one manager call, hands what must be posted for everyone
 
 EXTENSIONS = tuple(f"bot.cogs.{name}" for name in
                    ("challenges", "play", "conditional", "turns", "settings", "history", "admin",
-                    "players", "info", "maintenance"))
+                    "players", "info", "privacy", "maintenance"))

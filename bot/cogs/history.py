@@ -42,7 +42,7 @@ class HistoryCog(commands.Cog, name="History"):
         await interaction.response.defer(ephemeral=True, thinking=True)
         rec = await self.bot.manager.game_record(interaction.user.id, game_id=game, guild_id=interaction.guild_id)
         g = rec.game
-        names = {seat: await self.bot.display_name(uid, g.guild_id) for seat, uid in g.players.items()}
+        names = await self.bot.player_names(g)
         label = texts.game_label(g.kind, g.id)
         files = [discord.File(io.BytesIO(rec.text(names).encode()), filename=f"stonecast-{g.id}.txt")]
         if g.status != "active" and g.ply:
@@ -91,7 +91,7 @@ class HistoryCog(commands.Cog, name="History"):
         for task in list(edits):
             with contextlib.suppress(Exception):
                 await task
-        names = {seat: await self.bot.display_name(uid, g.guild_id) for seat, uid in g.players.items()}
+        names = await self.bot.player_names(g)
         png = await self.bot.renderer.render_review(data, names, g.position)
         swings = [(Swing(**{k: sw[k] for k in ("ply", "seat", "move", "preferred", "before", "after")}).text(),
                    sw["preferred"]) for sw in data["swings"]]

@@ -23,7 +23,8 @@ Map (each concern a mixin over :class:`~.core.ManagerCore`, composed by :class:`
 * :mod:`.settings` -- the your-turn DM (or daily digest), move confirmation, the vacation allowance;
 * :mod:`.turns` -- the games waiting for a player (/next) and the daily digest (issue 13);
 * :mod:`.computer` -- games against the computer (started at once, its turns and moves, the
-  record by level) and cached reviews of finished games.
+  record by level) and cached reviews of finished games;
+* :mod:`.privacy` -- a player's own data: what is stored about them, deleting it (issue 18).
 
 Consistency rules (DESIGN.md "Manager and store"):
 
@@ -63,6 +64,7 @@ from .errors import (
 from .lookup import LookupMixin
 from .outbox import BOARD_GRACE, OUTBOX_LEASE, OutboxMixin
 from .play import PlayMixin
+from .privacy import Forgotten, PrivacyMixin, StoredData, StoredRating
 from .ratings import RatingsMixin
 from .settings import SettingsMixin
 from .turns import TurnsMixin
@@ -105,6 +107,7 @@ __all__ = [
     "ClockEvent",
     "ConditionalLines",
     "DuplicateChallenge",
+    "Forgotten",
     "Game",
     "GameEnd",
     "GameRecord",
@@ -125,6 +128,8 @@ __all__ = [
     "Record",
     "StaleAction",
     "Standings",
+    "StoredData",
+    "StoredRating",
     "UserError",
     "UserSettings",
     "VacationChange",
@@ -143,6 +148,7 @@ class GameManager(
     SettingsMixin,
     TurnsMixin,
     ComputerMixin,
+    PrivacyMixin,
 ):
     """Challenges, games, moves, clocks, ratings, the outbox and settings over one
     :class:`~bot.store.Store` (each concern in its own module; see the package docstring).

@@ -228,7 +228,8 @@ class LookupMixin(ManagerCore):
     ) -> list[tuple[int, str]]:
         """The user's games matching ``prefix`` (an id or part of the label) as
         ``(game id, label)``, labels like ``"Io #12 · your turn"``, or ``"Io #12 vs Bob ·
-        your turn"`` when ``name_of(opponent id)`` knows the opponent's name; games waiting
+        your turn"`` when ``name_of(opponent id)`` knows the opponent's name (``"deleted
+        player"`` in a finished game of one who had their data deleted); games waiting
         for the user first. ``include_finished`` adds recent finished games (for /board,
         /history). Never raises."""
         try:
@@ -237,12 +238,17 @@ class LookupMixin(ManagerCore):
                 games += await self.finished_games(user_id, guild_id)
             p = (prefix or "").strip().lower().lstrip("#")
             out: list[tuple[bool, int, str]] = []
+            deleted = await self.deleted_players(games)  # issue 18: never their old name
             for g in games:
                 if g.status != "active":
                     state = "finished" if g.status == "finished" else "aborted"
                 else:
                     state = "your turn" if g.to_move_user == user_id else "their turn"
-                opponent = name_of(g.opponent_of(user_id)) if name_of is not None else None
+                opponent_id = g.opponent_of(user_id)
+                if opponent_id in deleted.get(g.id, ()):
+                    opponent = texts.DELETED_PLAYER
+                else:
+                    opponent = name_of(opponent_id) if name_of is not None else None
                 versus = f" vs {opponent}" if opponent else ""
                 label = f"{g.label}{versus} · {state}"
                 if not p or str(g.id).startswith(p) or p in label.lower():

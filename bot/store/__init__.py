@@ -17,7 +17,9 @@ Map:
   lists), :class:`ConditionalRepo` (conditional moves), :class:`RatingRepo` (ratings
   and rating changes), :class:`OutboxRepo` (announcements still to post),
   :class:`ClaimRepo` (claims on the computer opponent's searches and reviews),
-  :class:`SettingsRepo` (user settings).
+  :class:`SettingsRepo` (user settings); :class:`bot.store.names.NamesRepo` (display names)
+  and :class:`bot.store.privacy.PrivacyRepo` (one player's own data across the tables, and
+  the record of its deletion, issue 18).
 
 The store knows tables and rows, not rules: :mod:`bot.manager` decides what to write.
 """
