@@ -12,6 +12,7 @@ from fakediscord.fixtures import *  # noqa: F403
 from fakediscord.harness import BotHarness
 
 import engine
+from bot import texts
 from bot.client import StonecastBot
 from bot.config import Config
 
@@ -124,7 +125,8 @@ async def test_vacation_is_bounded_charged_by_the_hour_and_notes_new_deadlines(f
 async def test_help_and_rules_work_in_direct_messages(fake, harness):
     ex = await fake.slash(fake.alice, "help", dm=True)
     assert ex.reply.channel_id == fake.dm_channel(fake.alice)
-    assert "/challenge" in ex.reply.content and "Something went wrong" not in ex.reply.content
+    assert "/challenge" in ex.reply.text and "Something went wrong" not in ex.reply.text
+    assert texts.HELP_IN_DM in ex.reply.embeds[0]["description"]
     ex = await fake.slash(fake.alice, "rules", {"game": "io"}, dm=True)
     assert "**Io**" in ex.reply.content and ex.reply.png().size[0] > 100
     # in the server they are there once, beside the server's commands
