@@ -617,23 +617,30 @@ def thread_link(channel_id: int) -> str:
 FROM_CONDITIONAL = " — played from a conditional move"
 
 
-def _numbered(lines: list[str]) -> str:
-    return "\n".join(f"{i}. `{line}`" for i, line in enumerate(lines, 1))
+CONDITIONAL_MORE = "… and {n} more: see each with `/conditional list board:` and its number."
+
+
+def _numbered(head: str, lines: list[str], tail: str = "") -> str:
+    """``head``, the lines numbered from 1, then ``tail``, within Discord's 2000 characters:
+    lines that do not fit are left out from the end and counted by CONDITIONAL_MORE (20 lines
+    of 20 steps are longer than a message)."""
+    numbered = [f"{i}. `{line}`" for i, line in enumerate(lines, 1)]
+    return fit_lines([head, *numbered], limit=2000 - len(tail), more=CONDITIONAL_MORE) + tail
 
 
 def conditional_stored(label: str, lines: list[str]) -> str:
-    """The /conditional add answer: every line now stored in the game."""
-    return (f"Stored. Your conditional moves in {label} ({count(len(lines), 'line')}; only you see "
-            f"them):\n{_numbered(lines)}")
+    """The /conditional add answer: every line now stored in the game (as many as fit)."""
+    return _numbered(f"Stored. Your conditional moves in {label} ({count(len(lines), 'line')}; "
+                     f"only you see them):", lines)
 
 
 def conditional_list(label: str, lines: list[str]) -> str:
-    """The /conditional list answer."""
+    """The /conditional list answer (as many lines as fit)."""
     if not lines:
         return (f"You have no conditional moves in {label}. Add one with /conditional add, e.g. "
                 f"`e5; d4` (their move; your reply).")
-    return (f"Your conditional moves in {label} (only you see them):\n{_numbered(lines)}\n"
-            f"Add `board:` with a line's number to see the board at its end.")
+    return _numbered(f"Your conditional moves in {label} (only you see them):", lines,
+                     "\nAdd `board:` with a line's number to see the board at its end.")
 
 
 def conditional_board(label: str, index: int, line: str) -> str:
