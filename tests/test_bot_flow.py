@@ -177,7 +177,7 @@ async def test_games_all_lists_the_servers_games_to_watch(fake, harness):
 
 async def test_games_all_fits_discords_2000_characters(fake, harness):
     start = engine.new_game("io", size=5).to_text()
-    for i in range(30):  # more games than one message holds
+    for i in range(200):  # far more games than one message holds (issue 18: 200)
         await harness.manager.store.execute(
             "INSERT INTO games (guild_id, channel_id, kind, options, player1_id, player2_id, status,"
             " ply, position_text, rated, created_at, updated_at, days_per_move, deadline, thread_id)"
@@ -185,7 +185,7 @@ async def test_games_all_fits_discords_2000_characters(fake, harness):
             (fake.guild_id, fake.general, json.dumps({"size": 5}), 10**17 + i, 2 * 10**17 + i,
              start, i, 10**18 + i))
     ex = await fake.slash(fake.carol, "games", {"all": True})
-    assert len(ex.reply.content) <= 2000 and ex.reply.content.startswith("30 games in progress")
+    assert len(ex.reply.content) <= 2000 and ex.reply.content.startswith("200 games in progress")
     assert "more, not shown" in ex.reply.content.splitlines()[-1]
 
 
