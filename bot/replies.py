@@ -18,8 +18,9 @@ from .manager import UserError
 log = logging.getLogger("stonecast.bot")
 
 
-async def ephemeral(interaction: discord.Interaction, text: str, **kwargs) -> None:
-    """Send ``text`` to the interaction's user only, whether or not it was answered already.
+async def ephemeral(interaction: discord.Interaction, text: str | None, **kwargs) -> None:
+    """Send ``text`` to the interaction's user only, whether or not it was answered already
+    (None: no text, e.g. only an ``embed``).
 
     After a deferral this is a follow-up (which completes a "thinking" deferral); otherwise
     the interaction's first response. ``kwargs`` go to discord.py (``view``, ``file``, ...).

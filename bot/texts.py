@@ -94,7 +94,7 @@ REASONS = {t.value: t.phrase for t in engine.Termination}
 
 HELP_INTRO = (
     "Stonecast runs correspondence games of **Coil**, **Io**, **Brain Coral**, "
-    "**Branching Coral** and **Whirlwind** in this server. Challenge someone, move whenever "
+    "**Branching Coral** and **Whirlwind** in Discord servers. Challenge someone, move whenever "
     "you like, and the board is posted after every move in the game's own thread."
 )
 
@@ -190,14 +190,59 @@ def rules_text(kind: str) -> str:
     return "\n".join(lines)
 
 
+HELP_TITLE = "How to play with Stonecast"
+HELP_CELLS = ("Cells are named by file letter and row number from the bottom, like `g7`. Each "
+              "move has a deadline (3 days unless the challenge says otherwise): a reminder comes "
+              "before it, and a player who lets it pass loses on time.")
+HELP_IN_DM = ("Here in our direct messages only `/help` and `/rules` work; the other commands are "
+              "used in a server Stonecast is in.")
+# /help's sections: a heading and the first words of the commands under it, in order; a
+# command of HELP_COMMANDS under none of them is listed under HELP_OTHER_TOPIC
+HELP_TOPICS = [
+    ("Start a game", ("/challenge", "/rules", "/help")),
+    ("Play your moves", ("/move", "/board", "/next", "/conditional", "/resign")),
+    ("Your games and results", ("/games", "/history", "/review", "/leaderboard", "/profile")),
+    ("Messages and time off", ("/settings", "/vacation")),
+    ("Moderators", ("/abort",)),
+]
+HELP_OTHER_TOPIC = "And also"
+HELP_CONTINUED = "{topic} (continued)"
+_FIELD_VALUE = 1024  # Discord's limit for an embed field's value
+
+
 def help_text() -> str:
-    """The /help message body (markdown)."""
+    """/help as plain markdown text (every command on a line), for places without embeds.
+    Longer than Discord's 2,000 characters for a message: /help sends :func:`help_embed`."""
     lines = [HELP_INTRO, ""]
     lines += [f"`{name}` — {what}" for name, what in HELP_COMMANDS]
-    lines += ["", "Cells are named by file letter and row number from the bottom, like `g7`. "
-              "Each move has a deadline (3 days unless the challenge says otherwise): a reminder "
-              "comes before it, and a player who lets it pass loses on time."]
+    lines += ["", HELP_CELLS]
     return "\n".join(lines)
+
+
+def help_embed(*, in_dm: bool = False) -> dict:
+    """The /help message as a Discord embed object (for ``discord.Embed.from_dict``): the
+    introduction and how cells and deadlines work as its description, then one field per
+    topic of HELP_TOPICS listing its commands (``"`/board [game:]` — see the current board
+    ..."``). A topic longer than Discord's 1,024 characters a field goes on in a field
+    headed HELP_CONTINUED. ``in_dm``: asked in a direct message (says which commands work
+    there)."""
+    lines_by_topic: dict[str, list[str]] = {topic: [] for topic, _ in HELP_TOPICS}
+    for name, what in HELP_COMMANDS:
+        first = name.split()[0]
+        topic = next((t for t, commands in HELP_TOPICS if first in commands), HELP_OTHER_TOPIC)
+        lines_by_topic.setdefault(topic, []).append(f"`{name}` — {what}")
+    fields = []
+    for topic, lines in lines_by_topic.items():
+        value, name = "", topic
+        for line in lines:
+            if value and len(value) + 1 + len(line) > _FIELD_VALUE:
+                fields.append({"name": name, "value": value, "inline": False})
+                value, name = "", HELP_CONTINUED.format(topic=topic)
+            value = f"{value}\n{line}" if value else line[:_FIELD_VALUE]
+        if value:
+            fields.append({"name": name, "value": value, "inline": False})
+    description = "\n\n".join([HELP_INTRO, HELP_CELLS] + ([HELP_IN_DM] if in_dm else []))
+    return {"title": HELP_TITLE, "description": description, "fields": fields, "type": "rich"}
 
 
 def turn_hint(kind: str, position) -> str:
@@ -603,23 +648,30 @@ def thread_link(channel_id: int) -> str:
 FROM_CONDITIONAL = " — played from a conditional move"
 
 
-def _numbered(lines: list[str]) -> str:
-    return "\n".join(f"{i}. `{line}`" for i, line in enumerate(lines, 1))
+CONDITIONAL_MORE = "… and {n} more: see each with `/conditional list board:` and its number."
+
+
+def _numbered(head: str, lines: list[str], tail: str = "") -> str:
+    """``head``, the lines numbered from 1, then ``tail``, within Discord's 2000 characters:
+    lines that do not fit are left out from the end and counted by CONDITIONAL_MORE (20 lines
+    of 20 steps are longer than a message)."""
+    numbered = [f"{i}. `{line}`" for i, line in enumerate(lines, 1)]
+    return fit_lines([head, *numbered], limit=2000 - len(tail), more=CONDITIONAL_MORE) + tail
 
 
 def conditional_stored(label: str, lines: list[str]) -> str:
-    """The /conditional add answer: every line now stored in the game."""
-    return (f"Stored. Your conditional moves in {label} ({count(len(lines), 'line')}; only you see "
-            f"them):\n{_numbered(lines)}")
+    """The /conditional add answer: every line now stored in the game (as many as fit)."""
+    return _numbered(f"Stored. Your conditional moves in {label} ({count(len(lines), 'line')}; "
+                     f"only you see them):", lines)
 
 
 def conditional_list(label: str, lines: list[str]) -> str:
-    """The /conditional list answer."""
+    """The /conditional list answer (as many lines as fit)."""
     if not lines:
         return (f"You have no conditional moves in {label}. Add one with /conditional add, e.g. "
                 f"`e5; d4` (their move; your reply).")
-    return (f"Your conditional moves in {label} (only you see them):\n{_numbered(lines)}\n"
-            f"Add `board:` with a line's number to see the board at its end.")
+    return _numbered(f"Your conditional moves in {label} (only you see them):", lines,
+                     "\nAdd `board:` with a line's number to see the board at its end.")
 
 
 def conditional_board(label: str, index: int, line: str) -> str:

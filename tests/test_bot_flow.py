@@ -12,6 +12,7 @@ from fakediscord.fixtures import *  # noqa: F403
 from fakediscord.harness import BotHarness
 
 import engine
+from bot import texts
 from bot.client import StonecastBot
 from bot.config import Config
 
@@ -124,7 +125,8 @@ async def test_vacation_is_bounded_charged_by_the_hour_and_notes_new_deadlines(f
 async def test_help_and_rules_work_in_direct_messages(fake, harness):
     ex = await fake.slash(fake.alice, "help", dm=True)
     assert ex.reply.channel_id == fake.dm_channel(fake.alice)
-    assert "/challenge" in ex.reply.content and "Something went wrong" not in ex.reply.content
+    assert "/challenge" in ex.reply.text and "Something went wrong" not in ex.reply.text
+    assert texts.HELP_IN_DM in ex.reply.embeds[0]["description"]
     ex = await fake.slash(fake.alice, "rules", {"game": "io"}, dm=True)
     assert "**Io**" in ex.reply.content and ex.reply.png().size[0] > 100
     # in the server they are there once, beside the server's commands
@@ -175,7 +177,7 @@ async def test_games_all_lists_the_servers_games_to_watch(fake, harness):
 
 async def test_games_all_fits_discords_2000_characters(fake, harness):
     start = engine.new_game("io", size=5).to_text()
-    for i in range(30):  # more games than one message holds
+    for i in range(200):  # far more games than one message holds (issue 18: 200)
         await harness.manager.store.execute(
             "INSERT INTO games (guild_id, channel_id, kind, options, player1_id, player2_id, status,"
             " ply, position_text, rated, created_at, updated_at, days_per_move, deadline, thread_id)"
@@ -183,7 +185,7 @@ async def test_games_all_fits_discords_2000_characters(fake, harness):
             (fake.guild_id, fake.general, json.dumps({"size": 5}), 10**17 + i, 2 * 10**17 + i,
              start, i, 10**18 + i))
     ex = await fake.slash(fake.carol, "games", {"all": True})
-    assert len(ex.reply.content) <= 2000 and ex.reply.content.startswith("30 games in progress")
+    assert len(ex.reply.content) <= 2000 and ex.reply.content.startswith("200 games in progress")
     assert "more, not shown" in ex.reply.content.splitlines()[-1]
 
 

@@ -89,7 +89,9 @@ class Fuzzer:
         self.current = "(none yet)"  # the interaction being sent, for failure reports
 
     def _leaves(self):
-        for cmd in self.fake.guild_commands[self.fake.guild_id]:
+        # every command a member sees in the server: the server's own and the global ones
+        # (/help, /rules), which Discord offers there too
+        for cmd in self.fake.guild_commands[self.fake.guild_id] + self.fake.global_commands:
             subs = [o for o in cmd.get("options") or [] if o["type"] in (OPT_SUB, OPT_GROUP)]
             if not subs:
                 yield cmd["name"], cmd.get("options") or []

@@ -56,8 +56,10 @@ class InfoCog(commands.Cog, name="Info"):
     @app_commands.command(name="help", description="How to play with Stonecast")
     @app_commands.allowed_contexts(guilds=True, dms=True, private_channels=False)
     async def help(self, interaction: discord.Interaction) -> None:
-        """/help -- how to use the bot."""
-        await ephemeral(interaction, texts.help_text())
+        """/help -- how to use the bot: an embed with the commands by topic (a plain text
+        of them all is longer than Discord's 2,000 characters for a message)."""
+        embed = discord.Embed.from_dict(texts.help_embed(in_dm=interaction.guild is None))
+        await ephemeral(interaction, None, embed=embed)
 
 
 async def setup(bot: StonecastBot) -> None:

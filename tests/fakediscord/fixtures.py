@@ -1,7 +1,9 @@
 """Pytest fixtures for end-to-end bot tests. Use with ``from fakediscord.fixtures import *``.
 
 * ``fake`` -- a started :class:`FakeDiscord` with discord.py pointed at it.
-* ``harness`` -- a started :class:`BotHarness` (the real bot on a fresh SQLite file).
+* ``harness`` -- a started :class:`BotHarness` (the real bot on a fresh SQLite file). At its
+  end it asserts the bot called no unknown route and sent nothing Discord refuses
+  (``fake.refusals``, see ``limits.py``).
 """
 
 import pytest
@@ -35,3 +37,4 @@ async def harness(fake, tmp_path):
     finally:
         await h.stop()
     assert not fake.unknown_routes, f"the bot called routes the fake does not know: {fake.unknown_routes}"
+    assert not fake.refusals, f"Discord would refuse what the bot sent: {fake.refusals}"

@@ -29,6 +29,16 @@ interactions go through that shard's connection. ``fake.identifies`` records eve
 More guilds (``fake.add_guild``) are spread over the shards the same way, so bot processes
 running different shards each get their own guilds' events (``tests/fakediscord/cluster.py``).
 
+Discord's limits (``limits.py``): message content, embeds, attachments and upload size,
+components, autocomplete choices and thread names beyond what Discord accepts are refused
+with Discord's status, JSON code, message and ``errors`` object (400 / 50035 "Invalid Form
+Body"; 413 / 40005 for a file over ``fake.upload_bytes``), on channel posts, message edits,
+interaction callbacks, follow-ups and webhook message edits. An initial interaction response
+later than ``fake.response_window`` seconds (3) after dispatch is refused with 404 / 10062, a
+second one with 400 / 40060, a follow-up or edit after ``fake.token_window`` (15 minutes) with
+401 / 50027. Refusals are recorded in ``fake.refusals`` too; while ``fake.strict`` (default)
+a driver call during which the bot was refused raises AssertionError.
+
 Global rate limit (off by default): ``FakeDiscord(global_rate_limit=50)`` allows that many
 requests per second per bot token, as Discord does
 (https://discord.com/developers/docs/topics/rate-limits#global-rate-limit), over every client
@@ -53,6 +63,8 @@ from datetime import UTC, datetime
 from typing import Any
 
 from aiohttp import WSMsgType, web
+
+from . import limits
 
 log = logging.getLogger("fakediscord")
 
@@ -104,9 +116,10 @@ def _json(data: Any, status: int = 200) -> web.Response:
 class FakeHTTPError(Exception):
     """Raised inside a route handler to answer a Discord-style JSON error."""
 
-    def __init__(self, status: int, code: int, message: str):
+    def __init__(self, status: int, code: int, message: str, errors: dict | None = None):
         super().__init__(message)
         self.status, self.code, self.message = status, code, message
+        self.errors = errors  # Discord's nested "errors" object of a 50035 (Invalid Form Body)
 
 
 @dataclass(eq=False)
@@ -409,6 +422,7 @@ class FakeDiscord:
         self._connected = asyncio.Event()
         self._runner: web.AppRunner | None = None
         self.port: int | None = None
+        self._init_limits()
 
     # ------------------------------------------------------------------ setup
 
@@ -608,7 +622,12 @@ class FakeDiscord:
             self.errors.append((f"{request.method} {request.path}", e.status, e.code))
             for ex in self._open:
                 ex.errors.append((f"{request.method} {request.path}", e.status, e.code))
-            return _json({"code": e.code, "message": e.message}, status=e.status)
+            body = {"code": e.code, "message": e.message}
+            if e.errors is not None:
+                body["errors"] = e.errors
+            if (e.status, e.code) in self.REFUSALS:
+                self._record_refusal(request, e)
+            return _json(body, status=e.status)
         finally:
             self._last_activity = time.perf_counter()
 
@@ -880,9 +899,11 @@ class FakeDiscord:
             raise FakeHTTPError(404, 10062, "Unknown interaction")
         if ex.callback_type is not None:
             raise FakeHTTPError(400, 40060, "Interaction has already been acknowledged.")
+        self._check_initial_response(ex)
         body, files = await self._read_body(request)
         t = body.get("type")
         data = body.get("data") or {}
+        self._check_callback(ex, t, data, files)
         ex.callback_type = t
         ex.acknowledged = time.perf_counter()
         resource: dict[str, Any] = {"type": t}
@@ -927,7 +948,9 @@ class FakeDiscord:
         ex = self._exchange(token)
         if ex.callback_type is None:
             raise FakeHTTPError(404, 10015, "Unknown Webhook (interaction not acknowledged)")
+        self._check_token(ex)
         body, files = await self._read_body(request)
+        self._check_message(body, files)
         if ex.original is not None and ex.original.loading:
             # The first follow-up after a "thinking" deferral fills the loading message; it is an
             # edit, so its mentions do not ping (DESIGN.md, Bot).
@@ -953,8 +976,10 @@ class FakeDiscord:
 
     async def _r_edit_webhook_message(self, request, app, token, mid):
         ex = self._exchange(token)
+        self._check_token(ex)
         msg = self._webhook_message(ex, mid)
         body, files = await self._read_body(request)
+        self._check_message(body, files, msg)
         msg = self._edit(msg, body, files)
         if mid == "@original":
             self._complete(ex)
@@ -986,6 +1011,7 @@ class FakeDiscord:
             channel["thread_metadata"]["archived"] = False  # Discord unarchives on a post
         if not body.get("content") and not body.get("embeds") and not files and not body.get("components"):
             raise FakeHTTPError(400, 50006, "Cannot send an empty message")
+        self._check_message(body, files)
         nonce = body.get("nonce")
         if nonce is not None and len(str(nonce)) > 25:
             raise FakeHTTPError(400, 50035, "Invalid Form Body: nonce must be at most 25 characters")
@@ -1013,6 +1039,7 @@ class FakeDiscord:
     async def _r_edit_message(self, request, cid, mid):
         msg = self._message(cid, mid)
         body, files = await self._read_body(request)
+        self._check_message(body, files, msg)
         return self._edit(msg, body, files).payload()
 
     async def _r_delete_message(self, request, cid, mid):
@@ -1036,8 +1063,7 @@ class FakeDiscord:
             tid = snowflake()
             ttype = body.get("type", 12)
         name = body.get("name") or ""
-        if not 1 <= len(name) <= 100:
-            raise FakeHTTPError(400, 50035, "Invalid Form Body: name must be 1-100 characters")
+        self._check_thread_name(name)
         thread = {"id": str(tid), "type": ttype, "guild_id": parent["guild_id"], "parent_id": str(cid),
                   "owner_id": str(self.bot_user.id), "name": name, "last_message_id": None,
                   "rate_limit_per_user": body.get("rate_limit_per_user") or 0,
@@ -1102,6 +1128,80 @@ class FakeDiscord:
         if att is None:
             raise web.HTTPNotFound()
         return web.Response(body=att.data, content_type=att.content_type or "application/octet-stream")
+
+    # ------------------------------------------------------------------ Discord's limits (issue 18)
+    # Everything Discord documents as invalid in what a bot sends is refused here with
+    # Discord's own status, JSON code and message (the limits and their sources:
+    # tests/fakediscord/limits.py). Each refusal is recorded in ``errors`` like any error
+    # answer and also in ``refusals`` (route, status, code, what was wrong); while ``strict``
+    # (default) a driver call during which one happened raises AssertionError, and the
+    # ``harness`` fixture asserts none happened outside interactions either.
+
+    REFUSALS = {(400, 50035), (413, 40005), (404, 10062), (400, 40060), (401, 50027)}
+
+    def _init_limits(self) -> None:
+        # seconds from dispatch within which the initial interaction response must come
+        # (Discord: 3). Deliberately separate from ``timeout``, which bounds the whole answer
+        # (deferral included) that a driver call waits for: give a loaded machine slack here
+        # only on purpose.
+        self.response_window = limits.RESPONSE_SECONDS
+        self.token_window = float(limits.TOKEN_SECONDS)  # follow-ups and edits by token
+        self.upload_bytes = limits.UPLOAD_BYTES  # a file, the default upload limit
+        self.strict = True
+        self.refusals: list[tuple[str, int, int, str]] = []
+
+    def _record_refusal(self, request: web.Request, e: FakeHTTPError) -> None:
+        what = "; ".join(limits.flatten(e.errors)) if e.errors else e.message
+        self.refusals.append((f"{request.method} {request.path}", e.status, e.code, what))
+        log.warning("fake Discord refused %s %s: %s (%s) %s", request.method, request.path,
+                    e.status, e.code, what)
+
+    def _check_message(self, body: dict, files: dict, msg: Msg | None = None) -> None:
+        """Refuse a message payload (post, edit, interaction response or follow-up) that
+        breaks Discord's limits: 400 / 50035 naming the fields, 413 / 40005 for a big file.
+        ``msg``: the message an edit changes (its attachments count unless replaced)."""
+        kept = len(msg.attachments) if msg is not None else 0
+        try:
+            limits.check_message(body, [len(f[1]) for f in files.values()], kept_attachments=kept,
+                                 upload_bytes=self.upload_bytes)
+        except limits.LimitError as e:
+            raise FakeHTTPError(e.status, e.code, e.message, e.errors or None) from None
+
+    def _check_callback(self, ex: Exchange, t: int | None, data: dict, files: dict) -> None:
+        """Refuse an interaction callback whose message (types 4, 7) or autocomplete choices
+        (type 8) break Discord's limits."""
+        if t in (CB_MESSAGE, CB_UPDATE):
+            try:
+                self._check_message(data, files, ex.message if t == CB_UPDATE else None)
+            except FakeHTTPError as e:  # Discord names the fields under "data"
+                e.errors = {"data": e.errors} if e.errors else None
+                raise
+        elif t == CB_AUTOCOMPLETE:
+            try:
+                limits.check_choices(data.get("choices") or [])
+            except limits.LimitError as e:
+                raise FakeHTTPError(e.status, e.code, e.message, {"data": e.errors}) from None
+
+    def _check_initial_response(self, ex: Exchange) -> None:
+        """Refuse an initial response later than ``response_window`` seconds after the
+        interaction was dispatched (Discord: 3 s, then the interaction is unknown). The
+        exchange is over then: the driver call returns and reports the refusal."""
+        late = time.perf_counter() - ex.started
+        if late > self.response_window:
+            self._complete(ex)
+            raise FakeHTTPError(404, 10062, f"Unknown interaction (answered after {late:.2f} s)")
+
+    def _check_token(self, ex: Exchange) -> None:
+        """Refuse a follow-up or webhook edit more than ``token_window`` seconds after the
+        interaction (Discord: the token is valid for 15 minutes)."""
+        if time.perf_counter() - ex.started > self.token_window:
+            raise FakeHTTPError(401, 50027, "Invalid Webhook Token")
+
+    def _check_thread_name(self, name: str) -> None:
+        try:
+            limits.check_thread_name(name)
+        except limits.LimitError as e:
+            raise FakeHTTPError(e.status, e.code, e.message, e.errors) from None
 
     # ------------------------------------------------------------------ driver
 
@@ -1207,6 +1307,7 @@ class FakeDiscord:
     async def _run(self, ex: Exchange, payload: dict, timeout: float | None) -> Exchange:
         self.exchanges[ex.token] = ex
         self._open.append(ex)
+        refused_before = len(self.refusals)
         try:
             ex.started = time.perf_counter()
             await self.dispatch("INTERACTION_CREATE", payload, int(payload.get("guild_id") or 0) or None)
@@ -1220,6 +1321,8 @@ class FakeDiscord:
             await self.quiet()
         finally:
             self._open.remove(ex)
+        if self.strict and len(self.refusals) > refused_before:
+            raise AssertionError(f"Discord would refuse what the bot sent: {self.refusals[refused_before:]}")
         return ex
 
     async def quiet(self, settle: float | None = None) -> None:

@@ -1,0 +1,164 @@
+"""Every text fits Discord (issue 18, item 2): each message the bot can send, built with
+worst-case inputs, passes the same checker the fake Discord uses (``fakediscord.limits``).
+
+Worst cases: 19-digit ids in every mention and link, game numbers of seven digits, the
+longest game title and options, 32-character names, 20 conditional lines of 20 of the longest
+steps, a leaderboard with the caller below the ten, the longest review swings, every player
+error. Whole lists (/games, /games all with 200 games) are covered where they are assembled
+(tests/test_bot_flow.py, through the fake).
+"""
+
+from __future__ import annotations
+
+from types import SimpleNamespace
+
+import pytest
+from fakediscord import limits
+
+import engine
+from bot import conditionals, texts, views
+from bot.timecontrol import TimeControl
+
+BIG = 2**63 - 1  # the longest snowflake: 19 digits
+GAME_ID = 9_999_999
+NAME = "Ꮓ" * 32  # Discord's longest display name
+LONG_KIND = max(engine.GAMES, key=lambda k: len(texts.title(k)))
+LABEL = texts.game_label(LONG_KIND, GAME_ID)
+CLOCK = TimeControl.bank(30, 3, 60)
+LONGEST_STEP = "t20 s19"  # a Whirlwind turn of two cells on its largest boards
+
+
+def fits(content: str | None = None, **payload) -> None:
+    """Assert Discord accepts a message with this content (and embeds, components)."""
+    if content is not None:
+        payload["content"] = content
+    limits.check_message(payload)
+
+
+def game(**kw):
+    values = dict(kind=LONG_KIND, id=GAME_ID, players={1: BIG, 2: BIG - 1}, to_move_user=BIG,
+                  deadline=4_102_444_800, time_control=CLOCK, ply=9999, channel_for_posts=BIG,
+                  thread_id=BIG, channel_id=BIG, guild_id=BIG, status="active", reason=None,
+                  ai_level=5, label=texts.game_label(LONG_KIND, GAME_ID))
+    values.update(kw)
+    return SimpleNamespace(**values)
+
+
+def challenge(**kw):
+    values = dict(kind=LONG_KIND, options={"shape": "hexhex", "size": 99, "bonus": "own"},
+                  time_control=CLOCK, rated=True, challenger_id=BIG, opponent_id=BIG - 1,
+                  first="opponent", expires_at=4_102_444_800, channel_id=BIG)
+    values.update(kw)
+    return SimpleNamespace(**values)
+
+
+def test_help_fits_in_a_server_and_in_a_dm():
+    for in_dm in (False, True):
+        embed = texts.help_embed(in_dm=in_dm)
+        fits(embeds=[embed])
+        assert sum(f["value"].count("\n") + 1 for f in embed["fields"]) == len(texts.HELP_COMMANDS)
+
+
+def test_help_fits_when_a_topic_outgrows_a_field(monkeypatch):
+    many = [(f"/conditional x{i}", "w" * 300) for i in range(6)]  # 1,800+ characters in one topic
+    monkeypatch.setattr(texts, "HELP_COMMANDS", texts.HELP_COMMANDS + many)
+    embed = texts.help_embed()
+    fits(embeds=[embed])
+    assert "Play your moves (continued)" in [f["name"] for f in embed["fields"]]
+
+
+def test_the_longest_conditional_lines_fit():
+    steps = "; ".join([LONGEST_STEP] * conditionals.MAX_STEPS)
+    lines = [steps] * conditionals.MAX_LINES
+    for text in (texts.conditional_stored(LABEL, lines), texts.conditional_list(LABEL, lines)):
+        fits(text)
+        assert f"1. `{steps}`" in text  # whole lines, from the first
+        shown = sum(1 for line in text.splitlines() if line[:1].isdigit())
+        assert f"… and {conditionals.MAX_LINES - shown} more" in text
+    assert texts.conditional_list(LABEL, lines).endswith("to see the board at its end.")
+    fits(texts.conditional_board(LABEL, conditionals.MAX_LINES, steps))
+    fits(texts.conditional_replied(BIG, [LONGEST_STEP] * conditionals.MAX_STEPS))
+
+
+def test_a_few_conditional_lines_are_all_shown():
+    lines = ["e5; d4", "c3; f6"]
+    text = texts.conditional_list(LABEL, lines)
+    assert "1. `e5; d4`\n2. `c3; f6`\n" in text and "more" not in text
+
+
+def test_lists_fit_with_the_longest_lines():
+    g = game()
+    lines = [texts.games_list_header(200, 200)] + [
+        texts.games_list_line(g, BIG, yours=True, away=True) for _ in range(200)]
+    fits(texts.fit_lines(lines, hidden=0, more=texts.GAMES_LIST_MORE))
+    lines = [texts.server_games_header(200)] + [texts.server_games_line(g) for _ in range(200)]
+    fits(texts.fit_lines(lines, more=texts.SERVER_GAMES_MORE))
+    fits(texts.digest_text([(g, BIG, CLOCK.status_text(g.deadline, 0)) for _ in range(200)]))
+    fits(texts.next_text(g, BIG, CLOCK.status_text(g.deadline, 0), 200, 200))
+
+
+def test_a_full_leaderboard_and_profile_fit():
+    row = SimpleNamespace(user_id=BIG, short_text="9999?", games=99_999)
+    lines = [texts.leaderboard_header(LONG_KIND)]
+    lines += [texts.rank_line(rank, row) for rank in range(1, 11)]
+    lines += ["…", texts.rank_line(99_999, row) + " ← you", texts.unrated_here(LONG_KIND)]
+    fits("\n".join(lines))
+    rating = SimpleNamespace(text="9999 ± 999?", games=99_999)
+    record = SimpleNamespace(wins=99_999, losses=99_999, draws=99_999)
+    computer = [SimpleNamespace(level=lv, wins=99_999, losses=99_999, draws=99_999) for lv in range(1, 6)]
+    p = SimpleNamespace(ratings=dict.fromkeys(engine.GAMES, rating), records=dict.fromkeys(engine.GAMES, record),
+                        computer=computer, active_games=[game()] * 200)
+    fits(texts.profile_text(BIG, p))
+
+
+def test_the_longest_review_fits():
+    swings = [(f"move 9999, {LONGEST_STEP}: 100% → 0%", LONGEST_STEP)] * 3
+    fits(texts.review_text(LABEL, swings))
+    fits(texts.review_progress(LABEL, 1, 2))
+
+
+def test_challenges_and_game_notes_fit():
+    for c in (challenge(), challenge(opponent_id=None)):
+        fits(texts.challenge_text(c))
+        fits(texts.accepted_text(c, game()))
+        fits(texts.declined(c)), fits(texts.withdrawn(c)), fits(texts.rematch_offered(c))
+    g = game()
+    fits(texts.already_accepted(g))
+    fits(texts.computer_started(LABEL, 5, "w" * 200, BIG))
+    fits(texts.computer_game_sent(g))
+    name = texts.thread_name(g, NAME, NAME)
+    limits.check_thread_name(name)
+    fits(texts.position_changed(g)), fits(texts.position_changed(game(status="finished", reason="r" * 80)))
+    fits(texts.confirm_prompt(LABEL, LONGEST_STEP, " " + "e" * 200))
+    fits(texts.move_reply(LABEL, LONGEST_STEP, " " + "e" * 200, result="r" * 300))
+
+
+def test_every_fixed_sentence_fits():
+    sentences = {name: value for name, value in vars(texts).items()
+                 if isinstance(value, str) and name.isupper()}
+    assert len(sentences) > 20
+    for name, value in sentences.items():
+        fits(value)  # as a message of its own
+        assert len(value) <= 1000, name  # and with room for what is added to it
+    for kind in engine.GAMES:
+        fits(texts.rules_text(kind))
+
+
+def test_the_buttons_fit():
+    for view in (views.challenge_view(BIG), views.challenge_view(BIG, open_challenge=True),
+                 views.rematch_view(BIG), views.resign_view(BIG, BIG)):
+        fits(components=view.to_components())
+
+
+@pytest.mark.parametrize("error", ["conditional", "time control"])
+def test_player_errors_fit(error):
+    """The errors players cause with the longest input they can type (400 characters)."""
+    if error == "conditional":
+        line = "; ".join(["zz99 zz98"] * 45)[:400]
+        with pytest.raises(conditionals.ConditionalError) as info:
+            conditionals.parse_line(line)
+    else:
+        from bot import timecontrol
+        with pytest.raises(timecontrol.TimeControlError) as info:
+            timecontrol.parse("x" * 400)
+    fits(str(info.value))
