@@ -194,15 +194,15 @@ HELP_TITLE = "How to play with Stonecast"
 HELP_CELLS = ("Cells are named by file letter and row number from the bottom, like `g7`. Each "
               "move has a deadline (3 days unless the challenge says otherwise): a reminder comes "
               "before it, and a player who lets it pass loses on time.")
-HELP_IN_DM = ("Here in our direct messages only `/help` and `/rules` work; the other commands are "
-              "used in a server Stonecast is in.")
+HELP_IN_DM = ("Here in our direct messages only `/help`, `/rules` and `/privacy` work; the other "
+              "commands are used in a server Stonecast is in.")
 # /help's sections: a heading and the first words of the commands under it, in order; a
 # command of HELP_COMMANDS under none of them is listed under HELP_OTHER_TOPIC
 HELP_TOPICS = [
     ("Start a game", ("/challenge", "/rules", "/help")),
     ("Play your moves", ("/move", "/board", "/next", "/conditional", "/resign")),
     ("Your games and results", ("/games", "/history", "/review", "/leaderboard", "/profile")),
-    ("Messages and time off", ("/settings", "/vacation")),
+    ("Messages, time off and your data", ("/settings", "/vacation", "/privacy")),
     ("Moderators", ("/abort",)),
 ]
 HELP_OTHER_TOPIC = "And also"

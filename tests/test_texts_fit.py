@@ -77,7 +77,10 @@ def test_the_longest_conditional_lines_fit():
         assert f"… and {conditionals.MAX_LINES - shown} more" in text
     assert texts.conditional_list(LABEL, lines).endswith("to see the board at its end.")
     fits(texts.conditional_board(LABEL, conditionals.MAX_LINES, steps))
-    fits(texts.conditional_replied(BIG, [LONGEST_STEP] * conditionals.MAX_STEPS))
+    chain = [(BIG - i % 2, LONGEST_STEP) for i in range(conditionals.MAX_STEPS)]
+    fits(texts.answered_headline(9998, 9999, BIG, LONGEST_STEP, chain, ", capturing 99 stones"))
+    fits(texts.move_reply(LABEL, LONGEST_STEP, ", capturing 99 stones", to_move=BIG,
+                          replies=chain, you=BIG))
 
 
 def test_a_few_conditional_lines_are_all_shown():
