@@ -9,7 +9,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from .. import texts
-from ..manager import NotAllowed, NotFound
+from ..manager import NotAllowed
 from ..replies import ephemeral
 
 if TYPE_CHECKING:
@@ -32,10 +32,8 @@ class AdminCog(commands.Cog, name="Admin"):
         if not interaction.permissions.manage_guild:
             raise NotAllowed(texts.ABORT_NOT_ALLOWED)
         manager = self.bot.manager
-        try:
-            g = await manager.resolve_game(interaction.user.id, game_id=game, guild_id=interaction.guild_id)
-        except NotFound:  # a moderator aborts any game here, not only their own
-            raise NotFound(texts.no_such_server_game(game)) from None
+        # a moderator aborts any game of this server, not only their own
+        g = await manager.resolve_game(interaction.user.id, game_id=game, guild_id=interaction.guild_id)
         end = await manager.abort_game(g.id, interaction.user.id)
         await self.bot.announcer.publish(end)
         await ephemeral(interaction, texts.is_aborted(end.game.label))
