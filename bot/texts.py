@@ -421,7 +421,7 @@ def no_such_game(game_id: int | str) -> str:
     """The one refusal for a game number that names no game the caller may see where they
     are: unknown, impossible, another server's, or (in a DM with the bot) a game they do not
     play. The same sentence in every case, so it tells nothing about another server's games."""
-    return f"No game is numbered {game_id} in this server: use /games to see yours."
+    return f"No game is numbered {game_id} in this server: pick one from the suggestions of `game:`."
 
 
 #: The one refusal for a challenge number that names no challenge the caller may see where
