@@ -162,3 +162,13 @@ async def test_visible_challenge_sees_only_this_servers_challenges(mgr):
     with pytest.raises(NotFound) as e:
         await mgr.get_challenge(to_bob.id + 100)
     assert str(e.value) == texts.NO_SUCH_CHALLENGE
+
+
+async def test_a_channel_named_from_elsewhere_shows_none_of_its_games(mgr):
+    g = await start_game(mgr, KIND, OPTS)
+    await mgr.set_game_thread(g.id, 4242)
+    assert (await mgr.resolve_game(CAROL, channel_id=4242, guild_id=GUILD)).id == g.id  # a spectator
+    with pytest.raises(NotFound):
+        await mgr.resolve_game(CAROL, channel_id=4242, guild_id=OTHER)
+    assert await mgr.complete_move(ALICE, "", channel_id=4242, guild_id=OTHER) == []
+    assert await mgr.waiting_game(BOB, channel_id=4242, guild_id=OTHER) is None
