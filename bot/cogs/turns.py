@@ -86,8 +86,9 @@ class CancelMoveButton(_OwnedButton, template=r"stonecast:cancelmove:(?P<game>[0
         return cls(int(match["game"]), int(match["user"]))
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
-        """Say so in place of the preview; nothing was stored, so nothing to undo. A game
-        another server's (in a DM: not the presser's) is refused like any unknown number."""
+        """Say so in place of the preview; nothing was stored, so nothing to undo. A press
+        naming another server's game (in a DM: one the presser does not play) is refused like
+        any unknown number, and the message is left as it is."""
         try:
             await interaction.client.manager.visible_game(interaction.user.id, self.game_id,
                                                           guild_id=interaction.guild_id)
