@@ -285,7 +285,7 @@ class Computer:
             async with self._claim(game.id, "review") as claimed:
                 if not claimed:  # another process reviews it now
                     raise SearchBusy(texts.REVIEW_BUSY)
-                cached = (await self.bot.manager.review_input(game.id)).cached
+                cached = await self.bot.manager.cached_review(game.id)
                 if cached is not None:  # it finished while this one waited
                     return cached
                 return await self._review(item, progress)

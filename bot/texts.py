@@ -493,10 +493,16 @@ def review_text(label: str, swings: list[tuple[str, str]]) -> str:
     return "\n".join(lines)
 
 
-def no_such_server_game(game_id: int) -> str:
-    """/abort of a number that is no game of this server."""
-    return (f"No game in this server is numbered {game_id}: pick a game in progress from the "
-            f"suggestions of `game:`.")
+def no_such_game(game_id: int | str) -> str:
+    """The one refusal for a game number that names no game the caller may see where they
+    are: unknown, impossible, another server's, or (in a DM with the bot) a game they do not
+    play. The same sentence in every case, so it tells nothing about another server's games."""
+    return f"No game is numbered {game_id} in this server: pick one from the suggestions of `game:`."
+
+
+#: The one refusal for a challenge number that names no challenge the caller may see where
+#: they are (unknown, another server's, or in a DM one neither sent nor addressed to them).
+NO_SUCH_CHALLENGE = "That challenge does not exist."
 
 
 def games_list_header(playing: int, your_move: int) -> str:

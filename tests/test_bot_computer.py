@@ -206,7 +206,7 @@ async def test_review_of_a_finished_game_with_its_chart(fake, harness, tmp_path)
     if os.environ.get("STONECAST_SAVE_REVIEW"):
         with open(os.environ["STONECAST_SAVE_REVIEW"], "wb") as f:
             f.write(png)
-    assert (await harness.manager.review_input(game.id)).cached is not None, "cached once done"
+    assert await harness.manager.cached_review(game.id) is not None, "cached once done"
     # a second /review answers from the cache at once
     ex = await fake.slash(fake.bob, "review", {"game": game.id})
     assert await _chart(fake, ex), "the cached review answers straight away"

@@ -200,11 +200,11 @@ async def test_a_review_another_process_is_computing_is_not_computed_twice(fake,
         assert await h.manager.claims_repo.take(game.id, "review", "another-process", now, now + 300)
         ex = await fake.slash(fake.alice, "review", {"game": game.id})
         assert "being reviewed already" in ex.reply.content, ex.reply.content
-        assert (await h.manager.review_input(game.id)).cached is None
+        assert await h.manager.cached_review(game.id) is None
         assert await h.manager.claims_repo.release(game.id, "review", "another-process")
         await fake.slash(fake.alice, "review", {"game": game.id})
         end = time.monotonic() + 60
-        while (await h.manager.review_input(game.id)).cached is None:  # searched here now
+        while await h.manager.cached_review(game.id) is None:  # searched here now
             assert time.monotonic() < end, "the review was never made"
             await asyncio.sleep(0.1)
         assert await h.manager.claims_repo.holder(game.id, "review") == (None, None)

@@ -7,6 +7,8 @@ import re
 from botplay import board_post, play_move, start_game
 from fakediscord.fixtures import *  # noqa: F403
 
+from bot import texts
+
 INTERNALS = re.compile(r"seat \d|\(\d+-\d+\)|None|\{|\}|'")
 
 
@@ -107,7 +109,7 @@ async def test_impossible_game_numbers_get_the_usual_answer(fake, harness):
     for number in (0, -1, 2**70):
         ex = await fake.slash(fake.alice, "board", {"game": number})
         assert ex.reply.ephemeral
-        assert ex.reply.content == f"No game is numbered {number}: use /games to see yours.", ex.reply.content
+        assert ex.reply.content == texts.no_such_game(number), ex.reply.content
 
 
 async def test_vacation_answers_say_what_is_possible(fake, tmp_path):

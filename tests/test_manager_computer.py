@@ -62,7 +62,7 @@ async def test_record_against_each_level_and_rematch_at_once(mgr):
     assert ended.status == "finished"
     [record] = (await mgr.profile(GUILD, ALICE)).computer
     assert (record.level, record.wins, record.losses, record.draws) == (4, 0, 1, 0)
-    again = await mgr.offer_rematch(game.id, ALICE, COMPUTER)
+    again = await mgr.offer_rematch(game.id, ALICE, COMPUTER, guild_id=GUILD)
     assert again.game.status == "active" and again.game.ai_level == 4 and again.game.ai_seat == 1
     with pytest.raises(StaleAction):
-        await mgr.offer_rematch(game.id, ALICE, COMPUTER)
+        await mgr.offer_rematch(game.id, ALICE, COMPUTER, guild_id=GUILD)

@@ -290,13 +290,13 @@ async def test_the_move_that_ends_a_rated_game_carries_the_rating_changes(mgr):
 
 async def test_resign_game_and_abort_game_return_what_the_final_post_needs(mgr):
     g = await start_game(mgr, KIND, OPTS)
-    end = await mgr.resign_game(g.id, BOB)
+    end = await mgr.resign_game(g.id, BOB, guild_id=g.guild_id)
     assert end.game == await mgr.get_game(g.id) and end.game.reason == "resignation"
     assert end.position == end.game.position and end.position.outcome.winner == 1
     assert end.by == BOB and end.ping == (ALICE,)
     assert end.rating_changes == await mgr.rating_changes(g.id) != {}
     g = await start_game(mgr, KIND, OPTS, rated=False)
-    end = await mgr.resign_game(g.id, ALICE)
+    end = await mgr.resign_game(g.id, ALICE, guild_id=g.guild_id)
     assert end.ping == (BOB,) and end.rating_changes == {}
     g = await start_game(mgr, KIND, OPTS)
     end = await mgr.abort_game(g.id, CAROL)

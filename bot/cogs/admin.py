@@ -9,7 +9,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from .. import texts
-from ..manager import NotAllowed, NotFound
+from ..manager import NotAllowed
 from ..replies import ephemeral
 
 if TYPE_CHECKING:
@@ -29,13 +29,12 @@ class AdminCog(commands.Cog, name="Admin"):
     async def abort(self, interaction: discord.Interaction, game: int) -> None:
         """/abort game:<id> -- end a game without result (Manage Server only)."""
         await interaction.response.defer(ephemeral=True, thinking=True)
+        manager = self.bot.manager
+        # a moderator aborts any game of this server, not only their own; another server's
+        # game (in a DM: one the caller does not play) gets the usual refusal first
+        g = await manager.resolve_game(interaction.user.id, game_id=game, guild_id=interaction.guild_id)
         if not interaction.permissions.manage_guild:
             raise NotAllowed(texts.ABORT_NOT_ALLOWED)
-        manager = self.bot.manager
-        try:
-            g = await manager.resolve_game(interaction.user.id, game_id=game, guild_id=interaction.guild_id)
-        except NotFound:  # a moderator aborts any game here, not only their own
-            raise NotFound(texts.no_such_server_game(game)) from None
         end = await manager.abort_game(g.id, interaction.user.id)
         await self.bot.announcer.publish(end)
         await ephemeral(interaction, texts.is_aborted(end.game.label))

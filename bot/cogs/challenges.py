@@ -220,6 +220,9 @@ class ChallengesCog(commands.Cog, name="Challenges"):
         """Accept, Decline or Cancel pressed on challenge ``challenge_id``."""
         try:
             await interaction.response.defer()
+            # another server's challenge (or, in a DM, someone else's) is not there at all
+            await self.manager.visible_challenge(interaction.user.id, challenge_id,
+                                                 guild_id=interaction.guild_id)
             self.bot.remember(interaction.user)
             if action == "accept":
                 await self._accept(interaction, challenge_id)
@@ -284,7 +287,8 @@ class ChallengesCog(commands.Cog, name="Challenges"):
         """Rematch pressed on a final board: challenge the other player, seats swapped."""
         try:
             await interaction.response.defer(ephemeral=True, thinking=True)
-            c = await self.manager.offer_rematch(game_id, interaction.user.id, self.bot.user.id)
+            c = await self.manager.offer_rematch(game_id, interaction.user.id, self.bot.user.id,
+                                                 guild_id=interaction.guild_id)
             if not isinstance(c, Challenge):  # against the computer: the game has started
                 accepted = await self.bot.announcer.open_computer_thread(c)
                 note = await self.bot.announcer.publish(accepted)

@@ -58,7 +58,9 @@ class HistoryCog(commands.Cog, name="History"):
     async def review(self, interaction: discord.Interaction, game: int) -> None:
         """/review game:<id> -- the search over every position of a finished game, in the
         background: a message edited with the progress, then the chart and the swings."""
-        item = await self.bot.manager.review_input(game)  # refusals answer privately, at once
+        # refusals (another server's game too) answer privately, at once
+        item = await self.bot.manager.review_input(game, user_id=interaction.user.id,
+                                                   guild_id=interaction.guild_id)
         if item.cached is None and self.bot.computer.reviewing(item.game.id):
             raise UserError(texts.REVIEW_BUSY)
         await interaction.response.defer(thinking=True)

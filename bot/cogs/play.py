@@ -120,7 +120,7 @@ class PlayCog(commands.Cog, name="Play"):
         ``interaction_check`` turned everyone else away)."""
         try:
             await interaction.response.defer()
-            end = await self.manager.resign_game(game_id, interaction.user.id)
+            end = await self.manager.resign_game(game_id, interaction.user.id, guild_id=interaction.guild_id)
             await self.bot.announcer.publish(end)
             await interaction.edit_original_response(content=texts.you_resigned(end.game.label), view=None)
         except Exception as e:  # noqa: BLE001

@@ -25,7 +25,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from .. import boards, texts
-from ..manager import UserError
+from ..manager import NotFound, UserError
 from ..replies import ephemeral, report_error
 
 if TYPE_CHECKING:
@@ -86,7 +86,15 @@ class CancelMoveButton(_OwnedButton, template=r"stonecast:cancelmove:(?P<game>[0
         return cls(int(match["game"]), int(match["user"]))
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
-        """Say so in place of the preview; nothing was stored, so nothing to undo."""
+        """Say so in place of the preview; nothing was stored, so nothing to undo. A press
+        naming another server's game (in a DM: one the presser does not play) is refused like
+        any unknown number, and the message is left as it is."""
+        try:
+            await interaction.client.manager.visible_game(interaction.user.id, self.game_id,
+                                                          guild_id=interaction.guild_id)
+        except Exception as e:  # noqa: BLE001
+            await report_error(interaction, e)
+            return
         await interaction.response.edit_message(content=texts.MOVE_CANCELLED, view=None, attachments=[])
 
 
@@ -110,6 +118,8 @@ class NextGameButton(_OwnedButton, template=r"stonecast:next:(?P<user>[0-9]+):(?
         """Hand the press to the turns cog."""
         try:
             await interaction.response.defer(ephemeral=True, thinking=True)
+            await interaction.client.manager.visible_game(interaction.user.id, self.game_id,
+                                                          guild_id=interaction.guild_id)
             await interaction.client.get_cog("Turns").show_next(interaction, after=self.game_id)
         except Exception as e:  # noqa: BLE001
             await report_error(interaction, e)
@@ -162,8 +172,11 @@ class TurnsCog(commands.Cog, name="Turns"):
         try:
             await interaction.response.defer()
             try:
-                result = await self.bot.manager.play_move(game_id, interaction.user.id, move,
-                                                          expected_ply=ply)
+                result = await self.bot.manager.play(interaction.user.id, move, game_id=game_id,
+                                                     guild_id=interaction.guild_id, expected_ply=ply)
+            except NotFound as e:  # another server's game: refused privately, the message kept
+                await report_error(interaction, e)
+                return
             except UserError as e:
                 await interaction.edit_original_response(content=str(e), view=None, attachments=[])
                 return

@@ -119,15 +119,27 @@ class ChallengesMixin(ManagerCore):
         """Remember the Discord message that shows the challenge. Raises NotFound."""
         cid = self._id(challenge_id, "challenge")
         if await self.challenges_repo.set_message(cid, message_id) != 1:
-            raise NotFound("That challenge does not exist.")
+            raise NotFound(texts.NO_SUCH_CHALLENGE)
 
     async def get_challenge(self, challenge_id: int) -> Challenge:
         """The challenge ``challenge_id``. Raises NotFound."""
         cid = self._id(challenge_id, "challenge")
         row = await self.challenges_repo.get(cid)
         if row is None:
-            raise NotFound("That challenge does not exist.")
+            raise NotFound(texts.NO_SUCH_CHALLENGE)
         return self._challenge(row)
+
+    async def visible_challenge(self, user_id: int, challenge_id: int, *, guild_id: int | None) -> Challenge:
+        """Challenge ``challenge_id`` as a button pressed by ``user_id`` in server ``guild_id``
+        may see it: a challenge of that server, or in a DM with the bot (``guild_id``
+        ``None``) one ``user_id`` sent or was sent. Anything else raises :class:`NotFound`
+        with :data:`bot.texts.NO_SUCH_CHALLENGE`, as for an unknown number."""
+        c = await self.get_challenge(challenge_id)
+        seen = (c.guild_id == guild_id if guild_id is not None
+                else user_id in (c.challenger_id, c.opponent_id))
+        if not seen:
+            raise NotFound(texts.NO_SUCH_CHALLENGE)
+        return c
 
     async def challenge_and_game(self, challenge_id: int) -> tuple[Challenge, Game | None]:
         """The challenge ``challenge_id`` and, once accepted, its game (``None`` before, or

@@ -104,14 +104,17 @@ class ComputerMixin(ManagerCore):
         game.__dict__["position"] = pos
         return Accepted(game, challenge, pos, ping, board_id, dm_id, to_move_settings)
 
-    async def offer_rematch(self, game_id: int, user_id: int, computer_id: int) -> Challenge | Accepted:
-        """Rematch pressed by ``user_id`` on finished game ``game_id``: against the computer
-        (user ``computer_id``) the new game starts at once, same kind, options, level and
-        days, seats swapped (:class:`Accepted`); against a person it is :meth:`rematch`'s
-        challenge. Raises as :meth:`rematch` (and :class:`StaleAction` when a rematch of this
-        game against the computer was started already)."""
-        gid = self._id(game_id, "game")
-        game = await self.get_game(gid)
+    async def offer_rematch(self, game_id: int, user_id: int, computer_id: int, *,
+                            guild_id: int | None) -> Challenge | Accepted:
+        """Rematch pressed by ``user_id`` in server ``guild_id`` (``None``: a DM) on finished
+        game ``game_id``: against the computer (user ``computer_id``) the new game starts at
+        once, same kind, options, level and days, seats swapped (:class:`Accepted`); against
+        a person it is :meth:`rematch`'s challenge. Raises as :meth:`rematch`, NotFound for a
+        game :meth:`visible_game` hides from there (another server's), and
+        :class:`StaleAction` when a rematch of this game against the computer was started
+        already."""
+        game = await self.visible_game(user_id, game_id, guild_id=guild_id)
+        gid = game.id
         if game.ai_seat is None:
             return await self.rematch(gid, user_id)
         seat = game.seat_of(user_id)
@@ -201,11 +204,13 @@ class ComputerMixin(ManagerCore):
                             int(r["draws"] or 0))
                 for r in await self.games_repo.computer_records(user_id, guild_id)]
 
-    async def review_input(self, game_id: int) -> ReviewInput:
-        """Game ``game_id``, its moves and its cached review, for /review. Raises NotFound,
-        and :class:`UserError` while the game is still running (only finished games are
-        reviewed) or when it ended before its first move."""
-        game = await self.get_game(game_id)
+    async def review_input(self, game_id: int, *, user_id: int, guild_id: int | None) -> ReviewInput:
+        """Game ``game_id`` as ``user_id`` may see it from server ``guild_id`` (``None``: a DM,
+        their own games only; :meth:`visible_game`), its moves and its cached review, for
+        /review. Raises NotFound (also for another server's game), and :class:`UserError`
+        while the game is still running (only finished games are reviewed) or when it ended
+        before its first move."""
+        game = await self.visible_game(user_id, game_id, guild_id=guild_id)
         if game.status == "active":
             raise UserError(f"{game.label} is still being played: it can be reviewed once it is over.")
         moves = tuple(m.move for m in await self.moves(game.id))
@@ -213,6 +218,14 @@ class ComputerMixin(ManagerCore):
             raise UserError(f"{game.label} ended before its first move: there is nothing to review.")
         cached = await self.games_repo.get_review(game.id)
         return ReviewInput(game, moves, None if cached is None else json.loads(cached))
+
+    async def cached_review(self, game_id: int) -> dict | None:
+        """The cached review of game ``game_id`` (``GameReview.to_dict()``), ``None`` when it
+        has none yet -- for the bot's own review work, not for commands (those go through
+        :meth:`review_input`). Raises NotFound."""
+        game = await self.get_game(game_id)
+        cached = await self.games_repo.get_review(game.id)
+        return None if cached is None else json.loads(cached)
 
     async def save_review(self, game_id: int, review: dict) -> None:
         """Cache the review of finished game ``game_id`` (``GameReview.to_dict()``). Raises

@@ -22,7 +22,7 @@ from typing import Any
 
 import engine
 
-from .. import timecontrol
+from .. import texts, timecontrol
 from ..store import (
     ChallengeRepo,
     ClaimRepo,
@@ -142,7 +142,7 @@ class ManagerCore:
         if isinstance(value, bool) or not isinstance(value, int) or not 0 < value <= _MAX_ID:
             shown = " ".join(str(value).split())[:32].lstrip("#")
             if what == "game":
-                raise NotFound(f"No game is numbered {shown}: use /games to see yours.")
+                raise NotFound(texts.no_such_game(shown))
             raise NotFound(f"That {what} does not exist.")
         return value
 
@@ -237,7 +237,7 @@ class ManagerCore:
         :meth:`GameRepo.get`); raises NotFound."""
         row = await self.games_repo.get(game_id, for_update=for_update)
         if row is None:
-            raise NotFound(f"No game is numbered {game_id}: use /games to see yours.")
+            raise NotFound(texts.no_such_game(game_id))
         return row
 
     def _check_open(self, ch: Challenge, now: float) -> None:

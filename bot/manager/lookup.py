@@ -107,6 +107,26 @@ class LookupMixin(ManagerCore):
         rows = await self.games_repo.finished_of(user_id, guild_id, limit)
         return [self._game(r) for r in rows]
 
+    @staticmethod
+    def _visible(game: Game, user_id: int, guild_id: int | None) -> bool:
+        """Whether ``game`` may be seen by ``user_id`` from server ``guild_id`` (``None``: a
+        DM with the bot, where only the games they play are)."""
+        return game.guild_id == guild_id if guild_id is not None else game.seat_of(user_id) is not None
+
+    async def visible_game(self, user_id: int, game_id: int, *, guild_id: int | None) -> Game:
+        """Game ``game_id`` as a command, button or autocomplete used by ``user_id`` in server
+        ``guild_id`` may see it -- the one place every game number from Discord is checked.
+
+        In a server (``guild_id`` an id) only that server's games are seen; in a DM with the
+        bot (``guild_id`` ``None``) only the games ``user_id`` plays. Anything else -- an
+        unknown or impossible number, another server's game, someone else's game in a DM --
+        raises :class:`NotFound` with the one sentence :func:`bot.texts.no_such_game`, so the
+        answer tells nothing about another server's games, not even that they exist."""
+        game = await self.get_game(game_id)  # unknown: NotFound(texts.no_such_game(...)) too
+        if not self._visible(game, user_id, guild_id):
+            raise NotFound(texts.no_such_game(game.id))
+        return game
+
     async def resolve_game(
         self,
         user_id: int,
@@ -117,8 +137,8 @@ class LookupMixin(ManagerCore):
     ) -> Game:
         """The game a command means when ``game:`` may be omitted.
 
-        ``game_id`` given: that game (NotFound if unknown, or not in ``guild_id`` when
-        given). Else, in ``channel_id``, the user's one running game posted there (waiting for
+        ``game_id`` given: that game as :meth:`visible_game` sees it from ``guild_id``
+        (``None``: a DM with the bot, only the user's own games). Else, in ``channel_id``, the user's one running game posted there (waiting for
         them first) -- its thread's game, one challenged from inside that thread, or one that
         fell back to a channel without threads -- or, when they play none there, the
         thread's own game. Else the user's only game where it is their turn, or their only
@@ -126,13 +146,12 @@ class LookupMixin(ManagerCore):
         games) or :class:`UserError` naming the ids to choose from.
         """
         if game_id is not None:
-            game = await self.get_game(game_id)
-            if guild_id is not None and game.guild_id != guild_id:
-                raise NotFound(f"No game is numbered {game.id} in this server.")
-            return game
+            return await self.visible_game(user_id, game_id, guild_id=guild_id)
         if channel_id is not None:
             rows = await self.games_repo.posted_in(channel_id)
-            here = [self._game(r) for r in rows]
+            # a channel of another server named from this one shows none of its games (a DM
+            # channel holds no games)
+            here = [g for g in map(self._game, rows) if guild_id is None or g.guild_id == guild_id]
             # the user's own running games posted here (a thread may also hold a game that
             # was challenged from inside it, or a channel the games that fell back to it)
             mine = [g for g in here if g.status == "active" and g.seat_of(user_id) is not None]

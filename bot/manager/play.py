@@ -50,20 +50,22 @@ class PlayMixin(ManagerCore):
         gid = self._id(game_id, "game")
         async with self.store.transaction():
             if await self.games_repo.set_thread(gid, thread_id) != 1:
-                raise NotFound(f"No game is numbered {gid}.")
+                raise NotFound(texts.no_such_game(gid))
             return self._game(await self._game_row(gid))
 
     async def play(self, user_id: int, move_text: str, *, game_id: int | None = None,
                    channel_id: int | None = None, guild_id: int | None = None,
-                   confirm: bool = False) -> MoveResult | MovePreview:
-        """/move in one call: the game meant (:meth:`resolve_game`: ``game_id``, else the
-        user's game in ``channel_id``, else their only fitting game), then :meth:`play_move`
-        there. With ``confirm`` and the mover's move confirmation on (issue 13, /settings
-        confirm), nothing is played: the :class:`MovePreview` of the checked move is returned
-        for the player to confirm. Raises as those two do."""
+                   confirm: bool = False, expected_ply: int | None = None) -> MoveResult | MovePreview:
+        """/move in one call: the game meant (:meth:`resolve_game`: ``game_id`` as seen from
+        server ``guild_id``, else the user's game in ``channel_id``, else their only fitting
+        game), then :meth:`play_move` there. With ``confirm`` and the mover's move
+        confirmation on (issue 13, /settings confirm), nothing is played: the
+        :class:`MovePreview` of the checked move is returned for the player to confirm.
+        ``expected_ply``: as :meth:`play_move`'s (the Confirm button). Raises as those two do."""
         game = await self.resolve_game(user_id, game_id=game_id, channel_id=channel_id, guild_id=guild_id)
         try:
-            return await self.play_move(game.id, user_id, move_text, preview_if_confirming=confirm)
+            return await self.play_move(game.id, user_id, move_text, preview_if_confirming=confirm,
+                                        expected_ply=expected_ply)
         except _ConfirmFirst as ask:
             return ask.preview
 
@@ -301,17 +303,24 @@ class PlayMixin(ManagerCore):
         return self._game(row), changes
 
     async def resign(self, game_id: int, user_id: int) -> Game:
-        """``user_id`` resigns game ``game_id``: the finished game (see :meth:`resign_game`)."""
-        return (await self.resign_game(game_id, user_id)).game
+        """``user_id`` resigns game ``game_id`` wherever it is played: the finished game (see
+        :meth:`resign_game`, which Discord's Resign goes through)."""
+        return (await self._resign(self._id(game_id, "game"), user_id)).game
 
-    async def resign_game(self, game_id: int, user_id: int) -> GameEnd:
-        """``user_id`` resigns game ``game_id`` (on either player's turn; RULES.md "Every
-        game"): the other player wins by resignation. Returns the finished game with what its
-        final board needs (:class:`GameEnd`: the opponent to ping, the rating changes).
+    async def resign_game(self, game_id: int, user_id: int, *, guild_id: int | None) -> GameEnd:
+        """``user_id`` resigns game ``game_id`` from server ``guild_id`` (``None``: a DM; see
+        :meth:`visible_game`) (on either player's turn; RULES.md "Every game"): the other
+        player wins by resignation. Returns the finished game with what its final board needs
+        (:class:`GameEnd`: the opponent to ping, the rating changes).
 
-        Raises NotFound, :class:`NotAllowed` (not a player) and :class:`GameOver`.
+        Raises NotFound (also for another server's game), :class:`NotAllowed` (not a
+        player) and :class:`GameOver`.
         """
-        gid = self._id(game_id, "game")
+        game = await self.visible_game(user_id, game_id, guild_id=guild_id)
+        return await self._resign(game.id, user_id)
+
+    async def _resign(self, gid: int, user_id: int) -> GameEnd:
+        """The resignation of :meth:`resign_game`, for game id ``gid`` already checked."""
         async with self._lock(gid):
             for _ in range(5):
                 game = self._game(await self._game_row(gid))
