@@ -75,7 +75,8 @@ class StonecastBot(commands.AutoShardedBot):
     * ``board_grace`` -- seconds a queued board waits before the delivery pass posts it in
       place of the handler that queued it (attribute of the same name; tests set 0).
     * ``computer_options`` -- keyword arguments for :class:`bot.computer.Computer` (workers,
-      max_queue, playouts, review_options; tests cap the playouts).
+      by default ``config.ai_workers``; max_queue, playouts, review_options; tests cap the
+      playouts).
     * ``sync_only`` -- ``setup_hook`` loads the commands and syncs them, nothing else (no
       database, no render pool): ``python -m bot sync`` logs in with it and exits.
     * other keyword arguments go to ``commands.AutoShardedBot``.
@@ -106,7 +107,7 @@ class StonecastBot(commands.AutoShardedBot):
         self.renderer = BoardRenderer(config.render_workers if render_workers is None else render_workers)
         self.announcer = Announcer(self)  # posts boards, DMs and clock events (bot/announcer.py)
         # the computer opponent and /review, searched in worker processes (bot/computer.py)
-        self.computer = Computer(self, **(computer_options or {}))
+        self.computer = Computer(self, **{"workers": config.ai_workers, **(computer_options or {})})
         if config.api_url:
             discord.http.Route.BASE = config.api_url
 

@@ -75,3 +75,22 @@ async def test_runs_and_stops_cleanly_on_sigterm(fake, tmp_path):
     assert db.exists()
     with sqlite3.connect(db) as conn:  # a closed, consistent database
         assert conn.execute("PRAGMA integrity_check").fetchone() == ("ok",)
+
+
+@pytest.mark.parametrize("value", ["0", "-1", "two", "65", "1.5"])
+def test_bad_ai_workers_are_a_configuration_error(value):
+    with pytest.raises(ConfigError, match="STONECAST_AI_WORKERS must be a number of processes from 1 to 64"):
+        Config.from_env({"DISCORD_TOKEN": "abc", "STONECAST_AI_WORKERS": value})
+    assert Config.from_env({"DISCORD_TOKEN": "abc"}).ai_workers == 1
+    assert Config.from_env({"DISCORD_TOKEN": "abc", "STONECAST_AI_WORKERS": " 3 "}).ai_workers == 3
+
+
+async def test_zero_ai_workers_is_one_line_and_status_2(tmp_path):
+    """Refused when the configuration is read, as every other bad value: before, it passed
+    and the search pool raised while the bot was built (a traceback, status 1)."""
+    rc, out, err = await _run(_env(DISCORD_TOKEN="abc", STONECAST_DB=str(tmp_path / "db.sqlite"),
+                                   STONECAST_AI_WORKERS="0"))
+    assert (rc, out) == (2, "")
+    assert err.splitlines() == [
+        "stonecast: STONECAST_AI_WORKERS must be a number of processes from 1 to 64, not '0'"]
+    assert not (tmp_path / "db.sqlite").exists()  # refused before anything was touched
