@@ -21,6 +21,7 @@ import os
 from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
+from urllib.parse import urlsplit
 
 from .store.db import DEFAULT_POOL_SIZE
 
@@ -91,7 +92,8 @@ class Config:
     def from_env(cls, env: Mapping[str, str] | None = None) -> Config:
         """Read the settings from ``env`` (default ``os.environ``).
 
-        Raises :class:`ConfigError` when ``DISCORD_TOKEN`` is missing, ``STONECAST_GUILD``
+        Raises :class:`ConfigError` when ``DISCORD_TOKEN`` is missing (or holds a space or a
+        control character), ``STONECAST_API_URL`` is not an http(s) URL, ``STONECAST_GUILD``
         is not a server id, ``STONECAST_RENDER_WORKERS``, ``STONECAST_AI_WORKERS`` or
         ``STONECAST_DB_POOL`` not a number in its range,
         ``STONECAST_LEASE`` or ``STONECAST_MAINTENANCE_INTERVAL`` not a number of seconds
@@ -104,13 +106,21 @@ class Config:
             raise ConfigError(
                 "DISCORD_TOKEN is not set: create a bot at https://discord.com/developers/applications, "
                 "copy its token and run again with DISCORD_TOKEN=<token> (see README.md)")
+        if not token.isprintable() or any(c.isspace() for c in token):
+            raise ConfigError("DISCORD_TOKEN holds a space, line break or control character: copy "
+                              "the token again from the developer portal (Bot page)")
         guild_text = (env.get("STONECAST_GUILD") or "").strip()
         guild_id = None
         if guild_text:
-            if not guild_text.isdigit():
+            if not guild_text.isdigit() or not 0 < int(guild_text) < 2 ** 63:
                 raise ConfigError(f"STONECAST_GUILD must be a server id (a number), not {guild_text!r}")
             guild_id = int(guild_text)
         api_url = (env.get("STONECAST_API_URL") or "").strip().rstrip("/") or None
+        if api_url is not None:
+            parts = urlsplit(api_url)
+            if parts.scheme not in ("http", "https") or not parts.hostname or " " in api_url:
+                raise ConfigError(f"STONECAST_API_URL must be an http:// or https:// URL, such as "
+                                  f"https://discord.com/api/v10, not {api_url!r}")
         workers_text = (env.get("STONECAST_RENDER_WORKERS") or "").strip()
         workers = None
         if workers_text:
@@ -160,7 +170,7 @@ def db_target_from_env(env: Mapping[str, str] | None = None) -> Path | str:
     PostgreSQL URL (``postgresql://`` or ``postgres://``, returned as text), else a SQLite
     file's path (:data:`DEFAULT_DB` when unset). Needs no token: ``python -m bot backup``
     uses it alone. Raises :class:`ConfigError` for a URL of another database
-    (``mysql://...``)."""
+    (``mysql://...``) or the path of a folder."""
     env = os.environ if env is None else env
     db = (env.get("STONECAST_DB") or "").strip()
     if not db:
@@ -172,6 +182,9 @@ def db_target_from_env(env: Mapping[str, str] | None = None) -> Path | str:
         if scheme.lower() not in ("file",) and scheme.isascii() and scheme.replace("+", "").isalnum():
             raise ConfigError(f"STONECAST_DB must be a SQLite file path or a postgresql:// URL, "
                               f"not a {scheme}:// URL")
+    if Path(db).is_dir():
+        raise ConfigError(f"STONECAST_DB names the folder {db}, not a file: name the database "
+                          f"file, e.g. {Path(db) / 'stonecast.db'}")
     return Path(db)
 
 

@@ -94,3 +94,51 @@ async def test_zero_ai_workers_is_one_line_and_status_2(tmp_path):
     assert err.splitlines() == [
         "stonecast: STONECAST_AI_WORKERS must be a number of processes from 1 to 64, not '0'"]
     assert not (tmp_path / "db.sqlite").exists()  # refused before anything was touched
+
+
+@pytest.mark.parametrize("name,value,words", [
+    ("DISCORD_TOKEN", "abc\ndef", "DISCORD_TOKEN holds a space, line break or control character"),
+    ("DISCORD_TOKEN", "abc def", "DISCORD_TOKEN holds a space"),
+    ("STONECAST_API_URL", "not a url", "STONECAST_API_URL must be an http:// or https:// URL"),
+    ("STONECAST_API_URL", "discord.com/api/v10", "STONECAST_API_URL must be an http"),
+    ("STONECAST_GUILD", "0", "STONECAST_GUILD must be a server id"),
+    ("STONECAST_GUILD", "9" * 20, "STONECAST_GUILD must be a server id"),
+])
+def test_values_that_would_fail_later_are_refused_when_read(name, value, words):
+    """Each of these passed the configuration and ended in a traceback once the bot ran (a
+    header with a line break, a URL aiohttp cannot request, an id Discord cannot hold)."""
+    env = {"DISCORD_TOKEN": "abc", name: value}
+    with pytest.raises(ConfigError, match=words):
+        Config.from_env(env)
+
+
+def test_a_folder_is_not_a_database_file(tmp_path):
+    with pytest.raises(ConfigError, match="STONECAST_DB names the folder .*, not a file"):
+        Config.from_env({"DISCORD_TOKEN": "abc", "STONECAST_DB": str(tmp_path)})
+    assert Config.from_env({"DISCORD_TOKEN": "abc", "STONECAST_API_URL": "http://127.0.0.1:5/api/v10/",
+                            "STONECAST_DB": str(tmp_path / "s.db")}).api_url == "http://127.0.0.1:5/api/v10"
+
+
+async def test_a_database_of_a_newer_stonecast_is_one_line_and_status_2(fake, tmp_path):
+    db = tmp_path / "db.sqlite"
+    with sqlite3.connect(db) as conn:
+        conn.execute("CREATE TABLE alembic_version (version_num VARCHAR(32) NOT NULL)")
+        conn.execute("INSERT INTO alembic_version VALUES ('9999')")
+    rc, out, err = await _run(_env(DISCORD_TOKEN=fake.token, STONECAST_DB=str(db),
+                                   STONECAST_API_URL=f"{fake.base_url}/api/v10"))
+    assert rc == 2 and "Traceback" not in err, err
+    assert [line for line in err.splitlines() if "stonecast" in line] == [
+        f"stonecast: the database {db} is at schema revision 9999, which this Stonecast does "
+        f"not know (a newer Stonecast wrote it); upgrade Stonecast"]
+
+
+async def test_an_unreachable_database_server_is_one_line_without_its_password(fake, tmp_path):
+    rc, out, err = await _run(_env(DISCORD_TOKEN=fake.token,
+                                   STONECAST_DB="postgresql://stonecast:s3cret@127.0.0.1:1/stonecast",
+                                   STONECAST_API_URL=f"{fake.base_url}/api/v10"))
+    assert rc == 1 and "Traceback" not in err, err
+    lines = [line for line in err.splitlines() if "stonecast" in line]
+    assert len(lines) == 1 and lines[0].startswith(
+        "stonecast: cannot open the database postgresql://stonecast:***@127.0.0.1:1/stonecast "
+        "(ConnectionRefusedError: "), lines
+    assert "s3cret" not in err + out

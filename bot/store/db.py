@@ -41,12 +41,13 @@ from typing import Any
 
 from sqlalchemy import event, make_url, pool, text
 from sqlalchemy.engine import URL
+from sqlalchemy.exc import SQLAlchemyError
 from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine, create_async_engine
 from sqlalchemy.sql.elements import TextClause
 
 from .schema import LATEST_VERSION, MIGRATIONS
 
-__all__ = ["DEFAULT_POOL_SIZE", "Row", "Store", "StoreError", "bind", "database_url", "is_postgresql"]
+__all__ = ["DEFAULT_POOL_SIZE", "DatabaseUnreachable", "Row", "Store", "StoreError", "bind", "database_url", "is_postgresql"]
 
 # PostgreSQL connections per process by default (``STONECAST_DB_POOL``).
 DEFAULT_POOL_SIZE = 10
@@ -58,6 +59,31 @@ POOL_TIMEOUT = 120.0
 class StoreError(RuntimeError):
     """The database cannot be used (e.g. written by a newer Stonecast); ``str(e)`` is one
     line for the operator."""
+
+
+class DatabaseUnreachable(StoreError):
+    """The first connection to the database failed (the server is down or refuses the user or
+    password, the file cannot be opened); ``str(e)`` is one line naming the database (its
+    password hidden) and the driver's reason."""
+
+
+def database_name(target: str | Path) -> str:
+    """``target`` (a ``STONECAST_DB`` value) as it may be shown in a log: a PostgreSQL URL
+    with its password hidden (``***``), a SQLite path as it is."""
+    if is_postgresql(target):
+        return make_url(str(target)).render_as_string(hide_password=True)
+    return str(target)
+
+
+async def _first_connection(engine: AsyncEngine, target: str | Path) -> AsyncConnection:
+    """``await engine.connect()``, its failure raised as :class:`DatabaseUnreachable`."""
+    try:
+        return await engine.connect()
+    except (OSError, SQLAlchemyError) as e:
+        reason = getattr(e, "orig", None) or e
+        first = (str(reason).strip().splitlines() or [""])[0]
+        raise DatabaseUnreachable(f"cannot open the database {database_name(target)} "
+                                  f"({type(reason).__name__}: {first})") from e
 
 
 # PostgreSQL advisory lock key held while migrating ("stonecast" in ASCII, as a number).
@@ -192,7 +218,8 @@ class Store:
         user_version`` migrations at that version and leaves Alembic out. ``pool_size``:
         PostgreSQL connections of this process (at least 1; ignored for SQLite): the most
         statements or transactions it runs at once, the others waiting their turn. Raises
-        ValueError for a ``pool_size`` below 1.
+        ValueError for a ``pool_size`` below 1, :class:`DatabaseUnreachable` when the first
+        connection fails and :class:`StoreError` when the database cannot be migrated.
         """
         if pool_size < 1:
             raise ValueError(f"pool_size must be at least 1, not {pool_size}")
@@ -207,6 +234,7 @@ class Store:
             store = cls(engine, str(target))
             store._slots = asyncio.Semaphore(pool_size)
             try:
+                await (await _first_connection(engine, target)).close()  # reached: back to the pool
                 await store.upgrade()
             except BaseException:
                 await engine.dispose()
@@ -236,7 +264,7 @@ class Store:
                 conn.exec_driver_sql(sql)
 
         try:
-            conn = await engine.connect()
+            conn = await _first_connection(engine, path)
         except BaseException:
             await engine.dispose()
             raise
