@@ -91,6 +91,10 @@ class StonecastBot(commands.AutoShardedBot):
         if config.shard_ids is not None:
             kwargs.setdefault("shard_ids", list(config.shard_ids))
         kwargs.setdefault("allowed_mentions", discord.AllowedMentions.none())
+        # Stonecast joins no voice channel: discord.py's two warnings that voice's libraries
+        # (PyNaCl, davey) are missing are not news. Its own switches, read once by the first
+        # client, silence exactly those two lines and nothing else.
+        discord.VoiceClient.warn_nacl = discord.VoiceClient.warn_dave = False
         super().__init__(command_prefix=commands.when_mentioned, help_command=None, **kwargs)
         self.config = config
         self.sync_only = sync_only
@@ -157,13 +161,15 @@ class StonecastBot(commands.AutoShardedBot):
                     self.tree.add_command(command, guild=guild, override=True)
                     self.tree.remove_command(command.name)
             synced = await self.tree.sync(guild=guild)
-            log.info("synced %d commands to server %s", len(synced), self.config.guild_id)
             if self.tree.get_commands():
-                synced = await self.tree.sync()
-                log.info("synced %d global commands for direct messages", len(synced))
+                in_dms = await self.tree.sync()
+                log.info("commands synced: %d to server %s, %d global for direct messages",
+                         len(synced), self.config.guild_id, len(in_dms))
+            else:
+                log.info("commands synced: %d to server %s", len(synced), self.config.guild_id)
         else:
             synced = await self.tree.sync()
-            log.info("synced %d global commands (Discord may take a while to show changes)", len(synced))
+            log.info("commands synced: %d global (Discord may take a while to show changes)", len(synced))
 
     async def close(self) -> None:
         """Unload the cogs (the maintenance loop ends), close the gateway connection, then

@@ -2,6 +2,7 @@
 
 import asyncio
 import os
+import re
 import signal
 import sqlite3
 import sys
@@ -142,3 +143,56 @@ async def test_an_unreachable_database_server_is_one_line_without_its_password(f
         "stonecast: cannot open the database postgresql://stonecast:***@127.0.0.1:1/stonecast "
         "(ConnectionRefusedError: "), lines
     assert "s3cret" not in err + out
+
+
+LOG_LINE = re.compile(r"^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d,\d{3} (?P<level>[A-Z]+) (?P<logger>[\w.]+): (?P<message>.*)$")
+
+
+def _revisions_in_order() -> list[tuple[str, str]]:
+    """Every Alembic revision, base first, with the words of its file name after its id."""
+    from alembic.script import ScriptDirectory
+
+    from bot.store.migrations import alembic_config
+
+    scripts = reversed(list(ScriptDirectory.from_config(alembic_config()).walk_revisions()))
+    return [(s.revision, Path(s.path).stem.removeprefix(f"{s.revision}_").replace("_", " "))
+            for s in scripts]
+
+
+async def test_first_start_logs_one_line_per_event(fake, tmp_path):
+    """A first start on a fresh database logs each revision applied, the commands synced and
+    the connection, then (on SIGTERM) the stop: no Alembic plugin lines, no migration
+    docstrings, no voice warnings, nothing else."""
+    env = _env(DISCORD_TOKEN=fake.token, STONECAST_DB=str(tmp_path / "stonecast.db"),
+               STONECAST_GUILD=str(fake.guild_id), STONECAST_API_URL=f"{fake.base_url}/api/v10")
+    proc = await asyncio.create_subprocess_exec(
+        sys.executable, "-m", "bot", cwd=ROOT, env=env,
+        stdout=asyncio.subprocess.PIPE, stderr=asyncio.subprocess.PIPE)
+    lines = []
+    try:
+        while not lines or "connected as" not in lines[-1]:
+            line = await asyncio.wait_for(proc.stderr.readline(), 30)
+            assert line, f"the bot ended before it connected: {lines}"
+            lines.append(line.decode().rstrip("\n"))
+        proc.send_signal(signal.SIGTERM)
+        out, err = await asyncio.wait_for(proc.communicate(), 30)
+    finally:
+        if proc.returncode is None:
+            proc.kill()
+    assert (proc.returncode, out) == (0, b"")
+    lines += err.decode().splitlines()
+    parsed = [LOG_LINE.match(line) for line in lines]
+    assert all(parsed), lines  # one line each: no tracebacks, no continued docstrings
+    events = [(m["level"], m["logger"], m["message"]) for m in parsed]
+    revisions = _revisions_in_order()
+    assert revisions[0] == ("0001", "schema v8")
+    assert events[:len(revisions)] == [
+        ("INFO", "stonecast.store", f"database: applied {revision} {title}")
+        for revision, title in revisions]
+    rest = events[len(revisions):]
+    assert [(level, logger) for level, logger, _ in rest] == [("INFO", "stonecast.bot")] * 4, lines
+    assert re.fullmatch(rf"commands synced: \d+ to server {fake.guild_id}, \d+ global for direct "
+                        r"messages", rest[0][2]), rest[0]
+    assert re.fullmatch(r"connected as \S+ \(id \d+\) to 1 server\(s\) over shard\(s\) 0 of 1",
+                        rest[1][2]), rest[1]
+    assert [message for *_, message in rest[2:]] == ["signal received: closing", "stopped"]

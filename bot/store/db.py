@@ -34,6 +34,7 @@ from __future__ import annotations
 import asyncio
 import contextvars
 import functools
+import logging
 from collections.abc import Iterable, Sequence
 from contextlib import asynccontextmanager
 from pathlib import Path
@@ -84,6 +85,28 @@ async def _first_connection(engine: AsyncEngine, target: str | Path) -> AsyncCon
         first = (str(reason).strip().splitlines() or [""])[0]
         raise DatabaseUnreachable(f"cannot open the database {database_name(target)} "
                                   f"({type(reason).__name__}: {first})") from e
+
+
+log = logging.getLogger("stonecast.store")
+
+# Alembic's loggers whose INFO lines are not news to an operator: the plugins set up when
+# Alembic is imported, and "Context impl", "Will assume ...", "Running upgrade A -> B,
+# <the revision's docstring>" -- replaced by one line of ours per revision (log_steps).
+ALEMBIC_CHATTER = ("alembic.runtime.plugins", "alembic.runtime.migration")
+
+
+def quiet_alembic() -> None:
+    """Raise :data:`ALEMBIC_CHATTER`'s loggers to WARNING (Alembic's warnings still show).
+    Called before Alembic is first imported (its plugin lines are logged at import)."""
+    for name in ALEMBIC_CHATTER:
+        logging.getLogger(name).setLevel(logging.WARNING)
+
+
+def log_steps(config) -> None:
+    """Log the migration steps noted in the Alembic ``config`` (and forget them), one INFO
+    line each: ``database: applied 0004 player names``."""
+    for verb, revision, title in config.attributes.pop("steps", []):
+        log.info("database: %s %s %s", verb, revision, title)
 
 
 # PostgreSQL advisory lock key held while migrating ("stonecast" in ASCII, as a number).
@@ -347,6 +370,7 @@ class Store:
         :func:`bot.store.migrations.alembic_config`; tests add revisions through it).
         Raises :class:`StoreError` when the database is at a revision this code does not
         know (a newer Stonecast wrote it)."""
+        quiet_alembic()  # before Alembic's import, which logs its plugins
         from alembic import command
         from alembic.script import ScriptDirectory
         from alembic.util import CommandError
@@ -378,7 +402,8 @@ class Store:
 
     async def _alembic(self, run, config) -> None:
         """Run the Alembic command ``run(config)`` on a connection of this store, in one
-        transaction (``BEGIN IMMEDIATE`` on SQLite)."""
+        transaction (``BEGIN IMMEDIATE`` on SQLite); once committed, log each revision it
+        applied (:func:`log_steps`)."""
         def on(sync_conn):
             config.attributes["connection"] = sync_conn
             try:
@@ -386,11 +411,17 @@ class Store:
             finally:
                 config.attributes.pop("connection", None)
 
-        async with self.transaction():
-            conn = _in_tx.get()[1]
-            if self.dialect == "postgresql":  # two processes starting at once migrate in turn
-                await conn.execute(text("SELECT pg_advisory_xact_lock(:key)"), {"key": _MIGRATION_LOCK})
-            await conn.run_sync(on)
+        config.attributes.pop("steps", None)
+        try:
+            async with self.transaction():
+                conn = _in_tx.get()[1]
+                if self.dialect == "postgresql":  # two processes starting at once migrate in turn
+                    await conn.execute(text("SELECT pg_advisory_xact_lock(:key)"), {"key": _MIGRATION_LOCK})
+                await conn.run_sync(on)
+        except BaseException:
+            config.attributes.pop("steps", None)  # rolled back: nothing was applied
+            raise
+        log_steps(config)  # committed
 
     async def set_trace_callback(self, callback) -> None:
         """Call ``callback(sql)`` with every statement sent to the database from now on
