@@ -30,7 +30,7 @@ import sys
 
 import discord
 
-from .client import StonecastBot
+from .client import StartRefused, StonecastBot
 from .config import Config, ConfigError, db_target_from_env
 from .store import StoreError
 from .store.backup import backup_database
@@ -63,6 +63,9 @@ async def run(config: Config) -> int:
     except discord.PrivilegedIntentsRequired:
         print("stonecast: Discord refused the gateway intents requested", file=sys.stderr)
         return 1
+    except StartRefused as e:
+        print(f"stonecast: {e}", file=sys.stderr)
+        return 2
     except DatabaseUnreachable as e:  # before OSError: the database, not Discord
         print(f"stonecast: {e}", file=sys.stderr)
         return 1
@@ -86,6 +89,9 @@ async def sync(config: Config) -> int:
         print("stonecast: Discord rejected DISCORD_TOKEN; copy the token again from the "
               "developer portal (Bot page)", file=sys.stderr)
         return 1
+    except StartRefused as e:
+        print(f"stonecast: {e}", file=sys.stderr)
+        return 2
     except (OSError, discord.HTTPException) as e:
         print(f"stonecast: cannot reach Discord ({e.__class__.__name__}: {e})", file=sys.stderr)
         return 1

@@ -42,6 +42,11 @@ NAME_FLUSH_DELAY = 0.5
 MAINTENANCE_INTERVAL = 60.0
 
 
+class StartRefused(Exception):
+    """Discord refused a step of the start that a setting decides (``str(e)``: one line for
+    the operator naming the setting): the process stops with status 2."""
+
+
 def bot_intents() -> discord.Intents:
     """Only non-privileged intents: no message content, members or presences."""
     intents = discord.Intents.default()
@@ -153,14 +158,21 @@ class StonecastBot(commands.AutoShardedBot):
 
         In one server, the commands that also work in direct messages (/help, /rules: their
         allowed contexts include DMs) stay global -- Discord never shows a server's commands
-        in a DM -- and only the others are registered in the server (each command once)."""
+        in a DM -- and only the others are registered in the server (each command once).
+        Raises :class:`StartRefused` when Discord refuses the server's commands (403)."""
         if self.config.guild_id is not None:
             guild = discord.Object(self.config.guild_id)
             for command in self.tree.get_commands():
                 if not works_in_dms(command):
                     self.tree.add_command(command, guild=guild, override=True)
                     self.tree.remove_command(command.name)
-            synced = await self.tree.sync(guild=guild)
+            try:
+                synced = await self.tree.sync(guild=guild)
+            except discord.Forbidden as e:  # 50001 Missing Access: not there, or no scope
+                raise StartRefused(
+                    f"Discord refused the commands for server {self.config.guild_id} "
+                    f"(STONECAST_GUILD): {e.text or e.status}; the bot is not in that server or "
+                    f"was added without the applications.commands scope (README.md, step 3)") from e
             if self.tree.get_commands():
                 in_dms = await self.tree.sync()
                 log.info("commands synced: %d to server %s, %d global for direct messages",

@@ -10,6 +10,7 @@ from pathlib import Path
 
 import pytest
 from fakediscord.fixtures import *  # noqa: F403
+from fakediscord.server import FakeHTTPError
 
 from bot.config import DEFAULT_DB, Config, ConfigError
 
@@ -128,7 +129,7 @@ async def test_a_database_of_a_newer_stonecast_is_one_line_and_status_2(fake, tm
     rc, out, err = await _run(_env(DISCORD_TOKEN=fake.token, STONECAST_DB=str(db),
                                    STONECAST_API_URL=f"{fake.base_url}/api/v10"))
     assert rc == 2 and "Traceback" not in err, err
-    assert [line for line in err.splitlines() if "stonecast" in line] == [
+    assert [line for line in err.splitlines() if line.startswith("stonecast:")] == [
         f"stonecast: the database {db} is at schema revision 9999, which this Stonecast does "
         f"not know (a newer Stonecast wrote it); upgrade Stonecast"]
 
@@ -138,7 +139,7 @@ async def test_an_unreachable_database_server_is_one_line_without_its_password(f
                                    STONECAST_DB="postgresql://stonecast:s3cret@127.0.0.1:1/stonecast",
                                    STONECAST_API_URL=f"{fake.base_url}/api/v10"))
     assert rc == 1 and "Traceback" not in err, err
-    lines = [line for line in err.splitlines() if "stonecast" in line]
+    lines = [line for line in err.splitlines() if line.startswith("stonecast:")]
     assert len(lines) == 1 and lines[0].startswith(
         "stonecast: cannot open the database postgresql://stonecast:***@127.0.0.1:1/stonecast "
         "(ConnectionRefusedError: "), lines
@@ -196,3 +197,20 @@ async def test_first_start_logs_one_line_per_event(fake, tmp_path):
     assert re.fullmatch(r"connected as \S+ \(id \d+\) to 1 server\(s\) over shard\(s\) 0 of 1",
                         rest[1][2]), rest[1]
     assert [message for *_, message in rest[2:]] == ["signal received: closing", "stopped"]
+
+
+async def test_a_server_the_bot_is_not_in_is_one_line_naming_the_setting(fake, tmp_path, monkeypatch):
+    """Discord answers 403 (50001 Missing Access) to the commands of a server the bot was not
+    added to: the operator reads which setting to fix (it was 'cannot reach Discord')."""
+    other = fake.guild_id + 1
+
+    async def refuse(request, app, gid):
+        raise FakeHTTPError(403, 50001, "Missing Access")
+    monkeypatch.setattr(fake, "_r_put_guild_commands", refuse)
+    rc, out, err = await _run(_env(DISCORD_TOKEN=fake.token, STONECAST_DB=str(tmp_path / "db.sqlite"),
+                                   STONECAST_GUILD=str(other), STONECAST_API_URL=f"{fake.base_url}/api/v10"))
+    assert rc == 2 and "Traceback" not in err, err
+    assert [line for line in err.splitlines() if line.startswith("stonecast:")] == [
+        f"stonecast: Discord refused the commands for server {other} (STONECAST_GUILD): Missing "
+        f"Access; the bot is not in that server or was added without the applications.commands "
+        f"scope (README.md, step 3)"]
