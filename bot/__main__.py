@@ -13,9 +13,10 @@
 * ``python -m bot sync`` -- register the slash commands with Discord and exit (for
   deployments where no process runs shard 0, or after an upgrade).
 
-Configuration comes from environment variables (see :mod:`bot.config`). A configuration or
-login problem prints one line to stderr and exits with status 2 (configuration) or 1 (Discord
-refused us); a clean stop exits 0.
+Configuration comes from environment variables (see :mod:`bot.config`). A configuration,
+database or login problem prints one line to stderr and exits with status 2 (configuration, or
+a database this Stonecast cannot use) or 1 (Discord or the database server refused us or
+cannot be reached); a clean stop exits 0.
 """
 
 from __future__ import annotations
@@ -29,10 +30,11 @@ import sys
 
 import discord
 
-from .client import StonecastBot
+from .client import StartRefused, StonecastBot
 from .config import Config, ConfigError, db_target_from_env
 from .store import StoreError
 from .store.backup import backup_database
+from .store.db import DatabaseUnreachable
 from .store.lock import lock_database
 
 log = logging.getLogger("stonecast.bot")
@@ -61,6 +63,15 @@ async def run(config: Config) -> int:
     except discord.PrivilegedIntentsRequired:
         print("stonecast: Discord refused the gateway intents requested", file=sys.stderr)
         return 1
+    except StartRefused as e:
+        print(f"stonecast: {e}", file=sys.stderr)
+        return 2
+    except DatabaseUnreachable as e:  # before OSError: the database, not Discord
+        print(f"stonecast: {e}", file=sys.stderr)
+        return 1
+    except StoreError as e:  # e.g. a database written by a newer Stonecast
+        print(f"stonecast: {e}", file=sys.stderr)
+        return 2
     except (OSError, discord.HTTPException, discord.GatewayNotFound) as e:
         print(f"stonecast: cannot reach Discord ({e.__class__.__name__}: {e})", file=sys.stderr)
         return 1
@@ -78,6 +89,9 @@ async def sync(config: Config) -> int:
         print("stonecast: Discord rejected DISCORD_TOKEN; copy the token again from the "
               "developer portal (Bot page)", file=sys.stderr)
         return 1
+    except StartRefused as e:
+        print(f"stonecast: {e}", file=sys.stderr)
+        return 2
     except (OSError, discord.HTTPException) as e:
         print(f"stonecast: cannot reach Discord ({e.__class__.__name__}: {e})", file=sys.stderr)
         return 1

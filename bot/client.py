@@ -44,6 +44,11 @@ NAME_FLUSH_DELAY = 0.5
 MAINTENANCE_INTERVAL = 60.0
 
 
+class StartRefused(Exception):
+    """Discord refused a step of the start that a setting decides (``str(e)``: one line for
+    the operator naming the setting): the process stops with status 2."""
+
+
 def bot_intents() -> discord.Intents:
     """Only non-privileged intents: no message content, members or presences."""
     intents = discord.Intents.default()
@@ -77,7 +82,8 @@ class StonecastBot(commands.AutoShardedBot):
     * ``board_grace`` -- seconds a queued board waits before the delivery pass posts it in
       place of the handler that queued it (attribute of the same name; tests set 0).
     * ``computer_options`` -- keyword arguments for :class:`bot.computer.Computer` (workers,
-      max_queue, playouts, review_options; tests cap the playouts).
+      by default ``config.ai_workers``; max_queue, playouts, review_options; tests cap the
+      playouts).
     * ``sync_only`` -- ``setup_hook`` loads the commands and syncs them, nothing else (no
       database, no render pool): ``python -m bot sync`` logs in with it and exits.
     * other keyword arguments go to ``commands.AutoShardedBot``.
@@ -92,6 +98,10 @@ class StonecastBot(commands.AutoShardedBot):
         if config.shard_ids is not None:
             kwargs.setdefault("shard_ids", list(config.shard_ids))
         kwargs.setdefault("allowed_mentions", discord.AllowedMentions.none())
+        # Stonecast joins no voice channel: discord.py's two warnings that voice's libraries
+        # (PyNaCl, davey) are missing are not news. Its own switches, read once by the first
+        # client, silence exactly those two lines and nothing else.
+        discord.VoiceClient.warn_nacl = discord.VoiceClient.warn_dave = False
         super().__init__(command_prefix=commands.when_mentioned, help_command=None, **kwargs)
         self.config = config
         self.sync_only = sync_only
@@ -108,7 +118,7 @@ class StonecastBot(commands.AutoShardedBot):
         self.renderer = BoardRenderer(config.render_workers if render_workers is None else render_workers)
         self.announcer = Announcer(self)  # posts boards, DMs and clock events (bot/announcer.py)
         # the computer opponent and /review, searched in worker processes (bot/computer.py)
-        self.computer = Computer(self, **(computer_options or {}))
+        self.computer = Computer(self, **{"workers": config.ai_workers, **(computer_options or {})})
         if config.api_url:
             discord.http.Route.BASE = config.api_url
 
@@ -150,21 +160,30 @@ class StonecastBot(commands.AutoShardedBot):
 
         In one server, the commands that also work in direct messages (/help, /rules: their
         allowed contexts include DMs) stay global -- Discord never shows a server's commands
-        in a DM -- and only the others are registered in the server (each command once)."""
+        in a DM -- and only the others are registered in the server (each command once).
+        Raises :class:`StartRefused` when Discord refuses the server's commands (403)."""
         if self.config.guild_id is not None:
             guild = discord.Object(self.config.guild_id)
             for command in self.tree.get_commands():
                 if not works_in_dms(command):
                     self.tree.add_command(command, guild=guild, override=True)
                     self.tree.remove_command(command.name)
-            synced = await self.tree.sync(guild=guild)
-            log.info("synced %d commands to server %s", len(synced), self.config.guild_id)
+            try:
+                synced = await self.tree.sync(guild=guild)
+            except discord.Forbidden as e:  # 50001 Missing Access: not there, or no scope
+                raise StartRefused(
+                    f"Discord refused the commands for server {self.config.guild_id} "
+                    f"(STONECAST_GUILD): {e.text or e.status}; the bot is not in that server or "
+                    f"was added without the applications.commands scope (README.md, step 3)") from e
             if self.tree.get_commands():
-                synced = await self.tree.sync()
-                log.info("synced %d global commands for direct messages", len(synced))
+                in_dms = await self.tree.sync()
+                log.info("commands synced: %d to server %s, %d global for direct messages",
+                         len(synced), self.config.guild_id, len(in_dms))
+            else:
+                log.info("commands synced: %d to server %s", len(synced), self.config.guild_id)
         else:
             synced = await self.tree.sync()
-            log.info("synced %d global commands (Discord may take a while to show changes)", len(synced))
+            log.info("commands synced: %d global (Discord may take a while to show changes)", len(synced))
 
     async def close(self) -> None:
         """Unload the cogs (the maintenance loop ends), close the gateway connection, then

@@ -7,6 +7,7 @@
 | ``STONECAST_DB_POOL`` | PostgreSQL connections per process (default 10, 1 to 100): the most statements at once; further moves wait their turn |
 | ``STONECAST_GUILD`` | optional server id: commands are synced to that server at start |
 | ``STONECAST_RENDER_WORKERS`` | processes drawing board images (default: one per CPU, 2 to 4; 0 = a thread) |
+| ``STONECAST_AI_WORKERS`` | processes searching the computer's moves (default 1, 1 to 64) |
 | ``STONECAST_API_URL`` | optional Discord REST base URL (a proxy, or a fake Discord in tests) |
 | ``STONECAST_SHARD_COUNT`` | optional: the bot's total number of shards (default: Discord's recommendation) |
 | ``STONECAST_LEASE`` | optional: seconds a process's claim on outbox rows and on the computer's work lasts unless renewed (default 300): work of a process that died is taken by another after that |
@@ -20,8 +21,13 @@ import os
 from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
+from urllib.parse import urlsplit
 
 from .store.db import DEFAULT_POOL_SIZE
+
+DEFAULT_AI_WORKERS = 1
+# Highest STONECAST_AI_WORKERS accepted (search processes; more than the CPUs gains nothing).
+MAX_AI_WORKERS = 64
 
 DEFAULT_DB = Path("data") / "stonecast.db"
 # Highest STONECAST_SHARD_COUNT accepted: far above any bot's need (Discord: one shard per
@@ -46,6 +52,8 @@ class Config:
       global sync (Discord may take a while to show changes).
     * ``api_url`` -- Discord REST base URL override, or ``None`` for discord.com.
     * ``render_workers`` -- processes rendering boards; ``None`` = automatic, 0 = a thread.
+    * ``ai_workers`` -- processes searching the computer's moves (1 to
+      :data:`MAX_AI_WORKERS`; ``/review`` has one more of its own).
     * ``shard_count`` -- the bot's total number of gateway shards, or ``None`` to use the
       number Discord recommends.
     * ``shard_ids`` -- the shards this process runs (ascending, each below ``shard_count``),
@@ -67,6 +75,7 @@ class Config:
     lease: float | None = None
     maintenance_interval: float | None = None
     db_pool: int = DEFAULT_POOL_SIZE
+    ai_workers: int = DEFAULT_AI_WORKERS
 
     @property
     def uses_postgresql(self) -> bool:
@@ -83,8 +92,10 @@ class Config:
     def from_env(cls, env: Mapping[str, str] | None = None) -> Config:
         """Read the settings from ``env`` (default ``os.environ``).
 
-        Raises :class:`ConfigError` when ``DISCORD_TOKEN`` is missing, ``STONECAST_GUILD``
-        is not a server id, ``STONECAST_RENDER_WORKERS`` or ``STONECAST_DB_POOL`` not a small number,
+        Raises :class:`ConfigError` when ``DISCORD_TOKEN`` is missing (or holds a space or a
+        control character), ``STONECAST_API_URL`` is not an http(s) URL, ``STONECAST_GUILD``
+        is not a server id, ``STONECAST_RENDER_WORKERS``, ``STONECAST_AI_WORKERS`` or
+        ``STONECAST_DB_POOL`` not a number in its range,
         ``STONECAST_LEASE`` or ``STONECAST_MAINTENANCE_INTERVAL`` not a number of seconds
         from 0.1 to 86400, or the shard
         settings are malformed (see :func:`parse_shards`).
@@ -95,13 +106,21 @@ class Config:
             raise ConfigError(
                 "DISCORD_TOKEN is not set: create a bot at https://discord.com/developers/applications, "
                 "copy its token and run again with DISCORD_TOKEN=<token> (see README.md)")
+        if not token.isprintable() or any(c.isspace() for c in token):
+            raise ConfigError("DISCORD_TOKEN holds a space, line break or control character: copy "
+                              "the token again from the developer portal (Bot page)")
         guild_text = (env.get("STONECAST_GUILD") or "").strip()
         guild_id = None
         if guild_text:
-            if not guild_text.isdigit():
+            if not guild_text.isdigit() or not 0 < int(guild_text) < 2 ** 63:
                 raise ConfigError(f"STONECAST_GUILD must be a server id (a number), not {guild_text!r}")
             guild_id = int(guild_text)
         api_url = (env.get("STONECAST_API_URL") or "").strip().rstrip("/") or None
+        if api_url is not None:
+            parts = urlsplit(api_url)
+            if parts.scheme not in ("http", "https") or not parts.hostname or " " in api_url:
+                raise ConfigError(f"STONECAST_API_URL must be an http:// or https:// URL, such as "
+                                  f"https://discord.com/api/v10, not {api_url!r}")
         workers_text = (env.get("STONECAST_RENDER_WORKERS") or "").strip()
         workers = None
         if workers_text:
@@ -115,13 +134,20 @@ class Config:
                 raise ConfigError(f"STONECAST_DB_POOL must be a number of connections from 1 to "
                                   f"{MAX_DB_POOL}, not {pool_text!r}")
             db_pool = int(pool_text)
+        ai_text = (env.get("STONECAST_AI_WORKERS") or "").strip()
+        ai_workers = DEFAULT_AI_WORKERS
+        if ai_text:
+            if not ai_text.isdigit() or not 1 <= int(ai_text) <= MAX_AI_WORKERS:
+                raise ConfigError(f"STONECAST_AI_WORKERS must be a number of processes from 1 to "
+                                  f"{MAX_AI_WORKERS}, not {ai_text!r}")
+            ai_workers = int(ai_text)
         shard_count, shard_ids = parse_shards(env.get("STONECAST_SHARD_COUNT") or "",
                                               env.get("STONECAST_SHARD_IDS") or "")
         return cls(token=token, db_path=db_target_from_env(env), guild_id=guild_id,
                    api_url=api_url, render_workers=workers, shard_count=shard_count,
                    shard_ids=shard_ids, lease=_seconds(env, "STONECAST_LEASE"),
                    maintenance_interval=_seconds(env, "STONECAST_MAINTENANCE_INTERVAL"),
-                   db_pool=db_pool)
+                   db_pool=db_pool, ai_workers=ai_workers)
 
 
 def _seconds(env: Mapping[str, str], name: str) -> float | None:
@@ -144,7 +170,7 @@ def db_target_from_env(env: Mapping[str, str] | None = None) -> Path | str:
     PostgreSQL URL (``postgresql://`` or ``postgres://``, returned as text), else a SQLite
     file's path (:data:`DEFAULT_DB` when unset). Needs no token: ``python -m bot backup``
     uses it alone. Raises :class:`ConfigError` for a URL of another database
-    (``mysql://...``)."""
+    (``mysql://...``) or the path of a folder."""
     env = os.environ if env is None else env
     db = (env.get("STONECAST_DB") or "").strip()
     if not db:
@@ -156,6 +182,9 @@ def db_target_from_env(env: Mapping[str, str] | None = None) -> Path | str:
         if scheme.lower() not in ("file",) and scheme.isascii() and scheme.replace("+", "").isalnum():
             raise ConfigError(f"STONECAST_DB must be a SQLite file path or a postgresql:// URL, "
                               f"not a {scheme}:// URL")
+    if Path(db).is_dir():
+        raise ConfigError(f"STONECAST_DB names the folder {db}, not a file: name the database "
+                          f"file, e.g. {Path(db) / 'stonecast.db'}")
     return Path(db)
 
 

@@ -34,6 +34,7 @@ from __future__ import annotations
 import asyncio
 import contextvars
 import functools
+import logging
 from collections.abc import Iterable, Sequence
 from contextlib import asynccontextmanager
 from pathlib import Path
@@ -41,12 +42,13 @@ from typing import Any
 
 from sqlalchemy import event, make_url, pool, text
 from sqlalchemy.engine import URL
+from sqlalchemy.exc import SQLAlchemyError
 from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine, create_async_engine
 from sqlalchemy.sql.elements import TextClause
 
 from .schema import LATEST_VERSION, MIGRATIONS
 
-__all__ = ["DEFAULT_POOL_SIZE", "Row", "Store", "StoreError", "bind", "database_url", "is_postgresql"]
+__all__ = ["DEFAULT_POOL_SIZE", "DatabaseUnreachable", "Row", "Store", "StoreError", "bind", "database_url", "is_postgresql"]
 
 # PostgreSQL connections per process by default (``STONECAST_DB_POOL``).
 DEFAULT_POOL_SIZE = 10
@@ -58,6 +60,53 @@ POOL_TIMEOUT = 120.0
 class StoreError(RuntimeError):
     """The database cannot be used (e.g. written by a newer Stonecast); ``str(e)`` is one
     line for the operator."""
+
+
+class DatabaseUnreachable(StoreError):
+    """The first connection to the database failed (the server is down or refuses the user or
+    password, the file cannot be opened); ``str(e)`` is one line naming the database (its
+    password hidden) and the driver's reason."""
+
+
+def database_name(target: str | Path) -> str:
+    """``target`` (a ``STONECAST_DB`` value) as it may be shown in a log: a PostgreSQL URL
+    with its password hidden (``***``), a SQLite path as it is."""
+    if is_postgresql(target):
+        return make_url(str(target)).render_as_string(hide_password=True)
+    return str(target)
+
+
+async def _first_connection(engine: AsyncEngine, target: str | Path) -> AsyncConnection:
+    """``await engine.connect()``, its failure raised as :class:`DatabaseUnreachable`."""
+    try:
+        return await engine.connect()
+    except (OSError, SQLAlchemyError) as e:
+        reason = getattr(e, "orig", None) or e
+        first = (str(reason).strip().splitlines() or [""])[0]
+        raise DatabaseUnreachable(f"cannot open the database {database_name(target)} "
+                                  f"({type(reason).__name__}: {first})") from e
+
+
+log = logging.getLogger("stonecast.store")
+
+# Alembic's loggers whose INFO lines are not news to an operator: the plugins set up when
+# Alembic is imported, and "Context impl", "Will assume ...", "Running upgrade A -> B,
+# <the revision's docstring>" -- replaced by one line of ours per revision (log_steps).
+ALEMBIC_CHATTER = ("alembic.runtime.plugins", "alembic.runtime.migration")
+
+
+def quiet_alembic() -> None:
+    """Raise :data:`ALEMBIC_CHATTER`'s loggers to WARNING (Alembic's warnings still show).
+    Called before Alembic is first imported (its plugin lines are logged at import)."""
+    for name in ALEMBIC_CHATTER:
+        logging.getLogger(name).setLevel(logging.WARNING)
+
+
+def log_steps(config) -> None:
+    """Log the migration steps noted in the Alembic ``config`` (and forget them), one INFO
+    line each: ``database: applied 0004 player names``."""
+    for verb, revision, title in config.attributes.pop("steps", []):
+        log.info("database: %s %s %s", verb, revision, title)
 
 
 # PostgreSQL advisory lock key held while migrating ("stonecast" in ASCII, as a number).
@@ -192,7 +241,8 @@ class Store:
         user_version`` migrations at that version and leaves Alembic out. ``pool_size``:
         PostgreSQL connections of this process (at least 1; ignored for SQLite): the most
         statements or transactions it runs at once, the others waiting their turn. Raises
-        ValueError for a ``pool_size`` below 1.
+        ValueError for a ``pool_size`` below 1, :class:`DatabaseUnreachable` when the first
+        connection fails and :class:`StoreError` when the database cannot be migrated.
         """
         if pool_size < 1:
             raise ValueError(f"pool_size must be at least 1, not {pool_size}")
@@ -207,6 +257,7 @@ class Store:
             store = cls(engine, str(target))
             store._slots = asyncio.Semaphore(pool_size)
             try:
+                await (await _first_connection(engine, target)).close()  # reached: back to the pool
                 await store.upgrade()
             except BaseException:
                 await engine.dispose()
@@ -236,7 +287,7 @@ class Store:
                 conn.exec_driver_sql(sql)
 
         try:
-            conn = await engine.connect()
+            conn = await _first_connection(engine, path)
         except BaseException:
             await engine.dispose()
             raise
@@ -319,6 +370,7 @@ class Store:
         :func:`bot.store.migrations.alembic_config`; tests add revisions through it).
         Raises :class:`StoreError` when the database is at a revision this code does not
         know (a newer Stonecast wrote it)."""
+        quiet_alembic()  # before Alembic's import, which logs its plugins
         from alembic import command
         from alembic.script import ScriptDirectory
         from alembic.util import CommandError
@@ -350,7 +402,8 @@ class Store:
 
     async def _alembic(self, run, config) -> None:
         """Run the Alembic command ``run(config)`` on a connection of this store, in one
-        transaction (``BEGIN IMMEDIATE`` on SQLite)."""
+        transaction (``BEGIN IMMEDIATE`` on SQLite); once committed, log each revision it
+        applied (:func:`log_steps`)."""
         def on(sync_conn):
             config.attributes["connection"] = sync_conn
             try:
@@ -358,11 +411,17 @@ class Store:
             finally:
                 config.attributes.pop("connection", None)
 
-        async with self.transaction():
-            conn = _in_tx.get()[1]
-            if self.dialect == "postgresql":  # two processes starting at once migrate in turn
-                await conn.execute(text("SELECT pg_advisory_xact_lock(:key)"), {"key": _MIGRATION_LOCK})
-            await conn.run_sync(on)
+        config.attributes.pop("steps", None)
+        try:
+            async with self.transaction():
+                conn = _in_tx.get()[1]
+                if self.dialect == "postgresql":  # two processes starting at once migrate in turn
+                    await conn.execute(text("SELECT pg_advisory_xact_lock(:key)"), {"key": _MIGRATION_LOCK})
+                await conn.run_sync(on)
+        except BaseException:
+            config.attributes.pop("steps", None)  # rolled back: nothing was applied
+            raise
+        log_steps(config)  # committed
 
     async def set_trace_callback(self, callback) -> None:
         """Call ``callback(sql)`` with every statement sent to the database from now on

@@ -9,7 +9,11 @@
   is never edited.
 
 The bot runs Alembic itself when it opens the database (:func:`alembic_config` builds the
-configuration in code: no ``alembic.ini`` is needed at run time). For developers,
+configuration in code: no ``alembic.ini`` is needed at run time). Alembic's own INFO lines
+(plugin setup, "Running upgrade ..." with the revision's docstring) are silenced
+(:func:`bot.store.db.quiet_alembic`); each revision applied is logged as one line of ours,
+``database: applied 0004 player names`` (:func:`revision_title`: the words of its file name
+after the revision id, or a module-level ``title``). For developers,
 ``alembic.ini`` at the repository root points here: ``STONECAST_DB=... alembic heads``,
 ``alembic history``, ``alembic revision -m "..."``.
 """
@@ -21,7 +25,7 @@ from pathlib import Path
 
 from alembic.config import Config
 
-__all__ = ["BASE_REVISION", "HERE", "alembic_config"]
+__all__ = ["BASE_REVISION", "HERE", "alembic_config", "note_step", "revision_title"]
 
 HERE = Path(__file__).resolve().parent
 BASE_REVISION = "0001"  # the schema of PRAGMA user_version 8
@@ -36,3 +40,33 @@ def alembic_config(extra_versions: Iterable[str | Path] = ()) -> Config:
     config.set_main_option("version_locations", " ".join(locations))
     config.set_main_option("path_separator", "space")
     return config
+
+
+def revision_title(script) -> str:
+    """A revision's short title for the log: its module's ``title`` if it has one, else the
+    words of its file name after the revision id (``0004_player_names.py`` -> ``player
+    names``), else the file name. ``script``: an Alembic :class:`~alembic.script.Script`."""
+    title = getattr(script.module, "title", None)
+    if isinstance(title, str) and title.strip():
+        return title.strip()
+    stem = Path(script.path).stem
+    prefix = f"{script.revision}_"
+    if stem.startswith(prefix) and len(stem) > len(prefix):
+        return stem[len(prefix):].replace("_", " ")
+    return stem
+
+
+def note_step(config: Config, step) -> None:
+    """Alembic's ``on_version_apply`` hook (see ``env.py``): note ``(verb, revision, title)``
+    of the step just run in ``config.attributes["steps"]``, verb ``applied``, ``reverted`` or
+    ``stamped`` (a file of the old numbering marked as at a revision), logged once the
+    transaction is committed. ``step``: Alembic's :class:`~alembic.runtime.migration.MigrationInfo`."""
+    if step.is_stamp:
+        if not step.is_upgrade:
+            return
+        verb, scripts = "stamped", step.up_revisions
+    else:
+        verb, scripts = ("applied" if step.is_upgrade else "reverted"), (step.up_revision,)
+    notes = config.attributes.setdefault("steps", [])
+    notes.extend((verb, script.revision, revision_title(script)) for script in scripts
+                 if script is not None)
