@@ -13,7 +13,9 @@ The whole public surface::
 The search (``ai.mcts``) is Monte-Carlo tree search over the engine's fast
 :class:`engine.state.SearchState` (``Position.search_state()``), with MCTS-Solver (Winands
 et al. 2008), GRAVE statistics (Cazenave 2015, after Gelly & Silver's RAVE), decisive and
-anti-decisive moves (Teytaud & Teytaud 2010) and per-game knowledge (``ai.knowledge``;
+anti-decisive moves (Teytaud & Teytaud 2010; the chosen whole turn is checked at the root,
+:func:`avoid_loss_in_one`), resistance when lost (the furthest proven loss, ``Node.dist``)
+and per-game knowledge (``ai.knowledge``;
 Coil's playouts see coil threats, ``CoilState.tactics``, switched on by ``Level.tactics``).
 ``ai.uct`` is the plain UCT baseline the benchmark plays against. ``ai`` imports ``engine``
 only.
@@ -188,8 +190,11 @@ def choose_move(position: Position, *, level: int = 3, seconds: float | None = N
     repeatable. ``seed`` seeds the search's random numbers (default: fresh each call).
 
     A win in one is always played (every level); from level 2 up a loss in one that can be
-    avoided is avoided (anti-decisive moves). Raises ValueError when the game is over, the
-    level is not 1-5, or ``seconds``/``playouts`` are not positive numbers.
+    avoided is avoided (anti-decisive moves, checked for the whole turn at the root: in
+    Whirlwind the opponent's two stones too, :func:`avoid_loss_in_one`). When every move
+    is proven lost, the move whose proven loss is furthest away is played (among equals,
+    the best practical chance). Raises ValueError when the game is over, the level is not
+    1-5, or ``seconds``/``playouts`` are not positive numbers.
     """
     lv = _check_level(level)
     seconds = _check_seconds(seconds)
