@@ -13,7 +13,9 @@ The whole public surface::
 The search (``ai.mcts``) is Monte-Carlo tree search over the engine's fast
 :class:`engine.state.SearchState` (``Position.search_state()``), with MCTS-Solver (Winands
 et al. 2008), GRAVE statistics (Cazenave 2015, after Gelly & Silver's RAVE), decisive and
-anti-decisive moves (Teytaud & Teytaud 2010) and per-game knowledge (``ai.knowledge``;
+anti-decisive moves (Teytaud & Teytaud 2010; the chosen whole turn is checked at the root,
+:func:`avoid_loss_in_one`), resistance when lost (the furthest proven loss, ``Node.dist``)
+and per-game knowledge (``ai.knowledge``;
 Coil's playouts see coil threats, ``CoilState.tactics``, switched on by ``Level.tactics``).
 ``ai.uct`` is the plain UCT baseline the benchmark plays against. ``ai`` imports ``engine``
 only.
@@ -28,10 +30,10 @@ from dataclasses import dataclass, field
 from engine import Position, SearchState
 
 from . import endgame, knowledge
-from .mcts import Search
+from .mcts import Search, ranked_children
 
-__all__ = ["KIND_SETTINGS", "LEVELS", "MAX_SECONDS", "Decision", "Level", "choose_move", "kind_setting",
-           "search_move"]
+__all__ = ["KIND_SETTINGS", "LEVELS", "MAX_SECONDS", "Decision", "Level", "avoid_loss_in_one",
+           "choose_move", "kind_setting", "search_move", "win_in_one"]
 
 #: No search may be given more than this many seconds (level 5's ceiling).
 MAX_SECONDS = 10.0
@@ -188,8 +190,11 @@ def choose_move(position: Position, *, level: int = 3, seconds: float | None = N
     repeatable. ``seed`` seeds the search's random numbers (default: fresh each call).
 
     A win in one is always played (every level); from level 2 up a loss in one that can be
-    avoided is avoided (anti-decisive moves). Raises ValueError when the game is over, the
-    level is not 1-5, or ``seconds``/``playouts`` are not positive numbers.
+    avoided is avoided (anti-decisive moves, checked for the whole turn at the root: in
+    Whirlwind the opponent's two stones too, :func:`avoid_loss_in_one`). When every move
+    is proven lost, the move whose proven loss is furthest away is played (among equals,
+    the best practical chance). Raises ValueError when the game is over, the level is not
+    1-5, or ``seconds``/``playouts`` are not positive numbers.
     """
     lv = _check_level(level)
     seconds = _check_seconds(seconds)
@@ -247,21 +252,33 @@ def search_move(position: Position, lv: Level, *, seconds: float | None = None,
     lost = search.root.proven == 3 - state.to_move
     total = search.playouts
     if lost:
-        # Proven lost against perfect play: the opponent may still go wrong, so choose by
-        # plain statistics (no proofs, no guard) what is left of the budget -- the move
-        # that keeps the best practical chance, not just the first of many lost ones.
-        search = Search(state, rng=rng, decisive_turns=-1, solver=False,
-                        use_amaf=lv.use_amaf, explore=explore, ref=ref, bias=lv.bias)
-        search.run(playouts=playouts, deadline=main_deadline)
-        total += search.playouts
-    first = _pick(search, search.root, rng, lv.noise)
+        # Proven lost against perfect play: resist. The furthest proven losses come first
+        # (Node.dist); among them the opponent may still go wrong, so what is left of the
+        # budget goes to a search by plain statistics (no proofs, no guard) of those moves
+        # only -- the one that keeps the best practical chance.
+        ranked = ranked_children(search.root)
+        far = ranked[0].dist
+        longest = [c for c in ranked if c.dist == far]
+        if len(longest) > 1:
+            practical = Search(state, rng=rng, decisive_turns=-1, solver=False,
+                               use_amaf=lv.use_amaf, explore=explore, ref=ref, bias=lv.bias)
+            practical.restrict_root([c.action for c in longest])
+            practical.run(playouts=playouts, deadline=main_deadline)
+            total += practical.playouts
+            stats = {c.action: (c.n, c.w / c.n if c.n else 0.0) for c in practical.root.children}
+            ranked.sort(key=lambda c: (c.dist, *stats.get(c.action, (0, 0.0))), reverse=True)
+        root_order = ranked
+        first = ranked[0]
+    else:
+        root_order = None
+        first = _pick(search, search.root, rng, lv.noise)
     turn = [first.action]
     after = state.copy()
     after.play(first.action)
     line_half = [first.action]
     if after.winner is None and after.mid_turn:
         node = first
-        if node.children is None or sum(c.n for c in node.children) < 8:
+        if node.children is None or (not lost and sum(c.n for c in node.children) < 8):
             # the second half-move needs a search of its own (what is left of the budget)
             sub = Search(after, rng=rng, decisive_turns=lv.decisive_turns, prior=prior,
                          prior_weight=search.prior_weight, use_amaf=lv.use_amaf,
@@ -275,17 +292,125 @@ def search_move(position: Position, lv: Level, *, seconds: float | None = None,
             line_half.append(second.action)
             line_half += _follow(sub, second)
         else:
+            # a proven loss: every second half-move is proven too, the furthest loss first
             second = _pick(search, node, rng, lv.noise)
             line_half.append(second.action)
             line_half += _follow(search, second)
         turn.append(second.action)
     else:
         line_half += _follow(search, first)
+    if lv.decisive_turns >= 1:
+        # Anti-decisive moves for the whole turn, at the root: never leave the opponent a
+        # win in one (their whole next turn) when some turn avoids it.
+        order = root_order or ranked_children(search.root)
+        spare = None if deadline is None else t0 + budget * 1.05
+        safe = avoid_loss_in_one(state, turn, _ranked_turns(state, search, order), spare)
+        if safe is not None and safe != turn:
+            turn = safe
+            line_half = list(safe)
     move = state.move_text(turn)
     line = _turns_text(state, line_half) or [move]
     line[0] = move
     proven = lost or search.root.proven is not None or first.proven is not None
     return Decision(move, value, total, time.perf_counter() - t0, line[:8], proven)
+
+
+def _ranked_turns(state: SearchState, search: Search, order: list, seconds: int = 4):
+    """Whole turns (lists of half-moves) in the search's order of preference: the root's
+    children as ranked in ``order`` (:class:`ai.mcts.Node` list) and, where a first
+    half-move leaves the turn open, up to ``seconds`` second half-moves each (the tree's
+    ranking where it has one, else the legal order). A generator: made as consumed."""
+    me = state.to_move
+    for first in order:
+        s = state.copy()
+        s.play(first.action)
+        if s.winner is not None or not s.mid_turn or s.to_move != me:
+            yield [first.action]
+            continue
+        if first.children:
+            nexts = [c.action for c in ranked_children(first)]
+        else:
+            nexts = s.actions()
+        for b in nexts[:seconds]:
+            yield [first.action, b]
+
+
+def _blocking_turns(state: SearchState, threats: list[set[int]], chosen: list[int]):
+    """Turns that put a stone on a point of the last of ``threats`` (the points of the
+    opponent's winning turns found so far), for games where only that stops them
+    (:func:`ai.knowledge.blocked_only_by_occupying`): that point alone or with a second
+    stone on another threat's point, the end of the turn, or the first legal partner; and
+    that point as the second stone after ``chosen``'s first."""
+    me = state.to_move
+    last = threats[-1]
+    firsts = set(state.actions())
+    for x in sorted(last, key=lambda c: -sum(c in th for th in threats)):
+        if x in firsts:
+            s = state.copy()
+            s.play(x)
+            if s.winner is not None or not s.mid_turn or s.to_move != me:
+                yield [x]
+            else:
+                acts = s.actions()
+                others = [b for b in acts if any(b in th for th in threats if x not in th)]
+                for b in others + ([s.pass_action] if s.pass_action in acts else []) + acts[:2]:
+                    yield [x, b]
+        if len(chosen) == 2 and chosen[0] != x:
+            s = state.copy()
+            s.play(chosen[0])
+            if s.mid_turn and s.to_move == me and x in s.actions():
+                yield [chosen[0], x]
+
+
+def avoid_loss_in_one(state: SearchState, chosen: list[int], alternatives,
+                      deadline: float | None = None, limit: int = 48) -> list[int] | None:
+    """A whole turn after which the opponent has no win in one (:func:`win_in_one` on their
+    whole next turn, two stones in Whirlwind), trying ``chosen`` first, then the turns of
+    ``alternatives`` (an iterable of half-move lists, best first) -- and, in games where a
+    win is only stopped by occupying one of its points, the turns that block every
+    winning turn found so far first. None when none of at most ``limit`` turns tried is
+    safe (the opponent wins in one whatever is played, as far as was seen) or
+    ``deadline`` (a ``time.perf_counter()`` value) passed before one was found; ``chosen``
+    is always tried. Teytaud & Teytaud's anti-decisive moves, for whole turns at the root.
+    """
+    me = state.to_move
+    occupy = knowledge.blocked_only_by_occupying(state)
+    threats: list[set[int]] = []
+    pending: list[list[int]] = [list(chosen)]
+    seen: set[tuple[int, ...]] = set()
+    rest = iter(alternatives)
+    checked = 0
+    clock = time.perf_counter
+    while checked < limit:
+        if pending:
+            turn = pending.pop(0)
+        else:
+            turn = next(rest, None)
+            if turn is None:
+                return None
+        key = tuple(turn)
+        if key in seen:
+            continue
+        seen.add(key)
+        if occupy and any(not th.intersection(turn) for th in threats):
+            continue
+        if checked and deadline is not None and clock() > deadline:
+            return None
+        checked += 1
+        s = state.copy()
+        for a in turn:
+            s.play(a)
+        if s.winner is not None:
+            if s.winner == me:
+                return turn
+            continue
+        win = win_in_one(s)
+        if win is None:
+            return turn
+        if occupy:
+            threats.append({a for a in win if a < state.n_cells})
+            pending[:0] = list(_blocking_turns(state, threats, chosen))
+    return None
 
 
 def _solve_endgame(state: SearchState, lv: Level,

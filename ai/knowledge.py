@@ -59,6 +59,14 @@ def second_half_candidates(state: SearchState, first: int) -> list[int]:
     return state.actions()
 
 
+def blocked_only_by_occupying(state: SearchState) -> bool:
+    """True when an opponent's winning turn can only be stopped by a stone on one of its
+    points. Whirlwind (RULES.md "Whirlwind"): a chain joins through the mover's own stones
+    and the diagonal rule reads only their own stones, so the other colour changes nothing
+    but the points it takes. Other games (captures, scores, coils): False."""
+    return type(state).__name__ == "WhirlwindState"
+
+
 def decisive_candidates(state: SearchState, actions: list[int]) -> list[int]:
     """The half-moves among ``actions`` that can possibly win at once, for the search's
     decisive-move checks (``wins_now`` is called on these only). Cheap necessary

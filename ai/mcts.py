@@ -7,7 +7,10 @@ The search follows these methods (each part's docstring says which):
 * **MCTS-Solver** (Winands, Björnsson & Saito, "Monte-Carlo Tree Search Solver", CG 2008):
   finished positions are proven; a node is proven a win for the player to move there when
   one child is, and proven for the other side (or a draw) when every child is proven. Proven
-  losses are never selected again; a proven win at the root is played at once.
+  losses are never selected again; a proven win at the root is played at once. Each proof
+  keeps its distance (``Node.dist``, in turns, as in solvers that score a win by its depth):
+  a won node takes its shortest proven win, a lost node its longest loss, so the root plays
+  the quickest proven win and, every move lost, the loss that is furthest away.
 * **GRAVE** (Cazenave, "Generalized Rapid Action Value Estimation", IJCAI 2015), built on
   **RAVE** (Gelly & Silver, "Combining online and offline knowledge in UCT", ICML 2007): every
   node that has been visited at least ``ref`` times keeps all-moves-as-first (AMAF) statistics
@@ -45,11 +48,13 @@ class Node:
     it; ``proven`` the seat that wins with perfect play from here (0 a draw) or None;
     ``children`` None until expanded; ``amaf`` None until the node has ``ref`` visits, then
     ``(n1, w1, n2, w2)``: per cell, AMAF visits and wins of seat 1 and seat 2 placing there
-    later in the simulations through this node (GRAVE).
+    later in the simulations through this node (GRAVE); ``turn_depth`` the turns begun from
+    the root to here; ``dist``, once ``proven``, the turns the proof takes from here to the
+    game's end (0: over, or won within the open turn; 1: the next turn wins).
     """
 
     __slots__ = ("action", "seat", "to_move", "children", "n", "w", "proven", "amaf",
-                 "prior", "turn_depth")
+                 "prior", "turn_depth", "dist")
 
     def __init__(self, action: int, seat: int, prior: float = 0.5, turn_depth: int = 0):
         self.action = action
@@ -62,6 +67,7 @@ class Node:
         self.amaf: tuple[list[int], list[float], list[int], list[float]] | None = None
         self.prior = prior
         self.turn_depth = turn_depth
+        self.dist = 0
 
 
 class Search:
@@ -128,6 +134,7 @@ class Search:
                     child.proven = p
                     node.children = [child]
                     node.proven = p
+                    node.dist = child_depth - depth
                     return
         priors = self.prior(state, actions) if self.prior is not None else None
         if priors is None:
@@ -154,14 +161,32 @@ class Search:
             s.play(c.action)
             if s.winner is not None:
                 c.proven = s.winner
+                c.dist = 0
                 continue
             if s.mid_turn or s.to_move == p:
                 continue
             for b in self.candidates(s, s.actions()):
                 if s.wins_now(b):
                     c.proven = 3 - p
+                    c.dist = 1
                     break
         self._try_prove(root)
+
+    def restrict_root(self, actions: list[int]) -> None:
+        """Expand the root (if it is not yet) and keep only the children whose half-move
+        is in ``actions``, so every simulation from now on starts with one of them. Raises
+        ValueError when none of ``actions`` is a root child."""
+        root = self.root
+        if root.children is None:
+            self._expand(root, self.state.copy())
+        keep = set(actions)
+        kids = [c for c in root.children if c.action in keep]
+        if not kids:
+            raise ValueError("none of the half-moves is legal at the root")
+        root.children = kids
+        root.proven = None
+        if self.solver:
+            self._try_prove(root)
 
     # -- selection --------------------------------------------------------------------------
     def _select(self, node: Node, table) -> Node | None:
@@ -210,23 +235,38 @@ class Search:
     # -- solver -------------------------------------------------------------------------------
     @staticmethod
     def _try_prove(node: Node) -> bool:
-        """MCTS-Solver back-up: prove ``node`` from its children where possible."""
+        """MCTS-Solver back-up: prove ``node`` from its children where possible, with its
+        distance (:attr:`Node.dist`): a win the shortest of its proven winning children, a
+        loss or draw the longest of its children."""
         if node.children is None:
             return False
         p = node.to_move
+        depth = node.turn_depth
         all_proven = True
         draw = False
+        win = -1
+        longest = 0
         for c in node.children:
             pr = c.proven
-            if pr == p:
-                node.proven = p
-                return True
             if pr is None:
                 all_proven = False
-            elif pr == 0:
-                draw = True
+                continue
+            d = c.dist + c.turn_depth - depth
+            if pr == p:
+                if win < 0 or d < win:
+                    win = d
+            else:
+                if pr == 0:
+                    draw = True
+                if d > longest:
+                    longest = d
+        if win >= 0:
+            node.proven = p
+            node.dist = win
+            return True
         if all_proven:
             node.proven = 0 if draw else 3 - p
+            node.dist = longest
             return True
         return False
 
@@ -247,6 +287,7 @@ class Search:
             if node.children is None:
                 if state.winner is not None:
                     node.proven = state.winner
+                    node.dist = 0
                     node.to_move = 0
                     winner = state.winner
                     break
@@ -321,17 +362,9 @@ class Search:
                 break
 
     def best_child(self, node: Node | None = None) -> Node:
-        """The child to play at ``node`` (the root by default): a proven win if any, else
-        the most visited child not proven lost (ties: higher mean), else -- every child
-        lost -- the most visited one (the longest resistance)."""
-        node = node or self.root
-        p = node.to_move
-        kids = node.children
-        for c in kids:
-            if c.proven == p:
-                return c
-        alive = [c for c in kids if c.proven != 3 - p] or kids
-        return max(alive, key=lambda c: (c.n, c.w / c.n if c.n else 0.0))
+        """The child to play at ``node`` (the root by default): the first of
+        :func:`ranked_children`."""
+        return ranked_children(node or self.root)[0]
 
     def value(self, node: Node | None = None) -> float:
         """Estimated chance (0..1) that the player to move at ``node`` wins."""
@@ -356,6 +389,26 @@ class Search:
                 break
             line.append(node.action)
         return line
+
+
+def ranked_children(node: Node) -> list[Node]:
+    """``node``'s children (it must be expanded), best first for the player to move:
+    proven wins, the shortest proof first (:attr:`Node.dist`); then the children not
+    proven lost (draws included), most visited first (ties: higher mean); then proven
+    losses, the furthest loss first (ties: most visited) -- the longest resistance."""
+    p = node.to_move
+    wins, alive, lost = [], [], []
+    for c in node.children:
+        if c.proven == p:
+            wins.append(c)
+        elif c.proven == 3 - p:
+            lost.append(c)
+        else:
+            alive.append(c)
+    wins.sort(key=lambda c: c.dist)
+    alive.sort(key=lambda c: (c.n, c.w / c.n if c.n else 0.0), reverse=True)
+    lost.sort(key=lambda c: (c.dist, c.n), reverse=True)
+    return wins + alive + lost
 
 
 def _amaf_add(counts: list[int], wins: list[float], bits: int, r: float) -> None:
