@@ -93,9 +93,9 @@ def sprite(name: str, radius: float, theme: str, colour: str = "black", extra: f
         # A dark accent band with a light edge outside it: the band stands off light boards
         # and white stones in lightness, the edge off dark boards and black stones, so the
         # halo reads in greyscale and under colour blindness (theme.HIGHLIGHT_CONTRAST_MIN).
-        im, d, side, c = _canvas(radius * 1.45)
-        w = max(3.0 * SS, 0.26 * r)
-        edge = max(1.5 * SS, 0.08 * r)
+        im, d, side, c = _canvas(radius * 1.4 + 2)
+        w = max(3.0 * SS, 0.24 * r)
+        edge = max(2.0 * SS, 0.13 * r)
         _circle(d, c, r + w + edge, fill=th.halo_edge)
         _circle(d, c, r + w, fill=th.accent)
     elif name in ("hextint", "squaretint"):
