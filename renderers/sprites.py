@@ -94,8 +94,9 @@ def sprite(name: str, radius: float, theme: str, colour: str = "black", extra: f
         # and white stones in lightness, the edge off dark boards and black stones, so the
         # halo reads in greyscale and under colour blindness (theme.HIGHLIGHT_CONTRAST_MIN).
         im, d, side, c = _canvas(radius * 1.4 + 2)
-        w = max(3.0 * SS, 0.24 * r)
-        edge = max(2.0 * SS, 0.13 * r)
+        # 1.3 stone radii in all: inside a hex board's rim, clear of its coordinates
+        w = max(3.0 * SS, 0.2 * r)
+        edge = max(2.0 * SS, 0.1 * r)
         _circle(d, c, r + w + edge, fill=th.halo_edge)
         _circle(d, c, r + w, fill=th.accent)
     elif name in ("hextint", "squaretint"):

@@ -972,3 +972,4 @@ def test_highlights_differ_in_lightness_from_what_they_are_drawn_on(theme):
             assert best >= HIGHLIGHT_CONTRAST_MIN, (name, ground, round(best, 2))
         if len(colours) == 2:
             assert contrast_ratio(*colours) >= HIGHLIGHT_CONTRAST_MIN, name
+
