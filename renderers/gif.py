@@ -21,9 +21,11 @@ from .render import render_image
 
 __all__ = ["GIF_WIDTH", "render_gif"]
 
-#: Frame width of a replay, in pixels (three quarters of the PNG's); the height follows from
-#: the board as in :func:`renderers.render.image_size`.
-GIF_WIDTH = 900
+#: Frame width of a replay, in pixels (60 % of the PNG's: about as many pixels per frame as
+#: the earlier 900x675 frames); the height follows from the board as in
+#: :func:`renderers.render.image_size`. Shown 550 px wide, the frames keep the PNG's
+#: legibility (coordinates and rings are sized for the display width, whatever the width).
+GIF_WIDTH = 720
 #: Palette index left unused by the frames and declared transparent in delta frames.
 TRANSPARENT = 255
 #: How long the first frame, each move and the final position stay on screen (ms).
