@@ -15,15 +15,16 @@ processes (or a thread), never on the event loop.
 
 from .chart import render_review_image, render_review_png
 from .gif import render_gif
-from .render import DEFAULT_SIZE, cell_centre, render_image, render_png
+from .render import DEFAULT_WIDTH, cell_centre, image_size, render_image, render_png
 from .theme import THEMES, Theme, get_theme
 
 __all__ = [
-    "DEFAULT_SIZE",
+    "DEFAULT_WIDTH",
     "THEMES",
     "Theme",
     "cell_centre",
     "get_theme",
+    "image_size",
     "render_gif",
     "render_image",
     "render_png",

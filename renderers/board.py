@@ -103,7 +103,7 @@ def _draw_points(d: ImageDraw.ImageDraw, lay: Layout, th, s: int) -> None:
         d.line((xl * s, y * s, xr * s, y * s), fill=th.line, width=line)
 
 
-@lru_cache(maxsize=12)  # about 3 MB each at 1200x900
+@lru_cache(maxsize=12)  # about 4-5 MB each at 1200 wide
 def base_image(
     family: str,
     shape: str,
@@ -111,10 +111,10 @@ def base_image(
     theme: str,
     cell_labels: bool = False,
     width: int = 1200,
-    height: int = 900,
+    height: int | None = None,
 ) -> Image.Image:
     """The cached background of an image: frame with its border, board, coordinates (RGB,
-    ``width x height``).
+    ``width`` px wide; ``height`` as :func:`renderers.layout.layout_for`, None: as the board needs).
 
     ``family``/``shape``/``size`` as :func:`renderers.layout.layout_for`; ``theme`` a theme
     name; ``cell_labels`` prints every cell's label faintly inside it (stones cover it).
@@ -123,6 +123,7 @@ def base_image(
     """
     th = get_theme(theme)
     lay = layout_for(family, shape, size, width, height)
+    height = lay.height
     s = SS
     im = Image.new("RGB", (width * s, height * s), th.frame)
     d = ImageDraw.Draw(im)

@@ -9,8 +9,9 @@
 * each of the biggest swings marked on the curve (its segment drawn thick in the accent
   colour, a numbered badge, the move as label, such as ``"23. f6"``);
 * on the right, a panel like the board's: the game, both players with their stones, the
-  result, and the numbered swings in the mover's own chances (``"White: 71% → 32%"``: the
-  mover named by colour) with the move the search preferred.
+  result, and the numbered swings, each with its mover by name (``"move 23, Ann's f6"``),
+  the mover's own chances (``"71% → 32%"``) and the move the search preferred (wrapped,
+  never cut).
 
 The input is plain data (a review with ``plies``, ``start`` and ``swings``, e.g.
 :class:`ai.review.GameReview` or :func:`review_from_dict` of its dict); only ``engine`` is
@@ -32,9 +33,10 @@ import engine
 from .fonts import font
 from .panel import _fit, _len, _sized, _text, _wrap, clean_name, options_text, result_text
 from .sprites import paste, sprite
-from .theme import Theme, get_theme
+from .theme import HIGHLIGHT_CONTRAST_MIN, Theme, contrast_ratio, get_theme
 
-__all__ = ["CHART_SIZE", "render_review_image", "render_review_png", "review_from_dict"]
+__all__ = ["CHART_SIZE", "render_review_image", "render_review_png", "review_from_dict",
+           "swing_boxes", "swing_heading", "swing_label_boxes"]
 
 #: Width and height of the chart, in pixels.
 CHART_SIZE = (1200, 900)
@@ -43,6 +45,8 @@ _S = 2
 #: The plot area at 1200x900 (left, top, right, bottom) and the panel card.
 _PLOT = (98, 92, 852, 792)
 _CARD = (892, 14, 1186, 886)
+#: Width (px at 1200x900) of the light outline round a stone as dark as what it stands on.
+OUTLINE = 2.5
 
 
 def review_from_dict(data: Mapping) -> SimpleNamespace:
@@ -73,6 +77,17 @@ def _frame(theme_name: str) -> Image.Image:
     x0, y0, x1, y1 = _PLOT
     d.rectangle((x0 * s, y0 * s, x1 * s, y1 * s), fill=th.board, outline=th.board_edge, width=2 * s)
     return im
+
+
+def _outlined_stone(im, d, th: Theme, colour: str, r: float, x: float, y: float, ground, s: int) -> None:
+    """A stone of ``colour`` and radius ``r`` centred at ``(x, y)``; where its fill is close in
+    lightness to ``ground`` (a black stone on a dark frame) it gets an outline of the
+    opposite lightness, :data:`OUTLINE` px wide (times ``s``), so it does not disappear."""
+    if contrast_ratio(th.stone(colour), ground) < HIGHLIGHT_CONTRAST_MIN:
+        w = OUTLINE * s
+        line = th.text_dim if th.dark_frame else th.text
+        d.ellipse((x - r - w, y - r - w, x + r + w, y + r + w), fill=line)
+    paste(im, sprite("stone", r, th.name, colour), x, y)
 
 
 def _tick_step(n: int) -> int:
@@ -142,7 +157,7 @@ def _draw_plot(im, d, review, th: Theme, names, colours, s: int) -> None:
         return y1 - (y1 - y0) * v
 
     ymid = Y(0.5)
-    pts = [(X(i), Y(v)) for i, v in enumerate(values)]
+    pts = _curve(review, (x0, y0, x1, y1))
     # The lead: the area between the curve and the 50 % line, in the leader's stone colour.
     mask = Image.new("L", im.size, 0)
     ImageDraw.Draw(mask).polygon([(X(0), ymid), *pts, (X(len(values) - 1), ymid)], fill=255)
@@ -177,7 +192,7 @@ def _draw_plot(im, d, review, th: Theme, names, colours, s: int) -> None:
     # Heading over the plot, with the stone of seat 1.
     f_head = font(30 * s, "bold")
     r = 13 * s
-    paste(im, sprite("stone", r, th.name, colours[1]), x0 + r, 46 * s)
+    _outlined_stone(im, d, th, colours[1], r, x0 + r, 46 * s, th.frame, s)
     room = x1 - x0 - 2 * r - 12 * s
     tail = "'s chances of winning"  # a long name is shortened, never the words after it
     head = _fit(d, names[1], f_head, room - _len(d, tail, f_head)) + tail
@@ -188,42 +203,112 @@ def _draw_plot(im, d, review, th: Theme, names, colours, s: int) -> None:
     f_label = font(22 * s, "medium")
     f_badge = font(20 * s, "bold")
     rb = 15 * s
-    marks = []   # (number, label, x, y)
-    for k, sw in enumerate(review.swings, 1):
-        i = sw.ply
-        if not 1 <= i <= n:
-            continue
-        a, b = pts[i - 1], pts[i]
+    marks = _swing_marks(d, review, pts, (x0, y0, x1, y1), s)
+    for *_, (a, b) in marks:
         d.line((a, b), fill=th.halo_edge, width=11 * s)
         d.line((a, b), fill=th.accent, width=6 * s)
-        marks.append((k, f"{i}. {sw.move}", *b))
-    badges = [(bx - rb - 3 * s, by - rb - 3 * s, bx + rb + 3 * s, by + rb + 3 * s)
-              for _, _, bx, by in marks]
-    boxes: list[tuple[float, float, float, float]] = []
-    for _, label, bx, by in marks:
-        boxes.append(_place_label(d, label, f_label, bx, by, rb, boxes, badges, (x0, y0, x1, y1), s))
+    for _, _, bx, by, _box, (_a, b) in marks:  # a badge moved off its point: a leader to it
+        if (bx, by) != b:
+            d.line((b, (bx, by)), fill=th.halo_edge, width=5 * s)
+            d.line((b, (bx, by)), fill=th.accent, width=2 * s)
     # leaders from badge to label, then the labels, then the badges over everything
-    for (_, _, bx, by), box in zip(marks, boxes, strict=True):
+    for _, _, bx, by, box, _seg in marks:
         d.line((bx, by, (box[0] + box[2]) / 2, (box[1] + box[3]) / 2), fill=th.accent, width=2 * s)
-    for (_, label, _, _), box in zip(marks, boxes, strict=True):
+    for _, label, _, _, box, _seg in marks:
         d.rounded_rectangle(box, radius=8 * s, fill=th.panel, outline=th.accent, width=2 * s)
         _text(d, ((box[0] + box[2]) / 2, (box[1] + box[3]) / 2), label, f_label, th.text, "mm")
-    for k, _, bx, by in marks:
+    for k, _, bx, by, _box, _seg in marks:
         d.ellipse((bx - rb - 2 * s, by - rb - 2 * s, bx + rb + 2 * s, by + rb + 2 * s), fill=th.halo_edge)
         d.ellipse((bx - rb, by - rb, bx + rb, by + rb), fill=th.accent)
         _text(d, (bx, by), str(k), f_badge, th.halo_edge, "mm")
 
 
+def _curve(review, plot) -> list[tuple[float, float]]:
+    """The points of seat 1's chances (start, then after each move) on ``plot`` (pixels)."""
+    x0, y0, x1, y1 = plot
+    values = [review.start] + [p.after for p in review.plies]
+    n = max(1, len(values) - 1)
+    return [(x0 + (x1 - x0) * i / n, y1 - (y1 - y0) * v) for i, v in enumerate(values)]
+
+
+def _swing_marks(d, review, pts, plot, s):
+    """Each drawable swing as ``(number, label, badge x, badge y, label box, segment)`` in the
+    drawing's pixels (``s`` times the output). A badge sits on the point after its move, or,
+    where that would cover an earlier badge (swings on neighbouring moves of a long game), at
+    the nearest free spot (:func:`_free_badge`; a leader joins it to its point); the label
+    (``"23. f6"``) is placed clear of every other label and badge (:func:`_place_label`)."""
+    f_label = font(22 * s, "medium")
+    rb = 15 * s
+    n = len(pts) - 1
+    marks = []
+    badges: list[tuple[float, float, float, float]] = []
+    for k, sw in enumerate(review.swings, 1):
+        i = sw.ply
+        if not 1 <= i <= n:
+            continue
+        bx, by = _free_badge(*pts[i], badges, rb, plot, s)
+        badges.append((bx - rb - 3 * s, by - rb - 3 * s, bx + rb + 3 * s, by + rb + 3 * s))
+        marks.append((k, f"{i}. {sw.move}", bx, by, (pts[i - 1], pts[i])))
+    boxes: list[tuple[float, float, float, float]] = []
+    for _, label, bx, by, _ in marks:
+        boxes.append(_place_label(d, label, f_label, bx, by, rb, boxes, badges, plot, s))
+    return [(k, label, bx, by, box, seg) for (k, label, bx, by, seg), box in zip(marks, boxes, strict=True)]
+
+
+def _free_badge(x, y, badges, rb, plot, s) -> tuple[float, float]:
+    """Where the badge of the point ``(x, y)`` goes: on it if clear of ``badges``, else the
+    nearest spot inside ``plot`` (moved in whole badge steps) that is."""
+    x0, y0, x1, y1 = plot
+    step = 2 * rb + 8 * s
+    tries = sorted(((dx, dy) for dx in range(-3, 4) for dy in range(-6, 7)),
+                   key=lambda t: (abs(t[0]) + abs(t[1]), abs(t[0]), t))
+    for dx, dy in tries:
+        bx, by = x + dx * step, y + dy * step
+        if not (x0 + rb <= bx <= x1 - rb and y0 + rb <= by <= y1 - rb) and (dx, dy) != (0, 0):
+            continue
+        box = (bx - rb - 3 * s, by - rb - 3 * s, bx + rb + 3 * s, by + rb + 3 * s)
+        if not any(_overlap(box, o) for o in badges):
+            return bx, by
+    return x, y
+
+
+def swing_label_boxes(review) -> list[tuple[float, float, float, float]]:
+    """The pixel boxes ``(x0, y0, x1, y1)`` of the swings' move labels on the plot of
+    :func:`render_review_image` (at :data:`CHART_SIZE`), in the order of ``review.swings``
+    (swings outside the game's moves left out)."""
+    return [label for label, _badge in swing_boxes(review)]
+
+
+def swing_boxes(review) -> list[tuple[tuple[float, ...], tuple[float, ...]]]:
+    """``(label box, badge box)`` of each swing drawn on the plot of
+    :func:`render_review_image`, in output pixels ``(x0, y0, x1, y1)``, in the order of
+    ``review.swings`` (swings outside the game's moves left out)."""
+    d = ImageDraw.Draw(Image.new("L", (1, 1)))
+    plot = tuple(c * _S for c in _PLOT)
+    rb = 15 * _S
+    out = []
+    for *_, bx, by, box, _seg in _swing_marks(d, review, _curve(review, plot), plot, _S):
+        badge = (bx - rb, by - rb, bx + rb, by + rb)
+        out.append((tuple(c / _S for c in box), tuple(c / _S for c in badge)))
+    return out
+
+
 def _place_label(d, label, f, bx, by, rb, placed, badges, plot, s):
     """A box for ``label`` near the badge at ``(bx, by)``, inside ``plot``, clear of the
-    boxes in ``placed`` and ``badges`` where possible: tried ever further above and below
-    the badge (the roomier side first), also shifted left and right."""
+    boxes in ``placed`` and ``badges``: tried ever further above and below the badge (the
+    roomier side first), also shifted left and right; failing that, the free spot of the
+    plot nearest the badge (a leader line joins them); only a plot too full for any free
+    spot gets the first try, overlapping."""
     x0, y0, x1, y1 = plot
     tw = _len(d, label, f) + 20 * s
     h = 34 * s
     gap = 12 * s
     first = 1 if by < (y0 + y1) / 2 else -1   # below a high point, above a low one
     fallback = None
+
+    def free(box):
+        return not any(_overlap(box, o) for o in placed + badges)
+
     for step in range(12):
         for sign in (first, -first):
             off = rb + gap + step * (h / 2 + 4 * s)
@@ -235,9 +320,25 @@ def _place_label(d, label, f, bx, by, rb, placed, badges, plot, s):
                 box = (lx, ly, lx + tw, ly + h)
                 if fallback is None:
                     fallback = box
-                if not any(_overlap(box, o) for o in placed + badges):
+                if free(box):
                     return box
+    spots = []
+    for ly in _steps(y0 + 4 * s, y1 - 4 * s - h, h / 2):
+        for lx in _steps(x0 + 6 * s, x1 - 6 * s - tw, tw / 4):
+            box = (lx, ly, lx + tw, ly + h)
+            if free(box):
+                spots.append((abs(lx + tw / 2 - bx) + abs(ly + h / 2 - by), box))
+    if spots:
+        return min(spots)[1]
     return fallback or (x0 + 6 * s, y0 + 4 * s, x0 + 6 * s + tw, y0 + 4 * s + h)
+
+
+def _steps(a: float, b: float, step: float) -> list[float]:
+    """``a``, ``a + step``, ... up to ``b`` (inclusive; ``[a]`` when ``b < a``)."""
+    out = [a]
+    while out[-1] + step <= b:
+        out.append(out[-1] + step)
+    return out
 
 
 def _overlap(a, b) -> bool:
@@ -274,7 +375,7 @@ def _draw_side(im, d, review, th: Theme, names, colours, final, s: int) -> None:
     f_name = font(28 * s, "bold")
     f_small = font(22 * s)
     for seat in (1, 2):
-        paste(im, sprite("stone", r, th.name, colours[seat]), x0 + r, y + r + 4 * s)
+        _outlined_stone(im, d, th, colours[seat], r, x0 + r, y + r + 4 * s, th.panel, s)
         tx = x0 + 2 * r + 16 * s
         _text(d, (tx, y), _fit(d, names[seat], f_name, x1 - tx), f_name, th.text)
         _text(d, (tx, y + 34 * s), colours[seat].title(), f_small, th.text_dim)
@@ -305,22 +406,38 @@ def _draw_side(im, d, review, th: Theme, names, colours, final, s: int) -> None:
             _text(d, (x0, y), line, f_small, th.text_dim)
             y += 28 * s
         return
-    f_move = font(26 * s, "bold")
+    f_move = font(24 * s, "bold")
     f_line = font(22 * s)
     rb = 15 * s
+    tx = x0 + 2 * rb + 12 * s
     for k, sw in enumerate(review.swings, 1):
-        if y + 110 * s > cy1 - pad:
+        better = sw.preferred if sw.preferred and sw.preferred != sw.move else None
+        note = ["search agreed"]
+        if better:  # the move on a line of its own rather than split ("f6" / "g6")
+            note = [f"search preferred {better}"]
+            if _len(d, note[0], f_line) > x1 - tx:
+                note = ["search preferred", *_wrap(d, better, f_line, x1 - tx)]
+        if y + 2 * rb + (8 + 28 + 28 * len(note)) * s > cy1 - pad:
             break
         d.ellipse((x0, y, x0 + 2 * rb, y + 2 * rb), fill=th.accent)
         _text(d, (x0 + rb, y + rb), str(k), font(20 * s, "bold"), th.halo_edge, "mm")
-        tx = x0 + 2 * rb + 12 * s
-        _text(d, (tx, y + rb), _fit(d, f"{sw.ply}. {sw.move}", f_move, x1 - tx), f_move, th.text, "lm")
+        # "move 6, Ann's e5": a long name is cut, never the move
+        _text(d, (tx, y + rb), swing_heading(d, sw, names[sw.seat], f_move, x1 - tx), f_move, th.text, "lm")
         y += 2 * rb + 8 * s
-        # the mover by their stone colour (named in the legend above: a name would not fit)
-        change = f"{colours[sw.seat].title()}: {_pct(sw.before)} → {_pct(sw.after)}"
-        _text(d, (tx, y), _fit(d, change, f_line, x1 - tx), f_line, th.text)
+        # the mover's own chances before and after the move
+        _text(d, (tx, y), _fit(d, f"{_pct(sw.before)} → {_pct(sw.after)}", f_line, x1 - tx), f_line, th.text)
         y += 28 * s
-        better = sw.preferred if sw.preferred and sw.preferred != sw.move else None
-        note = f"search preferred {better}" if better else "search agreed"
-        _text(d, (tx, y), _fit(d, note, f_line, x1 - tx), f_line, th.text_dim)
-        y += 42 * s
+        for line in note:  # wrapped, never cut: a Coil move of two stones reads whole
+            _text(d, (tx, y), line, f_line, th.text_dim)
+            y += 28 * s
+        y += 14 * s
+
+
+def swing_heading(d, sw, name: str, f, width: float) -> str:
+    """``"move 6, Ann's e5"``: the swing's move number, its mover's name (cut with an ellipsis
+    when the line would not fit ``width`` px in font ``f``, never the move) and the move."""
+    head, tail = f"move {sw.ply}, ", f"'s {sw.move}"
+    room = width - _len(d, head + tail, f)
+    if room < _len(d, "W…", f):
+        return _fit(d, f"move {sw.ply}, {sw.move}", f, width)
+    return head + _fit(d, name, f, room) + tail

@@ -19,10 +19,13 @@ import engine
 
 from .render import render_image
 
-__all__ = ["GIF_SIZE", "render_gif"]
+__all__ = ["GIF_WIDTH", "render_gif"]
 
-#: Frame size of a replay, in pixels (three quarters of the PNG's linear size).
-GIF_SIZE = (900, 675)
+#: Frame width of a replay, in pixels (60 % of the PNG's: about as many pixels per frame as
+#: the earlier 900x675 frames); the height follows from the board as in
+#: :func:`renderers.render.image_size`. Shown 550 px wide, the frames keep the PNG's
+#: legibility (coordinates and rings are sized for the display width, whatever the width).
+GIF_WIDTH = 720
 #: Palette index left unused by the frames and declared transparent in delta frames.
 TRANSPARENT = 255
 #: How long the first frame, each move and the final position stay on screen (ms).
@@ -77,7 +80,7 @@ def render_gif(
 
     One frame for the starting position and one per move in ``moves`` (move strings as
     :meth:`engine.Position.play` takes them), each with the last move marked and the panel
-    showing move number, turn or result; :data:`GIF_SIZE` pixels. The first frame shows for
+    showing move number, turn or result; :data:`GIF_WIDTH` pixels wide. The first frame shows for
     1.2 s, each move for 0.25-0.9 s (shorter in long games, about a minute in all) and the
     final frame for 5 s. ``players`` and ``theme`` as :func:`renderers.render_png`.
 
@@ -87,12 +90,13 @@ def render_gif(
     """
     moves = list(moves)
     positions = list(_positions(kind, options, moves))  # positions are small; frames are not
-    w, h = GIF_SIZE
+    w = GIF_WIDTH
 
     def draw(pos) -> Image.Image:
-        return render_image(pos, players=players, theme=theme, width=w, height=h)
+        return render_image(pos, players=players, theme=theme, width=w)
 
     first = draw(positions[0])
+    h = first.height
     pal = _palette(first, draw(positions[-1]))
     per_move = max(MOVE_MS_RANGE[0], min(MOVE_MS_RANGE[1], TARGET_MS // max(1, len(moves))))
     per_move = per_move // 10 * 10

@@ -1,5 +1,11 @@
 """Where everything goes in an image: cell centres, stone radius, coordinates, panel box.
 
+The board takes the image's whole width and the panel is a strip below it, so that at the
+width Discord shows an attached image in chat (:data:`DISPLAY_WIDTH`) every board keeps its
+coordinates at least :data:`LABEL_CAP_MIN` px high and the last-move ring at least
+:data:`MARKER_MIN` px across (:attr:`Layout.display_label_height`,
+:attr:`Layout.display_marker`). The image's height follows from the board's shape.
+
 A :class:`Layout` depends only on the board drawing style (``family``), the board shape and
 size, and the image size -- never on a position -- so it is computed once and cached.
 
@@ -25,7 +31,10 @@ from engine import Board, file_letter, hex_board, square_board
 
 from .fonts import font
 
-__all__ = ["Layout", "LabelSpot", "board_for", "family_of", "label_size", "layout_for"]
+__all__ = [
+    "Layout", "LabelSpot", "board_for", "cap_height", "family_of", "label_size", "layout_for",
+    "marker_diameter", "ring_width",
+]
 
 SQRT3 = math.sqrt(3.0)
 HEX_R = 1 / SQRT3  # centre-to-corner distance of a hexagon one unit wide
@@ -35,20 +44,33 @@ STONE_RADIUS = {"hex": 0.43, "cells": 0.42, "points": 0.46}
 #: Whirlwind's coloured edges: gap from the outermost line to the band, band width, and the
 #: strip of board outside the band (so a black band never sits on a dark frame).
 BAND_GAP, BAND_WIDTH, BAND_MARGIN = 0.58, 0.34, 0.2
-#: Share of the image width given to the side panel: at most, and at least (wide boards).
-PANEL_MAX, PANEL_MIN = 0.28, 0.26
+#: Height of the panel strip below the board, in px for an image 1200 px wide.
+PANEL_HEIGHT = 280
+#: The board area is at most this share of the image width tall (square boards reach it).
+BOARD_MAX_HEIGHT = 1.0
+#: Discord shows an attached image about this many px wide in chat; at that width the
+#: coordinates' cap height is at least LABEL_CAP_MIN px and the last-move ring at least
+#: MARKER_MIN px across, on every board.
+DISPLAY_WIDTH, LABEL_CAP_MIN, MARKER_MIN = 550, 10.0, 8.0
+#: The last-move ring: radius of its middle as a share of the stone radius, and its line
+#: width as a share of the stone radius (never below RING_MIN_WIDTH px).
+RING, RING_WIDTH, RING_MIN_WIDTH = 0.52, 0.21, 2.4
 #: Width of the board's dark outer rim, in units.
 EDGE = 0.07
 #: Supersampling factor of cached artwork (text is measured as it is drawn).
 SS = 4
-#: Coordinate font size: this share of a cell width, between these pixel sizes (for an
-#: image 1200 px wide; they scale with the width). 18 px stays readable on the largest boards.
-LABEL_SHARE, LABEL_MIN, LABEL_MAX = 0.5, 18, 32
+#: Coordinate font size: this share of a cell width, at most LABEL_MAX px (for an image
+#: 1200 px wide; it scales with the width) and never so small that the cap height falls
+#: under LABEL_CAP_MIN px at DISPLAY_WIDTH.
+LABEL_SHARE, LABEL_MAX = 0.5, 36
+#: The characters whose ink height is the labels' cap height (Roboto's digits stand on the
+#: baseline and reach the cap height).
+CAP_TEXT = "0123456789"
 #: Gap between the board's rim and a label; the least distance between the ink of a row
-#: number and a file letter (so "10" over "v" never reads "10v"); and the least gap between
-#: them side by side on one line (so "d" beside "8" never reads "d8"): shares of the label
-#: font size.
-LABEL_GAP, LABEL_CLEAR, LABEL_BESIDE = 0.3, 0.5, 0.8
+#: number and a file letter (so "1" over "l" at a corner never reads as a cell name); and
+#: the least gap between them side by side on one line (so "d" beside "8" never reads "d8"):
+#: shares of the label font size.
+LABEL_GAP, LABEL_CLEAR, LABEL_BESIDE = 0.3, 1.5, 1.5
 
 
 @dataclass(frozen=True)
@@ -69,8 +91,11 @@ class Layout:
     * ``scale`` -- pixels per unit; ``ox``, ``oy`` -- pixel position of unit point (0, 0).
     * ``centres[i]`` -- pixel centre ``(x, y)`` of cell (or point) ``i``.
     * ``radius`` -- stone radius in pixels.
-    * ``labels`` -- the coordinate labels; ``label_size`` -- their font size in pixels.
-    * ``board_box`` / ``panel_box`` -- ``(x0, y0, x1, y1)`` pixel boxes of the two areas.
+    * ``labels`` -- the coordinate labels; ``label_size`` -- their font size in pixels;
+      ``label_height`` -- their cap height (ink height of a digit) in pixels.
+    * ``marker`` -- outer diameter of the last-move ring in pixels.
+    * ``board_box`` / ``panel_box`` -- ``(x0, y0, x1, y1)`` pixel boxes of the two areas:
+      the board across the whole width, the panel strip below it.
     """
 
     width: int
@@ -84,12 +109,24 @@ class Layout:
     radius: float
     labels: tuple[LabelSpot, ...]
     label_size: int
+    label_height: float
+    marker: float
     board_box: tuple[int, int, int, int]
     panel_box: tuple[int, int, int, int]
 
     def px(self, u: float, v: float) -> tuple[float, float]:
         """Pixel position of the unit point ``(u, v)``."""
         return (self.ox + u * self.scale, self.oy - v * self.scale)
+
+    @property
+    def display_label_height(self) -> float:
+        """Cap height (px) of the coordinates when the image is shown :data:`DISPLAY_WIDTH` wide."""
+        return self.label_height * DISPLAY_WIDTH / self.width
+
+    @property
+    def display_marker(self) -> float:
+        """Diameter (px) of the last-move ring when the image is shown :data:`DISPLAY_WIDTH` wide."""
+        return self.marker * DISPLAY_WIDTH / self.width
 
     def label_box(self, spot: LabelSpot) -> tuple[float, float, float, float]:
         """Pixel box ``(x0, y0, x1, y1)`` of the ink of coordinate label ``spot`` as drawn."""
@@ -143,12 +180,13 @@ def _apart(a: tuple[float, float, tuple], b: tuple[float, float, tuple], scale: 
 def _hex_labels(board: Board, scale: float, size: int) -> list[tuple[str, float, float]]:
     """Coordinate labels of a hex board: ``(text, x, y)`` centres in units.
 
-    Row numbers sit beyond both ends of every row, file letters beyond both ends of every
-    file (a file slants up-left), each a fixed gap in pixels off the board's rim. Where row
-    ends and file ends share an edge (the upper-left and lower-right edges), the numbers keep
-    their places and each letter moves out along its own file just far enough to stand clear
-    of every number (:func:`_apart`), so a letter and a number never read as one label like
-    ``d8`` or ``10v`` and both still line up with their row or file.
+    Row numbers sit beyond both ends of every row; file letters (a file slants up-left) only
+    where a file ends on the bottom row or the top row, so the edges where rows and files
+    both end (upper-left and lower-right) carry numbers alone and no letter stands beside a
+    number to read as a cell name ("b 15"). Every file reaches the bottom or the top row
+    (files up to the middle one start on the bottom row, those from it end on the top row).
+    Each label stands a fixed gap in pixels off the board's rim; at the corners a letter moves
+    out along its own file until clear of every number (:func:`_apart`).
     """
     pts = [board.point(i) for i in range(len(board))]
     gap = LABEL_GAP * size
@@ -174,12 +212,15 @@ def _hex_labels(board: Board, scale: float, size: int) -> list[tuple[str, float,
     reach_high = max(_reach(b, -dx, -dy) for b in letters.values())
     out = [(t, x, y) for t, x, y, _b in numbers]
     near = 2.5 + 4 * size / scale  # units: numbers further off cannot meet the letter
+    top_row = max(r for _f, r in board.coords)
     for f, cells in sorted(by_file.items()):
         text, box = file_letter(f), letters[f]
         for c, ux, uy, reach in (
             (min(cells, key=lambda c: board.coords[c][1]), dx, -dy, reach_low),
             (max(cells, key=lambda c: board.coords[c][1]), -dx, dy, reach_high),
         ):
+            if board.coords[c][1] not in (0, top_row):
+                continue  # this end is on an edge of row numbers
             x, y = pts[c]
             t = rim + (gap + reach) / scale
             close = [(nx, ny, nb) for _n, nx, ny, nb in numbers
@@ -209,12 +250,43 @@ def _square_labels(n: int, rim: float, scale: float, size: int) -> list[tuple[st
     return out
 
 
+def cap_height(size: int) -> float:
+    """Cap height (px) of coordinates drawn at font size ``size`` px: the ink height of the
+    digits, measured as :mod:`renderers.board` draws them."""
+    _left, top, _right, bottom = _box(CAP_TEXT, size)
+    return bottom - top
+
+
+@lru_cache(maxsize=64)
+def _least_label_size(width: int) -> int:
+    """The smallest font size (px) whose cap height is at least :data:`LABEL_CAP_MIN` px once
+    an image ``width`` px wide is shown :data:`DISPLAY_WIDTH` px wide."""
+    need = LABEL_CAP_MIN * width / DISPLAY_WIDTH
+    size = max(1, math.floor(need))
+    while cap_height(size) < need:
+        size += 1
+    return size
+
+
 def label_size(scale: float, width: int) -> int:
     """Font size (px) of the coordinates for ``scale`` pixels per unit in an image ``width`` px
-    wide: in proportion to the cells, never below :data:`LABEL_MIN` nor above
-    :data:`LABEL_MAX` (both given for a 1200 px wide image)."""
+    wide: :data:`LABEL_SHARE` of a cell, at most :data:`LABEL_MAX` (given for 1200 px wide),
+    and never smaller than what keeps the cap height :data:`LABEL_CAP_MIN` px at
+    :data:`DISPLAY_WIDTH`."""
     k = width / 1200
-    return round(min(max(LABEL_SHARE * scale, LABEL_MIN * k), LABEL_MAX * k))
+    least = _least_label_size(width)
+    return max(least, round(min(LABEL_SHARE * scale, LABEL_MAX * k)))
+
+
+def ring_width(radius: float) -> float:
+    """Line width (px) of the last-move ring on a stone of ``radius`` px."""
+    return max(RING_MIN_WIDTH, RING_WIDTH * radius)
+
+
+def marker_diameter(radius: float) -> float:
+    """Outer diameter (px) of the last-move ring on a stone of ``radius`` px (the ring's
+    middle is :data:`RING` of the radius out, its line :func:`ring_width` wide)."""
+    return 2 * RING * radius + ring_width(radius)
 
 
 def _fit(family: str, board: Board, avail_w: float, avail_h: float, width: int):
@@ -251,40 +323,50 @@ def _fit(family: str, board: Board, avail_w: float, avail_h: float, width: int):
 
 
 @lru_cache(maxsize=256)
-def layout_for(family: str, shape: str, size: int, width: int = 1200, height: int = 900) -> Layout:
-    """The :class:`Layout` for a board drawn in ``family`` style in a ``width x height`` image.
+def layout_for(family: str, shape: str, size: int, width: int = 1200, height: int | None = None) -> Layout:
+    """The :class:`Layout` for a board drawn in ``family`` style in an image ``width`` px wide.
 
     ``shape``/``size`` name the engine board (``"square"``, ``"hexhex"``, ``"limping"``).
-    The board and its coordinates are drawn as large as the board area allows; the side
-    panel takes :data:`PANEL_MAX` of the width, or down to :data:`PANEL_MIN` when a wide
-    board (the hex boards) can use the room. Raises ValueError for an unknown family or shape.
+    The board and its coordinates take the whole width (less a margin) and at most
+    :data:`BOARD_MAX_HEIGHT` of it in height; the panel is a strip :data:`PANEL_HEIGHT` px
+    high (at 1200 wide) below the board. ``height`` None: the image is as tall as the board
+    needs plus the strip; else the board fits ``height`` less the strip. Raises ValueError
+    for an unknown family or shape, or a ``height`` leaving the board no room.
     """
     if family not in STONE_RADIUS:
         raise ValueError(f"unknown board family {family!r}")
     board = board_for(shape, size)
+    k = width / 1200
     margin = max(6, round(width * 0.012))
-    avail_h = height - 2 * margin
-    widest = width - round(width * PANEL_MIN)
-    scale, lsize, labels, (u0, u1, v0, v1) = _fit(family, board, widest - 2 * margin, avail_h, width)
-    # Give back to the panel what the board cannot use.
-    bw = max(min(widest, math.ceil((u1 - u0) * scale) + 2 * margin), width - round(width * PANEL_MAX))
-    avail_w = bw - 2 * margin
+    panel_h = round(PANEL_HEIGHT * k)
+    avail_w = width - 2 * margin
+    if height is None:
+        avail_h = round(width * BOARD_MAX_HEIGHT) - 2 * margin
+    else:
+        avail_h = height - panel_h - 2 * margin
+        if avail_h < 0.3 * avail_w:
+            raise ValueError(f"an image {width}x{height} leaves the board no room")
+    scale, lsize, labels, (u0, u1, v0, v1) = _fit(family, board, avail_w, avail_h, width)
+    bh = math.ceil((v1 - v0) * scale) + 2 * margin if height is None else height - panel_h
     ox = margin + (avail_w - (u1 - u0) * scale) / 2 - u0 * scale
-    oy = margin + (avail_h - (v1 - v0) * scale) / 2 + v1 * scale
+    oy = margin + (bh - 2 * margin - (v1 - v0) * scale) / 2 + v1 * scale
     centres = tuple((ox + x * scale, oy - y * scale) for x, y in (board.point(i) for i in range(len(board))))
     spots = tuple(LabelSpot(t, ox + x * scale, oy - y * scale) for t, x, y in labels)
+    radius = STONE_RADIUS[family] * scale
     return Layout(
         width=width,
-        height=height,
+        height=bh + panel_h,
         family=family,
         board=board,
         scale=scale,
         ox=ox,
         oy=oy,
         centres=centres,
-        radius=STONE_RADIUS[family] * scale,
+        radius=radius,
         labels=spots,
         label_size=lsize,
-        board_box=(0, 0, bw, height),
-        panel_box=(bw, 0, width, height),
+        label_height=cap_height(lsize),
+        marker=marker_diameter(round(radius, 1)),
+        board_box=(0, 0, width, bh),
+        panel_box=(0, bh, width, bh + panel_h),
     )

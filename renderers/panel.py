@@ -1,4 +1,5 @@
-"""The side panel: game, options, both players, whose turn or the result, phase, move, clock."""
+"""The panel strip below the board: game, options, clock; both players; whose turn or the
+result, phase, last move."""
 
 from __future__ import annotations
 
@@ -17,7 +18,8 @@ from .layout import Layout
 from .sprites import paste, sprite
 from .theme import Theme
 
-__all__ = ["clock_lines", "clock_text", "clean_name", "draw_panel", "options_text", "result_text"]
+__all__ = ["clock_lines", "clock_text", "clean_name", "draw_panel", "options_text", "result_text",
+           "score_parts"]
 
 #: Unicode categories dropped from names: symbols and emoji, surrogates, private use,
 #: unassigned, format and control characters.
@@ -228,6 +230,36 @@ def _wrap(d: ImageDraw.ImageDraw, text: str, f, width: float) -> list[str]:
     return [_fit(d, ln, f, width) for ln in lines]
 
 
+#: The panel strip's three columns, as shares of its inner width: the game (title, options,
+#: clock), the two players, the state (whose turn or the result, phase, last move).
+COLUMNS = (0.25, 0.42, 0.33)
+#: Words for a Coral's bonus points by the ``bonus`` option (RULES.md "Brain Coral",
+#: "Branching Coral": score = largest group + bonus); one word each, singular and plural.
+_BONUS_WORDS = {"own": ("group", "groups"), "opponent": ("opponent group", "opponent groups"),
+                "captures": ("capture", "captures")}
+
+
+def score_parts(position, seat: int) -> str | None:
+    """The parts of ``seat``'s score where the game adds them up (the Corals: the largest
+    group plus the bonus option's points, RULES.md "Brain Coral"), e.g.
+    ``"largest group 8 + 5 groups"``; None for other games (no ``groups`` highlight).
+
+    The largest group's size is the length of ``position.highlights.groups[seat]``; the
+    bonus is the rest of ``position.scores[seat]``.
+    """
+    scores = position.scores
+    groups = position.highlights.groups or {}
+    if not scores or seat not in groups or seat not in scores:
+        return None
+    largest = len(groups[seat])
+    text = f"largest group {largest}"
+    words = _BONUS_WORDS.get(position.options.get("bonus"))
+    if words is None:
+        return text
+    bonus = scores[seat] - largest
+    return f"{text} + {bonus} {words[bonus != 1]}"
+
+
 def draw_panel(
     im: Image.Image,
     lay: Layout,
@@ -237,7 +269,8 @@ def draw_panel(
     names: Mapping[int, str],
     clock: str | None,
 ) -> None:
-    """Draw the side panel of ``position`` into ``lay.panel_box`` of ``im`` (RGB, in place).
+    """Draw the panel of ``position`` into ``lay.panel_box`` of ``im`` (RGB, in place): a
+    strip below the board in three columns (:data:`COLUMNS`).
 
     ``names`` maps seats 1 and 2 to display names (already cleaned); ``clock`` is the text of
     the clock line or None.
@@ -245,39 +278,64 @@ def draw_panel(
     k = lay.width / 1200
     d = ImageDraw.Draw(im)
     px0, py0, px1, py1 = lay.panel_box
-    card = (px0 + 2 * k, 14 * k, px1 - 14 * k, py1 - 14 * k)
+    card = (px0 + 14 * k, py0 + 2 * k, px1 - 14 * k, py1 - 14 * k)
     d.rounded_rectangle(card, radius=18 * k, fill=th.panel)
-    pad = 22 * k
-    x0, x1 = card[0] + pad, card[2] - pad
-    width = x1 - x0
-    y = card[1] + pad
+    pad = 20 * k
+    gap = 30 * k
+    inner = card[2] - card[0] - 2 * pad - 2 * gap
+    top, bottom = card[1] + pad, card[3] - pad
+    cols = []
+    x = card[0] + pad
+    for share in COLUMNS:
+        cols.append((x, x + share * inner))
+        x += share * inner + gap
+    _draw_game(im, d, cols[0], top, bottom, position, th, title, clock, k)
+    _draw_players(im, d, cols[1], top, bottom, position, th, names, k)
+    _draw_state(d, cols[2], top, position, th, names, k)
 
+
+def _draw_game(im, d, col, top, bottom, position, th, title, clock, k) -> None:
+    """Column 1: the game's title and options, and the clock at the bottom."""
+    x0, x1 = col
+    width = x1 - x0
+    y = top
     f_title = _sized(d, title, (46, 44, 42, 40, 38, 36, 34, 32, 30, 28), k, "bold", width)
     size = f_title.size / k
     _text(d, (x0, y + (46 - size) * k * 0.8), _fit(d, title, f_title, width), font=f_title, fill=th.text)
     y += 58 * k
     options = options_text(position.options, position.board)
     f_small = _sized(d, options, (26, 25, 24, 23, 22), k, "regular", width, wrap=True)
-    for line in _wrap(d, options, f_small, width):
+    for line in _wrap(d, options, f_small, width)[:2]:
         _text(d, (x0, y), line, font=f_small, fill=th.text_dim)
         y += 33 * k
-    y += 18 * k
+    if clock:
+        cr = 13 * k
+        room = width - 2 * cr - 12 * k
+        f_clock, lines = clock_lines(d, clock, k, room)
+        step = f_clock.size * 1.2
+        last = bottom - 16 * k  # the centre of the last line
+        cy = last - step * (len(lines) - 1) / 2
+        cx = x0 + cr
+        d.ellipse((cx - cr, cy - cr, cx + cr, cy + cr), outline=th.text, width=max(1, round(2.5 * k)))
+        d.line((cx, cy, cx, cy - cr * 0.6), fill=th.text, width=max(1, round(2.5 * k)))
+        d.line((cx, cy, cx + cr * 0.5, cy), fill=th.text, width=max(1, round(2.5 * k)))
+        for i, line in enumerate(lines):
+            _text(d, (cx + cr + 12 * k, last - step * (len(lines) - 1 - i)), line, font=f_clock,
+                  fill=th.text, anchor="lm")
 
+
+def _draw_players(im, d, col, top, bottom, position, th, names, k) -> None:
+    """Column 2: a card per player: stone, name, colour (or a Coral's score parts), score."""
+    x0, x1 = col
     over = position.outcome is not None
     winner = position.outcome.winner if over else None
     scores = position.scores
     f_score = font(44 * k, "bold")
-    card_h = 116 * k
+    between = 10 * k
+    card_h = (bottom - top + 2 * 4 * k - between) / 2
+    y = top - 4 * k
     r_icon = 22 * k
     tx = x0 + 2 * r_icon + 20 * k  # where names start, right of the colour icon
-    # A score normally stands large beside the name; when a name would not fit beside it,
-    # both scores move down to the colour line instead.
-    f_score_low = font(34 * k, "bold")
-    low_scores = scores is not None and any(
-        _len(d, names[seat], font(NAME_SIZES[-1] * k, "bold"))
-        > x1 - tx - _len(d, str(scores.get(seat, "")), f_score) - 10 * k
-        for seat in (1, 2)
-    )
     for seat in (1, 2):
         colour = position.colour(seat)
         focus = (position.to_move == seat) if not over else (winner == seat)
@@ -297,26 +355,31 @@ def draw_panel(
                      half.crop((0, 0, w // 2 + 1, w)))
         score_w = 0.0
         if scores is not None and seat in scores:
-            s = str(scores[seat])
-            if low_scores:  # on the colour line, leaving the name the card's whole width
-                score_w = _len(d, s, f_score_low) + 10 * k
-                _text(d, (x1, y + 92 * k), s, font=f_score_low, fill=th.text, anchor="rs")
-            else:
-                score_w = _len(d, s, f_score) + 10 * k
-                _text(d, (x1, y + card_h / 2), s, font=f_score, fill=th.text, anchor="rm")
-        room = x1 - tx - (0.0 if low_scores else score_w)
+            text = str(scores[seat])
+            score_w = _len(d, text, f_score) + 12 * k
+            _text(d, (x1, y + card_h / 2), text, font=f_score, fill=th.text, anchor="rm")
+        room = x1 - tx - score_w
+        base = y + card_h / 2 - 2 * k  # the name's baseline
         f_name = _sized(d, names[seat], NAME_SIZES, k, "bold", room)
-        _text(d, (tx, y + 52 * k), _fit(d, names[seat], f_name, room), font=f_name, fill=th.text, anchor="ls")
-        sub = colour.capitalize() if colour else "Undecided"
+        _text(d, (tx, base), _fit(d, names[seat], f_name, room), font=f_name, fill=th.text, anchor="ls")
+        sub = score_parts(position, seat) or (colour.capitalize() if colour else "Undecided")
         if over and winner == seat:
             sub += " · wins"
-        f_sub = _sized(d, sub, (26, 24, 22), k, "regular", x1 - tx - score_w)
-        _text(d, (tx, y + 66 * k), _fit(d, sub, f_sub, x1 - tx - score_w), font=f_sub,
-               fill=th.turn if focus else th.text_dim)
-        y += card_h + 12 * k
-    y += 14 * k
+        f_sub = _sized(d, sub, (26, 24, 22, 20), k, "regular", room)
+        _text(d, (tx, base + 12 * k), _fit(d, sub, f_sub, room), font=f_sub,
+              fill=th.turn if focus else th.text_dim)
+        y += card_h + between
 
-    f_line = font(28 * k)
+
+def _draw_state(d, col, top, position, th, names, k) -> None:
+    """Column 3: whose turn (and the phase) or the result, then the last move."""
+    x0, x1 = col
+    width = x1 - x0
+    y = top
+    over = position.outcome is not None
+    winner = position.outcome.winner if over else None
+    f_line = font(26 * k)
+    step = 33 * k
     if over:
         head, detail = result_text(position, names)
         f_head = _sized(d, head, (38, 36, 34, 32), k, "bold", width)
@@ -326,47 +389,31 @@ def draw_panel(
             head_lines = _wrap(d, head, f_head, width)
         for line in head_lines:
             _text(d, (x0, y), line, font=f_head, fill=th.turn)
-            y += 46 * k
-        for line in _wrap(d, detail, f_line, width):
+            y += 44 * k
+        for line in _wrap(d, detail, f_line, width)[: 5 - len(head_lines)]:
             _text(d, (x0, y), line, font=f_line, fill=th.text)
-            y += 35 * k
+            y += step
     else:
         seat = position.to_move
         colour = position.colour(seat)
         who = colour.capitalize() if colour else names[seat]
         f_head = _sized(d, f"{who} to move", (38, 36, 34, 32), k, "bold", width)
-        for line in _headline(d, who, "to move", f_head, width):
+        head_lines = _headline(d, who, "to move", f_head, width)
+        for line in head_lines:
             _text(d, (x0, y), line, font=f_head, fill=th.turn)
-            y += 46 * k
+            y += 44 * k
         phase = position.phase_caption
         if phase:
-            for line in _wrap(d, phase, f_line, width):
+            for line in _wrap(d, phase, f_line, width)[: 4 - len(head_lines)]:
                 _text(d, (x0, y), line, font=f_line, fill=th.text)
-                y += 35 * k
-    y += 10 * k
+                y += step
+    y += 6 * k
     if position.ply:
         last = position.last_move or ""
         move = f"Move {position.ply}: {last}" if last else f"Move {position.ply}"
     else:
         move = "No moves yet"
-    for line in _wrap(d, move, f_line, width):
-        _text(d, (x0, y), line, font=f_line, fill=th.text_dim)
-        y += 35 * k
-
-    if clock:
-        cr = 13 * k
-        room = width - 2 * cr - 12 * k
-        f_clock, lines = clock_lines(d, clock, k, room)
-        step = f_clock.size * 1.2
-        bottom = card[3] - pad - 16 * k  # the centre of the last line
-        cy = bottom - step * (len(lines) - 1) / 2
-        cx = x0 + cr
-        d.ellipse((cx - cr, cy - cr, cx + cr, cy + cr), outline=th.text, width=max(1, round(2.5 * k)))
-        d.line((cx, cy, cx, cy - cr * 0.6), fill=th.text, width=max(1, round(2.5 * k)))
-        d.line((cx, cy, cx + cr * 0.5, cy), fill=th.text, width=max(1, round(2.5 * k)))
-        for i, line in enumerate(lines):
-            _text(d, (cx + cr + 12 * k, bottom - step * (len(lines) - 1 - i)), line, font=f_clock,
-                   fill=th.text, anchor="lm")
+    _text(d, (x0, y), _fit(d, move, f_line, width), font=f_line, fill=th.text_dim)
 
 
 def clock_lines(d: ImageDraw.ImageDraw, text: str, k: float, room: float):

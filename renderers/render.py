@@ -17,10 +17,11 @@ from .panel import clean_name, clock_text, draw_panel
 from .sprites import paste, sprite
 from .theme import get_theme
 
-__all__ = ["DEFAULT_SIZE", "cell_centre", "layout_of", "render_image", "render_png"]
+__all__ = ["DEFAULT_WIDTH", "cell_centre", "image_size", "layout_of", "render_image", "render_png"]
 
-#: Width and height of a PNG from :func:`render_png`, in pixels.
-DEFAULT_SIZE = (1200, 900)
+#: Width of a PNG from :func:`render_png`, in pixels; its height follows from the board
+#: (:func:`image_size`): the board takes the whole width, the panel is a strip below it.
+DEFAULT_WIDTH = 1200
 #: PNG compression: zlib level 1 without optimisation is several times faster than the
 #: default and costs only a little size on these flat-coloured pictures.
 PNG_OPTIONS = {"compress_level": 1, "optimize": False}
@@ -29,14 +30,21 @@ PNG_OPTIONS = {"compress_level": 1, "optimize": False}
 _DRAW_LOCK = threading.Lock()
 
 
-def layout_of(position, width: int = DEFAULT_SIZE[0], height: int = DEFAULT_SIZE[1]) -> Layout:
-    """The cached :class:`renderers.layout.Layout` used to draw ``position`` at this size."""
+def layout_of(position, width: int = DEFAULT_WIDTH, height: int | None = None) -> Layout:
+    """The cached :class:`renderers.layout.Layout` used to draw ``position`` ``width`` px wide
+    (``height`` None: as tall as its board needs)."""
     board = position.board
     return layout_for(family_of(position.kind, board), board.shape, board.size, width, height)
 
 
+def image_size(position, width: int = DEFAULT_WIDTH) -> tuple[int, int]:
+    """``(width, height)`` in px of the image :func:`render_png` makes of ``position``."""
+    lay = layout_of(position, width)
+    return lay.width, lay.height
+
+
 def cell_centre(
-    position, label: str, *, width: int = DEFAULT_SIZE[0], height: int = DEFAULT_SIZE[1]
+    position, label: str, *, width: int = DEFAULT_WIDTH, height: int | None = None
 ) -> tuple[float, float]:
     """Pixel centre ``(x, y)`` (y down) of the cell or point ``label`` (e.g. ``"g7"``) in the
     image :func:`render_png` makes of ``position`` (or :func:`render_image` at this size).
@@ -76,13 +84,14 @@ def render_image(
     clock=None,
     theme: str = "default",
     cell_labels: bool = False,
-    width: int = DEFAULT_SIZE[0],
-    height: int = DEFAULT_SIZE[1],
+    width: int = DEFAULT_WIDTH,
+    height: int | None = None,
 ) -> Image.Image:
-    """The picture of ``position`` as a Pillow RGB image of ``width x height`` pixels.
+    """The picture of ``position`` as a Pillow RGB image ``width`` pixels wide.
 
-    Arguments as :func:`render_png`; ``width``/``height`` scale everything (the GIF replay
-    uses a smaller frame). Raises ValueError for an unknown theme, TypeError for bad
+    Arguments as :func:`render_png`; ``width`` scales everything (the GIF replay uses a
+    smaller frame); ``height`` None makes the image as tall as the board needs
+    (:func:`image_size`), else the board is fitted to ``height`` less the panel strip. Raises ValueError for an unknown theme, TypeError for bad
     ``players``/``clock``.
     """
     th = get_theme(theme)
@@ -92,7 +101,7 @@ def render_image(
         return _draw(position, th, names, clock_line, bool(cell_labels), width, height)
 
 
-def _draw(position, th, names, clock_line, cell_labels: bool, width: int, height: int) -> Image.Image:
+def _draw(position, th, names, clock_line, cell_labels: bool, width: int, height: int | None) -> Image.Image:
     board = position.board
     lay = layout_of(position, width, height)
     im = base_image(lay.family, board.shape, board.size, th.name, cell_labels, width, height).copy()
@@ -127,9 +136,15 @@ def _draw(position, th, names, clock_line, cell_labels: bool, width: int, height
     # Stones that do not fade once the game is won: the structure, what it encloses, and the
     # rest of Whirlwind's winning groups (drawn plain; only one shortest path is ringed).
     keep = winning | set(enclosed) | set(_cells(board, hl.chain))
-    if winning:
+    haloed = set(winning)
+    winner = position.outcome.winner if over else None
+    if haloed and hl.groups and winner in hl.groups:
+        # The Corals: both largest groups score and stay bright (joined by bars, in their own
+        # colour), but only the winner's carries the halo of the winning structure.
+        haloed &= set(_cells(board, hl.groups[winner]))
+    if haloed:
         halo = sprite("halo", radius, th.name)
-        for c in sorted(winning):  # a fixed order: overlapping halos layer the same every run
+        for c in sorted(haloed):  # a fixed order: overlapping halos layer the same every run
             if c in stones:
                 paste(im, halo, *cs[c])
     for lab, colour in (hl.removed or {}).items():
@@ -167,7 +182,8 @@ def render_png(
     theme: str = "default",
     cell_labels: bool = False,
 ) -> bytes:
-    """PNG bytes (1200x900) showing ``position`` of any game: board, coordinates, panel.
+    """PNG bytes (1200 px wide, :func:`image_size`) showing ``position`` of any game: the
+    board with its coordinates across the whole width and the panel below it.
 
     * ``position`` -- an :class:`engine.Position` (or any object with the same attributes).
     * ``players`` -- optional ``{1: name, 2: name}``; missing names show as "Player 1/2".
@@ -182,8 +198,10 @@ def render_png(
     Marks: the last move's stones carry a ring; stones flipped by it (Io) a small diamond;
     stones it removed (Branching Coral) leave a crossed ghost; Coil's enclosed cells are
     tinted; the Corals' largest groups are joined by bars; once a game is won, the winning
-    stones get a halo and the others fade (Whirlwind: one shortest edge-to-edge path of the
-    winning chain is haloed, the rest of the chain stays plain). Raises ValueError for an unknown theme.
+    stones get a halo (a dark accent band with a light edge) and the others fade (Whirlwind:
+    one shortest edge-to-edge path of the winning chain is haloed, the rest of the chain
+    stays plain; the Corals: both largest groups stay bright, only the winner's is haloed,
+    and the panel gives each score's parts). Raises ValueError for an unknown theme.
     """
     im = render_image(position, players=players, clock=clock, theme=theme, cell_labels=cell_labels)
     buf = io.BytesIO()

@@ -14,13 +14,10 @@ from functools import lru_cache
 from PIL import Image, ImageDraw
 
 from .board import SS, hex_corners
-from .layout import HEX_R
+from .layout import HEX_R, RING, ring_width
 from .theme import RGB, get_theme
 
 __all__ = ["RING", "paste", "sprite"]
-
-#: Radius of the middle of the last-move ring, as a share of the stone radius.
-RING = 0.52
 
 
 def _canvas(extent: float) -> tuple[Image.Image, ImageDraw.ImageDraw, int, float]:
@@ -76,7 +73,7 @@ def sprite(name: str, radius: float, theme: str, colour: str = "black", extra: f
                 _circle(d, c - 0.22 * r, 0.46 * r, fill=fill)
     elif name == "ring":
         im, d, side, c = _canvas(radius)
-        w = max(2.4 * SS, 0.21 * r)
+        w = ring_width(radius) * SS  # its outer diameter is layout.marker_diameter(radius)
         _circle(d, c, RING * r + w / 2, outline=th.contrast(colour), width=round(w))
     elif name == "dot":
         im, d, side, c = _canvas(radius)
@@ -93,11 +90,13 @@ def sprite(name: str, radius: float, theme: str, colour: str = "black", extra: f
         d.line((c - x, c - x, c + x, c + x), fill=th.rim(colour) + (230,), width=xw)
         d.line((c - x, c + x, c + x, c - x), fill=th.rim(colour) + (230,), width=xw)
     elif name == "halo":
-        # An accent band with a thin light edge: the edge keeps the halo apart from faded
-        # stones and the board where hue is not seen (greyscale, colour blindness).
-        im, d, side, c = _canvas(radius * 1.35)
+        # A dark accent band with a light edge outside it: the band stands off light boards
+        # and white stones in lightness, the edge off dark boards and black stones, so the
+        # halo reads in greyscale and under colour blindness (theme.HIGHLIGHT_CONTRAST_MIN).
+        im, d, side, c = _canvas(radius * 1.4 + 2)
+        # 1.3 stone radii in all: inside a hex board's rim, clear of its coordinates
         w = max(3.0 * SS, 0.2 * r)
-        edge = max(1.2 * SS, 0.05 * r)
+        edge = max(2.0 * SS, 0.1 * r)
         _circle(d, c, r + w + edge, fill=th.halo_edge)
         _circle(d, c, r + w, fill=th.accent)
     elif name in ("hextint", "squaretint"):

@@ -11,9 +11,30 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-__all__ = ["THEMES", "Theme", "get_theme"]
+__all__ = ["HIGHLIGHT_CONTRAST_MIN", "THEMES", "Theme", "contrast_ratio", "get_theme", "luminance"]
 
 RGB = tuple[int, int, int]
+
+#: Least luminance contrast (WCAG 2 ratio, :func:`contrast_ratio`) a highlight keeps against
+#: what it is drawn on -- the board and either stone colour -- in at least one of its
+#: colours: WCAG's 3:1 for graphical objects, so marks read in greyscale and under colour
+#: blindness, not by hue alone.
+HIGHLIGHT_CONTRAST_MIN = 3.0
+
+
+def luminance(rgb: RGB) -> float:
+    """WCAG 2 relative luminance of an sRGB colour ``(r, g, b)`` (0-255): 0 black .. 1 white."""
+    def lin(c: int) -> float:
+        c = c / 255
+        return c / 12.92 if c <= 0.04045 else ((c + 0.055) / 1.055) ** 2.4
+    r, g, b = (lin(c) for c in rgb)
+    return 0.2126 * r + 0.7152 * g + 0.0722 * b
+
+
+def contrast_ratio(a: RGB, b: RGB) -> float:
+    """WCAG 2 contrast ratio of two colours: 1 (same luminance) .. 21 (black on white)."""
+    la, lb = sorted((luminance(a), luminance(b)), reverse=True)
+    return (la + 0.05) / (lb + 0.05)
 
 
 def _hex(text: str) -> RGB:
@@ -30,8 +51,9 @@ class Theme:
     * ``line`` -- cell outlines and grid lines; ``board_edge`` -- the outline of the whole board.
     * ``coord`` -- coordinate text on the frame; ``cell_label`` -- faint labels in empty cells.
     * ``black`` / ``black_rim`` and ``white`` / ``white_rim`` -- stone fill and rim.
-    * ``accent`` -- the winning structure's halo and Coil's enclosed cells; ``halo_edge`` --
-      the thin light line around a halo (it reads without hue).
+    * ``accent`` -- the winning structure's halo and Coil's enclosed cells: a dark red that
+      stands :data:`HIGHLIGHT_CONTRAST_MIN` off the board in lightness; ``halo_edge`` -- the
+      light line around a halo (it stands off dark boards and black stones).
     * ``border`` -- a thin line around the whole image (shows the edge of a light frame on a
       light page).
     * ``panel`` / ``panel_turn`` -- panel card fill and the card of the player to move.
@@ -89,7 +111,7 @@ THEMES: dict[str, Theme] = {
         black_rim=_hex("#8e939c"),
         white=_hex("#f6f5f0"),
         white_rim=_hex("#34363a"),
-        accent=_hex("#e8412c"),
+        accent=_hex("#a81d0e"),
         halo_edge=_hex("#fff1e0"),
         border=_hex("#24272c"),
         panel=_hex("#2e3238"),
@@ -112,7 +134,7 @@ THEMES: dict[str, Theme] = {
         black_rim=_hex("#8e939c"),
         white=_hex("#fbfaf6"),
         white_rim=_hex("#3a3c40"),
-        accent=_hex("#d12f1f"),
+        accent=_hex("#a81d0e"),
         halo_edge=_hex("#fffaf2"),
         border=_hex("#c9c0ac"),
         panel=_hex("#e4dfd3"),
@@ -135,8 +157,8 @@ THEMES: dict[str, Theme] = {
         black_rim=_hex("#9aa0a8"),
         white=_hex("#f4f4f2"),
         white_rim=_hex("#2a2c30"),
-        accent=_hex("#ff5a3c"),
-        halo_edge=_hex("#ffeee6"),
+        accent=_hex("#a81d0e"),
+        halo_edge=_hex("#fff8f4"),
         border=_hex("#16171a"),
         panel=_hex("#23252a"),
         panel_turn=_hex("#323845"),

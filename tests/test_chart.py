@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import io
 import json
+import math
+import random
 
 import pytest
 from PIL import Image
@@ -108,3 +110,101 @@ def test_bad_input_raises():
         renderers.render_review_png(review_from_dict(data))
     with pytest.raises(KeyError):
         review_from_dict({"kind": "coil"})
+
+
+def _zigzag_review():
+    """Swings on every move from the second: neighbouring badges on a zigzag curve."""
+    values = [0.5, 0.55, 0.15, 0.85, 0.2, 0.8, 0.25]
+    data = review_data(values)
+    swings = []
+    for p in data["plies"][1:]:
+        mine = (lambda v: v) if p["seat"] == 1 else (lambda v: 1 - v)
+        swings.append({"ply": p["ply"], "seat": p["seat"], "move": p["move"], "preferred": "d5 e5",
+                       "before": mine(p["before"]), "after": mine(p["after"])})
+    data["swings"] = swings
+    return data
+
+
+def _crowded_review():
+    """A long Io game (random moves, seeded) whose five swings fall on neighbouring moves
+    60-64: their points stand about 5 px apart on the plot."""
+    rng = random.Random(3)
+    pos = engine.new_game("io", size=13)
+    plies, values = [], [0.5]
+    while pos.outcome is None:
+        i = len(plies) + 1
+        mv = pos.random_move(rng)
+        after = (0.9 if i % 2 == 0 else 0.1) if 60 <= i < 65 else 0.5
+        plies.append({"ply": i, "seat": pos.to_move, "move": mv, "preferred": mv,
+                      "before": values[-1], "after": after, "exact": False})
+        values.append(after)
+        pos = pos.play(mv)
+    swings = []
+    for p in plies[59:64]:
+        mine = (lambda v: v) if p["seat"] == 1 else (lambda v: 1 - v)
+        swings.append({"ply": p["ply"], "seat": p["seat"], "move": p["move"], "preferred": "d5",
+                       "before": mine(p["before"]), "after": mine(p["after"])})
+    return {"kind": "io", "options": {"size": 13}, "start": 0.5, "plies": plies, "swings": swings}
+
+
+@pytest.mark.parametrize("make", [_crowded_review, lambda: _zigzag_review()], ids=["crowded", "zigzag"])
+def test_badges_and_labels_of_swings_on_neighbouring_moves_do_not_overlap(make):
+    """Swings on neighbouring moves of a long game drew their numbered badges on top of each
+    other; every badge and label now stands clear of every other one, inside the plot."""
+    from renderers.chart import swing_boxes
+
+    data = make()
+    pairs = swing_boxes(review_from_dict(data))
+    assert len(pairs) == len(data["swings"]) == 5
+    boxes = [box for pair in pairs for box in pair]
+    x0, y0, x1, y1 = _PLOT
+    for label, badge in pairs:  # labels inside the plot; badges centred in it (on its edge at most)
+        assert x0 <= label[0] and label[2] <= x1 and y0 <= label[1] and label[3] <= y1, label
+        assert x0 <= (badge[0] + badge[2]) / 2 <= x1 and y0 <= (badge[1] + badge[3]) / 2 <= y1, badge
+    for i, a in enumerate(boxes):
+        for b in boxes[i + 1:]:
+            assert a[2] <= b[0] or b[2] <= a[0] or a[3] <= b[1] or b[3] <= a[1], (a, b)
+    renderers.render_review_png(review_from_dict(data))  # and it draws
+
+
+def test_swings_name_their_mover_and_show_two_stone_preferred_moves_whole(monkeypatch):
+    """"move 3, Ann's pass" (the mover by name, not "--" or a colour) and "search preferred
+    d5 e5" whole, wrapped if need be (it was cut to "d5…")."""
+    from renderers import chart
+
+    drawn: list[str] = []
+    real = chart._text
+
+    def spy(d, xy, text, *a, **kw):
+        drawn.append(text)
+        return real(d, xy, text, *a, **kw)
+
+    monkeypatch.setattr(chart, "_text", spy)
+    data = _zigzag_review()
+    names = {1: "Ann", 2: "Maximiliana Wolfeschlegelstein"}
+    renderers.render_review_png(review_from_dict(data), players=names)
+    for sw in data["swings"][:3]:  # the panel has room for three here
+        if sw["seat"] == 1:
+            assert f"move {sw['ply']}, Ann's {sw['move']}" in drawn
+        else:  # a long name is cut, the move never
+            assert any(t.startswith(f"move {sw['ply']}, Ma") and t.endswith(f"…'s {sw['move']}")
+                       for t in drawn), sw
+    joined = " ".join(drawn)
+    assert joined.count("search preferred d5 e5") >= 2 and "d5 e5" in drawn  # kept whole
+    assert not any(t.startswith("search preferred") and "…" in t for t in drawn)
+    assert not any("--" in t for t in drawn)
+
+
+@pytest.mark.parametrize("theme", ["dark", "default"])
+def test_the_heading_stone_stands_out_from_a_dark_frame(theme):
+    """The stone before "Ann's chances of winning" gets a light outline where its fill is as
+    dark as the frame (it disappeared in the dark theme)."""
+    from renderers.theme import HIGHLIGHT_CONTRAST_MIN, contrast_ratio
+
+    th = THEMES[theme]
+    im = image(review_data([0.5] * 7), theme=theme)
+    cx, cy, r = _PLOT[0] + 13, 46, 13
+    ring = [im.getpixel((round(cx + (r + 1.2) * math.cos(a)), round(cy + (r + 1.2) * math.sin(a))))
+            for a in [i * math.pi / 8 for i in range(16)]]
+    seen = sum(contrast_ratio(p, th.frame) >= HIGHLIGHT_CONTRAST_MIN for p in ring)
+    assert seen >= 12, ring

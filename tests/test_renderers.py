@@ -18,12 +18,12 @@ from PIL import Image, ImageChops
 
 import engine
 import renderers
-from renderers.layout import HEX_R, PANEL_MAX
+from renderers.layout import HEX_R
 from renderers.panel import clean_name, clock_text, options_text, result_text
 from renderers.render import layout_of
 from renderers.sprites import RING
 
-W, H = renderers.DEFAULT_SIZE
+W = renderers.DEFAULT_WIDTH
 TH = renderers.get_theme("default")
 
 
@@ -107,7 +107,7 @@ def test_every_game_is_covered():
 def test_every_board_renders_with_its_stones(kind, opts):
     pos = played(kind, 6, seed=len(BOARDS), **opts)
     im = image(pos)
-    assert im.size == (W, H)
+    assert im.size == renderers.image_size(pos) and im.width == W
     r = layout_of(pos).radius
     flipped = set(pos.highlights.flipped)
     for cell, colour in pos.stones.items():
@@ -211,11 +211,14 @@ def test_winning_stones_have_a_halo_and_the_rest_fade(kind):
     im = image(pos)
     lay = layout_of(pos)
     r = lay.radius
+    # The Corals' winning stones are both largest groups; only the winner's is haloed.
+    haloed = hl.groups[pos.outcome.winner] if hl.groups else hl.winning
     for label in hl.winning:
         x, y = renderers.cell_centre(pos, label)
         ring = [pixel(im, x + 1.1 * r * math.cos(a), y + 1.1 * r * math.sin(a))
                 for a in [i * math.pi / 6 for i in range(12)]]
-        assert any(near(p, TH.accent, 45) for p in ring), label
+        if label in haloed:
+            assert any(near(p, TH.accent, 45) for p in ring), label
         if label not in hl.placed:
             assert near(pixel(im, x, y), TH.stone(pos.stones[pos.board.cell(label)])), label
     keep = hl.winning | hl.enclosed | hl.chain
@@ -231,6 +234,42 @@ def test_winning_stones_have_a_halo_and_the_rest_fade(kind):
         if label not in keep:
             x, y = lay.centres[cell]
             assert not near(pixel(im, x, y), TH.stone(colour), 30), pos.board.labels[cell]
+
+
+@pytest.mark.parametrize("kind", ["braincoral", "branchingcoral"])
+@pytest.mark.parametrize("theme", ["default", "dark"])
+def test_coral_results_halo_only_the_winners_group_and_give_the_score_parts(kind, theme):
+    """Both largest groups score and stay bright, but only the winner's carries the winning
+    halo (the loser's looked like a second winning structure); the panel spells out each
+    score as largest group plus bonus."""
+    from renderers.panel import score_parts
+
+    th = renderers.THEMES[theme]
+    pos = finished(kind, lambda p: p.outcome.reason == "score")
+    hl, winner = pos.highlights, pos.outcome.winner
+    im = image(pos, theme=theme)
+    lay = layout_of(pos)
+    r = lay.radius
+
+    def halo_share(label):
+        x, y = renderers.cell_centre(pos, label)
+        ring = [pixel(im, x + 1.12 * r * math.cos(a), y + 1.12 * r * math.sin(a))
+                for a in [i * math.pi / 12 for i in range(24)]]
+        return sum(near(p, th.accent, 45) for p in ring) / len(ring)
+
+    assert sum(halo_share(lab) for lab in hl.groups[winner]) / len(hl.groups[winner]) > 0.3
+    for lab in hl.groups[3 - winner]:
+        assert halo_share(lab) <= 0.34, lab  # a neighbouring winner's halo at most
+        if lab not in hl.placed:  # the loser's group does not fade
+            x, y = renderers.cell_centre(pos, lab)
+            assert near(pixel(im, x, y), th.stone(pos.stones[pos.board.cell(lab)])), lab
+    bonus = pos.options["bonus"]
+    for seat in (1, 2):
+        largest = len(hl.groups[seat])
+        text = score_parts(pos, seat)
+        assert text.startswith(f"largest group {largest}")
+        if bonus != "none":
+            assert f"+ {pos.scores[seat] - largest} " in text
 
 
 def test_resigned_game_shows_no_fading():
@@ -310,8 +349,9 @@ def _spots(pos, text):
     return [s for s in layout_of(pos).labels if s.text == text]
 
 
-@pytest.mark.parametrize(("shape", "size"), [("hexhex", 7), ("limping", 4), ("hexhex", 3), ("limping", 2)])
-def test_hex_labels_sit_at_both_ends_of_every_row_and_file(shape, size):
+@pytest.mark.parametrize(("shape", "size"), [("hexhex", 7), ("limping", 4), ("hexhex", 3), ("limping", 2),
+                                           ("hexhex", 11), ("limping", 10)])
+def test_hex_labels_sit_at_both_ends_of_every_row_and_the_outer_end_of_every_file(shape, size):
     pos = engine.new_game("braincoral", shape=shape, size=size)
     board, lay = pos.board, layout_of(pos)
     for r in range(board.rows):
@@ -322,17 +362,37 @@ def test_hex_labels_sit_at_both_ends_of_every_row_and_file(shape, size):
         assert len(spots) == 2
         assert all(abs(s.y - y) < 0.5 for s in spots)
         assert min(s.x for s in spots) < min(xs) and max(s.x for s in spots) > max(xs)
+    top = board.rows - 1
     for f in range(board.files):
         letter = engine.geometry.file_letter(f)
-        cells = [c for c, (ff, _) in enumerate(board.coords) if ff == f]
+        cells = sorted((c for c, (ff, _) in enumerate(board.coords) if ff == f), key=lambda c: board.coords[c][1])
         (x0, y0), (x1, y1) = lay.centres[cells[0]], lay.centres[cells[-1]]
         spots = _spots(pos, letter)
-        assert len(spots) == 2, letter
+        # A letter only where the file ends on the bottom or the top row (its other end lies
+        # on an edge of row numbers), so one or two per file.
+        ends = [board.coords[cells[0]][1] == 0, board.coords[cells[-1]][1] == top]
+        assert len(spots) == sum(ends) >= 1, letter
         for s in spots:  # on the file's own slanted line, beyond its ends
             cross = (x1 - x0) * (s.y - y0) - (y1 - y0) * (s.x - x0) if len(cells) > 1 else 0
             assert abs(cross) < 1.0 * lay.scale * max(1, len(cells) - 1) * 0.05 + 1e-6, letter
-        low, high = sorted(spots, key=lambda s: -s.y)
-        assert low.y > y0 and high.y < y1
+            assert s.y > y0 if s.y > (y0 + y1) / 2 else s.y < y1
+
+
+@pytest.mark.parametrize(("kind", "opts"), [("coil", {"size": 12}), ("coil", {"size": 7}),
+                                            ("braincoral", {"shape": "hexhex", "size": 11}),
+                                            ("braincoral", {"shape": "limping", "size": 10}),
+                                            ("braincoral", {"shape": "limping", "size": 4})])
+def test_hex_edge_labels_never_pair_a_letter_with_a_number(kind, opts):
+    """No file letter stands near a row number, where the two would read as a cell name
+    ("b 15", "10 w"): every letter is at least two label heights from every number."""
+    lay = layout_of(engine.new_game(kind, **opts))
+    letters = [lay.label_box(s) for s in lay.labels if s.text.isalpha()]
+    numbers = [lay.label_box(s) for s in lay.labels if s.text.isdigit()]
+    for a in letters:
+        for b in numbers:
+            gap_x = max(a[0] - b[2], b[0] - a[2], 0)
+            gap_y = max(a[1] - b[3], b[1] - a[3], 0)
+            assert math.hypot(gap_x, gap_y) >= 1.5 * lay.label_size, (a, b)
 
 
 def test_hexhex_7_labels_match_rules():
@@ -356,14 +416,14 @@ def test_limping_4_labels_match_rules():
     b, lay = pos.board, layout_of(pos)
     assert [b.labels[c] for c in b.row_cells(0)] == [f"{ch}1" for ch in "abcde"]
     assert [b.labels[c] for c in b.row_cells(7)] == [f"{ch}8" for ch in "efgh"]
-    # Letters a..e stand below the bottom row and e..h above the top row, by their cells;
-    # every letter a..h appears exactly twice (both ends of its file), every number 1..8 too.
+    # Letters a..e stand below the bottom row and e..h above the top row, by their cells
+    # (only e, on both rows, twice); every number 1..8 twice (both ends of its row).
     for label, above in (("a1", False), ("e1", False), ("e8", True), ("h8", True)):
         x, y = renderers.cell_centre(pos, label)
         spot = min(_spots(pos, label[0]), key=lambda s: abs(s.y - y))
         assert (spot.y < y) == above and abs(spot.x - x) < lay.scale
     texts = sorted(s.text for s in lay.labels)
-    assert texts == sorted([*"abcdefgh", *"abcdefgh", *(str(r) for r in range(1, 9)), *(str(r) for r in range(1, 9))])
+    assert texts == sorted([*"abcdefgh", "e", *(str(r) for r in range(1, 9)), *(str(r) for r in range(1, 9))])
 
 
 def test_square_labels_on_every_side():
@@ -449,9 +509,8 @@ def test_board_and_coordinates_fill_their_area(kind, opts):
     # Touches both sides of the area in one direction, and is centred in the other.
     assert left <= margin and right <= margin or top <= margin and bottom <= margin
     assert abs(left - right) <= 3 and abs(top - bottom) <= 3
-    if lay.family == "hex" and opts["size"] >= 7:
-        # Hex boards are wider than tall: they take some width from the panel.
-        assert x1 > W - round(W * PANEL_MAX)
+    # The board area spans the image's whole width; the panel is the strip below it.
+    assert (x0, x1) == (0, W) and lay.panel_box == (0, y1, W, lay.height)
 
 
 @pytest.mark.parametrize(("shape", "size"), [("hexhex", 3), ("limping", 2), ("hexhex", 4), ("limping", 3)])
@@ -493,9 +552,10 @@ def test_panel_changes_with_players_and_clock_but_the_board_does_not():
     pos = played(next(iter(engine.GAMES)), 4)
     a = image(pos)
     b = image(pos, players={1: "Ann", 2: "Bo"}, clock="2 days 4 h left")
-    bw = layout_of(pos).board_box[2]
-    assert a.crop((0, 0, bw, H)).tobytes() == b.crop((0, 0, bw, H)).tobytes()
-    assert a.crop((bw, 0, W, H)).tobytes() != b.crop((bw, 0, W, H)).tobytes()
+    bh = layout_of(pos).board_box[3]
+    assert a.size == b.size
+    assert a.crop((0, 0, W, bh)).tobytes() == b.crop((0, 0, W, bh)).tobytes()
+    assert a.crop((0, bh, W, a.height)).tobytes() != b.crop((0, bh, W, a.height)).tobytes()
 
 
 class _Over:
@@ -535,9 +595,11 @@ def test_panel_text_stays_inside_the_panel(case):
     pos = positions[case]
     clock = "due 30 September 23:59 UTC, and then some more words" if pos.outcome is None else None
     im = image(pos, players=LONG_NAMES, clock=clock)
-    # The card's right padding holds no ink: every pixel is the card or the turn highlight.
-    strip = im.crop((W - 34, 36, W - 16, H - 36))  # clear of the card's rounded corners
-    assert all(near(p, TH.panel, 6) or near(p, TH.panel_turn, 6) for p in pixels(strip))
+    _x0, py0, _x1, py1 = layout_of(pos).panel_box
+    # The card's right and bottom padding hold no ink: every pixel is the card or the turn
+    # highlight (clear of the card's rounded corners).
+    for strip in (im.crop((W - 33, py0 + 22, W - 16, py1 - 34)), im.crop((34, py1 - 28, W - 34, py1 - 17))):
+        assert all(near(p, TH.panel, 6) or near(p, TH.panel_turn, 6) for p in pixels(strip))
 
 
 def test_result_text_for_every_reason():
@@ -567,7 +629,7 @@ def test_themes_are_opaque_and_stones_differ_by_lightness(theme):
     png = renderers.render_png(pos, theme=theme)
     im = Image.open(io.BytesIO(png))
     assert im.mode == "RGB"  # no alpha: the same picture on Discord's dark and light themes
-    assert near(im.getpixel((1, 1)), th.border, 2) and near(im.getpixel((0, H // 2)), th.border, 2)
+    assert near(im.getpixel((1, 1)), th.border, 2) and near(im.getpixel((0, im.height // 2)), th.border, 2)
     assert near(im.getpixel((8, 8)), th.frame, 2)
     # The image's edge shows on both Discord themes: frame or border differs in lightness.
     for page in ((0x31, 0x33, 0x38), (0xFF, 0xFF, 0xFF)):
@@ -618,10 +680,14 @@ def test_options_text():
 
 def test_render_image_scales_to_other_sizes():
     pos = played(next(iter(engine.GAMES)), 3)
-    im = renderers.render_image(pos, width=600, height=450)
-    assert im.size == (600, 450)
+    im = renderers.render_image(pos, width=600, height=600)
+    assert im.size == (600, 600)
     label = pos.highlights.placed[0]
-    x, y = renderers.cell_centre(pos, label, width=600, height=450)
+    x, y = renderers.cell_centre(pos, label, width=600, height=600)
+    assert near(im.getpixel((int(x), int(y))), TH.stone(pos.stones[pos.board.cell(label)]))
+    im = renderers.render_image(pos, width=600)
+    assert im.size == renderers.image_size(pos, 600)
+    x, y = renderers.cell_centre(pos, label, width=600)
     assert near(im.getpixel((int(x), int(y))), TH.stone(pos.stones[pos.board.cell(label)]))
 
 
@@ -649,13 +715,13 @@ def test_gif_replays_every_move_and_holds_the_last_frame():
     # The final frame shows the final position: each stone's colour at its cell.
     im.seek(im.n_frames - 1)
     last = im.convert("RGB")
-    from renderers.gif import GIF_SIZE
+    from renderers.gif import GIF_WIDTH
 
-    assert last.size == GIF_SIZE
+    assert last.size == renderers.image_size(pos, GIF_WIDTH)
     for cell, colour in list(pos.stones.items())[:12]:
         label = pos.board.labels[cell]
-        x, y = renderers.cell_centre(pos, label, width=GIF_SIZE[0], height=GIF_SIZE[1])
-        r = layout_of(pos, *GIF_SIZE).radius
+        x, y = renderers.cell_centre(pos, label, width=GIF_WIDTH)
+        r = layout_of(pos, GIF_WIDTH).radius
         want = TH.stone(colour)
         if pos.outcome is not None and pos.highlights.winning and label not in pos.highlights.winning:
             continue
@@ -709,13 +775,16 @@ def test_result_text_puts_the_winners_score_first_and_names_the_tie_break():
 def test_a_deadline_on_the_panel_reads_whole(kind):
     from PIL import ImageDraw
 
-    from renderers.panel import CLOCK_SIZES, clock_lines
+    from renderers.panel import CLOCK_SIZES, COLUMNS, clock_lines
 
     pos = played(kind, 6)
     lay = layout_of(pos)
     text = clock_text(dt.datetime(2026, 11, 27, 13, 13))
-    # The room the panel gives the clock text (card, padding and clock icon subtracted).
-    room = lay.panel_box[2] - lay.panel_box[0] - 2 - 14 - 2 * 22 - 2 * 13 - 12
+    # The room the panel gives the clock text: its first column (card margins, padding and
+    # gaps between columns shared out, the clock icon subtracted).
+    px0, py0, px1, py1 = lay.panel_box
+    column = COLUMNS[0] * (px1 - px0 - 2 * 14 - 2 * 20 - 2 * 30)
+    room = column - 2 * 13 - 12
     d = ImageDraw.Draw(Image.new("RGB", (8, 8)))
     f, lines = clock_lines(d, text, 1.0, room)
     assert " ".join(lines) == text  # whole: no ellipsis, nothing dropped
@@ -725,7 +794,8 @@ def test_a_deadline_on_the_panel_reads_whole(kind):
     im = image(pos, clock=dt.datetime(2026, 11, 27, 13, 13))
     plain = image(pos)
     diff = ImageChops.difference(im, plain).getbbox()
-    assert diff is not None and diff[2] <= W - 30 and diff[3] <= H - 20 and diff[1] > H * 0.75
+    assert diff is not None and diff[0] >= 14 + 20 and diff[2] <= 14 + 20 + column
+    assert py0 + 0.5 * (py1 - py0) < diff[1] and diff[3] <= py1 - 14 - 4
 
 
 DECORATED = ["Ꮓ̶̧͓ā̸l̷g̵o̶ 𝕯𝖆𝖗𝖐 ✨", "ｆｕｌｌ", "山田太郎", "Ναταλία", "محمد", "Ǹ̷̢̛̖̰̈́ő̸̢̻ 🎮", "नमस्ते"]
@@ -798,3 +868,108 @@ def test_a_won_board_draws_the_same_whatever_the_hash_seed():
                              text=True, check=True)
         digests.add(out.stdout.strip())
     assert len(digests) == 1, digests
+
+
+# ---- legible in chat and without hue ---------------------------------------------------------
+
+
+def _size_cases():
+    """Each game at its smallest, default and largest board (per shape), from its options."""
+    out = []
+    for key, kind in engine.GAMES.items():
+        default = engine.new_game(key).board
+        seen = set()
+        boards = list(every_board(kind))
+        shapes = {o.get("shape") for o in boards}
+        for shape in sorted(shapes, key=str):
+            sized = [o for o in boards if o.get("shape") == shape]
+            for opts in (sized[0], sized[-1]):
+                seen.add(tuple(opts.items()))
+                out.append((key, opts))
+        dflt = next(o for o in boards if o["size"] == default.size and o.get("shape", default.shape) == default.shape)
+        if tuple(dflt.items()) not in seen:
+            out.append((key, dflt))
+    return out
+
+
+SIZE_CASES = _size_cases()
+
+
+def test_size_cases_hold_each_games_smallest_default_and_largest_board():
+    coil = {o["size"] for k, o in SIZE_CASES if k == "coil"}
+    assert coil == {5, 7, 12}
+    whirlwind = {o["size"] for k, o in SIZE_CASES if k == "whirlwind"}
+    assert whirlwind == {8, 14, 24}
+    coral = {(o["shape"], o["size"]) for k, o in SIZE_CASES if k == "braincoral"}
+    assert coral == {("limping", 2), ("limping", 4), ("limping", 10), ("hexhex", 3), ("hexhex", 11)}
+
+
+@pytest.mark.parametrize(("kind", "opts"), BOARDS, ids=_ids(BOARDS))
+def test_every_board_is_legible_at_discords_display_width(kind, opts):
+    """Shown :data:`DISPLAY_WIDTH` px wide (Discord's chat), coordinates keep a cap height of
+    at least 10 px and the last-move ring at least 8 px across, on every board (Coil hexhex
+    12 had 6 px labels, Whirlwind 24 an 8 px ring)."""
+    from renderers.layout import (
+        DISPLAY_WIDTH,
+        LABEL_CAP_MIN,
+        MARKER_MIN,
+        cap_height,
+        marker_diameter,
+    )
+
+    lay = layout_of(engine.new_game(kind, **opts))
+    k = DISPLAY_WIDTH / lay.width
+    assert lay.label_height == cap_height(lay.label_size)
+    assert lay.marker == pytest.approx(marker_diameter(lay.radius), abs=0.3)
+    assert lay.label_height * k >= LABEL_CAP_MIN, lay.label_size
+    assert lay.marker * k >= MARKER_MIN, lay.radius
+    assert lay.display_label_height >= LABEL_CAP_MIN and lay.display_marker >= MARKER_MIN
+
+
+@pytest.mark.parametrize(("kind", "opts"), SIZE_CASES, ids=_ids(SIZE_CASES))
+def test_drawn_labels_and_last_move_ring_measure_what_the_layout_says(kind, opts):
+    """The layout's figures are the drawn ones: the ink height of a row number and the
+    width of the ring on the last stone played, measured in the picture."""
+    pos = played(kind, 1, **opts)
+    lay, im = layout_of(pos), image(pos)
+    spot = next(s for s in lay.labels if s.text == "2")
+    x0, y0, x1, y1 = lay.label_box(spot)
+    box = im.crop((int(x0) - 3, int(y0) - 3, int(x1) + 4, int(y1) + 4))
+    rows = {i // box.width for i, p in enumerate(pixels(box)) if near(p, TH.coord, 90)}
+    assert abs((max(rows) - min(rows) + 1) - lay.label_height) <= 2
+    label = pos.highlights.placed[0]
+    x, y = renderers.cell_centre(pos, label)
+    ring = TH.contrast(pos.stones[pos.board.cell(label)])
+    reach = int(0.8 * lay.radius)  # the ring, inside its stone (whose rim may share its colour)
+    xs = [i for i in range(int(x) - reach, int(x) + reach + 1) if near(pixel(im, i, y), ring, 90)]
+    assert abs((max(xs) - min(xs) + 1) - lay.marker) <= 2.5
+
+
+@pytest.mark.parametrize("theme", sorted(renderers.THEMES))
+def test_highlights_differ_in_lightness_from_what_they_are_drawn_on(theme):
+    """Each highlight keeps a WCAG luminance contrast of at least
+    :data:`renderers.theme.HIGHLIGHT_CONTRAST_MIN` (3:1) in one of its colours against the
+    board and against either stone it can stand on or beside, and a two-colour mark's colours
+    differ that much from each other (it reads as a pattern): in greyscale and under
+    deuteranopia the old red halo became a thin grey or olive ring."""
+    from renderers.sprites import _mix
+    from renderers.theme import HIGHLIGHT_CONTRAST_MIN, contrast_ratio
+
+    th = renderers.THEMES[theme]
+    stones = {"black": th.black, "white": th.white}
+    grounds = {"board": th.board, **stones}
+    marks = {
+        "halo": ((th.accent, th.halo_edge), grounds),
+        # the enclosed-cell tint's stripes on the board (Coil)
+        "tint": ((_mix(th.accent, (0, 0, 0), 0.45),), {"board": th.board}),
+    }
+    for colour, fill in stones.items():
+        marks[f"last-move ring on {colour}"] = ((th.contrast(colour),), {colour: fill})
+        marks[f"bond of {colour}"] = ((th.stone(colour), th.rim(colour)), {"board": th.board})
+    for name, (colours, under) in marks.items():
+        for ground, rgb in under.items():
+            best = max(contrast_ratio(c, rgb) for c in colours)
+            assert best >= HIGHLIGHT_CONTRAST_MIN, (name, ground, round(best, 2))
+        if len(colours) == 2:
+            assert contrast_ratio(*colours) >= HIGHLIGHT_CONTRAST_MIN, name
+
