@@ -483,12 +483,18 @@ def review_progress(label: str, done: int, total: int) -> str:
     return f"Reviewing {label}… {pct}%"
 
 
+def review_swing(ply: int, name: str, move: str, before: float, after: float) -> str:
+    """One swing of a review in words, naming its mover (issue 19): ``"move 6, Ann's e5:
+    68% → 29%"`` -- ``before``/``after`` are the mover's chances (0..1)."""
+    return f"move {ply}, {name}'s `{move}`: {round(before * 100)}% → {round(after * 100)}%"
+
+
 def review_text(label: str, swings: list[tuple[str, str]]) -> str:
-    """The message with a review's chart: the swings (text such as ``move 23, f6: 71% → 32%``)
+    """The message with a review's chart: the swings (each worded by :func:`review_swing`)
     each with the move the search preferred."""
     if not swings:
         return f"Review of **{label}**: no move swung the game much either way."
-    lines = [f"Review of **{label}** -- the moves that swung it most (the mover's chances):"]
+    lines = [f"Review of **{label}**: the moves that swung it most (the mover's chances):"]
     lines += [f"• {text}; the search preferred **{preferred}**" for text, preferred in swings]
     return "\n".join(lines)
 

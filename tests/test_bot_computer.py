@@ -4,6 +4,7 @@ is the computer's turn, two people playing it at once, Rematch, the record by le
 
 import asyncio
 import io
+import re
 import time
 
 import pytest
@@ -199,6 +200,11 @@ async def test_review_of_a_finished_game_with_its_chart(fake, harness, tmp_path)
     ex = await fake.slash(fake.carol, "review", {"game": game.id})
     msg = await until(lambda: _chart(fake, ex))
     assert "Review of" in msg.content and "preferred" in msg.content, msg.content
+    # each swing names its mover (issue 19): "move 6, Alice's `e5`: 68% → 29%"
+    swings = [line for line in msg.content.splitlines() if line.startswith("• move ")]
+    assert swings and all(re.match(r"• move \d+, (Alice|Bob)'s `[^`]+`: \d+% → \d+%", line)
+                          for line in swings), msg.content
+    assert " -- " not in msg.content
     png = msg.attachments[0].data
     Image.open(io.BytesIO(png)).verify()
     (tmp_path / "review.png").write_bytes(png)

@@ -115,7 +115,7 @@ def test_a_full_leaderboard_and_profile_fit():
 
 
 def test_the_longest_review_fits():
-    swings = [(f"move 9999, {LONGEST_STEP}: 100% → 0%", LONGEST_STEP)] * 3
+    swings = [(texts.review_swing(9999, NAME, LONGEST_STEP, 1.0, 0.0), LONGEST_STEP)] * 3
     fits(texts.review_text(LABEL, swings))
     fits(texts.review_progress(LABEL, 1, 2))
 

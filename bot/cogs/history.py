@@ -95,8 +95,11 @@ class HistoryCog(commands.Cog, name="History"):
                 await task
         names = await self.bot.player_names(g)
         png = await self.bot.renderer.render_review(data, names, g.position)
-        swings = [(Swing(**{k: sw[k] for k in ("ply", "seat", "move", "preferred", "before", "after")}).text(),
-                   sw["preferred"]) for sw in data["swings"]]
+        swings = []
+        for sw in data["swings"]:  # before and after: the mover's chances
+            mover = Swing(**{k: sw[k] for k in ("ply", "seat", "move", "preferred", "before", "after")})
+            swings.append((texts.review_swing(mover.ply, names[mover.seat], mover.move,
+                                              mover.before, mover.after), mover.preferred))
         await interaction.edit_original_response(
             content=texts.review_text(label, swings),
             attachments=[discord.File(io.BytesIO(png), filename=f"stonecast-{g.id}-review.png")],
