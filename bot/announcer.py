@@ -69,7 +69,7 @@ DELIVERY_BUDGET = 45.0
 THREAD_ALREADY_CREATED = 160004
 # Minutes of inactivity before a game's thread is archived (Discord's longest: a week).
 THREAD_ARCHIVE_MINUTES = 10080
-ANNOUNCEMENT_KINDS = ("reminder", "timeout", "move", "dm", "digest")
+ANNOUNCEMENT_KINDS = ("reminder", "timeout", "move", "dm", "digest", "deadline")
 
 
 class Delivery(enum.Enum):
@@ -116,7 +116,7 @@ class Announcer:
 
         Returns ``""`` when all went out, else a sentence for the player's reply (the board
         could not be posted: refused, or saved for the delivery pass; some deadline notes
-        could not be posted; the computer's queue is full). Never raises for a failed post:
+        follow later or were refused; the computer's queue is full). Never raises for a failed post:
         what it announces is committed already. TypeError for another value.
 
         A board that leaves the computer to move (a game against it) queues its move.
@@ -191,14 +191,22 @@ class Announcer:
 
     async def _publish_deadlines(self, change: VacationChange) -> str:
         """The note with the move's new deadline (:func:`bot.boards.deadline_note`) in each
-        game whose clock ``change`` moved -- the last board there no longer shows it. Best
-        effort (no outbox row): ``""``, or a sentence saying how many could not be posted."""
-        failed = 0
-        for game in change.games:
+        game whose clock ``change`` moved -- the last board there no longer shows it -- each
+        posted with its outbox row (``change.note_ids``), like a board: a note that fails now
+        stays queued and the delivery pass posts it. Returns ``""``, or the sentences for the
+        notes that follow later and those Discord refused."""
+        delayed = refused = 0
+        note_ids = change.note_ids or (None,) * len(change.games)
+        for game, note_id in zip(change.games, note_ids, strict=True):
             post = boards.deadline_note(game, change.user_id, change.settings.vacation_until)
-            failed += await self._attempt(None, f"deadline note of game {game.id}",
-                                          lambda g=game, p=post: self._send(g, p)) is not Delivery.POSTED
-        return texts.deadline_notes_failed(failed) if failed else ""
+            done = await self._attempt(note_id, f"deadline note of game {game.id} (announcement {note_id})",
+                                       lambda g=game, p=post, i=note_id: self._send(g, p, i))
+            if done is Delivery.FAILED and note_id is not None:
+                delayed += 1
+            elif done is not Delivery.POSTED:
+                refused += 1
+        return ((texts.deadline_notes_delayed(delayed) if delayed else "")
+                + (texts.deadline_notes_failed(refused) if refused else ""))
 
     # ------------------------------------------------------------------ the outbox
 
@@ -286,7 +294,8 @@ class Announcer:
 
     async def post_announcement(self, announcement: Announcement) -> None:
         """Post one outbox :class:`~bot.manager.Announcement` in its game's thread: the
-        reminder mentioning the player to move, the final board of a loss on time pinging both
+        reminder mentioning the player to move, the note with a vacation's new deadline, the
+        final board of a loss on time pinging both
         players (the winner and the one who ran out of time), or the board after a move (the
         game's current board as the /move or Accept handler writes it; at ply 0 the first
         board, "the game begins"); or the your-turn DM. Each post carries the row's nonce. A
@@ -302,6 +311,9 @@ class Announcer:
         game = await self.ensure_thread(a.game)
         if a.kind == "reminder":
             await self._send(game, boards.reminder_post(game), a.id)
+            return
+        if a.kind == "deadline":
+            await self._send(game, boards.deadline_note(game, a.user_id, a.vacation_until), a.id)
             return
         position = game.position
         png = await self.render(game, position)

@@ -432,3 +432,41 @@ async def test_two_processes_claiming_at_once_take_different_rows(db, clock, bac
     finally:
         for m in ms:
             await m.close()
+
+
+# ---- issue 18: the note with a vacation's new deadline is an announcement -----------------
+
+async def test_a_vacation_queues_the_deadline_note_of_each_game_it_moved(mgr, clock):
+    waiting = await start_game(mgr, "coil", {"size": 5}, a=BOB, b=ALICE)  # Bob to move
+    await start_game(mgr, "coil", {"size": 5}, a=ALICE, b=BOB)  # Alice to move: untouched
+    change = await mgr.vacation(BOB, 2)
+    [moved] = change.games
+    assert moved.id == waiting.id and len(change.note_ids) == 1 and change.note_ids[0] is not None
+    # like a board, it waits for the /vacation handler to post it during the grace
+    assert await mgr.pending_announcements() == []
+    clock.advance(BOARD_GRACE)
+    [note] = await mgr.pending_announcements()
+    assert (note.id, note.kind, note.game.id, note.user_id, note.ply) == (
+        change.note_ids[0], "deadline", waiting.id, BOB, 0)
+    assert note.game.deadline == moved.deadline and note.vacation_until == change.settings.vacation_until
+    assert not note.stale
+    # ended: a second note; a move of Bob's makes both stale (the board shows the deadline)
+    ended = await mgr.vacation(BOB, 0)
+    clock.advance(BOARD_GRACE)
+    assert [a.id for a in await mgr.pending_announcements()] == [note.id, ended.note_ids[0]]
+    await mgr.play_move(waiting.id, BOB, next(waiting.position.legal_moves()))
+    notes = [a for a in await mgr.pending_announcements() if a.kind == "deadline"]
+    assert len(notes) == 2 and all(a.stale for a in notes)
+
+
+async def test_a_vacation_and_its_deadline_notes_commit_together(mgr, clock, monkeypatch):
+    waiting = await start_game(mgr, "coil", {"size": 5}, a=BOB, b=ALICE)
+    monkeypatch.setattr(mgr, "_announce", disk_full)
+    with pytest.raises(RuntimeError, match="disk full"):
+        await mgr.vacation(BOB, 2)
+    assert (await mgr.get_game(waiting.id)).deadline == waiting.deadline
+    assert (await mgr.settings(BOB)).vacation_until is None
+    monkeypatch.undo()
+    change = await mgr.vacation(BOB, 2)
+    clock.advance(BOARD_GRACE)
+    assert [a.id for a in await mgr.pending_announcements()] == list(change.note_ids)

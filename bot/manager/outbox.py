@@ -65,10 +65,10 @@ class OutboxMixin(ManagerCore):
         """Announcements not yet delivered, oldest first (at most ``limit``), each with its
         game as it is now.
 
-        A board (kind ``"move"``) or a your-turn DM (kind ``"dm"``) is left out until it is
-        ``board_grace`` seconds old (by the manager's clock): until then the /move or Accept
-        handler whose move or game queued it is still expected to post it and mark it, and a
-        delivery pass must not race it.
+        A board (kind ``"move"``), a your-turn DM (kind ``"dm"``) or a deadline note (kind
+        ``"deadline"``) is left out until it is ``board_grace`` seconds old (by the manager's
+        clock): until then the /move, Accept or /vacation handler that queued it is still
+        expected to post it and mark it, and a delivery pass must not race it.
 
         Delivery is at least once: the bot posts one, then calls :meth:`mark_delivered`; a
         crash between the two posts it again on the next start.
@@ -97,7 +97,7 @@ class OutboxMixin(ManagerCore):
             for r in rows:
                 game = self._game(await self._game_row(r["game_id"]))
                 settings = (self._settings(await self.settings_repo.get(r["user_id"]), now)
-                            if r["kind"] in ("move", "dm", "reminder", "digest") else None)
+                            if r["kind"] in ("move", "dm", "reminder", "digest", "deadline") else None)
                 changes = ({c["user_id"]: (c["before"], c["after"])
                             for c in await self.ratings_repo.changes(game.id)}
                            if game.status == "finished" and game.rated else {})

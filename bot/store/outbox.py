@@ -13,7 +13,8 @@ __all__ = ["OutboxRepo"]
 
 
 class OutboxRepo(Repo):
-    """Rows of kind ``reminder``, ``timeout``, ``move`` (a board) and ``dm``."""
+    """Rows of kind ``reminder``, ``timeout``, ``move`` (a board), ``dm``, ``digest`` and
+    ``deadline`` (the note of a vacation's new deadline; Alembic revision 0005)."""
 
     async def add(self, game_id: int, kind: str, user_id: int, ply: int, now: float) -> int:
         """Queue an announcement; returns its id."""
@@ -32,8 +33,8 @@ class OutboxRepo(Repo):
 
     async def due(self, created_before: float, limit: int, *, now: float | None = None,
                   owner: str | None = None) -> list[Row]:
-        """Undelivered rows, oldest first: every reminder and timeout, and boards and DMs
-        created at or before ``created_before``.
+        """Undelivered rows, oldest first: every reminder, timeout and digest, and boards,
+        DMs and deadline notes created at or before ``created_before``.
 
         With ``now`` and ``owner`` (inside a transaction; Alembic revision 0002): only rows
         no other process holds -- never claimed, their lease over at ``now``, or claimed by
@@ -42,11 +43,11 @@ class OutboxRepo(Repo):
         if owner is None:
             return await self.store.fetchall(
                 "SELECT * FROM announcements WHERE delivered_at IS NULL"
-                " AND (kind NOT IN ('move', 'dm') OR created_at <= ?) ORDER BY id LIMIT ?",
+                " AND (kind NOT IN ('move', 'dm', 'deadline') OR created_at <= ?) ORDER BY id LIMIT ?",
                 (created_before, limit),
             )
         sql = ("SELECT * FROM announcements WHERE delivered_at IS NULL"
-               " AND (kind NOT IN ('move', 'dm') OR created_at <= ?)"
+               " AND (kind NOT IN ('move', 'dm', 'deadline') OR created_at <= ?)"
                " AND (lease_until IS NULL OR lease_until <= ? OR claimed_by = ?) ORDER BY id LIMIT ?")
         if self.store.dialect == "postgresql":
             sql += " FOR UPDATE SKIP LOCKED"
