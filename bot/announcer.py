@@ -19,7 +19,10 @@ board posted late reads the same and a failed post is handled by one policy
 
 Marking delivered never raises: the post is made (or given up) already, and the worst outcome
 of a lost mark is a second post, which the row's nonce (:func:`bot.boards.outbox_nonce`) turns
-into the first message again.
+into the first message again -- within Discord's nonce window (minutes). Beyond it (a long
+outage, a process that claimed the row and died after posting, a failed post Discord may have
+made anyway), the delivery pass first looks for the post among the thread's recent messages
+(:meth:`Announcer.find_post`) and marks the row delivered when it is there.
 
 The announcer also renders boards through the bot's render pool (the last few images kept, so
 the your-turn DM carries the very PNG of the thread's post), sends your-turn DMs (skipped when
@@ -70,6 +73,15 @@ THREAD_ALREADY_CREATED = 160004
 # Minutes of inactivity before a game's thread is archived (Discord's longest: a week).
 THREAD_ARCHIVE_MINUTES = 10080
 ANNOUNCEMENT_KINDS = ("reminder", "timeout", "move", "dm", "digest", "deadline")
+# The channel's last messages read to find an announcement posted before (Announcer.find_post).
+RECHECK_MESSAGES = 50
+
+
+def _post_key(content: str, filenames: list[str]) -> tuple[str, tuple[str, ...]]:
+    """What identifies a post in its channel (:meth:`Announcer.find_post`): the first line of
+    its ``content`` (Discord trims the spaces around a message) and its attachments'
+    ``filenames``."""
+    return content.strip().split("\n", 1)[0].strip(), tuple(filenames)
 
 
 class Delivery(enum.Enum):
@@ -298,7 +310,11 @@ class Announcer:
         final board of a loss on time pinging both
         players (the winner and the one who ran out of time), or the board after a move (the
         game's current board as the /move or Accept handler writes it; at ply 0 the first
-        board, "the game begins"); or the your-turn DM. Each post carries the row's nonce. A
+        board, "the game begins"); or the your-turn DM. Each post carries the row's nonce; a post
+        in a thread whose announcement may have gone out already beyond the nonce's reach
+        (:attr:`~bot.manager.Announcement.recheck`) is first looked for there
+        (:meth:`find_post`) and not posted again when found (DMs and digests are not looked
+        for: a repeated DM is the lesser harm, and the DM channel's history is not read). A
         game whose thread is still wanted gets it first (:meth:`ensure_thread`). Raises
         discord.HTTPException when Discord refuses the post and ValueError for an unknown
         kind."""
@@ -309,25 +325,28 @@ class Announcer:
             await self._send_digest(a)
             return
         game = await self.ensure_thread(a.game)
+        look = a.recheck  # posted already, perhaps: look for it in the thread first
         if a.kind == "reminder":
-            await self._send(game, boards.reminder_post(game), a.id)
+            await self._send(game, boards.reminder_post(game), a.id, look_first=look)
             return
         if a.kind == "deadline":
-            await self._send(game, boards.deadline_note(game, a.user_id, a.vacation_until), a.id)
+            await self._send(game, boards.deadline_note(game, a.user_id, a.vacation_until), a.id,
+                             look_first=look)
             return
         position = game.position
         png = await self.render(game, position)
         if a.kind == "timeout":
             await self._send(game, boards.final_post(
                 game, position, png, headline=texts.ran_out_of_time(a.user_id),
-                ping=(game.opponent_of(a.user_id), a.user_id), rating_changes=a.rating_changes), a.id)
+                ping=(game.opponent_of(a.user_id), a.user_id), rating_changes=a.rating_changes), a.id,
+                look_first=look)
             return
         seat = None if a.move_record is None else a.move_record.seat
         if a.kind == "dm":
             await self._send_turn_dm(game, position, seat, png, a.id)
             return
         await self._send(game, boards.move_post(game, position, seat, png, vacation_until=a.vacation_until,
-                                                rating_changes=a.rating_changes), a.id)
+                                                rating_changes=a.rating_changes), a.id, look_first=look)
 
     # ------------------------------------------------------------------ the policy
 
@@ -387,11 +406,48 @@ class Announcer:
 
     # ------------------------------------------------------------------ Discord
 
-    async def _send(self, game: Game, post: boards.Post, announcement_id: int | None = None) -> discord.Message:
+    async def _send(self, game: Game, post: boards.Post, announcement_id: int | None = None, *,
+                    look_first: bool = False) -> discord.Message:
         """Send ``post`` as a new message in the game's thread (or channel), with the nonce of
-        outbox row ``announcement_id``. Raises discord.HTTPException when Discord refuses."""
+        outbox row ``announcement_id``. ``look_first``: unless :meth:`find_post` finds it
+        there already (then that message). Raises discord.HTTPException when Discord
+        refuses."""
         channel = self.bot.get_partial_messageable(game.channel_for_posts, guild_id=game.guild_id)
+        if look_first:
+            earlier = await self.find_post(channel, post)
+            if earlier is not None:
+                log.info("announcement %s of game %s was posted already (message %s); not posting "
+                         "it again", announcement_id, game.id, earlier.id)
+                return earlier
         return await channel.send(**post.send_kwargs(boards.outbox_nonce(announcement_id)))
+
+    # ------------------------------------------------------------------ posted already? (issue 18)
+
+    async def find_post(self, channel: discord.abc.Messageable, post: boards.Post) -> discord.Message | None:
+        """The message among the last :data:`RECHECK_MESSAGES` of ``channel`` that is ``post``
+        posted before, if any: sent by this bot, with the same first line (the game and what
+        happened: the move and its number, the loss on time, the reminder or new deadline)
+        and the same attachment names (a board's names its game and ply).
+
+        Used before posting an announcement again that may have been posted already beyond the
+        reach of its nonce (:attr:`~bot.manager.Announcement.recheck`): Discord does not return
+        a message's nonce when messages are fetched (only in the create response and the
+        gateway's MESSAGE_CREATE), so the post is recognised by what it shows. Later lines are
+        not compared: the deadline and the vacation note may have changed since; the first
+        post stands. ``None`` when there is none, and when the bot may not read the channel's
+        history (403; without Read Message History Discord returns no messages): then the
+        post goes out, at worst a second time. Raises discord.HTTPException for other
+        failures (the announcement is tried again later)."""
+        key = _post_key(post.content[:boards.MESSAGE_LIMIT], [post.filename] if post.png is not None else [])
+        me = self.bot.user
+        try:
+            async for message in channel.history(limit=RECHECK_MESSAGES):
+                if (me is not None and message.author.id == me.id
+                        and _post_key(message.content, [a.filename for a in message.attachments]) == key):
+                    return message
+        except discord.Forbidden:
+            log.info("cannot read the history of channel %s to look for an earlier post", channel.id)
+        return None
 
     async def _send_turn_dm(self, game: Game, position: engine.Position, seat: int | None, png: bytes,
                             announcement_id: int | None) -> discord.Message:

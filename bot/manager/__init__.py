@@ -61,7 +61,7 @@ from .errors import (
     game_over_error,
 )
 from .lookup import LookupMixin
-from .outbox import BOARD_GRACE, OUTBOX_LEASE, OutboxMixin
+from .outbox import BOARD_GRACE, NONCE_WINDOW, OUTBOX_LEASE, OutboxMixin
 from .play import PlayMixin
 from .ratings import RatingsMixin
 from .settings import SettingsMixin
@@ -91,6 +91,7 @@ from .values import (
 __all__ = [
     "DEFAULT_LEASE",
     "BOARD_GRACE",
+    "NONCE_WINDOW",
     "OUTBOX_LEASE",
     "COMPUTER_LEVELS",
     "ComputerMixin",

@@ -11,7 +11,7 @@ from .core import DEFAULT_LEASE, ManagerCore
 from .errors import NotFound
 from .values import Announcement, Game, MoveRecord, UserSettings
 
-__all__ = ["BOARD_GRACE", "OUTBOX_LEASE", "OutboxMixin"]
+__all__ = ["BOARD_GRACE", "NONCE_WINDOW", "OUTBOX_LEASE", "OutboxMixin"]
 
 # Seconds a queued board ('move' announcement) waits before the delivery loop may post it: the
 # /move (or Accept) handler that made it normally posts it within that time and marks it delivered.
@@ -20,6 +20,11 @@ BOARD_GRACE = 60.0
 # a manager's ``lease``): another process takes them only after that, so a process that dies
 # mid-post leaves them to another. The pass renews it while it posts (renew_announcements).
 OUTBOX_LEASE = DEFAULT_LEASE
+# Seconds after its row was queued during which a post is trusted to Discord's nonce alone: a
+# second post with the same nonce returns the first message "within the past few minutes"
+# (Discord's words, no figure). An announcement older than this is looked for among its
+# channel's recent messages before it is posted (Announcement.recheck).
+NONCE_WINDOW = 120.0
 
 
 class OutboxMixin(ManagerCore):
@@ -71,7 +76,10 @@ class OutboxMixin(ManagerCore):
         expected to post it and mark it, and a delivery pass must not race it.
 
         Delivery is at least once: the bot posts one, then calls :meth:`mark_delivered`; a
-        crash between the two posts it again on the next start.
+        crash between the two posts it again on the next start -- unless the bot finds the
+        first post: an announcement that may have been posted beyond the reach of Discord's
+        nonce comes with :attr:`~Announcement.recheck` set (claimed before by a delivery pass,
+        a failed post, or older than :data:`NONCE_WINDOW`).
 
         Each comes with what its post needs, read in one transaction with it: the settings of
         its ``user_id`` (boards, DMs, reminders), the rating changes of a finished rated game
@@ -107,8 +115,12 @@ class OutboxMixin(ManagerCore):
                     record = None if m is None else MoveRecord(m["ply"], m["seat"], m["move"], m["played_at"])
                 waiting = (tuple(self._waiting(await self.games_repo.active_of(r["user_id"]), r["user_id"]))
                            if r["kind"] == "digest" else ())
+                # posted already, perhaps, and beyond the nonce's reach: the bot looks first
+                recheck = ((leased and r["claimed_by"] is not None) or r["attempts"] > 0
+                           or now - r["created_at"] >= NONCE_WINDOW)
                 out.append(Announcement(r["id"], r["kind"], game, r["user_id"], r["ply"],
-                                        r["created_at"], r["attempts"], settings, changes, record, waiting))
+                                        r["created_at"], r["attempts"], settings, changes, record, waiting,
+                                        recheck))
         return out
 
     async def renew_announcements(self, announcement_ids: list[int]) -> int:

@@ -374,6 +374,13 @@ class Announcement:
     text names it; ``None`` at ply 0 and for other kinds); ``games``, for a ``"digest"``
     (issue 13, the daily DM to ``user_id``): the games waiting for them now, the least time
     left first.
+
+    ``recheck`` (issue 18): it may have been posted already, and Discord's nonce may no longer
+    catch a second post -- an earlier delivery pass claimed it (that process may have died
+    after posting, before marking it), a post of it failed (Discord may have made the message
+    before answering with an error), or it is older than :data:`bot.manager.NONCE_WINDOW`
+    (the post of the handler that queued it may have gone out just before a crash). The bot
+    then looks for it among the channel's recent messages before posting it.
     """
 
     id: int
@@ -387,6 +394,7 @@ class Announcement:
     rating_changes: dict[int, tuple[float, float]] = field(default_factory=dict)
     move_record: MoveRecord | None = None
     games: tuple[Game, ...] = ()
+    recheck: bool = False
 
     @property
     def vacation_until(self) -> float | None:
