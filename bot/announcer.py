@@ -164,11 +164,11 @@ class Announcer:
         board), then the DM queued as ``dm_id`` with the same image."""
         png: bytes | None = None
 
-        async def post() -> None:
+        async def post() -> discord.Message:
             nonlocal png
             png = await self.render(game, position)
             vacation = None if settings is None else settings.vacation_until
-            await self._send(game, boards.move_post(game, position, seat, png, vacation_until=vacation,
+            return await self._send(game, boards.move_post(game, position, seat, png, vacation_until=vacation,
                                                     rating_changes=rating_changes), board_id)
 
         where = f"board of game {game.id} at move {position.ply} (announcement {board_id})"
@@ -304,7 +304,7 @@ class Announcer:
             posted += done is Delivery.POSTED
         return posted
 
-    async def post_announcement(self, announcement: Announcement) -> None:
+    async def post_announcement(self, announcement: Announcement) -> discord.Message | None:
         """Post one outbox :class:`~bot.manager.Announcement` in its game's thread: the
         reminder mentioning the player to move, the note with a vacation's new deadline, the
         final board of a loss on time pinging both
@@ -317,35 +317,30 @@ class Announcer:
         for: a repeated DM is the lesser harm, and the DM channel's history is not read). A
         game whose thread is still wanted gets it first (:meth:`ensure_thread`). Raises
         discord.HTTPException when Discord refuses the post and ValueError for an unknown
-        kind."""
+        kind. Returns the message (``None``: a digest skipped)."""
         a = announcement
         if a.kind not in ANNOUNCEMENT_KINDS:
             raise ValueError(f"unknown announcement kind {a.kind!r}")
         if a.kind == "digest":  # a DM about all of a player's games, not a post in a thread
-            await self._send_digest(a)
-            return
+            return await self._send_digest(a)
         game = await self.ensure_thread(a.game)
         look = a.recheck  # posted already, perhaps: look for it in the thread first
         if a.kind == "reminder":
-            await self._send(game, boards.reminder_post(game), a.id, look_first=look)
-            return
+            return await self._send(game, boards.reminder_post(game), a.id, look_first=look)
         if a.kind == "deadline":
-            await self._send(game, boards.deadline_note(game, a.user_id, a.vacation_until), a.id,
-                             look_first=look)
-            return
+            return await self._send(game, boards.deadline_note(game, a.user_id, a.vacation_until), a.id,
+                                    look_first=look)
         position = game.position
         png = await self.render(game, position)
         if a.kind == "timeout":
-            await self._send(game, boards.final_post(
+            return await self._send(game, boards.final_post(
                 game, position, png, headline=texts.ran_out_of_time(a.user_id),
                 ping=(game.opponent_of(a.user_id), a.user_id), rating_changes=a.rating_changes), a.id,
                 look_first=look)
-            return
         seat = None if a.move_record is None else a.move_record.seat
         if a.kind == "dm":
-            await self._send_turn_dm(game, position, seat, png, a.id)
-            return
-        await self._send(game, boards.move_post(game, position, seat, png, vacation_until=a.vacation_until,
+            return await self._send_turn_dm(game, position, seat, png, a.id)
+        return await self._send(game, boards.move_post(game, position, seat, png, vacation_until=a.vacation_until,
                                                 rating_changes=a.rating_changes), a.id, look_first=look)
 
     # ------------------------------------------------------------------ the policy
@@ -357,7 +352,7 @@ class Announcer:
         is counted against the row and the row given up after :data:`MAX_ANNOUNCE_ATTEMPTS`
         (the delivery pass); else it waits for that pass (the command path)."""
         try:
-            await post()
+            posted = await post()
         except (discord.Forbidden, discord.NotFound) as e:
             log.warning("giving up the %s: Discord refused the post (%s)", where, e)
             await self._mark(announcement_id, error=f"refused: {e}")
@@ -379,16 +374,18 @@ class Announcer:
                     log.info("could not post the %s (attempt %d); retrying at the next sweep",
                              where, attempts, exc_info=True)
             return Delivery.FAILED
-        await self._mark(announcement_id)
+        await self._mark(announcement_id, message_id=posted.id if isinstance(posted, discord.Message) else None)
         return Delivery.POSTED
 
-    async def _mark(self, announcement_id: int | None, *, error: str | None = None) -> None:
-        """Mark outbox row ``announcement_id`` delivered (or given up: ``error``). A failure
-        is logged, not raised (see the module docstring)."""
+    async def _mark(self, announcement_id: int | None, *, error: str | None = None,
+                    message_id: int | None = None) -> None:
+        """Mark outbox row ``announcement_id`` delivered (or given up: ``error``) by the message
+        ``message_id`` when known. A failure is logged, not raised (see the module
+        docstring)."""
         if announcement_id is None:
             return
         try:
-            await self.manager.mark_delivered(announcement_id, error=error)
+            await self.manager.mark_delivered(announcement_id, error=error, message_id=message_id)
         except Exception:  # noqa: BLE001
             log.exception("could not mark announcement %s delivered", announcement_id)
 
@@ -427,7 +424,9 @@ class Announcer:
         """The message among the last :data:`RECHECK_MESSAGES` of ``channel`` that is ``post``
         posted before, if any: sent by this bot, with the same first line (the game and what
         happened: the move and its number, the loss on time, the reminder or new deadline)
-        and the same attachment names (a board's names its game and ply).
+        and the same attachment names (a board's names its game and ply) -- and not recorded
+        as the post of another announcement (:meth:`~bot.manager.GameManager.recorded_messages`:
+        the outbox keeps the message id of each post), the newest such.
 
         Used before posting an announcement again that may have been posted already beyond the
         reach of its nonce (:attr:`~bot.manager.Announcement.recheck`): Discord does not return
@@ -440,14 +439,17 @@ class Announcer:
         failures (the announcement is tried again later)."""
         key = _post_key(post.content[:boards.MESSAGE_LIMIT], [post.filename] if post.png is not None else [])
         me = self.bot.user
+        alike = []
         try:
             async for message in channel.history(limit=RECHECK_MESSAGES):
                 if (me is not None and message.author.id == me.id
                         and _post_key(message.content, [a.filename for a in message.attachments]) == key):
-                    return message
+                    alike.append(message)
         except discord.Forbidden:
             log.info("cannot read the history of channel %s to look for an earlier post", channel.id)
-        return None
+            return None
+        recorded = await self.manager.recorded_messages([m.id for m in alike])
+        return next((m for m in alike if m.id not in recorded), None)
 
     async def _send_turn_dm(self, game: Game, position: engine.Position, seat: int | None, png: bytes,
                             announcement_id: int | None) -> discord.Message:

@@ -470,3 +470,32 @@ async def test_a_vacation_and_its_deadline_notes_commit_together(mgr, clock, mon
     change = await mgr.vacation(BOB, 2)
     clock.advance(BOARD_GRACE)
     assert [a.id for a in await mgr.pending_announcements()] == list(change.note_ids)
+
+
+async def test_rows_that_may_have_been_posted_already_are_rechecked(db, clock, backend):
+    """Issue 18: a row a delivery pass claimed before (its process may have died after
+    posting), one whose post failed, and one older than the nonce window come with
+    ``recheck``; a fresh one does not. The message of each post is recorded."""
+    from bot.manager import NONCE_WINDOW, OUTBOX_LEASE
+
+    m1 = await GameManager.open(db("recheck.db"), clock=clock)
+    m2 = await GameManager.open(db("recheck.db"), clock=clock)
+    try:
+        await _timeouts(m1, clock, 3)
+        first = await m1.pending_announcements()
+        assert [a.recheck for a in first] == [False] * 3
+        assert await m1.mark_delivered(first[0].id, message_id=1_234_567_890_123_456_789)
+        await m1.record_failed_post(first[1].id, "503")
+        clock.advance(OUTBOX_LEASE)  # m1 died: its claims lapse
+        again = await m2.pending_announcements()
+        assert [(a.id, a.recheck) for a in again] == [(first[1].id, True), (first[2].id, True)]
+        assert await m2.recorded_messages([1_234_567_890_123_456_789, 42]) == {1_234_567_890_123_456_789}
+        for a in again:
+            await m2.mark_delivered(a.id)
+        await _timeouts(m1, clock, 1)
+        clock.advance(NONCE_WINDOW)  # never claimed, but Discord's nonce may have lapsed
+        [old] = await m2.pending_announcements()
+        assert old.recheck
+    finally:
+        await m1.close()
+        await m2.close()

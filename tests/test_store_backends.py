@@ -291,7 +291,8 @@ def _add_announcement(kind: str, game_id: int, attempts: int = 0) -> tuple[str, 
 async def test_revision_0005_upgrades_a_database_at_0004_holding_data(db_url, backend):
     """A database at revision 0004 with games, moves and announcements of every old kind is
     upgraded to the head: every row kept, the kind 'deadline' accepted, the other checks and
-    the reference to the game kept, no id given twice; downgraded, its 'deadline' rows go."""
+    the reference to the game kept, no id given twice, message ids (snowflakes) stored;
+    downgraded, its 'deadline' rows and message ids go."""
     from alembic import command
 
     clock = FakeClock()
@@ -319,8 +320,12 @@ async def test_revision_0005_upgrades_a_database_at_0004_holding_data(db_url, ba
     store = await Store.open(db_url)  # opening upgrades to the head
     try:
         assert store.revision >= "0005"
-        for t in tables:
-            assert [tuple(r) for r in await store.fetchall(f"SELECT * FROM {t} ORDER BY 1, 2")] == before[t]
+        for t in tables:  # every row kept; announcements get message_id at the end, unset
+            after = [tuple(r) for r in await store.fetchall(f"SELECT * FROM {t} ORDER BY 1, 2")]
+            assert [r[:len(b)] for r, b in zip(after, before[t], strict=True)] == before[t]
+        assert {r["message_id"] for r in await store.fetchall("SELECT message_id FROM announcements")} == {None}
+        await store.execute("UPDATE announcements SET message_id = ? WHERE kind = 'move'", (SNOWFLAKE,))
+        assert (await store.fetchone("SELECT message_id FROM announcements WHERE kind = 'move'"))[0] == SNOWFLAKE
         note = await store.insert(*_add_announcement("deadline", running.id))
         assert note > newest  # the id of the deleted row is not given again (its nonce neither)
         with pytest.raises(IntegrityError):
@@ -329,7 +334,8 @@ async def test_revision_0005_upgrades_a_database_at_0004_holding_data(db_url, ba
             await store.insert(*_add_announcement("move", running.id, attempts=-1))
         with pytest.raises(IntegrityError):
             await store.insert(*_add_announcement("move", 4242))  # no such game
-        # back down to 0004: the deadline note goes, the rest stays, the kind is refused again
+        # back down to 0004: the deadline note and message_id go, the rest stays, the kind is
+        # refused again
         await store._alembic(lambda cfg: command.downgrade(cfg, "0004"), alembic_config())
         assert [tuple(r) for r in await store.fetchall(
             "SELECT * FROM announcements ORDER BY 1, 2")] == before["announcements"]

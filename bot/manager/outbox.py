@@ -134,20 +134,40 @@ class OutboxMixin(ManagerCore):
         return await self.outbox_repo.renew(list(announcement_ids), self.process_id,
                                             self.clock() + self.lease)
 
-    async def mark_delivered(self, announcement_id: int, *, error: str | None = None) -> bool:
+    async def mark_delivered(self, announcement_id: int, *, error: str | None = None,
+                             message_id: int | None = None) -> bool:
         """Take announcement ``announcement_id`` out of the outbox: posted, or given up
-        (then ``error`` says why and is kept in ``last_error``).
+        (then ``error`` says why and is kept in ``last_error``). ``message_id``: the Discord
+        message that delivered it, recorded (Alembic revision 0005; see
+        :meth:`recorded_messages`).
 
         Returns ``False`` when it was already delivered. Raises NotFound for an unknown id.
         """
         aid = self._id(announcement_id, "announcement")
+        if not self._records_messages:
+            message_id = None
         n = await self.outbox_repo.mark_delivered(aid, self.clock(),
-                                                  None if error is None else str(error)[:500])
+                                                  None if error is None else str(error)[:500],
+                                                  None if message_id is None else int(message_id))
         if n == 1:
             return True
         if not await self.outbox_repo.exists(aid):
             raise NotFound(f"There is no announcement #{aid}.")
         return False
+
+    @property
+    def _records_messages(self) -> bool:
+        """Whether the outbox records the message of each post (Alembic revision 0005)."""
+        return self.store.revision is not None and self.store.revision >= "0005"
+
+    async def recorded_messages(self, message_ids: list[int]) -> set[int]:
+        """Which of the Discord ``message_ids`` are recorded as the post of an announcement
+        (:meth:`mark_delivered`): such a message is not another announcement's post (issue
+        18; the bot's :meth:`~bot.announcer.Announcer.find_post`). Empty on a file older than
+        Alembic revision 0005."""
+        if not message_ids or not self._records_messages:
+            return set()
+        return await self.outbox_repo.recorded_messages([int(m) for m in message_ids])
 
     async def record_failed_post(self, announcement_id: int, error: str) -> int:
         """Count one failed post of announcement ``announcement_id`` (``error`` says why; it

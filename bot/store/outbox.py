@@ -70,12 +70,33 @@ class OutboxRepo(Repo):
                 f" AND id IN ({', '.join('?' * len(chunk))})", (lease_until, owner, *chunk))
         return n
 
-    async def mark_delivered(self, announcement_id: int, now: float, error: str | None) -> int:
-        """Set ``delivered_at`` (and ``last_error`` when given) unless already set; rows changed."""
+    async def mark_delivered(self, announcement_id: int, now: float, error: str | None,
+                             message_id: int | None = None) -> int:
+        """Set ``delivered_at`` (and ``last_error`` when given; ``message_id``, the Discord
+        message that delivered it, when given: Alembic revision 0005) unless already set;
+        rows changed."""
+        if message_id is None:
+            return await self.store.execute(
+                "UPDATE announcements SET delivered_at = ?, last_error = COALESCE(?, last_error)"
+                " WHERE id = ? AND delivered_at IS NULL", (now, error, announcement_id),
+            )
         return await self.store.execute(
-            "UPDATE announcements SET delivered_at = ?, last_error = COALESCE(?, last_error)"
-            " WHERE id = ? AND delivered_at IS NULL", (now, error, announcement_id),
+            "UPDATE announcements SET delivered_at = ?, last_error = COALESCE(?, last_error),"
+            " message_id = ? WHERE id = ? AND delivered_at IS NULL",
+            (now, error, message_id, announcement_id),
         )
+
+    async def recorded_messages(self, message_ids: list[int]) -> set[int]:
+        """Which of the Discord ``message_ids`` delivered an announcement (Alembic revision
+        0005)."""
+        found: set[int] = set()
+        for start in range(0, len(message_ids), 500):
+            chunk = message_ids[start:start + 500]
+            rows = await self.store.fetchall(
+                f"SELECT message_id FROM announcements WHERE message_id IN ({', '.join('?' * len(chunk))})",
+                tuple(chunk))
+            found.update(int(r["message_id"]) for r in rows)
+        return found
 
     async def exists(self, announcement_id: int) -> bool:
         """Whether announcement ``announcement_id`` was ever queued."""
