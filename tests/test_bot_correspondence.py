@@ -669,6 +669,25 @@ async def test_a_board_claimed_by_a_process_that_died_after_posting_is_not_poste
     assert await harness.manager.pending_announcements(board_grace=0) == []
 
 
+async def test_a_message_recorded_for_one_announcement_is_not_taken_for_another(fake, harness, clock):  # noqa: F811
+    """Two announcements that read alike (two reminders of one turn, queued by hand): the
+    post of the first, recorded with it, is not taken for the second's when the outbox looks
+    before posting it."""
+    from bot.manager import NONCE_WINDOW
+
+    game, _, _ = await start_game(fake, harness, "io", fake.alice, fake.bob)
+    async with harness.manager.store.transaction():
+        ids = [await harness.manager.outbox_repo.add(game.id, "reminder", fake.alice.id, 0, clock.t)
+               for _ in range(2)]
+    clock.t += NONCE_WINDOW  # both are looked for first
+    await harness.maintenance.sweep_clocks()
+    reminders = posts_with(fake, game.thread_id, "reminder: your move")
+    assert len(reminders) == 2 and reminders[0].content == reminders[1].content
+    rows = await harness.manager.store.fetchall(
+        "SELECT message_id FROM announcements WHERE id IN (?, ?) ORDER BY id", tuple(ids))
+    assert [r["message_id"] for r in rows] == [m.id for m in reminders]
+
+
 async def test_turn_dm_waits_for_its_board_when_the_board_fails(fake, harness):  # noqa: F811
     await fake.slash(fake.bob, "notify", {"dm": "on"})
     game, _, _ = await start_game(fake, harness, "io", fake.alice, fake.bob)
