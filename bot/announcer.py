@@ -19,7 +19,10 @@ board posted late reads the same and a failed post is handled by one policy
 
 Marking delivered never raises: the post is made (or given up) already, and the worst outcome
 of a lost mark is a second post, which the row's nonce (:func:`bot.boards.outbox_nonce`) turns
-into the first message again.
+into the first message again -- within Discord's nonce window (minutes). Beyond it (a long
+outage, a process that claimed the row and died after posting, a failed post Discord may have
+made anyway), the delivery pass first looks for the post among the thread's recent messages
+(:meth:`Announcer.find_post`) and marks the row delivered when it is there.
 
 The announcer also renders boards through the bot's render pool (the last few images kept, so
 the your-turn DM carries the very PNG of the thread's post), sends your-turn DMs (skipped when
@@ -69,7 +72,16 @@ DELIVERY_BUDGET = 45.0
 THREAD_ALREADY_CREATED = 160004
 # Minutes of inactivity before a game's thread is archived (Discord's longest: a week).
 THREAD_ARCHIVE_MINUTES = 10080
-ANNOUNCEMENT_KINDS = ("reminder", "timeout", "move", "dm", "digest")
+ANNOUNCEMENT_KINDS = ("reminder", "timeout", "move", "dm", "digest", "deadline")
+# The channel's last messages read to find an announcement posted before (Announcer.find_post).
+RECHECK_MESSAGES = 50
+
+
+def _post_key(content: str, filenames: list[str]) -> tuple[str, tuple[str, ...]]:
+    """What identifies a post in its channel (:meth:`Announcer.find_post`): the first line of
+    its ``content`` (Discord trims the spaces around a message) and its attachments'
+    ``filenames``."""
+    return content.strip().split("\n", 1)[0].strip(), tuple(filenames)
 
 
 class Delivery(enum.Enum):
@@ -116,7 +128,7 @@ class Announcer:
 
         Returns ``""`` when all went out, else a sentence for the player's reply (the board
         could not be posted: refused, or saved for the delivery pass; some deadline notes
-        could not be posted; the computer's queue is full). Never raises for a failed post:
+        follow later or were refused; the computer's queue is full). Never raises for a failed post:
         what it announces is committed already. TypeError for another value.
 
         A board that leaves the computer to move (a game against it) queues its move.
@@ -154,12 +166,12 @@ class Announcer:
         after it), then the DM queued as ``dm_id`` with the same image."""
         png: bytes | None = None
 
-        async def post() -> None:
+        async def post() -> discord.Message:
             nonlocal png
             png = await self.render(game, position)
             vacation = None if settings is None else settings.vacation_until
-            await self._send(game, boards.move_post(game, position, seat, png, vacation_until=vacation,
-                                                    rating_changes=rating_changes, plies=plies), board_id)
+            return await self._send(game, boards.move_post(game, position, seat, png, vacation_until=vacation,
+                                                           rating_changes=rating_changes, plies=plies), board_id)
 
         where = f"board of game {game.id} at move {position.ply} (announcement {board_id})"
         done = await self._attempt(board_id, where, post)
@@ -193,14 +205,22 @@ class Announcer:
 
     async def _publish_deadlines(self, change: VacationChange) -> str:
         """The note with the move's new deadline (:func:`bot.boards.deadline_note`) in each
-        game whose clock ``change`` moved -- the last board there no longer shows it. Best
-        effort (no outbox row): ``""``, or a sentence saying how many could not be posted."""
-        failed = 0
-        for game in change.games:
+        game whose clock ``change`` moved -- the last board there no longer shows it -- each
+        posted with its outbox row (``change.note_ids``), like a board: a note that fails now
+        stays queued and the delivery pass posts it. Returns ``""``, or the sentences for the
+        notes that follow later and those Discord refused."""
+        delayed = refused = 0
+        note_ids = change.note_ids or (None,) * len(change.games)
+        for game, note_id in zip(change.games, note_ids, strict=True):
             post = boards.deadline_note(game, change.user_id, change.settings.vacation_until)
-            failed += await self._attempt(None, f"deadline note of game {game.id}",
-                                          lambda g=game, p=post: self._send(g, p)) is not Delivery.POSTED
-        return texts.deadline_notes_failed(failed) if failed else ""
+            done = await self._attempt(note_id, f"deadline note of game {game.id} (announcement {note_id})",
+                                       lambda g=game, p=post, i=note_id: self._send(g, p, i))
+            if done is Delivery.FAILED and note_id is not None:
+                delayed += 1
+            elif done is not Delivery.POSTED:
+                refused += 1
+        return ((texts.deadline_notes_delayed(delayed) if delayed else "")
+                + (texts.deadline_notes_failed(refused) if refused else ""))
 
     # ------------------------------------------------------------------ the outbox
 
@@ -286,38 +306,45 @@ class Announcer:
             posted += done is Delivery.POSTED
         return posted
 
-    async def post_announcement(self, announcement: Announcement) -> None:
+    async def post_announcement(self, announcement: Announcement) -> discord.Message | None:
         """Post one outbox :class:`~bot.manager.Announcement` in its game's thread: the
-        reminder mentioning the player to move, the final board of a loss on time pinging both
+        reminder mentioning the player to move, the note with a vacation's new deadline, the
+        final board of a loss on time pinging both
         players (the winner and the one who ran out of time), or the board after a move (the
         game's current board as the /move or Accept handler writes it; at ply 0 the first
-        board, "the game begins"); or the your-turn DM. Each post carries the row's nonce. A
+        board, "the game begins"); or the your-turn DM. Each post carries the row's nonce; a post
+        in a thread whose announcement may have gone out already beyond the nonce's reach
+        (:attr:`~bot.manager.Announcement.recheck`) is first looked for there
+        (:meth:`find_post`) and not posted again when found (DMs and digests are not looked
+        for: a repeated DM is the lesser harm, and the DM channel's history is not read). A
         game whose thread is still wanted gets it first (:meth:`ensure_thread`). Raises
         discord.HTTPException when Discord refuses the post and ValueError for an unknown
-        kind."""
+        kind. Returns the message (``None``: a digest skipped)."""
         a = announcement
         if a.kind not in ANNOUNCEMENT_KINDS:
             raise ValueError(f"unknown announcement kind {a.kind!r}")
         if a.kind == "digest":  # a DM about all of a player's games, not a post in a thread
-            await self._send_digest(a)
-            return
+            return await self._send_digest(a)
         game = await self.ensure_thread(a.game)
+        look = a.recheck  # posted already, perhaps: look for it in the thread first
         if a.kind == "reminder":
-            await self._send(game, boards.reminder_post(game), a.id)
-            return
+            return await self._send(game, boards.reminder_post(game), a.id, look_first=look)
+        if a.kind == "deadline":
+            return await self._send(game, boards.deadline_note(game, a.user_id, a.vacation_until), a.id,
+                                    look_first=look)
         position = game.position
         png = await self.render(game, position)
         if a.kind == "timeout":
-            await self._send(game, boards.final_post(
+            return await self._send(game, boards.final_post(
                 game, position, png, headline=texts.ran_out_of_time(a.user_id),
-                ping=(game.opponent_of(a.user_id), a.user_id), rating_changes=a.rating_changes), a.id)
-            return
+                ping=(game.opponent_of(a.user_id), a.user_id), rating_changes=a.rating_changes), a.id,
+                look_first=look)
         seat = None if a.move_record is None else a.move_record.seat
         if a.kind == "dm":
-            await self._send_turn_dm(game, position, seat, png, a.id, a.plies)
-            return
-        await self._send(game, boards.move_post(game, position, seat, png, vacation_until=a.vacation_until,
-                                                rating_changes=a.rating_changes, plies=a.plies), a.id)
+            return await self._send_turn_dm(game, position, seat, png, a.id, a.plies)
+        return await self._send(game, boards.move_post(game, position, seat, png, vacation_until=a.vacation_until,
+                                                       rating_changes=a.rating_changes, plies=a.plies), a.id,
+                                look_first=look)
 
     # ------------------------------------------------------------------ the policy
 
@@ -328,7 +355,7 @@ class Announcer:
         is counted against the row and the row given up after :data:`MAX_ANNOUNCE_ATTEMPTS`
         (the delivery pass); else it waits for that pass (the command path)."""
         try:
-            await post()
+            posted = await post()
         except (discord.Forbidden, discord.NotFound) as e:
             log.warning("giving up the %s: Discord refused the post (%s)", where, e)
             await self._mark(announcement_id, error=f"refused: {e}")
@@ -350,16 +377,18 @@ class Announcer:
                     log.info("could not post the %s (attempt %d); retrying at the next sweep",
                              where, attempts, exc_info=True)
             return Delivery.FAILED
-        await self._mark(announcement_id)
+        await self._mark(announcement_id, message_id=posted.id if isinstance(posted, discord.Message) else None)
         return Delivery.POSTED
 
-    async def _mark(self, announcement_id: int | None, *, error: str | None = None) -> None:
-        """Mark outbox row ``announcement_id`` delivered (or given up: ``error``). A failure
-        is logged, not raised (see the module docstring)."""
+    async def _mark(self, announcement_id: int | None, *, error: str | None = None,
+                    message_id: int | None = None) -> None:
+        """Mark outbox row ``announcement_id`` delivered (or given up: ``error``) by the message
+        ``message_id`` when known. A failure is logged, not raised (see the module
+        docstring)."""
         if announcement_id is None:
             return
         try:
-            await self.manager.mark_delivered(announcement_id, error=error)
+            await self.manager.mark_delivered(announcement_id, error=error, message_id=message_id)
         except Exception:  # noqa: BLE001
             log.exception("could not mark announcement %s delivered", announcement_id)
 
@@ -377,11 +406,53 @@ class Announcer:
 
     # ------------------------------------------------------------------ Discord
 
-    async def _send(self, game: Game, post: boards.Post, announcement_id: int | None = None) -> discord.Message:
+    async def _send(self, game: Game, post: boards.Post, announcement_id: int | None = None, *,
+                    look_first: bool = False) -> discord.Message:
         """Send ``post`` as a new message in the game's thread (or channel), with the nonce of
-        outbox row ``announcement_id``. Raises discord.HTTPException when Discord refuses."""
+        outbox row ``announcement_id``. ``look_first``: unless :meth:`find_post` finds it
+        there already (then that message). Raises discord.HTTPException when Discord
+        refuses."""
         channel = self.bot.get_partial_messageable(game.channel_for_posts, guild_id=game.guild_id)
+        if look_first:
+            earlier = await self.find_post(channel, post)
+            if earlier is not None:
+                log.info("announcement %s of game %s was posted already (message %s); not posting "
+                         "it again", announcement_id, game.id, earlier.id)
+                return earlier
         return await channel.send(**post.send_kwargs(boards.outbox_nonce(announcement_id)))
+
+    # ------------------------------------------------------------------ posted already? (issue 18)
+
+    async def find_post(self, channel: discord.abc.Messageable, post: boards.Post) -> discord.Message | None:
+        """The message among the last :data:`RECHECK_MESSAGES` of ``channel`` that is ``post``
+        posted before, if any: sent by this bot, with the same first line (the game and what
+        happened: the move and its number, the loss on time, the reminder or new deadline)
+        and the same attachment names (a board's names its game and ply) -- and not recorded
+        as the post of another announcement (:meth:`~bot.manager.GameManager.recorded_messages`:
+        the outbox keeps the message id of each post), the newest such.
+
+        Used before posting an announcement again that may have been posted already beyond the
+        reach of its nonce (:attr:`~bot.manager.Announcement.recheck`): Discord does not return
+        a message's nonce when messages are fetched (only in the create response and the
+        gateway's MESSAGE_CREATE), so the post is recognised by what it shows. Later lines are
+        not compared: the deadline and the vacation note may have changed since; the first
+        post stands. ``None`` when there is none, and when the bot may not read the channel's
+        history (403; without Read Message History Discord returns no messages): then the
+        post goes out, at worst a second time. Raises discord.HTTPException for other
+        failures (the announcement is tried again later)."""
+        key = _post_key(post.content[:boards.MESSAGE_LIMIT], [post.filename] if post.png is not None else [])
+        me = self.bot.user
+        alike = []
+        try:
+            async for message in channel.history(limit=RECHECK_MESSAGES):
+                if (me is not None and message.author.id == me.id
+                        and _post_key(message.content, [a.filename for a in message.attachments]) == key):
+                    alike.append(message)
+        except discord.Forbidden:
+            log.info("cannot read the history of channel %s to look for an earlier post", channel.id)
+            return None
+        recorded = await self.manager.recorded_messages([m.id for m in alike])
+        return next((m for m in alike if m.id not in recorded), None)
 
     async def _send_turn_dm(self, game: Game, position: engine.Position, seat: int | None, png: bytes,
                             announcement_id: int | None, plies: tuple[MoveRecord, ...] = ()) -> discord.Message:

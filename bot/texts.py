@@ -579,6 +579,16 @@ def deadline_notes_failed(n: int) -> str:
     return f" I could not post the new deadline in {count(n, 'game')}'s thread; `/games` shows it."
 
 
+def deadline_notes_delayed(n: int) -> str:
+    """Added to the /vacation reply when ``n`` deadline notes could not be posted yet: they
+    stay queued and are posted shortly (the outbox)."""
+    if n == 1:
+        return (" The note with the new deadline could not be posted in the game's thread just now: "
+                "it will follow shortly (`/games` shows the deadline meanwhile).")
+    return (f" The notes with the new deadline could not be posted in {n} games' threads just now: "
+            f"they will follow shortly (`/games` shows the deadlines meanwhile).")
+
+
 def no_rated_games(kind: str) -> str:
     """/leaderboard of a game nobody has a rating in."""
     return f"Nobody has finished a rated game of {title(kind)} here yet. Be the first: `/challenge {kind}`."

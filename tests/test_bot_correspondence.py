@@ -5,6 +5,7 @@ import asyncio
 import io
 import logging
 
+import discord
 import pytest
 from botplay import Clock, board_post, play_move, start_game
 from fakediscord.fixtures import fake  # noqa: F401
@@ -585,6 +586,106 @@ async def test_the_fake_discord_enforces_nonces_like_discord(fake, harness):  # 
     fake.nonce_window = 0.0  # "a few minutes" later the nonce is free again
     later = await channel.send("three", nonce="stonecast-1")
     assert later.id != first.id and len(fake.channel_messages(fake.general)) == 2
+
+
+async def test_the_fake_discord_lists_a_channels_messages_like_discord(fake, harness):  # noqa: F811
+    channel = harness.bot.get_partial_messageable(fake.general, guild_id=fake.guild_id)
+    sent = [await channel.send(f"m{i}", nonce=f"stonecast-{i}") for i in range(5)]
+    newest = [m async for m in channel.history(limit=3)]
+    assert [m.content for m in newest] == ["m4", "m3", "m2"]
+    assert all(m.nonce is None for m in newest)  # Discord does not return it when fetched
+    assert [m.content async for m in channel.history(limit=10, before=sent[2])] == ["m1", "m0"]
+    assert [m.content async for m in channel.history(limit=2, after=sent[1])] == ["m2", "m3"]
+    with pytest.raises(discord.NotFound):
+        await harness.bot.get_partial_messageable(1, guild_id=fake.guild_id).history(limit=1).__anext__()
+
+
+# ---- issue 18: exactly once after any outage, longer than the nonce window too --------------
+async def test_a_board_posted_before_a_crash_is_not_posted_again_after_a_long_outage(
+        fake, harness, clock, monkeypatch):  # noqa: F811
+    from bot.manager import BOARD_GRACE, NONCE_WINDOW
+
+    game, _, _ = await start_game(fake, harness, "io", fake.alice, fake.bob)
+    waiting, _, _ = await start_game(fake, harness, "io", fake.bob, fake.carol)  # bob to move
+    # The board and a vacation's deadline note are posted, then the process dies before
+    # marking them delivered; it stays down longer than Discord keeps a nonce.
+    async def crash(*args, **kwargs):
+        raise RuntimeError("the process died here")
+    monkeypatch.setattr(harness.manager, "mark_delivered", crash)
+    await play_move(fake, fake.alice, "c3", channel=game.thread_id)
+    await fake.slash(fake.bob, "vacation", {"days": 2})
+    await harness.stop()
+    clock.t += NONCE_WINDOW + BOARD_GRACE
+    fake.nonce_window = 0.0  # Discord no longer answers the nonce with the first message
+    await harness.start()
+    await harness.maintenance.sweep_clocks()
+    await fake.quiet(0.1)
+    assert len(boards_in(fake, game.thread_id, "move 1:")) == 1
+    assert len(posts_with(fake, waiting.thread_id, "on vacation until")) == 1
+    assert fake.nonce_hits == 0 and await harness.manager.pending_announcements(board_grace=0) == []
+
+
+async def test_a_board_whose_answer_was_lost_is_posted_once(fake, harness, clock):  # noqa: F811
+    """Posts fail for longer than the nonce window, and Discord made the first one anyway
+    (its answer was lost): when delivery resumes, the board is in the thread once."""
+    from bot.manager import NONCE_WINDOW
+
+
+    game, _, _ = await start_game(fake, harness, "io", fake.alice, fake.bob)
+    first = await harness.manager.play_move(game.id, fake.alice.id, "c3")  # the handler never ran
+    harness.bot.board_grace = 0
+    fake.nonce_window = 0.0
+    fake.lose_post_responses(game.thread_id)  # made, answered 503
+    await harness.maintenance.sweep_clocks()
+    clock.t += NONCE_WINDOW
+    await harness.maintenance.sweep_clocks()
+    await harness.maintenance.sweep_clocks()
+    assert len(boards_in(fake, game.thread_id, "move 1:")) == 1
+    assert await harness.manager.pending_announcements(board_grace=0) == []
+    # a board never made is posted (once) when delivery resumes
+    await harness.manager.play_move(game.id, fake.bob.id, next(iter(first.position.legal_moves())))
+    fake.fail_posts(game.thread_id, 503, times=2)
+    for _ in range(3):
+        clock.t += NONCE_WINDOW
+        await harness.maintenance.sweep_clocks()
+    assert len(boards_in(fake, game.thread_id, "move 2:")) == 1
+
+
+async def test_a_board_claimed_by_a_process_that_died_after_posting_is_not_posted_again(
+        fake, harness, clock):  # noqa: F811
+    from bot.manager import OUTBOX_LEASE
+
+    game, _, _ = await start_game(fake, harness, "io", fake.alice, fake.bob)
+    await harness.manager.play_move(game.id, fake.alice.id, "c3")  # the handler never ran
+    # a delivery pass claims the board and posts it, and its process dies before the mark
+    [board] = await harness.manager.pending_announcements(board_grace=0)
+    await harness.bot.announcer.post_announcement(board)
+    assert len(boards_in(fake, game.thread_id, "move 1:")) == 1
+    fake.nonce_window = 0.0
+    clock.t += OUTBOX_LEASE
+    harness.bot.board_grace = 0
+    await harness.maintenance.sweep_clocks()  # the claim lapsed: another pass takes the row
+    assert len(boards_in(fake, game.thread_id, "move 1:")) == 1 and fake.nonce_hits == 0
+    assert await harness.manager.pending_announcements(board_grace=0) == []
+
+
+async def test_a_message_recorded_for_one_announcement_is_not_taken_for_another(fake, harness, clock):  # noqa: F811
+    """Two announcements that read alike (two reminders of one turn, queued by hand): the
+    post of the first, recorded with it, is not taken for the second's when the outbox looks
+    before posting it."""
+    from bot.manager import NONCE_WINDOW
+
+    game, _, _ = await start_game(fake, harness, "io", fake.alice, fake.bob)
+    async with harness.manager.store.transaction():
+        ids = [await harness.manager.outbox_repo.add(game.id, "reminder", fake.alice.id, 0, clock.t)
+               for _ in range(2)]
+    clock.t += NONCE_WINDOW  # both are looked for first
+    await harness.maintenance.sweep_clocks()
+    reminders = posts_with(fake, game.thread_id, "reminder: your move")
+    assert len(reminders) == 2 and reminders[0].content == reminders[1].content
+    rows = await harness.manager.store.fetchall(
+        "SELECT message_id FROM announcements WHERE id IN (?, ?) ORDER BY id", tuple(ids))
+    assert [r["message_id"] for r in rows] == [m.id for m in reminders]
 
 
 async def test_turn_dm_waits_for_its_board_when_the_board_fails(fake, harness):  # noqa: F811

@@ -122,6 +122,23 @@ async def test_vacation_is_bounded_charged_by_the_hour_and_notes_new_deadlines(f
     assert "clocks wait until" in ex.reply.content and "13 days and 23 hours" in ex.reply.content
 
 
+async def test_a_deadline_note_that_fails_is_queued_and_posted_by_the_outbox(fake, harness):
+    """Issue 18: the note of a vacation's new deadline is an outbox announcement: a post that
+    fails is not lost -- the reply says it follows, and the delivery pass posts it, once."""
+    waiting, _, _ = await start_game(fake, harness, "io", fake.bob, fake.alice)  # bob to move
+    fake.fail_posts(waiting.thread_id, 503, times=1)
+    ex = await fake.slash(fake.bob, "vacation", {"days": 3})
+    assert ex.posts == [] and "it will follow shortly" in ex.reply.content
+    assert "could not post" not in ex.reply.content
+    harness.bot.board_grace = 0
+    await harness.maintenance.sweep_clocks()
+    await harness.maintenance.sweep_clocks()  # delivered once: not posted again
+    waiting = await harness.manager.get_game(waiting.id)
+    notes = [m for m in fake.channel_messages(waiting.thread_id) if "on vacation until" in m.content]
+    assert len(notes) == 1 and f"<t:{int(waiting.deadline)}:f>" in notes[0].content
+    assert await harness.manager.pending_announcements(board_grace=0) == []
+
+
 async def test_help_and_rules_work_in_direct_messages(fake, harness):
     ex = await fake.slash(fake.alice, "help", dm=True)
     assert ex.reply.channel_id == fake.dm_channel(fake.alice)

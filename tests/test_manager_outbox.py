@@ -432,3 +432,70 @@ async def test_two_processes_claiming_at_once_take_different_rows(db, clock, bac
     finally:
         for m in ms:
             await m.close()
+
+
+# ---- issue 18: the note with a vacation's new deadline is an announcement -----------------
+
+async def test_a_vacation_queues_the_deadline_note_of_each_game_it_moved(mgr, clock):
+    waiting = await start_game(mgr, "coil", {"size": 5}, a=BOB, b=ALICE)  # Bob to move
+    await start_game(mgr, "coil", {"size": 5}, a=ALICE, b=BOB)  # Alice to move: untouched
+    change = await mgr.vacation(BOB, 2)
+    [moved] = change.games
+    assert moved.id == waiting.id and len(change.note_ids) == 1 and change.note_ids[0] is not None
+    # like a board, it waits for the /vacation handler to post it during the grace
+    assert await mgr.pending_announcements() == []
+    clock.advance(BOARD_GRACE)
+    [note] = await mgr.pending_announcements()
+    assert (note.id, note.kind, note.game.id, note.user_id, note.ply) == (
+        change.note_ids[0], "deadline", waiting.id, BOB, 0)
+    assert note.game.deadline == moved.deadline and note.vacation_until == change.settings.vacation_until
+    assert not note.stale
+    # ended: a second note; a move of Bob's makes both stale (the board shows the deadline)
+    ended = await mgr.vacation(BOB, 0)
+    clock.advance(BOARD_GRACE)
+    assert [a.id for a in await mgr.pending_announcements()] == [note.id, ended.note_ids[0]]
+    await mgr.play_move(waiting.id, BOB, next(waiting.position.legal_moves()))
+    notes = [a for a in await mgr.pending_announcements() if a.kind == "deadline"]
+    assert len(notes) == 2 and all(a.stale for a in notes)
+
+
+async def test_a_vacation_and_its_deadline_notes_commit_together(mgr, clock, monkeypatch):
+    waiting = await start_game(mgr, "coil", {"size": 5}, a=BOB, b=ALICE)
+    monkeypatch.setattr(mgr, "_announce", disk_full)
+    with pytest.raises(RuntimeError, match="disk full"):
+        await mgr.vacation(BOB, 2)
+    assert (await mgr.get_game(waiting.id)).deadline == waiting.deadline
+    assert (await mgr.settings(BOB)).vacation_until is None
+    monkeypatch.undo()
+    change = await mgr.vacation(BOB, 2)
+    clock.advance(BOARD_GRACE)
+    assert [a.id for a in await mgr.pending_announcements()] == list(change.note_ids)
+
+
+async def test_rows_that_may_have_been_posted_already_are_rechecked(db, clock, backend):
+    """Issue 18: a row a delivery pass claimed before (its process may have died after
+    posting), one whose post failed, and one older than the nonce window come with
+    ``recheck``; a fresh one does not. The message of each post is recorded."""
+    from bot.manager import NONCE_WINDOW, OUTBOX_LEASE
+
+    m1 = await GameManager.open(db("recheck.db"), clock=clock)
+    m2 = await GameManager.open(db("recheck.db"), clock=clock)
+    try:
+        await _timeouts(m1, clock, 3)
+        first = await m1.pending_announcements()
+        assert [a.recheck for a in first] == [False] * 3
+        assert await m1.mark_delivered(first[0].id, message_id=1_234_567_890_123_456_789)
+        await m1.record_failed_post(first[1].id, "503")
+        clock.advance(OUTBOX_LEASE)  # m1 died: its claims lapse
+        again = await m2.pending_announcements()
+        assert [(a.id, a.recheck) for a in again] == [(first[1].id, True), (first[2].id, True)]
+        assert await m2.recorded_messages([1_234_567_890_123_456_789, 42]) == {1_234_567_890_123_456_789}
+        for a in again:
+            await m2.mark_delivered(a.id)
+        await _timeouts(m1, clock, 1)
+        clock.advance(NONCE_WINDOW)  # never claimed, but Discord's nonce may have lapsed
+        [old] = await m2.pending_announcements()
+        assert old.recheck
+    finally:
+        await m1.close()
+        await m2.close()

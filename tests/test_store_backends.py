@@ -263,3 +263,90 @@ async def test_a_task_cancelled_inside_a_transaction_leaves_the_store_usable(sto
         async with store.transaction():
             await store.execute("INSERT INTO user_settings (user_id, dm) VALUES (?, 1)", (uid + 10,))
     assert [r[0] for r in await store.fetchall("SELECT user_id FROM user_settings ORDER BY 1")] == [11, 12]
+
+
+# ---- revision 0005: the outbox's kind 'deadline' (issue 18) --------------------------------
+
+async def _store_at_0004(db_url) -> Store:
+    """The test's database at revision 0004: a fresh SQLite file migrated that far; on
+    PostgreSQL (where opening migrates to the head) the head taken back down to 0004."""
+    from alembic import command
+
+    if not is_postgresql(db_url):
+        store = await Store.open(db_url, target_version=8)
+        assert await store.upgrade("0004") == "0004"
+        return store
+    store = await Store.open(db_url)
+    await store._alembic(lambda cfg: command.downgrade(cfg, "0004"), alembic_config())
+    store.revision = await store.alembic_revision()
+    assert store.revision == "0004"
+    return store
+
+
+def _add_announcement(kind: str, game_id: int, attempts: int = 0) -> tuple[str, tuple]:
+    return ("INSERT INTO announcements (game_id, kind, user_id, ply, created_at, attempts)"
+            " VALUES (?, ?, ?, 0, 1.5, ?)", (game_id, kind, ALICE, attempts))
+
+
+async def test_revision_0005_upgrades_a_database_at_0004_holding_data(db_url, backend):
+    """A database at revision 0004 with games, moves and announcements of every old kind is
+    upgraded to the head: every row kept, the kind 'deadline' accepted, the other checks and
+    the reference to the game kept, no id given twice, message ids (snowflakes) stored;
+    downgraded, its 'deadline' rows and message ids go."""
+    from alembic import command
+
+    clock = FakeClock()
+    store = await _store_at_0004(db_url)
+    old = GameManager(store, clock=clock)
+    tables = ("games", "moves", "announcements", "user_settings")
+    try:
+        running = await start_game(old, KIND, OPTS)
+        await old.set_notify(BOB, True)
+        await old.play_move(running.id, ALICE, "a1")  # a board and a DM
+        done = await start_game(old, KIND, OPTS, a=CAROL, b=BOB)
+        await old.resign(done.id, BOB)
+        for kind in ("reminder", "timeout", "digest"):
+            await store.insert(*_add_announcement(kind, running.id, attempts=2))
+        with pytest.raises(IntegrityError):  # not a kind at revision 0004
+            await store.insert(*_add_announcement("deadline", running.id))
+        newest = await store.insert(*_add_announcement("reminder", running.id))
+        await store.execute("DELETE FROM announcements WHERE id = ?", (newest,))
+        before = {t: [tuple(r) for r in await store.fetchall(f"SELECT * FROM {t} ORDER BY 1, 2")]
+                  for t in tables}
+    finally:
+        await old.close()
+    assert {r[2] for r in before["announcements"]} == {"move", "dm", "reminder", "timeout", "digest"}
+
+    store = await Store.open(db_url)  # opening upgrades to the head
+    try:
+        assert store.revision >= "0005"
+        for t in tables:  # every row kept; announcements get message_id at the end, unset
+            after = [tuple(r) for r in await store.fetchall(f"SELECT * FROM {t} ORDER BY 1, 2")]
+            assert [r[:len(b)] for r, b in zip(after, before[t], strict=True)] == before[t]
+        assert {r["message_id"] for r in await store.fetchall("SELECT message_id FROM announcements")} == {None}
+        await store.execute("UPDATE announcements SET message_id = ? WHERE kind = 'move'", (SNOWFLAKE,))
+        assert (await store.fetchone("SELECT message_id FROM announcements WHERE kind = 'move'"))[0] == SNOWFLAKE
+        note = await store.insert(*_add_announcement("deadline", running.id))
+        assert note > newest  # the id of the deleted row is not given again (its nonce neither)
+        with pytest.raises(IntegrityError):
+            await store.insert(*_add_announcement("telegram", running.id))
+        with pytest.raises(IntegrityError):
+            await store.insert(*_add_announcement("move", running.id, attempts=-1))
+        with pytest.raises(IntegrityError):
+            await store.insert(*_add_announcement("move", 4242))  # no such game
+        # back down to 0004: the deadline note and message_id go, the rest stays, the kind is
+        # refused again
+        await store._alembic(lambda cfg: command.downgrade(cfg, "0004"), alembic_config())
+        assert [tuple(r) for r in await store.fetchall(
+            "SELECT * FROM announcements ORDER BY 1, 2")] == before["announcements"]
+        with pytest.raises(IntegrityError):
+            await store.insert(*_add_announcement("deadline", running.id))
+    finally:
+        await store.close()
+    if backend == "sqlite":
+        con = sqlite3.connect(db_url)
+        try:
+            assert con.execute("PRAGMA integrity_check").fetchone()[0] == "ok"
+            assert con.execute("PRAGMA foreign_key_check").fetchall() == []
+        finally:
+            con.close()

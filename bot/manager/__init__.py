@@ -62,7 +62,7 @@ from .errors import (
     game_over_error,
 )
 from .lookup import LookupMixin
-from .outbox import BOARD_GRACE, OUTBOX_LEASE, OutboxMixin
+from .outbox import BOARD_GRACE, NONCE_WINDOW, OUTBOX_LEASE, OutboxMixin
 from .play import PlayMixin
 from .privacy import Forgotten, PrivacyMixin, StoredData, StoredRating
 from .ratings import RatingsMixin
@@ -93,6 +93,7 @@ from .values import (
 __all__ = [
     "DEFAULT_LEASE",
     "BOARD_GRACE",
+    "NONCE_WINDOW",
     "OUTBOX_LEASE",
     "COMPUTER_LEVELS",
     "ComputerMixin",

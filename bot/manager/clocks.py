@@ -195,6 +195,9 @@ class ClocksMixin(ManagerCore):
 
         Returns the settings before and after and the games whose deadline moved (where it is
         ``user_id``'s move), as now stored (:class:`VacationChange`), read in the transaction.
+        Each of those games gets a note with its new deadline queued in the outbox (kind
+        ``"deadline"``), in the same transaction: posted by the /vacation handler, or else by
+        the delivery pass (a file older than Alembic revision 0005: none is queued).
         """
         if isinstance(days, bool) or not isinstance(days, int | float) or days < 0 or days != days:
             raise UserError("Give the number of vacation days as a whole number, 0 to end a vacation.")
@@ -232,7 +235,8 @@ class ClocksMixin(ManagerCore):
                 used += hours / 24
                 new_until = (until if until is not None else now) + shift
             await self.settings_repo.set_vacation(user_id, new_until, year, used)
-            moved = []
+            moved, notes = [], []
+            queue_notes = self.store.revision is not None and self.store.revision >= "0005"
             for r in await self.games_repo.running_with_deadline_after(user_id, now):
                 game = self._game(r)
                 if game.to_move_user == user_id:
@@ -241,6 +245,9 @@ class ClocksMixin(ManagerCore):
                     deadline = max(game.deadline + shift, now + 60.0) if shift < 0 else game.deadline + shift
                     await self.games_repo.set_deadline(game.id, game.ply, deadline)
                     moved.append(dataclasses.replace(game, deadline=deadline))
+                    # its note with the new deadline, in the outbox (kind 'deadline', revision 0005)
+                    notes.append(await self._announce(moved[-1], "deadline", user_id, now)
+                                 if queue_notes else None)
             row = await self.settings_repo.get(user_id)
-        return VacationChange(user_id, current, self._settings(row, now), tuple(moved))
+        return VacationChange(user_id, current, self._settings(row, now), tuple(moved), tuple(notes))
 

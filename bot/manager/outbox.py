@@ -11,7 +11,7 @@ from .core import DEFAULT_LEASE, ManagerCore
 from .errors import NotFound
 from .values import Announcement, Game, MoveRecord, UserSettings
 
-__all__ = ["BOARD_GRACE", "OUTBOX_LEASE", "OutboxMixin"]
+__all__ = ["BOARD_GRACE", "NONCE_WINDOW", "OUTBOX_LEASE", "OutboxMixin"]
 
 # Seconds a queued board ('move' announcement) waits before the delivery loop may post it: the
 # /move (or Accept) handler that made it normally posts it within that time and marks it delivered.
@@ -20,6 +20,11 @@ BOARD_GRACE = 60.0
 # a manager's ``lease``): another process takes them only after that, so a process that dies
 # mid-post leaves them to another. The pass renews it while it posts (renew_announcements).
 OUTBOX_LEASE = DEFAULT_LEASE
+# Seconds after its row was queued during which a post is trusted to Discord's nonce alone: a
+# second post with the same nonce returns the first message "within the past few minutes"
+# (Discord's words, no figure). An announcement older than this is looked for among its
+# channel's recent messages before it is posted (Announcement.recheck).
+NONCE_WINDOW = 120.0
 
 
 class OutboxMixin(ManagerCore):
@@ -65,13 +70,16 @@ class OutboxMixin(ManagerCore):
         """Announcements not yet delivered, oldest first (at most ``limit``), each with its
         game as it is now.
 
-        A board (kind ``"move"``) or a your-turn DM (kind ``"dm"``) is left out until it is
-        ``board_grace`` seconds old (by the manager's clock): until then the /move or Accept
-        handler whose move or game queued it is still expected to post it and mark it, and a
-        delivery pass must not race it.
+        A board (kind ``"move"``), a your-turn DM (kind ``"dm"``) or a deadline note (kind
+        ``"deadline"``) is left out until it is ``board_grace`` seconds old (by the manager's
+        clock): until then the /move, Accept or /vacation handler that queued it is still
+        expected to post it and mark it, and a delivery pass must not race it.
 
         Delivery is at least once: the bot posts one, then calls :meth:`mark_delivered`; a
-        crash between the two posts it again on the next start.
+        crash between the two posts it again on the next start -- unless the bot finds the
+        first post: an announcement that may have been posted beyond the reach of Discord's
+        nonce comes with :attr:`~Announcement.recheck` set (claimed before by a delivery pass,
+        a failed post, or older than :data:`NONCE_WINDOW`).
 
         Each comes with what its post needs, read in one transaction with it: the settings of
         its ``user_id`` (boards, DMs, reminders), the rating changes of a finished rated game
@@ -97,7 +105,7 @@ class OutboxMixin(ManagerCore):
             for r in rows:
                 game = self._game(await self._game_row(r["game_id"]))
                 settings = (self._settings(await self.settings_repo.get(r["user_id"]), now)
-                            if r["kind"] in ("move", "dm", "reminder", "digest") else None)
+                            if r["kind"] in ("move", "dm", "reminder", "digest", "deadline") else None)
                 changes = ({c["user_id"]: (c["before"], c["after"])
                             for c in await self.ratings_repo.changes(game.id)}
                            if game.status == "finished" and game.rated else {})
@@ -106,9 +114,12 @@ class OutboxMixin(ManagerCore):
                 record = plies[-1] if plies else None
                 waiting = (tuple(self._waiting(await self.games_repo.active_of(r["user_id"]), r["user_id"]))
                            if r["kind"] == "digest" else ())
+                # posted already, perhaps, and beyond the nonce's reach: the bot looks first
+                recheck = ((leased and r["claimed_by"] is not None) or r["attempts"] > 0
+                           or now - r["created_at"] >= NONCE_WINDOW)
                 out.append(Announcement(r["id"], r["kind"], game, r["user_id"], r["ply"],
                                         r["created_at"], r["attempts"], settings, changes, record, waiting,
-                                        plies=plies))
+                                        recheck, plies=plies))
         return out
 
     async def _announced_plies(self, game_id: int, ply: int) -> tuple[MoveRecord, ...]:
@@ -136,20 +147,40 @@ class OutboxMixin(ManagerCore):
         return await self.outbox_repo.renew(list(announcement_ids), self.process_id,
                                             self.clock() + self.lease)
 
-    async def mark_delivered(self, announcement_id: int, *, error: str | None = None) -> bool:
+    async def mark_delivered(self, announcement_id: int, *, error: str | None = None,
+                             message_id: int | None = None) -> bool:
         """Take announcement ``announcement_id`` out of the outbox: posted, or given up
-        (then ``error`` says why and is kept in ``last_error``).
+        (then ``error`` says why and is kept in ``last_error``). ``message_id``: the Discord
+        message that delivered it, recorded (Alembic revision 0005; see
+        :meth:`recorded_messages`).
 
         Returns ``False`` when it was already delivered. Raises NotFound for an unknown id.
         """
         aid = self._id(announcement_id, "announcement")
+        if not self._records_messages:
+            message_id = None
         n = await self.outbox_repo.mark_delivered(aid, self.clock(),
-                                                  None if error is None else str(error)[:500])
+                                                  None if error is None else str(error)[:500],
+                                                  None if message_id is None else int(message_id))
         if n == 1:
             return True
         if not await self.outbox_repo.exists(aid):
             raise NotFound(f"There is no announcement #{aid}.")
         return False
+
+    @property
+    def _records_messages(self) -> bool:
+        """Whether the outbox records the message of each post (Alembic revision 0005)."""
+        return self.store.revision is not None and self.store.revision >= "0005"
+
+    async def recorded_messages(self, message_ids: list[int]) -> set[int]:
+        """Which of the Discord ``message_ids`` are recorded as the post of an announcement
+        (:meth:`mark_delivered`): such a message is not another announcement's post (issue
+        18; the bot's :meth:`~bot.announcer.Announcer.find_post`). Empty on a file older than
+        Alembic revision 0005."""
+        if not message_ids or not self._records_messages:
+            return set()
+        return await self.outbox_repo.recorded_messages([int(m) for m in message_ids])
 
     async def record_failed_post(self, announcement_id: int, error: str) -> int:
         """Count one failed post of announcement ``announcement_id`` (``error`` says why; it

@@ -373,7 +373,8 @@ class Announcement:
     move that made the game's ply ``ply`` (ply 0: the first board of a new game), ``user_id``
     the player it pings (the player to move; at the end, the one who did not make the last
     move); or ``"dm"``: the your-turn direct message to ``user_id``, the player to move at ply
-    ``ply`` who turned DMs on (``/notify``). ``ply`` is the game's ply when the row was written; ``created_at`` is UNIX seconds;
+    ``ply`` who turned DMs on (``/notify``); or ``"deadline"`` (Alembic revision 0005): the
+    note with the new deadline of the move of ``user_id``, whose vacation moved it. ``ply`` is the game's ply when the row was written; ``created_at`` is UNIX seconds;
     ``attempts`` counts failed posts so far; ``game`` is the game row as it is now (for a
     timeout: the finished game).
 
@@ -386,6 +387,13 @@ class Announcement:
     left first; ``plies`` (issue 18), for a board or a DM: every move the post announces, in
     order -- the player's own move and the conditional replies played at once after it
     (``move_record`` is the last), just ``(move_record,)`` when none answered, ``()`` at ply 0.
+
+    ``recheck`` (issue 18): it may have been posted already, and Discord's nonce may no longer
+    catch a second post -- an earlier delivery pass claimed it (that process may have died
+    after posting, before marking it), a post of it failed (Discord may have made the message
+    before answering with an error), or it is older than :data:`bot.manager.NONCE_WINDOW`
+    (the post of the handler that queued it may have gone out just before a crash). The bot
+    then looks for it among the channel's recent messages before posting it.
     """
 
     id: int
@@ -399,6 +407,7 @@ class Announcement:
     rating_changes: dict[int, tuple[float, float]] = field(default_factory=dict)
     move_record: MoveRecord | None = None
     games: tuple[Game, ...] = ()
+    recheck: bool = False
     plies: tuple[MoveRecord, ...] = ()
 
     @property
@@ -413,8 +422,9 @@ class Announcement:
         game ended or was aborted) while it waited. A board superseded by a later one: a move
         was played since (the ply moved on), or the game was then resigned, lost on time or
         aborted (those post their own final word). A DM whose turn is over, like a reminder.
-        A digest with no game waiting any more. Timeouts never are."""
-        if self.kind == "reminder":
+        A digest with no game waiting any more. A deadline note whose turn is over (the next
+        board shows the deadline). Timeouts never are."""
+        if self.kind in ("reminder", "deadline"):
             return self.game.status != "active" or self.game.ply != self.ply
         if self.kind == "dm":
             return self.game.status != "active" or self.game.ply != self.ply
@@ -494,12 +504,15 @@ class UserSettings:
 class VacationChange:
     """What :meth:`GameManager.vacation` did for ``user_id``: their settings ``before`` and
     ``settings`` after, and the ``games`` whose deadline it moved (where it is their move),
-    as now stored -- each gets a note with the new deadline."""
+    as now stored -- each gets a note with the new deadline, queued in the outbox as
+    ``note_ids`` (one per game, in the same order; ``None`` where none was queued: a file
+    older than Alembic revision 0005)."""
 
     user_id: int
     before: UserSettings
     settings: UserSettings
     games: tuple[Game, ...] = ()
+    note_ids: tuple[int | None, ...] = ()
 
 
 @dataclass(frozen=True)

@@ -13,7 +13,8 @@ __all__ = ["OutboxRepo"]
 
 
 class OutboxRepo(Repo):
-    """Rows of kind ``reminder``, ``timeout``, ``move`` (a board) and ``dm``."""
+    """Rows of kind ``reminder``, ``timeout``, ``move`` (a board), ``dm``, ``digest`` and
+    ``deadline`` (the note of a vacation's new deadline; Alembic revision 0005)."""
 
     async def add(self, game_id: int, kind: str, user_id: int, ply: int, now: float) -> int:
         """Queue an announcement; returns its id."""
@@ -32,8 +33,8 @@ class OutboxRepo(Repo):
 
     async def due(self, created_before: float, limit: int, *, now: float | None = None,
                   owner: str | None = None) -> list[Row]:
-        """Undelivered rows, oldest first: every reminder and timeout, and boards and DMs
-        created at or before ``created_before``.
+        """Undelivered rows, oldest first: every reminder, timeout and digest, and boards,
+        DMs and deadline notes created at or before ``created_before``.
 
         With ``now`` and ``owner`` (inside a transaction; Alembic revision 0002): only rows
         no other process holds -- never claimed, their lease over at ``now``, or claimed by
@@ -42,11 +43,11 @@ class OutboxRepo(Repo):
         if owner is None:
             return await self.store.fetchall(
                 "SELECT * FROM announcements WHERE delivered_at IS NULL"
-                " AND (kind NOT IN ('move', 'dm') OR created_at <= ?) ORDER BY id LIMIT ?",
+                " AND (kind NOT IN ('move', 'dm', 'deadline') OR created_at <= ?) ORDER BY id LIMIT ?",
                 (created_before, limit),
             )
         sql = ("SELECT * FROM announcements WHERE delivered_at IS NULL"
-               " AND (kind NOT IN ('move', 'dm') OR created_at <= ?)"
+               " AND (kind NOT IN ('move', 'dm', 'deadline') OR created_at <= ?)"
                " AND (lease_until IS NULL OR lease_until <= ? OR claimed_by = ?) ORDER BY id LIMIT ?")
         if self.store.dialect == "postgresql":
             sql += " FOR UPDATE SKIP LOCKED"
@@ -69,12 +70,33 @@ class OutboxRepo(Repo):
                 f" AND id IN ({', '.join('?' * len(chunk))})", (lease_until, owner, *chunk))
         return n
 
-    async def mark_delivered(self, announcement_id: int, now: float, error: str | None) -> int:
-        """Set ``delivered_at`` (and ``last_error`` when given) unless already set; rows changed."""
+    async def mark_delivered(self, announcement_id: int, now: float, error: str | None,
+                             message_id: int | None = None) -> int:
+        """Set ``delivered_at`` (and ``last_error`` when given; ``message_id``, the Discord
+        message that delivered it, when given: Alembic revision 0005) unless already set;
+        rows changed."""
+        if message_id is None:
+            return await self.store.execute(
+                "UPDATE announcements SET delivered_at = ?, last_error = COALESCE(?, last_error)"
+                " WHERE id = ? AND delivered_at IS NULL", (now, error, announcement_id),
+            )
         return await self.store.execute(
-            "UPDATE announcements SET delivered_at = ?, last_error = COALESCE(?, last_error)"
-            " WHERE id = ? AND delivered_at IS NULL", (now, error, announcement_id),
+            "UPDATE announcements SET delivered_at = ?, last_error = COALESCE(?, last_error),"
+            " message_id = ? WHERE id = ? AND delivered_at IS NULL",
+            (now, error, message_id, announcement_id),
         )
+
+    async def recorded_messages(self, message_ids: list[int]) -> set[int]:
+        """Which of the Discord ``message_ids`` delivered an announcement (Alembic revision
+        0005)."""
+        found: set[int] = set()
+        for start in range(0, len(message_ids), 500):
+            chunk = message_ids[start:start + 500]
+            rows = await self.store.fetchall(
+                f"SELECT message_id FROM announcements WHERE message_id IN ({', '.join('?' * len(chunk))})",
+                tuple(chunk))
+            found.update(int(r["message_id"]) for r in rows)
+        return found
 
     async def exists(self, announcement_id: int) -> bool:
         """Whether announcement ``announcement_id`` was ever queued."""

@@ -393,6 +393,7 @@ class FakeDiscord:
         self.nothreads = self._add_text_channel("no-threads")
         self.threads_forbidden: set[int] = {self.nothreads}
         self.post_failures: dict[int, list[tuple[int, int, str]]] = {}  # see fail_posts
+        self.lost_responses: dict[int, int] = {}  # channel id -> posts made but answered 503 (lose_post_responses)
         # enforce_nonce: a post whose nonce the same author used within this many seconds
         # returns that earlier message and creates none (Discord: "the past few minutes")
         self.nonce_window = 300.0
@@ -648,6 +649,7 @@ class FakeDiscord:
         ("DELETE", r"/webhooks/(?P<app>\d+)/(?P<token>[^/]+)/messages/(?P<mid>@original|\d+)", "delete_webhook_message"),
         ("GET", r"/channels/(?P<cid>\d+)", "get_channel"),
         ("POST", r"/channels/(?P<cid>\d+)/messages", "post_message"),
+        ("GET", r"/channels/(?P<cid>\d+)/messages", "list_messages"),
         ("GET", r"/channels/(?P<cid>\d+)/messages/(?P<mid>\d+)", "get_message"),
         ("PATCH", r"/channels/(?P<cid>\d+)/messages/(?P<mid>\d+)", "edit_message"),
         ("DELETE", r"/channels/(?P<cid>\d+)/messages/(?P<mid>\d+)", "delete_message"),
@@ -1026,12 +1028,49 @@ class FakeDiscord:
             msg.nonce = str(nonce)
             if body.get("enforce_nonce"):
                 self.nonces[key] = msg
+        self._lose_response(int(cid))
         return msg.payload()
 
     async def _r_typing(self, request, cid):
         self._channel(cid)
         self.typing.append(int(cid))
         return None
+
+    # ---- GET /channels/{id}/messages (issue 18: the outbox looks for a post it may have made)
+
+    async def _r_list_messages(self, request, cid):
+        """Get Channel Messages: the channel's messages newest first, at most ``limit`` (1 to
+        100, default 50), those ``before`` or ``after`` a message id or ``around`` one (at
+        most one of the three, as Discord takes them). Each as Discord returns a fetched
+        message: without ``nonce``, which Discord keeps only for the create response and the
+        gateway's MESSAGE_CREATE (discord.py issue 2451). Unknown channel: 404 (10003)."""
+        self._channel(cid)
+        return [{k: v for k, v in m.payload().items() if k != "nonce"}
+                for m in self._listed_messages(int(cid), request.query)]
+
+    def _listed_messages(self, channel_id: int, query) -> list[Msg]:
+        """The messages of :meth:`_r_list_messages` for ``query`` (its query string)."""
+        try:
+            limit = int(query.get("limit", 50))
+            anchors = {k: int(query[k]) for k in ("before", "after", "around") if k in query}
+        except ValueError:
+            raise FakeHTTPError(400, 50035, "Invalid Form Body: limit, before, after and around "
+                                            "are integers and snowflakes") from None
+        if not 1 <= limit <= 100:
+            raise FakeHTTPError(400, 50035, "Invalid Form Body: limit must be between 1 and 100")
+        if len(anchors) > 1:
+            raise FakeHTTPError(400, 50035, "Invalid Form Body: before, after and around are "
+                                            "mutually exclusive")
+        newest_first = sorted(self.channel_messages(channel_id), key=lambda m: m.id, reverse=True)
+        if "before" in anchors:
+            return [m for m in newest_first if m.id < anchors["before"]][:limit]
+        if "after" in anchors:  # the oldest ones after it, listed newest first
+            return [m for m in newest_first if m.id > anchors["after"]][-limit:]
+        if "around" in anchors:
+            older = [m for m in newest_first if m.id <= anchors["around"]][:(limit + 1) // 2]
+            newer = [m for m in newest_first if m.id > anchors["around"]][-(limit // 2):] if limit > 1 else []
+            return newer + older
+        return newest_first[:limit]
 
     async def _r_get_message(self, request, cid, mid):
         return self._message(cid, mid).payload()
@@ -1402,6 +1441,18 @@ class FakeDiscord:
         ``errors`` like any other). Prefer 503: discord.py itself retries 500, 502, 504 and 524
         with sleeps of seconds, while a 503 reaches the bot at once."""
         self.post_failures.setdefault(channel_id, []).extend([(status, code, message)] * times)
+
+    def lose_post_responses(self, channel_id: int, *, times: int = 1) -> None:
+        """The next ``times`` message posts to ``channel_id`` are made, but their answer is
+        lost: a 503 reaches the bot instead (as when Discord creates the message and the
+        response never arrives). Issue 18: the bot must not post them twice."""
+        self.lost_responses[channel_id] = self.lost_responses.get(channel_id, 0) + times
+
+    def _lose_response(self, channel_id: int) -> None:
+        """Raise the 503 of a post made whose answer :meth:`lose_post_responses` loses."""
+        if self.lost_responses.get(channel_id, 0) > 0:
+            self.lost_responses[channel_id] -= 1
+            raise FakeHTTPError(503, 0, "Service Unavailable (the message was made; the answer was lost)")
 
     def delete_channel(self, channel_id: int) -> None:
         """Delete a channel or thread: every later request to it answers 404 Unknown Channel."""
