@@ -20,7 +20,7 @@ async def test_privacy_show_and_delete(fake, harness):
     # running game: the deletion is refused, naming it, and no button is offered
     ex = await fake.slash(fake.alice, "privacy delete")
     assert ex.reply.ephemeral and f"Io #{game.id}" in ex.reply.content and ex.reply.custom_ids == []
-    await manager.resign_game(game.id, fake.alice.id)
+    await manager.resign_game(game.id, fake.alice.id, guild_id=game.guild_id)
 
     ex = await fake.slash(fake.alice, "privacy show")
     assert ex.reply.ephemeral and ex.posts == [] and len(ex.reply.content) <= 2000

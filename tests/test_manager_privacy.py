@@ -58,7 +58,7 @@ async def test_show_lists_what_is_stored_and_delete_removes_it_keeping_the_games
         await mgr.forget_player(ALICE)
     assert await mgr.stored_data(ALICE) == d
 
-    await mgr.resign_game(game.id, ALICE)  # rated: both get a rating
+    await mgr.resign_game(game.id, ALICE, guild_id=game.guild_id)  # rated: both get a rating
     await mgr.conditionals_repo.put(game.id, 1, '{"left": "over"}', 1, clock())  # a leftover line
     clock.advance(60)
     done = await mgr.forget_player(ALICE)
@@ -83,12 +83,12 @@ async def test_show_lists_what_is_stored_and_delete_removes_it_keeping_the_games
 
 async def test_playing_again_shows_the_name_in_new_games_only(mgr, clock):
     old = await start_game(mgr, KIND, OPTS)
-    await mgr.resign_game(old.id, BOB)
+    await mgr.resign_game(old.id, BOB, guild_id=old.guild_id)
     await mgr.forget_player(BOB)
     clock.advance(3600)
     new = await start_game(mgr, KIND, OPTS)  # playing again is Bob's choice
     await mgr.remember_names({BOB: "Ben"})   # the bot notes his name as he plays
-    await mgr.resign_game(new.id, BOB)
+    await mgr.resign_game(new.id, BOB, guild_id=new.guild_id)
     old, new = await mgr.get_game(old.id), await mgr.get_game(new.id)
     assert await mgr.deleted_players([old, new]) == {old.id: frozenset({BOB})}
     d = await mgr.stored_data(BOB)
@@ -117,7 +117,7 @@ async def test_revision_0006_goes_down_and_up_again(db, clock):
     m = await GameManager.open(db("updown.db"), clock=clock)
     try:
         game = await start_game(m, KIND, OPTS)
-        await m.resign_game(game.id, ALICE)
+        await m.resign_game(game.id, ALICE, guild_id=game.guild_id)
         await m.forget_player(ALICE)
         await m.store._alembic(lambda cfg: command.downgrade(cfg, "-1"), alembic_config())
         m.store.revision = await m.store.alembic_revision()
