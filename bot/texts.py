@@ -909,7 +909,7 @@ def board_alt(game: str, players: str, last: str, *, to_move: str | None = None,
     elif aborted:
         state = "The game was aborted by a moderator: no result."
     elif to_move is not None:
-        state = f"{to_move} to move" + (f": {phase}." if phase else ".")
+        state = f"{to_move} to move." + (f" {phase}." if phase else "")
     else:
         state = ""
     counted = _stones_alt(stones or {})

@@ -104,22 +104,22 @@ def test_coil_phase_one_says_colours_are_open_and_phase_two_names_them():
     text = describe(play("coil", ["c3"], size=5))
     assert "Annabel against Bartholomew, colours not decided yet" in text
     assert "Move 1: Annabel played c3." in text
-    assert "Bartholomew to move: Phase I, place a black stone or pass." in text
+    assert "Bartholomew to move. Phase I, place a black stone or pass." in text
     assert "On the board: 1 black stone." in text
     # Bartholomew passes: he is Black, Annabel White, and White plays first in Phase II
     text = describe(play("coil", ["c3", "pass"], size=5))
     assert "Annabel (White) against Bartholomew (Black)." in text
     assert "Move 2: Bartholomew played pass." in text
-    assert "Annabel (White) to move: Phase II." in text
+    assert "Annabel (White) to move. Phase II." in text
 
 
 def test_io_says_bound_then_free_and_what_the_move_turned_over():
     start = describe(engine.new_game("io", size=5))
-    assert "No moves yet." in start and "Annabel (White) to move: Opening, one stone, not in a corner." in start
+    assert "No moves yet." in start and "Annabel (White) to move. Opening, one stone, not in a corner." in start
     assert "The board is empty." in start and "Score" not in start
     text = describe(play("io", ["c3"], size=5))
     assert "Move 1: Annabel played c3." in text
-    assert "Bartholomew (Black) to move: Opening, bound stone, then free." in text
+    assert "Bartholomew (Black) to move. Opening, bound stone, then free." in text
     flips = next(p for p in (random_game("io", s, plies=12, size=5) for s in range(50))
                  if p.highlights.flipped)
     assert f"turning over {texts.count(len(flips.highlights.flipped), 'stone')}" in describe(flips)
@@ -282,7 +282,7 @@ async def test_a_posted_board_and_the_board_command_carry_the_description(fake, 
     assert "No moves yet. Alice (White) to move" in described
     post = board_post(await play_move(fake, fake.alice, "c3", channel=game.thread_id))
     text = post.attachments[0].description
-    assert "Move 1: Alice played c3." in text and "Bob (Black) to move: Opening, bound stone, then free." in text
+    assert "Move 1: Alice played c3." in text and "Bob (Black) to move. Opening, bound stone, then free." in text
     ex = await fake.slash(fake.bob, "board", {"game": game.id})
     assert ex.reply.attachments[0].description == text
     ex = await fake.slash(fake.bob, "rules", {"game": "coil"})
