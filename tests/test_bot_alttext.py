@@ -10,10 +10,12 @@ the fake's strict mode).
 from __future__ import annotations
 
 import itertools
+import json
 import random
 import re
 from pathlib import Path
 
+import aiohttp
 import pytest
 from botplay import board_post, play_move, start_game
 from fakediscord import limits
@@ -272,6 +274,28 @@ def test_the_fake_refuses_a_description_over_1024_characters():
     with pytest.raises(limits.LimitError) as e:
         limits.check_message(too_long, [10])
     assert limits.flatten(e.value.errors) == ["attachments.0.description: Must be 1024 or fewer in length."]
+
+
+async def _upload(fake, description: str | None) -> int:
+    """Post one PNG to the fake's general channel over HTTP, as discord.py does; the status."""
+    ref = {"id": 0, "filename": "a.png"} | ({} if description is None else {"description": description})
+    form = aiohttp.FormData()
+    form.add_field("payload_json", json.dumps({"attachments": [ref]}), content_type="application/json")
+    form.add_field("files[0]", b"\x89PNG\r\n\x1a\n", filename="a.png", content_type="image/png")
+    async with aiohttp.ClientSession(base_url=fake.base_url,
+                                     headers={"Authorization": f"Bot {fake.token}"}) as http:
+        async with http.post(f"/api/v10/channels/{fake.general}/messages", data=form) as resp:
+            return resp.status
+
+
+async def test_the_strict_fake_stores_descriptions_and_lists_files_without_one(fake):
+    assert await _upload(fake, "a board") == 200
+    assert fake.channel_messages(fake.general)[-1].attachments[0].description == "a board"
+    assert fake.undescribed == []
+    assert await _upload(fake, None) == 200  # Discord takes it; the project does not
+    assert fake.undescribed == ["a.png"]
+    fake.strict, fake.undescribed = False, []
+    assert await _upload(fake, "") == 200 and fake.undescribed == []
 
 
 # ---- end to end: a posted board carries its description --------------------------------------
