@@ -16,7 +16,10 @@ Map:
 * :mod:`bot.replies` -- ephemeral answers; errors turned into sentences for players;
 * :mod:`bot.texts` -- everything the bot says, in one module;
 * :mod:`bot.boards` -- the pure presenter: a manager value and a PNG in, a
-  :class:`~bot.boards.Post` (content, image, allowed mentions, buttons) out;
+  :class:`~bot.boards.Post` (content, image, allowed mentions, buttons) out; the one place a
+  file is attached (:func:`~bot.boards.attachment`, always with a description);
+* :mod:`bot.alttext` -- the descriptions (alt text) of boards, replays, review charts and the
+  /rules pictures, built from the position and the players' names;
 * :mod:`bot.announcer` -- posts boards, DMs, clock events and notes; the outbox's delivery
   pass, the one policy for a failed post, the game threads;
 * :mod:`bot.rendering` -- the render pool: PNGs and GIFs off the event loop;

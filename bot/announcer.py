@@ -47,7 +47,7 @@ import discord
 
 import ai
 
-from . import boards, texts
+from . import alttext, boards, texts
 from .manager import Accepted, Announcement, GameEnd, MoveResult, VacationChange
 
 if TYPE_CHECKING:
@@ -171,7 +171,8 @@ class Announcer:
             png = await self.render(game, position)
             vacation = None if settings is None else settings.vacation_until
             return await self._send(game, boards.move_post(game, position, seat, png, vacation_until=vacation,
-                                                           rating_changes=rating_changes, plies=plies), board_id)
+                                                           rating_changes=rating_changes, plies=plies), board_id,
+                                    position)
 
         where = f"board of game {game.id} at move {position.ply} (announcement {board_id})"
         done = await self._attempt(board_id, where, post)
@@ -199,7 +200,8 @@ class Announcer:
                 return
             png = await self.render(game, end.position)
             await self._send(game, boards.final_post(game, end.position, png, headline=texts.resigned(end.by),
-                                                     ping=end.ping, rating_changes=end.rating_changes))
+                                                     ping=end.ping, rating_changes=end.rating_changes),
+                             position=end.position)
 
         await self._attempt(None, f"end of game {game.id}", post)
 
@@ -338,13 +340,13 @@ class Announcer:
             return await self._send(game, boards.final_post(
                 game, position, png, headline=texts.ran_out_of_time(a.user_id),
                 ping=(game.opponent_of(a.user_id), a.user_id), rating_changes=a.rating_changes), a.id,
-                look_first=look)
+                position, look_first=look)
         seat = None if a.move_record is None else a.move_record.seat
         if a.kind == "dm":
             return await self._send_turn_dm(game, position, seat, png, a.id, a.plies)
         return await self._send(game, boards.move_post(game, position, seat, png, vacation_until=a.vacation_until,
                                                        rating_changes=a.rating_changes, plies=a.plies), a.id,
-                                look_first=look)
+                                position, look_first=look)
 
     # ------------------------------------------------------------------ the policy
 
@@ -406,12 +408,15 @@ class Announcer:
 
     # ------------------------------------------------------------------ Discord
 
-    async def _send(self, game: Game, post: boards.Post, announcement_id: int | None = None, *,
-                    look_first: bool = False) -> discord.Message:
+    async def _send(self, game: Game, post: boards.Post, announcement_id: int | None = None,
+                    position: engine.Position | None = None, *, look_first: bool = False) -> discord.Message:
         """Send ``post`` as a new message in the game's thread (or channel), with the nonce of
-        outbox row ``announcement_id``. ``look_first``: unless :meth:`find_post` finds it
+        outbox row ``announcement_id``; its board image is described as a picture of
+        ``position`` (:meth:`describe`). ``look_first``: unless :meth:`find_post` finds it
         there already (then that message). Raises discord.HTTPException when Discord
         refuses."""
+        if position is not None:
+            post = replace(post, description=await self.describe(game, position))
         channel = self.bot.get_partial_messageable(game.channel_for_posts, guild_id=game.guild_id)
         if look_first:
             earlier = await self.find_post(channel, post)
@@ -459,7 +464,8 @@ class Announcer:
         """DM the player to move (:func:`bot.boards.turn_dm`, naming every move of ``plies``).
         Raises discord.Forbidden when their DMs are closed (remembered in :attr:`dm_closed`,
         so they are not tried again for a while), discord.HTTPException for any other refusal."""
-        post = boards.turn_dm(game, position, seat, png, plies)
+        post = replace(boards.turn_dm(game, position, seat, png, plies),
+                       description=await self.describe(game, position))
         uid = game.to_move_user
         try:
             user = self.bot.get_user(uid) or await self.bot.fetch_user(uid)
@@ -503,6 +509,18 @@ class Announcer:
         while len(self._pngs) > PNG_CACHE_SIZE:
             self._pngs.popitem(last=False)
         return png
+
+    async def describe(self, game: Game, position: engine.Position) -> str:
+        """The description (alt text) of the picture of ``position`` in ``game``, with the
+        names the picture shows (:func:`bot.alttext.board`)."""
+        return alttext.board(game, position, await self.bot.player_names(game))
+
+    async def board_file(self, game: Game, position: engine.Position) -> discord.File:
+        """The picture of ``position`` (:meth:`render`; ``game``'s deadline on its panel) as an
+        attachment with its description (:meth:`describe`): for the replies that show a board
+        to one player (/board, /next, the preview before Confirm, a conditional line's end)."""
+        png = await self.render(game, position)
+        return boards.board_file(game, position, png, await self.describe(game, position))
 
     async def _thread_name(self, game: Game) -> str:
         """The name of ``game``'s thread, with its players' display names."""

@@ -34,13 +34,15 @@ MESSAGE_LIMIT = 2000
 class Post:
     """One message to send: ``content`` (cut to :data:`MESSAGE_LIMIT`), an optional board
     image (``png`` bytes attached as ``filename``), ``mentions`` (the user ids it may ping;
-    nobody else, no roles, no @everyone) and an optional ``view`` (buttons)."""
+    nobody else, no roles, no @everyone), an optional ``view`` (buttons) and the image's
+    ``description`` (alt text, :func:`bot.alttext.board`; the announcer sets it)."""
 
     content: str
     png: bytes | None = None
     filename: str = ""
     mentions: tuple[int, ...] = ()
     view: discord.ui.View | None = None
+    description: str = ""
 
     @property
     def allowed_mentions(self) -> discord.AllowedMentions:
@@ -51,8 +53,9 @@ class Post:
                                        roles=False, everyone=False)
 
     def file(self) -> discord.File | None:
-        """A fresh attachment for the image (a ``discord.File`` is spent by one send)."""
-        return None if self.png is None else discord.File(io.BytesIO(self.png), filename=self.filename)
+        """A fresh attachment for the image (a ``discord.File`` is spent by one send), with
+        its description (:func:`attachment`: ValueError while there is none)."""
+        return None if self.png is None else attachment(self.png, self.filename, self.description)
 
     def send_kwargs(self, nonce: str | None = None) -> dict:
         """Keyword arguments for ``Messageable.send``; ``nonce``: see :func:`outbox_nonce`."""
@@ -106,9 +109,23 @@ def board_filename(game: Game, position: engine.Position) -> str:
     return f"stonecast-{game.id}-{position.ply}.png"
 
 
-def board_file(game: Game, position: engine.Position, png: bytes) -> discord.File:
-    """The attachment for a board image, named after the game and ply."""
-    return discord.File(io.BytesIO(png), filename=board_filename(game, position))
+def attachment(data: bytes, filename: str, description: str) -> discord.File:
+    """The one way the bot attaches a file (issue 19): ``data`` named ``filename`` with its
+    ``description`` -- the alt text screen readers read (:mod:`bot.alttext` builds them), cut
+    to Discord's :data:`bot.texts.ATTACHMENT_DESCRIPTION` characters. Raises ValueError for an
+    empty description: no picture goes out undescribed."""
+    if not description or not description.strip():
+        raise ValueError(f"the attachment {filename!r} has no description")
+    limit = texts.ATTACHMENT_DESCRIPTION
+    if len(description) > limit:
+        description = description[:limit - 1] + "…"
+    return discord.File(io.BytesIO(data), filename=filename, description=description)
+
+
+def board_file(game: Game, position: engine.Position, png: bytes, description: str) -> discord.File:
+    """The attachment for a board image, named after the game and ply, with its
+    ``description`` (:func:`bot.alttext.board`)."""
+    return attachment(png, board_filename(game, position), description)
 
 
 def board_text(game: Game, position: engine.Position, *, headline: str) -> tuple[str, int | None]:

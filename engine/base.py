@@ -573,6 +573,14 @@ class Position:
         """Seat (1 or 2) whose turn it is, ``None`` once the game is over."""
         return None if self.outcome is not None else self._turn
 
+    @property
+    def last_mover(self) -> int | None:
+        """Seat (1 or 2) that played the move that led here (:attr:`last_move`), ``None`` at
+        the start. Seat 1 moves first and a move is one whole turn (RULES.md "Seats", "Moves
+        and notation"), so the seats alternate; a resignation or timeout is not a move and
+        leaves it unchanged."""
+        return 3 - self._turn if self.ply > 0 else None
+
     def _natural_outcome(self) -> Outcome | None:  # pragma: no cover - abstract
         raise NotImplementedError
 

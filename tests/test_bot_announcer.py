@@ -5,9 +5,11 @@ move once in the manager (plus the lookup of the game by its thread); ``bot.boar
 values without awaiting anything or reaching into the bot.
 """
 
+import dataclasses
 import inspect
 from pathlib import Path
 
+import pytest
 from botplay import board_post, play_move, start_game
 from fakediscord.fixtures import *  # noqa: F403
 from manager_support import StatementLog
@@ -79,8 +81,11 @@ def test_a_move_post_says_whose_move_with_the_vacation_note_and_pings_only_them(
     assert "<@102>, your move as Black" in post.content
     assert "<@102> is on vacation until <t:1800086400:f>: their clock waits." in post.content
     assert post.mentions == (102,) and post.view is None
-    kwargs = post.send_kwargs("stonecast-9")
+    with pytest.raises(ValueError, match="no description"):  # issue 19: no picture undescribed
+        post.send_kwargs()
+    kwargs = dataclasses.replace(post, description="the board").send_kwargs("stonecast-9")
     assert kwargs["nonce"] == "stonecast-9" and kwargs["file"].filename == "stonecast-7-1.png"
+    assert kwargs["file"].description == "the board"
     assert [u.id for u in kwargs["allowed_mentions"].users] == [102]
     assert kwargs["allowed_mentions"].everyone is False and kwargs["allowed_mentions"].roles is False
 

@@ -32,7 +32,7 @@ class EchoBot(commands.Bot):
             view.add_item(discord.ui.Button(label="press", custom_id=f"press:{word}"))
             await interaction.response.send_message(
                 f"{word} {who.mention if who else ''}", ephemeral=who is None, view=view,
-                file=discord.File(io.BytesIO(_png()), "b.png"),
+                file=discord.File(io.BytesIO(_png()), "b.png", description="a test picture"),
                 allowed_mentions=discord.AllowedMentions(users=[who] if who else False))
 
         @echo.autocomplete("word")
@@ -102,6 +102,7 @@ async def test_reply_with_file_button_and_click(echo):
     reply = ex.reply
     assert reply.ephemeral and reply.content.startswith("hi")
     assert reply.attachments[0].data.startswith(PNG_SIGNATURE)
+    assert reply.attachments[0].description == "a test picture"
     assert reply.png().size == (4, 3)
     assert reply.custom_ids == ["press:hi"]
     ex2 = await fake.click(fake.bob, reply, "press:hi")

@@ -12,7 +12,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from .. import boards, texts
+from .. import texts
 from ..replies import ephemeral
 from .common import as_int, game_autocomplete, game_for
 
@@ -69,9 +69,8 @@ class ConditionalCog(commands.GroupCog, group_name="conditional",
             return
         stored, end = await self.bot.manager.conditional_end_position(g.id, interaction.user.id, board)
         # no deadline on a board that may never be: the game's current one would mislead
-        png = await self.bot.announcer.render(dataclasses.replace(stored.game, deadline=None), end)
-        await ephemeral(interaction, texts.conditional_board(label, board, stored.texts[board - 1]),
-                        file=boards.board_file(stored.game, end, png))
+        file = await self.bot.announcer.board_file(dataclasses.replace(stored.game, deadline=None), end)
+        await ephemeral(interaction, texts.conditional_board(label, board, stored.texts[board - 1]), file=file)
 
     list_.autocomplete("game")(game_autocomplete)
 

@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import io
 import logging
 import time
 from typing import TYPE_CHECKING
@@ -16,7 +15,8 @@ from discord.ext import commands
 
 from ai.review import Swing
 
-from .. import texts
+from .. import alttext, texts
+from ..boards import attachment
 from ..manager import UserError
 from ..replies import ephemeral
 from ..search_pool import SearchBusy
@@ -44,10 +44,10 @@ class HistoryCog(commands.Cog, name="History"):
         g = rec.game
         names = await self.bot.player_names(g)
         label = texts.game_label(g.kind, g.id)
-        files = [discord.File(io.BytesIO(rec.text(names).encode()), filename=f"stonecast-{g.id}.txt")]
+        files = [attachment(rec.text(names).encode(), f"stonecast-{g.id}.txt", alttext.record(g))]
         if g.status != "active" and g.ply:
             gif = await self.bot.renderer.render_gif(g.kind, g.options, rec.move_texts, names)
-            files.append(discord.File(io.BytesIO(gif), filename=f"stonecast-{g.id}.gif"))
+            files.append(attachment(gif, f"stonecast-{g.id}.gif", alttext.replay(g, names)))
         await ephemeral(interaction, texts.history_text(label, g.ply, over=g.status != "active"), files=files)
 
     history.autocomplete("game")(game_autocomplete)
@@ -102,7 +102,7 @@ class HistoryCog(commands.Cog, name="History"):
                                               mover.before, mover.after), mover.preferred))
         await interaction.edit_original_response(
             content=texts.review_text(label, swings),
-            attachments=[discord.File(io.BytesIO(png), filename=f"stonecast-{g.id}-review.png")],
+            attachments=[attachment(png, f"stonecast-{g.id}-review.png", alttext.review(g, data, names))],
             allowed_mentions=discord.AllowedMentions.none())
 
 

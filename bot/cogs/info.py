@@ -3,7 +3,6 @@ message with the bot (every other command lives in servers and says so in a DM).
 
 from __future__ import annotations
 
-import io
 from typing import TYPE_CHECKING
 
 import discord
@@ -12,7 +11,8 @@ from discord.ext import commands
 
 import engine
 
-from .. import texts
+from .. import alttext, texts
+from ..boards import attachment
 from ..replies import ephemeral
 from .common import GAME_CHOICES
 
@@ -47,11 +47,11 @@ class InfoCog(commands.Cog, name="Info"):
         """/rules game:<game> -- a summary in our words and a start position."""
         await interaction.response.defer(ephemeral=True, thinking=True)
         kind = game.value
+        position = rules_position(kind)
         if kind not in self._pictures:
-            position = rules_position(kind)
             self._pictures[kind] = await self.bot.renderer.render(position)
         await ephemeral(interaction, texts.rules_text(kind),
-                        file=discord.File(io.BytesIO(self._pictures[kind]), filename=f"{kind}-start.png"))
+                        file=attachment(self._pictures[kind], f"{kind}-start.png", alttext.rules(position)))
 
     @app_commands.command(name="help", description="How to play with Stonecast")
     @app_commands.allowed_contexts(guilds=True, dms=True, private_channels=False)

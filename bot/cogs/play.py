@@ -134,11 +134,11 @@ class PlayCog(commands.Cog, name="Play"):
         await interaction.response.defer(ephemeral=True, thinking=True)
         g = await game_for(interaction, game)
         position = g.position
-        png = await self.bot.announcer.render(g, position)
+        file = await self.bot.announcer.board_file(g, position)
         content, _ = boards.board_text(g, position, headline=texts.board_headline(position.ply, position.last_move))
         if g.status == "active":
             content += texts.thread_link(g.channel_for_posts)
-        await ephemeral(interaction, content, file=boards.board_file(g, position, png))
+        await ephemeral(interaction, content, file=file)
 
     board.autocomplete("game")(game_autocomplete)
 

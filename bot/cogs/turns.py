@@ -160,9 +160,9 @@ class TurnsCog(commands.Cog, name="Turns"):
         if len(custom_id) > CUSTOM_ID_LIMIT:  # pragma: no cover - no game's move is that long
             raise UserError("That move is too long to confirm: turn confirmation off with /settings.")
         # no deadline on the preview: the next turn's is not known before the move is played
-        png = await self.bot.announcer.render(dataclasses.replace(g, deadline=None), position)
+        file = await self.bot.announcer.board_file(dataclasses.replace(g, deadline=None), position)
         text = texts.confirm_prompt(texts.game_label(g.kind, g.id), preview.move, boards.move_effect(position))
-        await ephemeral(interaction, text, file=boards.board_file(g, position, png),
+        await ephemeral(interaction, text, file=file,
                         view=confirm_view(g.id, g.ply, interaction.user.id, preview.move))
 
     async def on_confirm(self, interaction: discord.Interaction, game_id: int, ply: int, move: str) -> None:
@@ -208,8 +208,7 @@ class TurnsCog(commands.Cog, name="Turns"):
         g = waiting[index]
         away = (await manager.settings(uid)).vacation_until
         text = texts.next_text(g, g.opponent_of(uid), g.clock_text(manager.clock(), away), index + 1, len(waiting))
-        png = await self.bot.announcer.render(g, g.position)
-        kwargs: dict[str, Any] = {"file": boards.board_file(g, g.position, png)}
+        kwargs: dict[str, Any] = {"file": await self.bot.announcer.board_file(g, g.position)}
         if index + 1 < len(waiting):
             view = discord.ui.View(timeout=None)
             view.add_item(NextGameButton(uid, g.id))

@@ -3,7 +3,8 @@
 * ``fake`` -- a started :class:`FakeDiscord` with discord.py pointed at it.
 * ``harness`` -- a started :class:`BotHarness` (the real bot on a fresh SQLite file). At its
   end it asserts the bot called no unknown route and sent nothing Discord refuses
-  (``fake.refusals``, see ``limits.py``).
+  (``fake.refusals``, see ``limits.py``) and attached no file without a description
+  (``fake.undescribed``, issue 19).
 """
 
 import pytest
@@ -38,3 +39,4 @@ async def harness(fake, tmp_path):
         await h.stop()
     assert not fake.unknown_routes, f"the bot called routes the fake does not know: {fake.unknown_routes}"
     assert not fake.refusals, f"Discord would refuse what the bot sent: {fake.refusals}"
+    assert not fake.undescribed, f"attachments without a description (alt text): {fake.undescribed}"

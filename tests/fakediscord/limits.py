@@ -20,6 +20,8 @@ Sources (Discord's developer documentation):
   already been acknowledged."), the token usable for follow-ups for 15 minutes (later: 401 /
   50027 "Invalid Webhook Token"); autocomplete: ≤ 25 choices, name and value ≤ 100.
 * Channel resource, "Start Thread": thread name 1..100 characters.
+* Message resource, "Attachment Object" (the request structure a message's ``attachments``
+  use): an attachment's ``description`` (alt text) ≤ 1,024 characters.
 
 A form error is answered 400 with JSON code 50035, message "Invalid Form Body" and an
 ``errors`` object naming the field by its path, as Discord does::
@@ -48,6 +50,7 @@ EMBED_FOOTER = 2048
 EMBED_AUTHOR = 256
 EMBED_TOTAL = 6000
 ATTACHMENTS = 10
+ATTACHMENT_DESCRIPTION = 1024  # an attachment's description (alt text)
 UPLOAD_BYTES = 10 * 1024 * 1024  # default upload limit a file (10 MiB since 2024)
 ACTION_ROWS = 5
 ROW_BUTTONS = 5
@@ -207,6 +210,9 @@ def message_errors(payload: dict, file_sizes: Iterable[int] = (), *, kept_attach
     n_attachments = len(referenced) if referenced is not None else kept_attachments + len(files)
     if max(n_attachments, len(files)) > ATTACHMENTS:
         err.add(("attachments",), _max_length(ATTACHMENTS))
+    for i, ref in enumerate(referenced or []):
+        if isinstance(ref, dict):
+            err.text(("attachments", i, "description"), ref.get("description"), ATTACHMENT_DESCRIPTION)
     return err.tree
 
 

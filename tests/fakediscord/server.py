@@ -37,7 +37,9 @@ interaction callbacks, follow-ups and webhook message edits. An initial interact
 later than ``fake.response_window`` seconds (3) after dispatch is refused with 404 / 10062, a
 second one with 400 / 40060, a follow-up or edit after ``fake.token_window`` (15 minutes) with
 401 / 50027. Refusals are recorded in ``fake.refusals`` too; while ``fake.strict`` (default)
-a driver call during which the bot was refused raises AssertionError.
+a driver call during which the bot was refused raises AssertionError. So does one during which
+the bot attached a file without a description (alt text, ``Attachment.description``): Discord
+takes it, the project does not (issue 19); those are listed in ``fake.undescribed``.
 
 Global rate limit (off by default): ``FakeDiscord(global_rate_limit=50)`` allows that many
 requests per second per bot token, as Discord does
@@ -158,18 +160,22 @@ class FakeUser:
 
 @dataclass
 class Attachment:
-    """A file the bot uploaded."""
+    """A file the bot uploaded, with its ``description`` (alt text; ``None``: none given)."""
 
     id: int
     filename: str
     data: bytes
     content_type: str | None
     url: str
+    description: str | None = None
 
     def payload(self) -> dict:
         """The Discord API object for this."""
-        return {"id": str(self.id), "filename": self.filename, "size": len(self.data),
+        data = {"id": str(self.id), "filename": self.filename, "size": len(self.data),
                 "url": self.url, "proxy_url": self.url, "content_type": self.content_type}
+        if self.description is not None:
+            data["description"] = self.description
+        return data
 
 
 @dataclass(eq=False)
@@ -763,17 +769,22 @@ class FakeDiscord:
             for ref in payload["attachments"] or []:
                 rid = int(ref["id"])
                 if rid in existing:
+                    if "description" in ref:
+                        existing[rid].description = ref["description"]
                     kept.append(existing[rid])
                 elif rid in files:
-                    kept.append(self._store_file(files[rid]))
+                    kept.append(self._store_file(files[rid], ref.get("description")))
             msg.attachments = kept
         elif files:
             msg.attachments = ([] if new else msg.attachments) + [self._store_file(f) for _, f in sorted(files.items())]
 
-    def _store_file(self, f: tuple[str, bytes, str | None]) -> Attachment:
+    def _store_file(self, f: tuple[str, bytes, str | None], description: str | None = None) -> Attachment:
         aid = snowflake()
-        att = Attachment(aid, f[0], f[1], f[2], f"{self.base_url}/attachments/{aid}/{f[0]}")
+        att = Attachment(aid, f[0], f[1], f[2], f"{self.base_url}/attachments/{aid}/{f[0]}", description)
         self.attachments[aid] = att
+        if self.strict and not (description or "").strip():  # the project's rule (issue 19)
+            self.undescribed.append(f[0])
+            log.warning("fake Discord got the attachment %s without a description", f[0])
         return att
 
     def _new_message(self, channel_id: int, payload: dict, files: dict, *, source: str,
@@ -1188,6 +1199,9 @@ class FakeDiscord:
         self.upload_bytes = limits.UPLOAD_BYTES  # a file, the default upload limit
         self.strict = True
         self.refusals: list[tuple[str, int, int, str]] = []
+        # files uploaded without a description (alt text) while ``strict``: Discord takes
+        # them, the project does not (issue 19: every picture says what it shows)
+        self.undescribed: list[str] = []
 
     def _record_refusal(self, request: web.Request, e: FakeHTTPError) -> None:
         what = "; ".join(limits.flatten(e.errors)) if e.errors else e.message
@@ -1346,7 +1360,7 @@ class FakeDiscord:
     async def _run(self, ex: Exchange, payload: dict, timeout: float | None) -> Exchange:
         self.exchanges[ex.token] = ex
         self._open.append(ex)
-        refused_before = len(self.refusals)
+        refused_before, undescribed_before = len(self.refusals), len(self.undescribed)
         try:
             ex.started = time.perf_counter()
             await self.dispatch("INTERACTION_CREATE", payload, int(payload.get("guild_id") or 0) or None)
@@ -1362,6 +1376,8 @@ class FakeDiscord:
             self._open.remove(ex)
         if self.strict and len(self.refusals) > refused_before:
             raise AssertionError(f"Discord would refuse what the bot sent: {self.refusals[refused_before:]}")
+        if self.strict and len(self.undescribed) > undescribed_before:
+            raise AssertionError(f"attachments without a description: {self.undescribed[undescribed_before:]}")
         return ex
 
     async def quiet(self, settle: float | None = None) -> None:
