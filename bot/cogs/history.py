@@ -20,7 +20,7 @@ from .. import texts
 from ..manager import UserError
 from ..replies import ephemeral
 from ..search_pool import SearchBusy
-from .common import game_autocomplete
+from .common import game_autocomplete, reviewable_game_autocomplete
 
 if TYPE_CHECKING:
     from ..client import StonecastBot
@@ -101,6 +101,8 @@ class HistoryCog(commands.Cog, name="History"):
             content=texts.review_text(label, swings),
             attachments=[discord.File(io.BytesIO(png), filename=f"stonecast-{g.id}-review.png")],
             allowed_mentions=discord.AllowedMentions.none())
+
+    review.autocomplete("game")(reviewable_game_autocomplete)
 
 
 async def setup(bot: StonecastBot) -> None:
