@@ -304,9 +304,14 @@ def move_names_another_game(in_move: int, in_option: int) -> str:
 
 def finished_game_choice(label: str, first: str | None, second: str | None, ply: int) -> str:
     """A /review ``game:`` suggestion: ``"Io #12 · Ann vs Bob · 14 moves played"`` (the
-    players only when both names are known)."""
-    players = f" · {first} vs {second}" if first and second else ""
-    return f"{label}{players} · {moves_played(ply)}"
+    players only when both names are known), within Discord's 100 characters: long names
+    are cut with "…"."""
+    tail = f" · {moves_played(ply)}"
+    if not (first and second):
+        return f"{label}{tail}"
+    room = max(2, (100 - len(label) - len(tail) - len(" ·  vs ")) // 2)
+    first, second = (n if len(n) <= room else n[:room - 1] + "…" for n in (first, second))
+    return f"{label} · {first} vs {second}{tail}"
 
 
 def days_with_clock(days: int, clock: str) -> str:
