@@ -495,16 +495,17 @@ class Announcer:
 
     async def render(self, game: Game, position: engine.Position) -> bytes:
         """PNG bytes of ``position`` with the players' names and, while the game runs, its
-        deadline on the side panel -- rendered off the event loop by the bot's render pool.
+        deadline and both players' time (:func:`bot.boards.panel_clocks`) on the side panel -- rendered off the event loop by the bot's render pool.
         The last :data:`PNG_CACHE_SIZE` images are kept, so the board post and the your-turn
         DM after it carry the same PNG."""
         names = await self.bot.player_names(game)
         clock = boards.panel_clock(game, position)
-        key = (game.id, position.to_text(), tuple(sorted(names.items())), clock)
+        clocks = boards.panel_clocks(game, position)  # both players' time (issue 19)
+        key = (game.id, position.to_text(), tuple(sorted(names.items())), clock, clocks)
         if key in self._pngs:
             self._pngs.move_to_end(key)
             return self._pngs[key]
-        png = await self.bot.renderer.render(position, players=names, clock=clock)
+        png = await self.bot.renderer.render(position, players=names, clock=clock, clocks=clocks)
         self._pngs[key] = png
         while len(self._pngs) > PNG_CACHE_SIZE:
             self._pngs.popitem(last=False)

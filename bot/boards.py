@@ -18,7 +18,9 @@ from typing import TYPE_CHECKING
 
 import discord
 
-from . import texts
+import renderers
+
+from . import texts, timecontrol
 from .views import rematch_view
 
 if TYPE_CHECKING:
@@ -104,6 +106,18 @@ def panel_clock(game: Game, position: engine.Position) -> datetime | str | None:
     return due
 
 
+def panel_clocks(game: Game, position: engine.Position) -> renderers.Clocks | None:
+    """Both players' time for the image's panel (issue 19), while the game runs: each
+    seat's bank, and the mover's deadline (none on the computer's turn, nor on a move's
+    preview, whose game carries no deadline); the computer's seat has no clock (``None``)."""
+    if game.status != "active" or position.outcome is not None:
+        return None
+    due = deadline_of(game, position)
+    seats = tuple(None if seat == game.ai_seat else renderers.SeatClock(
+        game.bank(seat), due if seat == position.to_move else None) for seat in (1, 2))
+    return renderers.Clocks(game.time_control.short, seats)
+
+
 def board_filename(game: Game, position: engine.Position) -> str:
     """The attachment name of a board image: ``"stonecast-<game>-<ply>.png"``."""
     return f"stonecast-{game.id}-{position.ply}.png"
@@ -150,6 +164,8 @@ def board_text(game: Game, position: engine.Position, *, headline: str) -> tuple
     as_colour = f" as {colour.title()}" if colour else ""
     due = (f" Due <t:{int(game.deadline)}:R> ({game.time_control.short})."
            if game.deadline and game.status == "active" else "")
+    if due and game.time_control.kind == "bank" and game.ai_seat != 3 - seat:  # issue 19
+        due += texts.others_bank(game.players[3 - seat], timecontrol.left_text(game.bank(3 - seat)))
     lines.append(f"<@{uid}>, your move{as_colour} ({position.turn_hint}): use `/move`.{due}")
     return "\n".join(lines), uid
 

@@ -24,9 +24,11 @@ from .procs import process_pool
 log = logging.getLogger("stonecast.bot")
 
 
-def render_text(position_text: str, players: Mapping[int, str] | None, clock=None) -> bytes:
+def render_text(position_text: str, players: Mapping[int, str] | None, clock=None,
+                clocks: renderers.Clocks | None = None) -> bytes:
     """PNG bytes of the position given as its one-line text (runs in a worker)."""
-    return renderers.render_png(engine.from_text(position_text), players=players, clock=clock)
+    return renderers.render_png(engine.from_text(position_text), players=players, clock=clock,
+                                clocks=clocks)
 
 
 def render_gif(kind: str, options: Mapping, moves: list[str], players: Mapping[int, str] | None) -> bytes:
@@ -73,12 +75,14 @@ class BoardRenderer:
                 self._pool.submit(_warm_up)
 
     async def render(self, position: engine.Position, players: Mapping[int, str] | None = None,
-                     clock=None) -> bytes:
-        """PNG bytes of ``position`` (see ``renderers.render_png``)."""
+                     clock=None, clocks: renderers.Clocks | None = None) -> bytes:
+        """PNG bytes of ``position`` (see ``renderers.render_png``; ``clocks``: both
+        players' time, issue 19)."""
         if self.workers <= 0:
-            return await asyncio.to_thread(renderers.render_png, position, players=players, clock=clock)
+            return await asyncio.to_thread(renderers.render_png, position, players=players, clock=clock,
+                                           clocks=clocks)
         return await self._in_pool(render_text, position.to_text(), dict(players) if players else None,
-                                   clock)
+                                   clock, clocks)
 
     async def render_gif(self, kind: str, options: Mapping, moves: list[str],
                          players: Mapping[int, str] | None = None) -> bytes:

@@ -283,6 +283,56 @@ def not_your_turn_choice(label: str, to_move: str) -> str:
     return f"{label}: it is {to_move}'s move, not yours — you will be pinged when it is your turn"
 
 
+# ---- /move and /review suggestions, clock terms and the clocks of both players (issue 19) ----
+def move_choice(label: str, move: str) -> str:
+    """A /move suggestion naming its game, when several wait for the player: ``"Io #2 · c3"``."""
+    return f"{label} · {move}"
+
+
+def pick_game_choice(n: int) -> str:
+    """The first /move suggestion when ``n`` games wait for the player (too many to suggest
+    moves for each): submitted as it is, /move asks for ``game:``."""
+    return f"{n} games wait for your move: choose one with game: first, or a move below"
+
+
+def move_names_another_game(in_move: int, in_option: int) -> str:
+    """/move whose chosen move was suggested for game number ``in_move`` while ``game:``
+    names another, ``in_option``."""
+    return (f"That move was suggested for game {in_move}, but `game:` says {in_option}: leave "
+            f"`game:` out, or pick a move of game {in_option}.")
+
+
+def finished_game_choice(label: str, first: str | None, second: str | None, ply: int) -> str:
+    """A /review ``game:`` suggestion: ``"Io #12 · Ann vs Bob · 14 moves played"`` (the
+    players only when both names are known), within Discord's 100 characters: long names
+    are cut with "…"."""
+    tail = f" · {moves_played(ply)}"
+    if not (first and second):
+        return f"{label}{tail}"
+    room = max(2, (100 - len(label) - len(tail) - len(" ·  vs ")) // 2)
+    first, second = (n if len(n) <= room else n[:room - 1] + "…" for n in (first, second))
+    return f"{label} · {first} vs {second}{tail}"
+
+
+def days_with_clock(days: int, clock: str) -> str:
+    """The refusal of a challenge giving both ``days:`` and a ``clock:`` that differs
+    (``clock``: its menu name, :attr:`bot.timecontrol.TimeControl.name`)."""
+    return (f"`days:{days}` and `clock:{clock}` are two different clocks: choose one. Leave `days:` "
+            f"out to play with {clock}, or `clock:` out for {count(days, 'day')} a move.")
+
+
+def others_bank(user_id: int, left: str) -> str:
+    """On a board with a bank clock, after the mover's deadline: the time in the waiting
+    player's bank (``left``: :func:`bot.timecontrol.left_text`, e.g. ``"6 d left"``)."""
+    return f" <@{user_id}>'s bank: {left.removesuffix(' left')}."
+
+
+def confirm_clock(clock: str, deadline: float) -> str:
+    """The clock line of a move's preview (Confirm): the mover's clock with the time left
+    (:meth:`bot.manager.Game.clock_text`) and the deadline."""
+    return f"\nYour clock: {clock}, due <t:{int(deadline)}:R>."
+
+
 def vacation_amount(days: float) -> str:
     """Vacation time as players read it, in whole hours: ``"14 days"``, ``"13 days and 23
     hours"``, ``"5 hours"`` (``days`` may be fractional; it is rounded to the hour)."""

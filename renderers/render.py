@@ -12,6 +12,7 @@ from PIL import Image
 import engine
 
 from .board import base_image
+from .clocks import Clocks
 from .layout import Layout, family_of, layout_for
 from .panel import clean_name, clock_text, draw_panel
 from .sprites import paste, sprite
@@ -82,6 +83,7 @@ def render_image(
     *,
     players: Mapping[int, object] | None = None,
     clock=None,
+    clocks: Clocks | None = None,
     theme: str = "default",
     cell_labels: bool = False,
     width: int = DEFAULT_WIDTH,
@@ -91,9 +93,11 @@ def render_image(
 
     Arguments as :func:`render_png`; ``width`` scales everything (the GIF replay uses a
     smaller frame); ``height`` None makes the image as tall as the board needs
-    (:func:`image_size`), else the board is fitted to ``height`` less the panel strip. Raises ValueError for an unknown theme, TypeError for bad
-    ``players``/``clock``.
+    (:func:`image_size`), else the board is fitted to ``height`` less the panel strip. Raises
+    ValueError for an unknown theme, TypeError for bad ``players``/``clock``/``clocks``.
     """
+    if clocks is not None and not isinstance(clocks, Clocks):
+        raise TypeError("clocks must be a renderers.Clocks or None")
     th = get_theme(theme)
     names = _names(players)
     clock_line = clock_text(clock)
@@ -179,6 +183,7 @@ def render_png(
     *,
     players: Mapping[int, object] | None = None,
     clock=None,
+    clocks: Clocks | None = None,
     theme: str = "default",
     cell_labels: bool = False,
 ) -> bytes:
@@ -192,6 +197,8 @@ def render_png(
     * ``clock`` -- optional time left for the player to move: text shown as given (e.g.
       ``"2 days 4 h left"``), a :class:`datetime.timedelta` (time left) or a
       :class:`datetime.datetime` (the deadline, UTC).
+    * ``clocks`` -- optional :class:`renderers.Clocks`: both players' bank and the mover's
+      deadline (issue 19), for a clock per player; checked, not drawn yet (``clock`` is).
     * ``theme`` -- a key of :data:`renderers.THEMES` (``"default"``, ``"light"``, ``"dark"``).
     * ``cell_labels`` -- print each empty cell's label faintly inside it.
 
@@ -203,7 +210,8 @@ def render_png(
     stays plain; the Corals: both largest groups stay bright, only the winner's is haloed,
     and the panel gives each score's parts). Raises ValueError for an unknown theme.
     """
-    im = render_image(position, players=players, clock=clock, theme=theme, cell_labels=cell_labels)
+    im = render_image(position, players=players, clock=clock, clocks=clocks, theme=theme,
+                      cell_labels=cell_labels)
     buf = io.BytesIO()
     im.save(buf, "PNG", **PNG_OPTIONS)
     return buf.getvalue()

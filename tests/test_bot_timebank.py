@@ -2,6 +2,7 @@
 challenge, the board and /games, reminding and timing out through the maintenance sweep
 across a restart -- with the injectable clock."""
 
+from datetime import UTC, datetime
 from pathlib import Path
 
 import pytest
@@ -10,7 +11,8 @@ from fakediscord.fixtures import fake  # noqa: F401
 from fakediscord.harness import BotHarness
 from test_bot_correspondence import posts_with, wait_for
 
-from bot import timecontrol
+import renderers
+from bot import texts, timecontrol
 
 DAY, HOUR = 86400.0, 3600.0
 SHOTS = Path("/tmp/corr2")
@@ -77,3 +79,43 @@ async def test_a_bank_clock_reminds_then_times_out(fake, harness, clock):  # noq
     await wait_for(lambda: posts_with(fake, game.thread_id, "ran out of time"))
     g = await harness.manager.get_game(game.id)
     assert (g.status, g.reason, g.winner) == ("finished", "timeout", 2)
+
+
+async def test_days_with_a_bank_clock_are_refused(fake, harness):  # noqa: F811
+    """Issue 19: ``days:5`` with ``clock:bank 7d+1d`` dropped the days; now the pair is
+    refused in a sentence naming both, privately, for a person and for the computer, and
+    nothing is posted or stored."""
+    terms = {"size": 5, "days": 5, "clock": "bank 7d+1d max 10d"}  # "bank 7d + 1d (max 10d)"
+    for opponent in (fake.bob, fake.bot_user):
+        ex = await fake.slash(fake.alice, "challenge io", {"opponent": opponent, **terms})
+        assert ex.reply.ephemeral and ex.reply.content == texts.days_with_clock(5, "bank 7d + 1d (max 10d)")
+        assert not ex.posts
+    assert await harness.manager.store.fetchall("SELECT * FROM challenges") == []
+    assert await harness.manager.store.fetchall("SELECT * FROM games") == []
+
+
+async def test_both_banks_on_the_board_and_the_clock_on_the_preview(fake, harness, clock):  # noqa: F811
+    """Issue 19: the board names the waiting player's bank beside the mover's deadline and
+    hands the renderer both players' time (``renderers.Clocks``); a move's preview (Confirm)
+    shows the mover's clock."""
+    calls = []
+    render = harness.bot.renderer.render
+
+    async def spy(position, **kw):
+        calls.append(kw)
+        return await render(position, **kw)
+
+    harness.bot.renderer.render = spy
+    game, _, _ = await start_game(fake, harness, "coil", fake.alice, fake.bob,
+                                  options={"size": 5, "clock": "bank 3d+1d max 5d"})
+    board = board_post(await play_move(fake, fake.alice, "a1", channel=game.thread_id))
+    g = await harness.manager.get_game(game.id)  # alice moved at once: 3 days + 1
+    assert f"(bank 3d+1d).{texts.others_bank(fake.alice.id, '4 d left')}" in board.content
+    assert calls[-1]["clocks"] == renderers.Clocks("bank 3d+1d", (
+        renderers.SeatClock(4 * DAY), renderers.SeatClock(3 * DAY, datetime.fromtimestamp(g.deadline, UTC))))
+
+    await fake.slash(fake.bob, "settings", {"confirm": "on"})
+    clock.t += DAY + HOUR
+    ex = await play_move(fake, fake.bob, "b2", channel=game.thread_id)
+    assert ex.reply.content.endswith(texts.confirm_clock("bank 3d+1d, 1 d 23 h left", g.deadline))
+    assert ex.reply.custom_ids and not ex.posts  # a preview: nothing played yet

@@ -7,8 +7,8 @@ from __future__ import annotations
 import pytest
 from manager_support import ALICE, BOB, FakeClock, start_game
 
-from bot import timecontrol
-from bot.manager import DAY, HOUR, GameManager, UserError
+from bot import texts, timecontrol
+from bot.manager import DAY, HOUR, ClockConflict, GameManager, UserError
 
 KIND, OPTS = "coil", {"size": 5}
 BANK = "bank 3d + 1d (max 5d)"
@@ -128,3 +128,35 @@ async def test_a_record_names_a_bank_clock_and_reads_back(mgr):
     plain = await start_game(mgr, KIND, OPTS, days_per_move=2)
     text = await mgr.record_text(plain.id)
     assert "Days per move: 2" in text and "Clock:" not in text
+
+
+async def _rows(mgr) -> list:
+    """Every challenge and game row, to see that a refusal wrote nothing."""
+    return [tuple(r) for table in ("challenges", "games")
+            for r in await mgr.store.fetchall(f"SELECT * FROM {table} ORDER BY id")]
+
+
+async def test_days_with_another_clock_are_refused_and_nothing_is_written(mgr, clock):
+    """Issue 19: ``days:5`` with ``clock:bank 7d+1d`` dropped the days silently; now the pair
+    is refused with both named (the error carries them), for a challenge and against the
+    computer, and nothing is stored. Days matching a per-move clock are no conflict."""
+    bank = timecontrol.TimeControl.bank(7, 1, 10)
+    before = await _rows(mgr)
+    terms = dict(guild_id=1, channel_id=2, challenger_id=ALICE, kind=KIND, options=OPTS,
+                 days_per_move=5, clock=bank.to_text())
+    with pytest.raises(ClockConflict) as refused:
+        await mgr.create_challenge(opponent_id=BOB, **terms)
+    assert (refused.value.days, refused.value.clock) == (5, bank)
+    assert str(refused.value) == texts.days_with_clock(5, "bank 7d + 1d (max 10d)")
+    with pytest.raises(ClockConflict):
+        await mgr.start_computer_game(computer_id=4242, level=1, **terms)
+    with pytest.raises(ClockConflict):  # a per-move clock of other days too
+        await mgr.create_challenge(opponent_id=BOB, **(terms | {"clock": "3 days a move"}))
+    assert await _rows(mgr) == before
+    same = await mgr.create_challenge(opponent_id=BOB, **(terms | {"clock": "5 days a move"}))
+    assert same.time_control == timecontrol.TimeControl.per_move(days=5)
+    # a rematch keeps its clock (it names no days)
+    game = await start_game(mgr, KIND, OPTS, clock=bank.to_text())
+    await mgr.resign_game(game.id, ALICE, guild_id=game.guild_id)
+    again = await mgr.rematch(game.id, BOB)
+    assert again.time_control == bank

@@ -163,3 +163,30 @@ async def test_listing_gives_the_games_and_the_opponents_away(mgr, clock):
     assert listing.away == {CAROL: (await mgr.settings(CAROL)).vacation_until}
     assert (await mgr.listing(BOB, GUILD)).away == {}
     assert (await mgr.listing(4242)).games == []
+
+
+async def test_moves_by_game_and_reviewable_games(mgr):
+    """Issue 19: /move's moves of each waiting game when none is meant, and /review's games
+    that are over -- this server's only (a DM: the caller's own)."""
+    g1 = await start_game(mgr, KIND, OPTS)                  # Alice to move
+    assert await mgr.complete_moves_by_game(ALICE, "a", guild_id=GUILD) == []  # one game: it is meant
+    g2 = await start_game(mgr, KIND, OPTS, a=ALICE, b=CAROL)
+    ch = await mgr.create_challenge(guild_id=GUILD + 1, channel_id=1, challenger_id=ALICE,
+                                    opponent_id=BOB, kind=KIND, options=OPTS, first="challenger")
+    away = await mgr.accept_challenge(ch.id, BOB)            # another server's, Alice to move
+    found = await mgr.complete_moves_by_game(ALICE, "a", guild_id=GUILD, limit=3)
+    assert [(g.id, moves) for g, moves in found] == [(g.id, g.position.complete("a", limit=3)) for g in (g1, g2)]
+    assert [g.id for g, _ in await mgr.complete_moves_by_game(ALICE, "", guild_id=None)] == [g1.id, g2.id, away.id]
+    assert await mgr.complete_moves_by_game(BOB, "", guild_id=GUILD) == []  # none waiting for him
+
+    assert await mgr.complete_reviewable_game(ALICE, "", guild_id=GUILD) == []
+    await mgr.resign_game(g2.id, CAROL, guild_id=GUILD)      # over before any move: nothing to chart
+    await mgr.play_move(g1.id, ALICE, "a1")
+    await mgr.resign_game(g1.id, BOB, guild_id=GUILD)
+    await mgr.play_move(away.id, ALICE, "a1")
+    await mgr.resign_game(away.id, BOB, guild_id=GUILD + 1)
+    here = [(g1.id, f"{TITLE} #{g1.id} · 1 move played")]
+    assert await mgr.complete_reviewable_game(CAROL, "", guild_id=GUILD) == here  # anyone's, here
+    assert await mgr.complete_reviewable_game(ALICE, str(away.id), guild_id=GUILD) == []
+    assert [gid for gid, _ in await mgr.complete_reviewable_game(ALICE, "", guild_id=None)] == [away.id, g1.id]
+    assert await mgr.complete_reviewable_game(CAROL, "", guild_id=None) == []  # not hers

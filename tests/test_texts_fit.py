@@ -136,6 +136,16 @@ def test_challenges_and_game_notes_fit():
     fits(texts.move_reply(LABEL, LONGEST_STEP, " " + "e" * 200, result="r" * 300))
 
 
+def test_issue_19_clock_and_suggestion_texts_fit():
+    fits(texts.confirm_prompt(LABEL, LONGEST_STEP, " " + "e" * 200)
+         + texts.confirm_clock(game().time_control.status_text(4_102_444_800, 0, 4_102_444_800), BIG))
+    fits(texts.days_with_clock(14, CLOCK.name)), fits(texts.move_names_another_game(BIG, BIG))
+    fits("Due <t:4102444800:R> (bank 30d+3d)." + texts.others_bank(BIG, "59 d 23 h left"))
+    for choice in (texts.move_choice(LABEL, LONGEST_STEP), texts.pick_game_choice(25),
+                   texts.finished_game_choice(LABEL, "x" * 32, "y" * 32, 9999)):
+        assert len(choice) <= 100, choice
+
+
 def test_every_fixed_sentence_fits():
     sentences = {name: value for name, value in vars(texts).items()
                  if isinstance(value, str) and name.isupper()}

@@ -21,7 +21,7 @@ import ai
 import engine
 
 from .. import texts, timecontrol
-from ..manager import Challenge, StaleAction, UserError
+from ..manager import DEFAULT_DAYS_PER_MOVE, Challenge, StaleAction, UserError
 from ..replies import ephemeral, report_error
 from ..views import challenge_view
 
@@ -33,7 +33,6 @@ log = logging.getLogger("stonecast.bot")
 
 # /challenge first: value shown to players -> the manager's term
 FIRST = {"me": "challenger", "opponent": "opponent", "random": "random"}
-DEFAULT_DAYS_PER_MOVE = 3
 DEFAULT_LEVEL = 3  # the computer's level when none is chosen
 # the clock: presets by name; the value is the stored form, shorter (Discord counts every
 # character of a command, and /challenge has five subcommands)
@@ -189,7 +188,7 @@ class ChallengesCog(commands.Cog, name="Challenges"):
             challenger_id=interaction.user.id, opponent_id=opponent.id if opponent else None,
             kind=kind, options=options, first=FIRST[first or "random"],
             rated=True if rated is None else rated,
-            days_per_move=days or DEFAULT_DAYS_PER_MOVE, clock=clock,
+            days_per_move=days, clock=clock,
             opponent_is_bot=bool(opponent and opponent.bot))
         try:
             await post_challenge(self.bot, c)
@@ -210,7 +209,7 @@ class ChallengesCog(commands.Cog, name="Challenges"):
             guild_id=interaction.guild_id, channel_id=challenge_channel(interaction),
             challenger_id=interaction.user.id, computer_id=self.bot.user.id, kind=kind,
             options=options, first=FIRST[first or "random"], level=level,
-            days_per_move=days or DEFAULT_DAYS_PER_MOVE, clock=clock)
+            days_per_move=days, clock=clock)
         accepted = await self.bot.announcer.open_computer_thread(accepted)
         note = await self.bot.announcer.publish(accepted)
         await ephemeral(interaction, texts.computer_game_sent(accepted.game) + note)

@@ -51,3 +51,18 @@ async def game_autocomplete(interaction: discord.Interaction, current: str
         log.exception("game autocomplete failed")
         return []
     return [app_commands.Choice(name=label[:100], value=gid) for gid, label in pairs[:25]]
+
+
+async def reviewable_game_autocomplete(interaction: discord.Interaction, current: str
+                                       ) -> list[app_commands.Choice[int]]:
+    """Suggest the games /review can chart (issue 19): this server's games that are over
+    (in a DM the caller's own), newest first."""
+    bot = interaction.client
+    try:
+        pairs = await bot.manager.complete_reviewable_game(interaction.user.id, current, limit=25,
+                                                           guild_id=interaction.guild_id,
+                                                           name_of=bot.cached_name)
+    except Exception:  # noqa: BLE001
+        log.exception("review autocomplete failed")
+        return []
+    return [app_commands.Choice(name=label[:100], value=gid) for gid, label in pairs[:25]]

@@ -20,7 +20,7 @@ from ..boards import attachment
 from ..manager import UserError
 from ..replies import ephemeral
 from ..search_pool import SearchBusy
-from .common import game_autocomplete
+from .common import game_autocomplete, reviewable_game_autocomplete
 
 if TYPE_CHECKING:
     from ..client import StonecastBot
@@ -104,6 +104,8 @@ class HistoryCog(commands.Cog, name="History"):
             content=texts.review_text(label, swings),
             attachments=[attachment(png, f"stonecast-{g.id}-review.png", alttext.review(g, data, names))],
             allowed_mentions=discord.AllowedMentions.none())
+
+    review.autocomplete("game")(reviewable_game_autocomplete)
 
 
 async def setup(bot: StonecastBot) -> None:

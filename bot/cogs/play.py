@@ -10,6 +10,7 @@ game's thread, mentioning only the player who must act.
 from __future__ import annotations
 
 import logging
+import re
 from typing import TYPE_CHECKING
 
 import discord
@@ -17,7 +18,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from .. import boards, texts
-from ..manager import MovePreview, MoveResult, NotAllowed, game_over_error
+from ..manager import MovePreview, MoveResult, NotAllowed, UserError, game_over_error
 from ..replies import ephemeral, report_error
 from ..views import resign_view
 from .common import as_int, game_autocomplete, game_for
@@ -28,6 +29,24 @@ if TYPE_CHECKING:
 log = logging.getLogger("stonecast.bot")
 
 MAX_GAMES_LISTED = 20
+# /move's suggestions when several games wait (issue 19): past this many games, the first
+# suggestion says to choose the game first (the moves follow, shared out among the games)
+MAX_GAMES_IN_MOVES = 6
+# the value of a move suggested for one of several games: "#12 c3" (the game, then the move)
+_MOVE_OF_GAME = re.compile(r"#([0-9]{1,19})\s+(\S.*)")
+
+
+def move_of_game(game_id: int, move: str) -> str:
+    """The value of a /move suggestion for game ``game_id`` when it names no game:
+    ``"#12 c3"`` (:func:`split_move`)."""
+    return f"#{game_id} {move}"
+
+
+def split_move(text: str) -> tuple[int | None, str]:
+    """``(game id, move)`` of a /move value: ``"#12 c3"`` (:func:`move_of_game`) gives
+    ``(12, "c3")``; anything else is a move alone, ``(None, text)``."""
+    m = _MOVE_OF_GAME.fullmatch(text.strip()) if isinstance(text, str) else None
+    return (int(m[1]), m[2]) if m else (None, text)
 
 
 class PlayCog(commands.Cog, name="Play"):
@@ -50,6 +69,10 @@ class PlayCog(commands.Cog, name="Play"):
         """Validate and commit the move, post the new board in the game's thread."""
         await interaction.response.defer(ephemeral=True, thinking=True)
         self.bot.remember(interaction.user)
+        chosen, move = split_move(move)  # a suggestion for one of several games carries it
+        if chosen is not None and game is not None and chosen != game:
+            raise UserError(texts.move_names_another_game(chosen, game))
+        game = chosen if game is None else game  # checked by the manager like any game: number
         result = await self.manager.play(interaction.user.id, move, game_id=game, confirm=True,
                                          channel_id=interaction.channel_id, guild_id=interaction.guild_id)
         if isinstance(result, MovePreview):  # issue 13: the mover confirms their moves first
@@ -66,26 +89,61 @@ class PlayCog(commands.Cog, name="Play"):
     @move.autocomplete("move")
     async def move_autocomplete(self, interaction: discord.Interaction, current: str
                                 ) -> list[app_commands.Choice[str]]:
-        """Suggest legal moves (or first placements) starting with what was typed."""
+        """Suggest legal moves (or first placements) starting with what was typed. With no
+        game named or meant and several waiting, the moves of each, labelled by game
+        (:meth:`_moves_by_game`)."""
+        game_id = as_int(interaction.namespace.game)
+        chosen, typed = split_move(current)  # a suggestion picked, then typed on
         try:
             moves = await self.manager.complete_move(
-                interaction.user.id, current, game_id=as_int(interaction.namespace.game),
+                interaction.user.id, typed, game_id=game_id if chosen is None else chosen,
                 channel_id=interaction.channel_id, guild_id=interaction.guild_id, limit=25)
+            if moves and chosen is not None:
+                label = texts.game_label((await self.manager.visible_game(
+                    interaction.user.id, chosen, guild_id=interaction.guild_id)).kind, chosen)
+                return [app_commands.Choice(name=texts.move_choice(label, m)[:100],
+                                            value=move_of_game(chosen, m)) for m in moves[:25]]
+            if not moves and game_id is None and chosen is None:
+                choices = await self._moves_by_game(interaction, current)
+                if choices:
+                    return choices
         except Exception:  # noqa: BLE001 - suggestions must never break typing
             log.exception("move autocomplete failed")
             return []
         if not moves:
-            return await self._not_your_turn_choice(interaction)
+            return await self._not_your_turn_choice(interaction, game_id if chosen is None else chosen)
         return [app_commands.Choice(name=m, value=m) for m in moves[:25]]
 
-    async def _not_your_turn_choice(self, interaction: discord.Interaction
+    async def _moves_by_game(self, interaction: discord.Interaction, current: str
+                             ) -> list[app_commands.Choice[str]]:
+        """Issue 19: /move naming no game, where none is meant and several wait for the
+        caller (in this server): their moves shared out among those games in turn (the least
+        time left first), each labelled by game (``"Io #2 · c3"``, value ``"#2 c3"``); past
+        :data:`MAX_GAMES_IN_MOVES` games, a first choice says to choose the game first."""
+        per_game = await self.manager.complete_moves_by_game(
+            interaction.user.id, current, channel_id=interaction.channel_id,
+            guild_id=interaction.guild_id, limit=25)
+        explained = len(per_game) > MAX_GAMES_IN_MOVES
+        choices: list[app_commands.Choice[str]] = []
+        if explained:
+            choices.append(app_commands.Choice(name=texts.pick_game_choice(len(per_game))[:100],
+                                               value="game?"))
+        for i in range(25):  # the first move of each game, then the second, ...
+            for g, moves in per_game:
+                if i < len(moves) and len(choices) < 25:
+                    choices.append(app_commands.Choice(name=texts.move_choice(g.label, moves[i])[:100],
+                                                       value=move_of_game(g.id, moves[i])))
+        return choices if len(choices) > explained else []  # no move: nothing to explain
+
+    async def _not_your_turn_choice(self, interaction: discord.Interaction, game_id: int | None
                                     ) -> list[app_commands.Choice[str]]:
-        """When the game meant waits for the opponent: one choice saying whose move it is.
+        """When the game meant (``game_id``, else the one :meth:`resolve_game` picks) waits
+        for the opponent: one choice saying whose move it is.
         Its value, if submitted, gets /move's usual "not your turn" answer. ``[]`` when no
         game of the caller's is waiting for the opponent."""
         try:
             g = await self.manager.waiting_game(
-                interaction.user.id, game_id=as_int(interaction.namespace.game),
+                interaction.user.id, game_id=game_id,
                 channel_id=interaction.channel_id, guild_id=interaction.guild_id)
             if g is None:
                 return []

@@ -153,8 +153,8 @@ class TurnsCog(commands.Cog, name="Turns"):
     # ---- move confirmation ---------------------------------------------------------------
     async def ask_to_confirm(self, interaction: discord.Interaction, preview: MovePreview) -> None:
         """/move with confirmation on: the board after the checked move (``preview``, from
-        :meth:`bot.manager.GameManager.play`), to the mover only, with Confirm and Cancel.
-        Nothing is stored."""
+        :meth:`bot.manager.GameManager.play`), to the mover only, with Confirm and Cancel, and
+        the mover's clock (time left, deadline). Nothing is stored."""
         g, position = preview.game, preview.position
         custom_id = f"stonecast:confirm:{g.id}:{g.ply}:{interaction.user.id}:{preview.move}"
         if len(custom_id) > CUSTOM_ID_LIMIT:  # pragma: no cover - no game's move is that long
@@ -162,6 +162,9 @@ class TurnsCog(commands.Cog, name="Turns"):
         # no deadline on the preview: the next turn's is not known before the move is played
         file = await self.bot.announcer.board_file(dataclasses.replace(g, deadline=None), position)
         text = texts.confirm_prompt(texts.game_label(g.kind, g.id), preview.move, boards.move_effect(position))
+        if g.deadline is not None and g.status == "active":  # the mover's clock runs meanwhile (issue 19)
+            away = (await self.bot.manager.settings(interaction.user.id)).vacation_until
+            text += texts.confirm_clock(g.clock_text(self.bot.manager.clock(), away), g.deadline)
         await ephemeral(interaction, text, file=file,
                         view=confirm_view(g.id, g.ply, interaction.user.id, preview.move))
 

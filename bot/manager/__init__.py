@@ -48,8 +48,9 @@ from .challenges import ChallengesMixin
 from .clocks import ClocksMixin
 from .computer import COMPUTER_LEVELS, ComputerMixin, LevelRecord, ReviewInput
 from .conditional import ConditionalMixin
-from .core import DAY, DEFAULT_LEASE, FIRST_CHOICES, HOUR
+from .core import DAY, DEFAULT_DAYS_PER_MOVE, DEFAULT_LEASE, FIRST_CHOICES, HOUR
 from .errors import (
+    ClockConflict,
     DuplicateChallenge,
     GameOver,
     InvalidMove,
@@ -91,6 +92,7 @@ from .values import (
 )
 
 __all__ = [
+    "DEFAULT_DAYS_PER_MOVE",
     "DEFAULT_LEASE",
     "BOARD_GRACE",
     "NONCE_WINDOW",
@@ -105,6 +107,7 @@ __all__ = [
     "Accepted",
     "Announcement",
     "Challenge",
+    "ClockConflict",
     "ClockEvent",
     "ConditionalLines",
     "DuplicateChallenge",

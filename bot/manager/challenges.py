@@ -36,7 +36,7 @@ class ChallengesMixin(ManagerCore):
         options: dict | None = None,
         first: str = "random",
         rated: bool = True,
-        days_per_move: int = 3,
+        days_per_move: int | None = None,
         opponent_is_bot: bool = False,
         rematch_of: int | None = None,
         clock: str | TimeControl | None = None,
@@ -45,15 +45,18 @@ class ChallengesMixin(ManagerCore):
         challenge anyone else may accept) to play ``kind`` with ``options``.
 
         ``first`` says who takes seat 1 (moves first): ``"challenger"``, ``"opponent"`` (the
-        one who accepts) or ``"random"`` (decided on acceptance). ``days_per_move`` is 1..14.
+        one who accepts) or ``"random"`` (decided on acceptance). ``days_per_move`` is 1..14
+        (``None``: :data:`~bot.manager.core.DEFAULT_DAYS_PER_MOVE` unless ``clock`` is given).
         ``clock`` (issue 13), when given, is the game's clock instead: a
         :class:`~bot.timecontrol.TimeControl` or a text :func:`bot.timecontrol.parse` reads
-        (a preset name such as ``"bank 7d + 1d (max 10d)"``); ``days_per_move`` is then kept
-        as the nearest whole number of days (1..14) for older readers.
+        (a preset name such as ``"bank 7d + 1d (max 10d)"``); the days per move are then kept
+        as the nearest whole number of days (1..14) for older readers. Both given, and the
+        clock is not that many days a move: :class:`ClockConflict` (issue 19).
         The challenge expires after ``limits.challenge_ttl`` seconds.
 
         Raises :class:`NotAllowed` (challenging yourself or a bot), :class:`UserError`
-        (unknown game, bad options with the engine's message, bad ``first`` or days),
+        (unknown game, bad options with the engine's message, bad ``first`` or days;
+        :class:`ClockConflict`),
         :class:`DuplicateChallenge` (the challenger has an open challenge to the same
         opponent -- or an open offer to anyone -- for the same game in this server, whatever
         its options) and :class:`LimitReached` (too many open challenges or active games).
@@ -309,7 +312,7 @@ class ChallengesMixin(ManagerCore):
                 options=game.options,
                 first="challenger" if seat == 2 else "opponent",
                 rated=game.rated,
-                days_per_move=game.days_per_move,
+                days_per_move=None,  # the clock says it
                 rematch_of=game.id,
                 clock=game.time_control,
             )

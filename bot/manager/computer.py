@@ -45,7 +45,7 @@ class ComputerMixin(ManagerCore):
 
     async def start_computer_game(self, *, guild_id: int, channel_id: int, challenger_id: int,
                                   computer_id: int, kind: str, options: dict | None = None,
-                                  first: str = "random", level: int = 3, days_per_move: int = 3,
+                                  first: str = "random", level: int = 3, days_per_move: int | None = None,
                                   clock: str | TimeControl | None = None,
                                   rematch_of: int | None = None) -> Accepted:
         """``challenger_id`` plays the computer (user ``computer_id``, the bot) at ``level``:
@@ -55,7 +55,8 @@ class ComputerMixin(ManagerCore):
         (``first="opponent"``: the computer moves first).
 
         Returns :class:`Accepted` like :meth:`accept`. Raises :class:`UserError` (unknown game,
-        bad options, level not 1-5, bad ``first`` or days) and :class:`LimitReached` (the
+        bad options, level not 1-5, bad ``first`` or days; :class:`ClockConflict` for days
+        with another clock) and :class:`LimitReached` (the
         player has too many active games).
         """
         spec = self._kind(kind)
@@ -132,7 +133,7 @@ class ComputerMixin(ManagerCore):
                 guild_id=game.guild_id, channel_id=game.channel_id, challenger_id=user_id,
                 computer_id=computer_id, kind=game.kind, options=game.options,
                 first="challenger" if seat == 2 else "opponent", level=game.ai_level,
-                days_per_move=game.days_per_move, clock=game.time_control, rematch_of=game.id)
+                days_per_move=None, clock=game.time_control, rematch_of=game.id)
 
     async def computer_turns(self) -> list[Game]:
         """Running games where the computer is to move, oldest first."""

@@ -34,12 +34,14 @@ from ..store import (
     SettingsRepo,
     Store,
 )
-from .errors import NotFound, StaleAction, UserError
+from .errors import ClockConflict, NotFound, StaleAction, UserError
 from .values import Challenge, Game, Limits
 
-__all__ = ["DAY", "DEFAULT_LEASE", "FIRST_CHOICES", "HOUR", "ManagerCore"]
+__all__ = ["DAY", "DEFAULT_DAYS_PER_MOVE", "DEFAULT_LEASE", "FIRST_CHOICES", "HOUR", "ManagerCore"]
 
 DAY = 86400.0
+#: Days per move of a challenge that gives neither ``days`` nor a clock.
+DEFAULT_DAYS_PER_MOVE = 3
 #: Who may move first in a challenge or a game against the computer.
 FIRST_CHOICES = ("challenger", "opponent", "random")
 HOUR = 3600.0
@@ -159,18 +161,21 @@ class ManagerCore:
                     clock: Any) -> tuple[dict, timecontrol.TimeControl, int]:
         """The checked terms of a new game or challenge: ``spec``'s validated ``options``,
         its clock (``clock``: a TimeControl or a text :func:`bot.timecontrol.parse` reads;
-        ``None``: ``days_per_move`` days a move) and the days per move it stands for (1-14).
-        ``first`` must be "challenger", "opponent" or "random". Raises :class:`UserError`
-        saying which term is wrong."""
+        ``None``: ``days_per_move`` days a move, ``None`` for :data:`DEFAULT_DAYS_PER_MOVE`)
+        and the days per move it stands for (1-14). ``first`` must be "challenger",
+        "opponent" or "random". Raises :class:`UserError` saying which term is wrong, and
+        :class:`ClockConflict` when both ``days_per_move`` and a ``clock`` other than that
+        many days a move are given (issue 19: neither is dropped silently)."""
+        if days_per_move is None and clock is None:
+            days_per_move = DEFAULT_DAYS_PER_MOVE
         try:
             opts = spec.validate(options)
         except engine.OptionError as e:
             raise UserError(_sentence(f"Bad option for {spec.title}: {e}")) from None
         if first not in FIRST_CHOICES:
             raise UserError("Choose who moves first: challenger, opponent or random.")
-        if isinstance(days_per_move, bool) or not isinstance(days_per_move, int) or not (
-            1 <= days_per_move <= 14
-        ):
+        if days_per_move is not None and (isinstance(days_per_move, bool) or not isinstance(
+                days_per_move, int) or not 1 <= days_per_move <= 14):
             raise UserError("Days per move must be a whole number from 1 to 14.")
         if clock is None:
             return opts, timecontrol.TimeControl.per_move(days=days_per_move), days_per_move
@@ -178,6 +183,8 @@ class ManagerCore:
             tc = clock if isinstance(clock, timecontrol.TimeControl) else timecontrol.parse(clock)
         except timecontrol.TimeControlError as e:
             raise UserError(_sentence(f"Bad clock: {e}")) from None
+        if days_per_move is not None and tc != timecontrol.TimeControl.per_move(days=days_per_move):
+            raise ClockConflict(days_per_move, tc)
         return opts, tc, max(1, min(14, round(tc.initial / DAY)))
 
     def _position(self, game: Game) -> engine.Position:

@@ -13,9 +13,11 @@ import engine
 from .. import texts
 
 if TYPE_CHECKING:
+    from ..timecontrol import TimeControl
     from .values import Challenge, Game
 
 __all__ = [
+    "ClockConflict",
     "DuplicateChallenge",
     "GameOver",
     "InvalidMove",
@@ -66,6 +68,17 @@ class DuplicateChallenge(UserError):
     def __init__(self, message: str, challenge: Challenge):
         super().__init__(message)
         self.challenge = challenge
+
+
+class ClockConflict(UserError):
+    """A challenge (or a game against the computer) given both ``days`` per move and a
+    different ``clock`` (issue 19): refused rather than one of them dropped. The sentence is
+    :func:`bot.texts.days_with_clock`."""
+
+    def __init__(self, days: int, clock: TimeControl):
+        super().__init__(texts.days_with_clock(days, clock.name))
+        self.days = days
+        self.clock = clock
 
 
 class StaleAction(UserError):

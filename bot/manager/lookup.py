@@ -210,14 +210,48 @@ class LookupMixin(ManagerCore):
             pos = self._position(game)
             if pos.to_move is None or game.players[pos.to_move] != user_id:
                 return []
-            prefix = prefix if isinstance(prefix, str) else ""
-            limit = max(0, min(limit, 25))
-            moves = pos.complete(prefix, limit=limit)
-            if not prefix.strip() and limit and "pass" not in moves and "pass" in pos.complete("pass", limit=1):
-                moves = ["pass", *moves[: limit - 1]]  # a legal pass is never hidden behind 25 cells
-            return moves
+            return self._completions(pos, prefix, limit)
         except Exception:  # noqa: BLE001 - autocomplete must never fail
             log.debug("complete_move failed", exc_info=True)
+            return []
+
+    @staticmethod
+    def _completions(pos: engine.Position, prefix: str, limit: int) -> list[str]:
+        """Legal moves of ``pos`` starting with ``prefix``, at most ``limit`` (<= 25); with
+        nothing typed a legal ``pass`` comes first, never hidden behind 25 cells."""
+        prefix = prefix if isinstance(prefix, str) else ""
+        limit = max(0, min(limit, 25))
+        moves = pos.complete(prefix, limit=limit)
+        if not prefix.strip() and limit and "pass" not in moves and "pass" in pos.complete("pass", limit=1):
+            moves = ["pass", *moves[: limit - 1]]
+        return moves
+
+    async def complete_moves_by_game(
+        self,
+        user_id: int,
+        prefix: str,
+        *,
+        channel_id: int | None = None,
+        guild_id: int | None = None,
+        limit: int = 25,
+    ) -> list[tuple[Game, list[str]]]:
+        """/move's suggestions when it names no game and none is meant (issue 19): every
+        game of ``user_id`` waiting for their move -- in server ``guild_id`` only (``None``:
+        a DM, their own games anywhere) -- the least time left first, each with its legal
+        moves starting with ``prefix`` (at most ``limit``, <= 25, each; as
+        :meth:`complete_move`). ``[]`` when :meth:`resolve_game` picks one game (a thread's,
+        the only one waiting): :meth:`complete_move` suggests for that one. Never raises."""
+        try:
+            try:
+                await self.resolve_game(user_id, channel_id=channel_id, guild_id=guild_id)
+                return []
+            except UserError:  # several games: say which each move is for
+                pass
+            rows = await self.games_repo.active_of(user_id, guild_id)
+            games = [g for g in self._waiting(rows, user_id) if self._visible(g, user_id, guild_id)]
+            return [(g, self._completions(self._position(g), prefix, limit)) for g in games]
+        except Exception:  # noqa: BLE001 - autocomplete must never fail
+            log.debug("complete_moves_by_game failed", exc_info=True)
             return []
 
     async def waiting_game(
@@ -276,6 +310,46 @@ class LookupMixin(ManagerCore):
             return [(gid, label) for _, gid, label in out[: max(0, min(limit, 25))]]
         except Exception:  # noqa: BLE001 - autocomplete must never fail
             log.debug("complete_game failed", exc_info=True)
+            return []
+
+    async def complete_reviewable_game(
+        self, user_id: int, prefix: str, limit: int = 25, *, guild_id: int | None = None,
+        name_of: Callable[[int], str | None] | None = None,
+    ) -> list[tuple[int, str]]:
+        """/review's ``game:`` suggestions (issue 19): the games that are over after at least
+        one move -- in server ``guild_id`` anyone's, in a DM (``None``) only ``user_id``'s
+        own -- matching ``prefix`` (an id or part of the label), newest first, as ``(game id,
+        label)`` with labels like ``"Io #12 · Ann vs Bob · 14 moves played"``
+        (:func:`bot.texts.finished_game_choice`; ``name_of`` knows display names; a player
+        whose data was deleted shows as :data:`bot.texts.DELETED_PLAYER`). A number typed
+        names that game first when it is one of these. At most ``limit`` (and 25). Never
+        raises."""
+        try:
+            limit = max(0, min(limit, 25))
+            if guild_id is not None:
+                games = [self._game(r) for r in await self.games_repo.reviewable_in_server(guild_id, 100)]
+            else:
+                games = [g for g in await self.finished_games(user_id, None, 100) if g.ply > 0]
+            p = (prefix or "").strip().lower().lstrip("#")
+            if p.isdigit() and int(p) not in {g.id for g in games}:
+                try:  # an older game named by its number
+                    named = await self.visible_game(user_id, int(p), guild_id=guild_id)
+                    if named.status != "active" and named.ply > 0:
+                        games.insert(0, named)
+                except UserError:
+                    pass
+            deleted = await self.deleted_players(games)
+            out: list[tuple[int, str]] = []
+            for g in games:
+                names = [texts.DELETED_PLAYER if g.players[s] in deleted.get(g.id, ()) else
+                         name_of(g.players[s]) if name_of is not None else None for s in (1, 2)]
+                label = texts.finished_game_choice(g.label, names[0], names[1], g.ply)
+                if not p or str(g.id).startswith(p) or p in label.lower():
+                    out.append((g.id, label))
+            out.sort(key=lambda t: str(t[0]) != p)  # the number typed first, else newest first
+            return out[:limit]
+        except Exception:  # noqa: BLE001 - autocomplete must never fail
+            log.debug("complete_reviewable_game failed", exc_info=True)
             return []
 
     async def server_games(self, guild_id: int) -> list[Game]:

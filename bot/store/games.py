@@ -204,6 +204,13 @@ class GameRepo(Repo):
             params.append(guild_id)
         return await self.store.fetchall(sql + " ORDER BY id DESC LIMIT ?", [*params, limit])
 
+    async def reviewable_in_server(self, guild_id: int, limit: int) -> list[Row]:
+        """The latest ``limit`` games of ``guild_id`` that are over (finished or aborted)
+        after at least one move -- those /review can chart -- newest first."""
+        return await self.store.fetchall(
+            "SELECT * FROM games WHERE status <> 'active' AND ply > 0 AND guild_id = ?"
+            " ORDER BY id DESC LIMIT ?", (guild_id, limit))
+
     async def active_in_server(self, guild_id: int, *, by_last_move: bool = False) -> list[Row]:
         """Games in progress in ``guild_id``: newest first, or the most recently moved first
         when ``by_last_move``."""
