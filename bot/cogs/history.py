@@ -44,7 +44,8 @@ class HistoryCog(commands.Cog, name="History"):
         g = rec.game
         names = await self.bot.player_names(g)
         label = texts.game_label(g.kind, g.id)
-        files = [discord.File(io.BytesIO(rec.text(names).encode()), filename=f"stonecast-{g.id}.txt")]
+        plain = await self.bot.player_names(g, levels=False) if g.ai_seat is not None else names
+        files = [discord.File(io.BytesIO(rec.text(plain).encode()), filename=f"stonecast-{g.id}.txt")]
         if g.status != "active" and g.ply:
             gif = await self.bot.renderer.render_gif(g.kind, g.options, rec.move_texts, names)
             files.append(discord.File(io.BytesIO(gif), filename=f"stonecast-{g.id}.gif"))
