@@ -312,7 +312,7 @@ def turn_dm_text(game: Game, position: engine.Position, seat: int | None,
     as_colour = f" as {colour.title()}" if colour else ""
     due = f" It is due <t:{int(game.deadline)}:R>." if game.deadline else ""
     return (f"**{label}** · {move_headline(game, position, seat, plies)}\n"
-            f"Your move{as_colour} against <@{game.opponent_of(uid)}> "
+            f"Your move{as_colour} against {texts.player_ref(game, game.opponent_of(uid))} "
             f"({position.turn_hint}): {link}{due}")
 
 
