@@ -143,10 +143,12 @@ def board_file(game: Game, position: engine.Position, png: bytes, description: s
 
 
 def board_text(game: Game, position: engine.Position, *, headline: str) -> tuple[str, int | None]:
-    """Message content for a board post and the user id to ping (``None`` when over).
+    """Message content for a board post and the user id to ping (``None`` when over, or when
+    the computer is to move).
 
     ``headline`` is the first line (what just happened). While the game goes on, the second
-    line asks the player to move (with the deadline); at the end it gives the result.
+    line asks the player to move (with the deadline), or says the computer moves next; at
+    the end it gives the result.
     """
     label = texts.game_label(game.kind, game.id)
     lines = [f"**{label}** · {headline}"]
@@ -161,6 +163,9 @@ def board_text(game: Game, position: engine.Position, *, headline: str) -> tuple
     seat = position.to_move
     uid = game.players[seat]
     colour = position.colour(seat)
+    if seat == game.ai_seat and game.ai_level is not None:  # nobody to ask: the computer moves
+        lines.append(texts.computer_to_move(uid, game.ai_level, colour))
+        return "\n".join(lines), None
     as_colour = f" as {colour.title()}" if colour else ""
     due = (f" Due <t:{int(game.deadline)}:R> ({game.time_control.short})."
            if game.deadline and game.status == "active" else "")
@@ -313,7 +318,8 @@ def move_post(game: Game, position: engine.Position, seat: int | None, png: byte
     move ended the game (pinging the player who did not make it, never the computer, with
     ``rating_changes``). ``plies``: every move it announces (:func:`move_headline`), when a
     conditional reply followed the player's move.
-    On the computer's turn (a game against it) nobody is pinged and the post says it thinks.
+    On the computer's turn (a game against it) nobody is pinged and the post says who moves
+    next (:func:`bot.texts.computer_to_move`: a line that stays true once it has moved).
 
     The /move and Accept handlers and the outbox's delivery of a board they could not post
     both come here, so a board posted late reads the same.
@@ -324,10 +330,6 @@ def move_post(game: Game, position: engine.Position, seat: int | None, png: byte
         ping = () if game.ai_seat == 3 - seat else game.players[3 - seat]
         return final_post(game, position, png, headline=headline + " — game over",
                           ping=ping, rating_changes=rating_changes or {})
-    if game.ai_seat is not None and position.to_move == game.ai_seat:
-        # the computer's turn: nobody to ping; the thread shows it thinking
-        return board_post(game, position, png, headline=headline, ping=(),
-                          extra=texts.COMPUTER_THINKING)
     return board_post(game, position, png, headline=headline, vacation_until=vacation_until)
 
 
@@ -343,7 +345,7 @@ def turn_dm_text(game: Game, position: engine.Position, seat: int | None,
     as_colour = f" as {colour.title()}" if colour else ""
     due = f" It is due <t:{int(game.deadline)}:R>." if game.deadline else ""
     return (f"**{label}** · {move_headline(game, position, seat, plies)}\n"
-            f"Your move{as_colour} against <@{game.opponent_of(uid)}> "
+            f"Your move{as_colour} against {texts.player_ref(game, game.opponent_of(uid))} "
             f"({position.turn_hint}): {link}{due}")
 
 

@@ -252,16 +252,21 @@ class StonecastBot(commands.AutoShardedBot):
         self._names.pop(user_id, None)
         self._names_to_store.pop(user_id, None)
 
-    async def player_names(self, game: Game) -> dict[int, str]:
+    async def player_names(self, game: Game, *, levels: bool = True) -> dict[int, str]:
         """Seat -> the name ``game`` shows for its player: :data:`bot.texts.DELETED_PLAYER`
         for one who had their data deleted after the game began (issue 18: never looked up,
-        so never learnt again from Discord), else :meth:`display_name`. The one place boards,
+        so never learnt again from Discord), else :meth:`display_name` -- for the computer with
+        its level, ``"Stonecast (level 3)"`` (:func:`bot.texts.computer_name`; ``levels=False``:
+        the plain name, as a /history record's ``Seat`` line keeps it). The one place boards,
         records, replays, review charts and thread names get players' names."""
         deleted: frozenset[int] = frozenset()
         if self.manager is not None:
             deleted = (await self.manager.deleted_players([game])).get(game.id, deleted)
-        return {seat: texts.DELETED_PLAYER if uid in deleted else await self.display_name(uid, game.guild_id)
-                for seat, uid in game.players.items()}
+        names = {seat: texts.DELETED_PLAYER if uid in deleted else await self.display_name(uid, game.guild_id)
+                 for seat, uid in game.players.items()}
+        if levels and game.ai_seat in names and game.ai_level is not None:
+            names[game.ai_seat] = texts.computer_name(names[game.ai_seat], game.ai_level)
+        return names
 
     def cached_name(self, user_id: int) -> str | None:
         """A user's display name if the bot already knows it (no request to Discord: for

@@ -23,6 +23,11 @@ canonical notation::
     1. e5
     2. d4 b2
 
+A game against the computer (issue 19) has one more header line after the ``Seat`` lines,
+``Computer: seat 2, level 3`` -- the seat the computer plays and its level (1-5); its ``Seat``
+line names it like any player (``Seat 2: Stonecast (999), Black``: the name field keeps its
+one form, the level is not written into it). :attr:`ParsedRecord.computer` reads it back.
+
 :func:`parse_record` gives back ``(kind, options, moves)`` for :func:`engine.replay`;
 :func:`read_record` also gives the header and the position including a resignation or timeout.
 Both also read records of the earlier layout (``Seat 1: user 1001 (white)``, ``Result: seat
@@ -55,6 +60,7 @@ _MOVE_LINE = re.compile(r"^(\d+)\.\s+(\S.*)$")
 _RESULT_WIN = re.compile(r"^seat ([12]) wins by ([a-z ]+?)(?: \(.*\))?$")
 _RESULT_DRAW = re.compile(r"^draw(?: by ([a-z ]+?))?(?: \(.*\))?$")
 _SEAT = re.compile(r"^(.*\(\d+\))(?:, (?:Black|White))?$")
+_COMPUTER = re.compile(r"^seat ([12]), level (\d+)$")
 ABORTED = "no result: aborted by a moderator"
 
 
@@ -119,8 +125,12 @@ def format_record(
     scores: Mapping[int, int] | None,
     moves: Iterable[str],
     clock: str | None = None,
+    computer: tuple[int, int] | None = None,
 ) -> str:
     """The record text of a game (see the module docstring for the layout).
+
+    ``computer``: ``(seat, level)`` of the computer in a game against it, written as a
+    ``Computer:`` line; ``None`` for a game of two people.
 
     ``clock``: the name of a bank clock (issue 13), written as a ``Clock:`` line in place of
     ``Days per move`` (which a bank clock does not have); ``None`` for a per-move clock.
@@ -141,6 +151,8 @@ def format_record(
     for seat in (1, 2):
         colour = colours.get(seat)
         lines.append(f"Seat {seat}: {labels[seat]}" + (f", {colour.title()}" if colour else ""))
+    if computer is not None:
+        lines.append(f"Computer: seat {computer[0]}, level {computer[1]}")
     lines += [
         f"Rated: {'yes' if rated else 'no'}",
         f"Clock: {clock}" if clock else f"Days per move: {days_per_move}",
@@ -161,7 +173,8 @@ class ParsedRecord:
     (every ``Key: value`` line, keys lower-case), and the result (``winner`` seat or None,
     ``reason`` -- an :class:`engine.Termination` read from the result in words, the word as
     written in a record of the earlier layout -- or None; ``finished`` False for a game in
-    progress or aborted)."""
+    progress or aborted). ``computer``: ``(seat, level)`` of the computer in a game against
+    it (the ``Computer:`` line), else None."""
 
     kind: str
     options: dict
@@ -170,6 +183,7 @@ class ParsedRecord:
     finished: bool = False
     winner: int | None = None
     reason: str | None = None
+    computer: tuple[int, int] | None = None
 
     def position(self) -> engine.Position:
         """The game's position: the moves replayed, then a resignation or timeout applied.
@@ -189,7 +203,8 @@ def read_record(text: str) -> ParsedRecord:
     """Read a record written by :func:`format_record`.
 
     Blank lines and lines starting with ``#`` are ignored. Raises :class:`RecordError` when
-    the kind or options are missing or invalid, or a move line is malformed or out of order.
+    the kind or options are missing or invalid, a ``Computer:`` line does not read, or a
+    move line is malformed or out of order.
     """
     if not isinstance(text, str):
         raise RecordError("a record must be text")
@@ -240,7 +255,14 @@ def read_record(text: str) -> ParsedRecord:
             reason = m.group(1)
         else:
             winner, reason = _read_result(result, headers)
-    return ParsedRecord(kind, validated, tuple(moves), headers, finished, winner, reason)
+    computer = None
+    if "computer" in headers:
+        m = _COMPUTER.match(headers["computer"])
+        if not m:
+            raise RecordError(f"unreadable computer {headers['computer']!r} in the record "
+                              f"(expected 'seat 2, level 3')")
+        computer = int(m.group(1)), int(m.group(2))
+    return ParsedRecord(kind, validated, tuple(moves), headers, finished, winner, reason, computer)
 
 
 def _reason_in(words: str) -> engine.Termination | None:

@@ -360,7 +360,6 @@ NO_GAMES = "You have no games in progress. Start one with `/challenge`."
 NO_SERVER_GAMES = "No games are in progress in this server. Start one with `/challenge`."
 LEVEL_WITHOUT_COMPUTER = ("level: sets the computer's strength: it only applies when you challenge "
                           "me (Stonecast) as the opponent. Leave it out to challenge a person.")
-COMPUTER_THINKING = "The computer is thinking…"
 COMPUTER_QUEUE_FULL = (" The computer has too many games to think about right now: it will move "
                        "as soon as a place in its queue frees up (within a few minutes).")
 REVIEW_BUSY = "That game is being reviewed already: its chart will appear in the message above when done."
@@ -520,6 +519,29 @@ def computer_started(label: str, level: int, description: str, user_id: int) -> 
     return (f"<@{user_id}> is playing the computer at level {level} ({description}): **{label}**.")
 
 
+def computer_name(name: str, level: int) -> str:
+    """How boards, thread names and review charts name the computer: ``"Stonecast (level 3)"``
+    (``name``: the bot's display name)."""
+    return f"{name} (level {level})"
+
+
+def player_ref(g, user_id: int) -> str:
+    """A player of game ``g`` in a list line: ``"<@id>"``, with the level when it is the
+    computer (``"<@id> (level 3)"``)."""
+    seat = getattr(g, "ai_seat", None)
+    if seat is not None and g.players.get(seat) == user_id:
+        return f"<@{user_id}> (level {g.ai_level})"
+    return f"<@{user_id}>"
+
+
+def computer_to_move(user_id: int, level: int, colour: str | None) -> str:
+    """A board's second line when the computer (user ``user_id``) is to move. It stays true
+    after the computer has moved (no "thinking…" left behind, issue 19): the live sign of
+    its search is the thread's typing indicator, and its move comes as a new board."""
+    as_colour = f" as {colour.title()}" if colour else ""
+    return f"Next: <@{user_id}> (level {level}), the computer{as_colour}; its move follows in the game's thread."
+
+
 def computer_game_sent(game) -> str:
     """The caller's (ephemeral) note once their game against the computer has started."""
     where = f"<#{game.thread_id}>" if game.thread_id else f"<#{game.channel_id}>"
@@ -571,7 +593,7 @@ def games_list_line(g, opponent: int, *, yours: bool, away: bool) -> str:
     move, is on vacation)."""
     turn = "**your move**" if yours else "their move"
     due = f", due <t:{int(g.deadline)}:R> ({g.time_control.short})" if g.deadline else ""
-    line = (f"• **{game_label(g.kind, g.id)}** vs <@{opponent}> — {turn}{due}, "
+    line = (f"• **{game_label(g.kind, g.id)}** vs {player_ref(g, opponent)} — {turn}{due}, "
             f"{moves_played(g.ply)} — <#{g.channel_for_posts}>")
     return line + (" (on vacation)" if away else "")
 
@@ -588,7 +610,7 @@ def server_games_header(n: int) -> str:
 def server_games_line(g) -> str:
     """One game of ``/games all:true``: its players, whose move, the deadline, its thread."""
     due = f", due <t:{int(g.deadline)}:R> ({g.time_control.short})" if g.deadline else ""
-    return (f"• **{game_label(g.kind, g.id)}** <@{g.players[1]}> vs <@{g.players[2]}> — "
+    return (f"• **{game_label(g.kind, g.id)}** {player_ref(g, g.players[1])} vs {player_ref(g, g.players[2])} — "
             f"<@{g.to_move_user}>'s move{due}, {count(g.ply, 'move')} played — <#{g.channel_for_posts}>")
 
 
@@ -676,9 +698,9 @@ def profile_text(user_id: int, p) -> str:
         lines.append(f"• {title(kind)}: " + "; ".join(parts))
     if not kinds:
         lines.append("No finished games yet.")
-    for r in getattr(p, "computer", ()):
-        lines.append(f"• Against the computer at level {r.level}: "
-                     f"{r.wins} won, {r.losses} lost, {r.draws} drawn")
+    for r in getattr(p, "computer", ()):  # as_computer: the computer's own results (its /profile)
+        who = "As the computer" if getattr(r, "as_computer", False) else "Against the computer"
+        lines.append(f"• {who} at level {r.level}: {r.wins} won, {r.losses} lost, {r.draws} drawn")
     if p.active_games:
         ids = ", ".join(f"{game_label(g.kind, g.id)} (<#{g.channel_for_posts}>)" for g in p.active_games[:10])
         more = len(p.active_games) - 10
@@ -788,14 +810,14 @@ def _game_link(g) -> str:
 def next_text(g, opponent: int, clock: str, index: int, total: int) -> str:
     """/next: the game waiting for you with the least time left (``clock``: its clock and the
     time left), its number among ``total`` waiting games."""
-    return (f"**{game_label(g.kind, g.id)}** vs <@{opponent}> — your move ({index} of {total} "
+    return (f"**{game_label(g.kind, g.id)}** vs {player_ref(g, opponent)} — your move ({index} of {total} "
             f"waiting), {clock}, due <t:{int(g.deadline)}:R>.\nThread: <#{g.channel_for_posts}>")
 
 
 def digest_text(lines: list[tuple[object, int, str]]) -> str:
     """The daily digest: each game waiting (game, opponent id, clock with time left)."""
     head = f"Your daily Stonecast digest: {count(len(lines), 'game')} waiting for your move."
-    body = [f"• **{game_label(g.kind, g.id)}** vs <@{opp}> — {clock} — {_game_link(g)}"
+    body = [f"• **{game_label(g.kind, g.id)}** vs {player_ref(g, opp)} — {clock} — {_game_link(g)}"
             for g, opp, clock in lines]
     return fit_lines([head, *body], more="… and {n} more: see /games.")
 

@@ -114,7 +114,7 @@ async def test_the_computer_moves_first_when_it_has_seat_1(fake, harness):
     game, _ = await play_computer(fake, harness, fake.bob, "io", first="opponent")
     assert game.ai_seat == 1 and (game.ply == 1 or game.deadline is None)
     [first_board] = [m for m in fake.channel_messages(game.thread_id) if m.attachments][:1]
-    assert first_board.pings == frozenset() and "computer is thinking" in first_board.content
+    assert first_board.pings == frozenset() and f"Next: <@{fake.bot_user.id}> (level 1)" in first_board.content
     game = await computer_moved(harness, game.id, 0)
     assert game.ply == 1 and game.position.to_move == 2 and game.deadline is not None
     assert boards_in(fake, game.thread_id)[-1].pings == {fake.bob.id}
@@ -293,3 +293,76 @@ async def test_a_game_aborted_before_its_first_move_has_nothing_to_review(fake, 
     assert (await harness.manager.get_game(game.id)).status == "aborted"
     ex = await fake.slash(fake.alice, "review", {"game": game.id})
     assert ex.reply.ephemeral and "nothing to review" in ex.reply.content, ex.reply.content
+
+
+# ---- issue 19 item 8: the computer's level is shown wherever it plays -----------------------
+
+def _names_given_to_the_renderer(harness) -> list[dict]:
+    """Record the players' names each board image is rendered with."""
+    seen: list[dict] = []
+    render = harness.bot.renderer.render
+
+    async def recording(position, *, players=None, **kwargs):
+        seen.append(dict(players or {}))
+        return await render(position, players=players, **kwargs)
+
+    harness.bot.renderer.render = recording
+    return seen
+
+
+async def test_the_computers_level_is_on_the_board_games_and_the_record(fake, harness):
+    from bot.records import read_record
+    names = _names_given_to_the_renderer(harness)
+    game, _ = await play_computer(fake, harness, fake.alice, "io", level=3)
+    computer = "Stonecast (level 3)"
+    assert names and all(n[2] == computer and n[1] == "Alice" for n in names), names
+    [thread] = [t for t in fake.threads() if int(t["id"]) == game.thread_id]
+    assert thread["name"].endswith(f"Alice vs {computer}"), thread["name"]
+    mine = await fake.slash(fake.alice, "games", {})
+    line = next(x for x in mine.reply.content.splitlines() if game.label in x)
+    assert f"<@{fake.bot_user.id}> (level 3)" in line, line
+    every = await fake.slash(fake.bob, "games", {"all": True})
+    line = next(x for x in every.reply.content.splitlines() if game.label in x)
+    assert f"<@{fake.bot_user.id}> (level 3)" in line, line
+    await fake.slash(fake.alice, "move", {"move": next(iter(game.position.legal_moves()))},
+                     channel=game.thread_id)
+    game = await computer_moved(harness, game.id, 1)
+    assert names[-1][2] == computer, "the computer's own board names its level too"
+    ex = await fake.slash(fake.alice, "history", {"game": game.id})
+    [record] = {a.id: a for m in [ex.reply, *ex.followups] for a in m.attachments
+                if a.filename.endswith(".txt")}.values()
+    text = record.data.decode()
+    assert f"Seat 2: Stonecast ({fake.bot_user.id}), " in text, "the name field keeps its one form"
+    assert "Computer: seat 2, level 3" in text, text
+    parsed = read_record(text)
+    assert parsed.computer == (2, 3) and parsed.moves == tuple(m.move for m in await harness.manager.moves(game.id))
+
+
+async def test_no_board_says_the_computer_is_thinking_once_it_has_moved(fake, harness):
+    game, _ = await play_computer(fake, harness, fake.bob, "io", level=2)
+    await fake.slash(fake.bob, "move", {"move": next(iter(game.position.legal_moves()))},
+                     channel=game.thread_id)
+    game = await computer_moved(harness, game.id, 1)
+    await fake.quiet()
+    first, waiting, answered = boards_in(fake, game.thread_id)
+    assert waiting.pings == frozenset(), "the board that leaves the computer to move pings nobody"
+    assert f"<@{fake.bot_user.id}> (level 2)" in waiting.content, waiting.content
+    for board in (first, waiting, answered):
+        current = fake.messages.get(board.id, board)
+        assert "thinking" not in current.content, current.content
+    assert answered.pings == {fake.bob.id}, "the computer's move asks the human in a new message"
+
+
+async def test_the_profile_of_the_computer_shows_its_own_results_by_level(fake, harness):
+    game, _ = await play_computer(fake, harness, fake.alice, "io", level=2)
+    ex = await fake.slash(fake.alice, "resign", {"game": game.id}, channel=game.thread_id)
+    confirm = [m for m in [ex.reply, *ex.followups] if any("resign" in c for c in m.custom_ids)]
+    if confirm:
+        button = next(c for c in confirm[0].custom_ids if "resign" in c and "cancel" not in c)
+        await fake.click(fake.alice, confirm[0], button)
+    assert (await harness.manager.get_game(game.id)).winner == 2
+    ex = await fake.slash(fake.bob, "profile", {"member": fake.bot_user})
+    assert "As the computer at level 2: 1 won, 0 lost, 0 drawn" in ex.reply.content, ex.reply.content
+    assert "Against the computer" not in ex.reply.content, ex.reply.content
+    ex = await fake.slash(fake.bob, "profile", {"member": fake.alice})
+    assert "Against the computer at level 2: 0 won, 1 lost, 0 drawn" in ex.reply.content, ex.reply.content

@@ -62,6 +62,10 @@ async def test_record_against_each_level_and_rematch_at_once(mgr):
     assert ended.status == "finished"
     [record] = (await mgr.profile(GUILD, ALICE)).computer
     assert (record.level, record.wins, record.losses, record.draws) == (4, 0, 1, 0)
+    assert not record.as_computer
+    # the computer's own profile: its results as the computer, not its opponents' (issue 19)
+    [own] = (await mgr.profile(GUILD, COMPUTER)).computer
+    assert (own.level, own.wins, own.losses, own.draws, own.as_computer) == (4, 1, 0, 0, True)
     again = await mgr.offer_rematch(game.id, ALICE, COMPUTER, guild_id=GUILD)
     assert again.game.status == "active" and again.game.ai_level == 4 and again.game.ai_seat == 1
     with pytest.raises(StaleAction):

@@ -126,6 +126,20 @@ def test_records_in_words_read_back_including_draws_and_tie_breaks():
         assert (rec.finished, rec.winner, rec.reason) == (True, winner, reason), words
 
 
+def test_a_record_of_a_game_against_the_computer_names_its_seat_and_level():
+    from bot.records import format_record
+    text = format_record(kind="io", options={"size": 5}, game_id=3, players={1: 11, 2: 22},
+                         names={1: "Ann", 2: "Stonecast"}, colours={1: "white", 2: "black"},
+                         rated=False, days_per_move=3, created_at=0, finished_at=None,
+                         status="active", winner=None, reason=None, scores=None, moves=["c3"],
+                         computer=(2, 4))
+    lines = text.splitlines()
+    assert lines[lines.index("Seat 2: Stonecast (22), Black") + 1] == "Computer: seat 2, level 4"
+    rec = read_record(text)
+    assert rec.computer == (2, 4) and rec.moves == ("c3",)
+    assert read_record(text.replace("Computer: seat 2, level 4\n", "")).computer is None
+
+
 # A record as /history wrote it before results were written in words (issue 9, item 5).
 OLD_RECORD = """Stonecast game record
 Game: Io
@@ -167,6 +181,7 @@ def test_bad_records_are_refused():
         ("Kind: io\nMoves:\n2. c3\n", "out of order"),
         ("Kind: io\nMoves:\nc3\n", "numbered move"),
         ("Kind: io\nStatus: finished\nResult: nobody knows\nMoves:\n", "unreadable result"),
+        ("Kind: io\nComputer: level 3\nMoves:\n", "unreadable computer"),
     ]:
         with pytest.raises(RecordError, match=words):
             parse_record(bad)

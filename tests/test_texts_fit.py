@@ -39,7 +39,7 @@ def game(**kw):
     values = dict(kind=LONG_KIND, id=GAME_ID, players={1: BIG, 2: BIG - 1}, to_move_user=BIG,
                   deadline=4_102_444_800, time_control=CLOCK, ply=9999, channel_for_posts=BIG,
                   thread_id=BIG, channel_id=BIG, guild_id=BIG, status="active", reason=None,
-                  ai_level=5, label=texts.game_label(LONG_KIND, GAME_ID))
+                  ai_seat=1, ai_level=5, label=texts.game_label(LONG_KIND, GAME_ID))
     values.update(kw)
     return SimpleNamespace(**values)
 

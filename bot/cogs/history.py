@@ -44,7 +44,8 @@ class HistoryCog(commands.Cog, name="History"):
         g = rec.game
         names = await self.bot.player_names(g)
         label = texts.game_label(g.kind, g.id)
-        files = [attachment(rec.text(names).encode(), f"stonecast-{g.id}.txt", alttext.record(g))]
+        plain = await self.bot.player_names(g, levels=False) if g.ai_seat is not None else names
+        files = [attachment(rec.text(plain).encode(), f"stonecast-{g.id}.txt", alttext.record(g))]
         if g.status != "active" and g.ply:
             gif = await self.bot.renderer.render_gif(g.kind, g.options, rec.move_texts, names)
             files.append(attachment(gif, f"stonecast-{g.id}.gif", alttext.replay(g, names)))

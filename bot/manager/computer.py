@@ -200,9 +200,11 @@ class ComputerMixin(ManagerCore):
 
     async def computer_records(self, user_id: int, guild_id: int | None = None) -> list[LevelRecord]:
         """``user_id``'s record against each level of the computer they have finished a game
-        against (aborted games not counted; in ``guild_id`` if given), by level."""
+        against (aborted games not counted; in ``guild_id`` if given), by level. For the
+        computer itself (the bot's user id): its own results at each level it played, marked
+        ``as_computer``, listed after any record against it."""
         return [LevelRecord(r["ai_level"], int(r["wins"] or 0), int(r["losses"] or 0),
-                            int(r["draws"] or 0))
+                            int(r["draws"] or 0), bool(r["as_computer"]))
                 for r in await self.games_repo.computer_records(user_id, guild_id)]
 
     async def review_input(self, game_id: int, *, user_id: int, guild_id: int | None) -> ReviewInput:

@@ -250,9 +250,9 @@ class GameRecord:
 
     def text(self, names: Mapping[int, str] | None = None) -> str:
         """The game's text record (:mod:`bot.records`): header with game, options, players
-        (``names``: seat -> display name, with their user ids), dates and result in words,
-        then numbered moves in the engine's notation. ``bot.records.parse_record`` reads it
-        back for ``engine.replay``."""
+        (``names``: seat -> display name, with their user ids; the computer's seat and level
+        on a ``Computer:`` line), dates and result in words, then numbered moves in the
+        engine's notation. ``bot.records.parse_record`` reads it back for ``engine.replay``."""
         game = self.game
         pos = game.position
         return format_record(
@@ -262,7 +262,8 @@ class GameRecord:
             finished_at=game.finished_at, status=game.status, winner=game.winner,
             reason=game.reason, scores=pos.scores if game.status == "finished" else None,
             moves=self.move_texts,
-            clock=game.time_control.name if game.time_control.kind == "bank" else None)
+            clock=game.time_control.name if game.time_control.kind == "bank" else None,
+            computer=None if game.ai_seat is None else (game.ai_seat, game.ai_level))
 
 
 @dataclass(frozen=True)
@@ -577,12 +578,14 @@ class Listing:
 @dataclass(frozen=True)
 class LevelRecord:
     """A player's finished games against the computer at one ``level``: ``wins``,
-    ``losses`` and ``draws`` (the player's)."""
+    ``losses`` and ``draws`` (the player's). ``as_computer``: the player is the computer
+    itself (the bot), and these are its own results at that level against people."""
 
     level: int
     wins: int
     losses: int
     draws: int
+    as_computer: bool = False
 
 
 @dataclass(frozen=True)

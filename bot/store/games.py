@@ -78,17 +78,21 @@ class GameRepo(Repo):
 
     async def computer_records(self, user_id: int, guild_id: int | None = None) -> list[Row]:
         """``user_id``'s finished games against the computer by level (in ``guild_id`` if
-        given): rows of ``ai_level``, ``wins``, ``losses``, ``draws`` (aborted games left out)."""
-        where, params = ("", (user_id, user_id)) if guild_id is None else (
-            " AND guild_id = ?", (user_id, user_id, guild_id))
+        given): rows of ``ai_level``, ``as_computer`` (1: ``user_id`` is the computer itself,
+        these are its own results; 0: a person's record against it), ``wins``, ``losses``,
+        ``draws`` -- each from ``user_id``'s seat (aborted games left out)."""
+        where, params = ("", (user_id,) * 3) if guild_id is None else (
+            " AND guild_id = ?", (*(user_id,) * 3, guild_id))
         return await self.store.fetchall(
-            "SELECT ai_level,"
-            " SUM(CASE WHEN winner IS NOT NULL AND winner <> ai_seat THEN 1 ELSE 0 END) AS wins,"
-            " SUM(CASE WHEN winner = ai_seat THEN 1 ELSE 0 END) AS losses,"
+            "SELECT ai_level, CASE WHEN ai_seat = seat THEN 1 ELSE 0 END AS as_computer,"
+            " SUM(CASE WHEN winner = seat THEN 1 ELSE 0 END) AS wins,"
+            " SUM(CASE WHEN winner IS NOT NULL AND winner <> seat THEN 1 ELSE 0 END) AS losses,"
             " SUM(CASE WHEN winner IS NULL THEN 1 ELSE 0 END) AS draws"
+            " FROM (SELECT ai_level, ai_seat, winner, CASE WHEN player1_id = ? THEN 1 ELSE 2 END AS seat"
             " FROM games WHERE status = 'finished' AND ai_seat IS NOT NULL"
-            " AND (player1_id = ? OR player2_id = ?)" + where + " GROUP BY ai_level ORDER BY ai_level",
-            params)
+            " AND (player1_id = ? OR player2_id = ?)" + where + ") AS finished"
+            " GROUP BY ai_level, CASE WHEN ai_seat = seat THEN 1 ELSE 0 END"
+            " ORDER BY as_computer, ai_level", params)
 
     async def get_review(self, game_id: int) -> str | None:
         """The cached review of ``game_id`` (JSON text), or None."""
