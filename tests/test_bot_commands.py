@@ -15,7 +15,7 @@ PRIVILEGED = (1 << 1) | (1 << 8) | (1 << 15)  # members, presences, message cont
 
 def test_engine_kinds_are_known_to_the_texts():
     for key in engine.GAMES:
-        assert key in texts.GAME_ORDER and key in texts.RULES and key in texts.MOVE_FORMAT
+        assert key in engine.MENU_ORDER and key in texts.RULES
 
 
 async def test_commands_follow_the_engine_option_specs(fake, harness):

@@ -61,7 +61,7 @@ def test_help_fits_in_a_server_and_in_a_dm():
 
 def test_help_fits_when_a_topic_outgrows_a_field(monkeypatch):
     many = [(f"/conditional x{i}", "w" * 300) for i in range(6)]  # 1,800+ characters in one topic
-    monkeypatch.setattr(texts, "HELP_COMMANDS", texts.HELP_COMMANDS + many)
+    monkeypatch.setattr(texts.rules, "HELP_COMMANDS", texts.HELP_COMMANDS + many)
     embed = texts.help_embed()
     fits(embeds=[embed])
     assert "Play your moves (continued)" in [f["name"] for f in embed["fields"]]

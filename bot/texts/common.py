@@ -1,0 +1,67 @@
+"""Shared pieces of wording: game titles and labels, counts, fitting lines into Discord's limits.
+
+Part of :mod:`bot.texts` (every sentence a player reads)."""
+
+from __future__ import annotations
+
+import engine
+
+
+def title(kind: str) -> str:
+    """The display title of game ``kind`` ("braincoral" -> "Brain Coral"); an unknown key is
+    shown as given."""
+    game = engine.GAMES.get(kind)
+    return game.title if game is not None else kind
+
+
+def options_text(options: dict) -> str:
+    """Options as players read them: ``"size 9, setup a"``; empty string when none."""
+    return ", ".join(f"{k} {v}" for k, v in options.items())
+
+
+def count(n: int, noun: str) -> str:
+    """``"1 move"``, ``"3 moves"``: a number with its noun, plural when not 1."""
+    return f"{n} {noun}" + ("" if n == 1 else "s")
+
+
+def moves_played(n: int) -> str:
+    """How a game's progress is counted everywhere: ``"no moves yet"``, ``"1 move played"``,
+    ``"14 moves played"`` (a single move is named by its number: ``"move 14"``)."""
+    return "no moves yet" if n == 0 else f"{count(n, 'move')} played"
+
+
+def fit_lines(lines: list[str], *, limit: int = 2000, hidden: int = 0,
+              more: str = "… and {n} more.") -> str:
+    """``lines`` joined by newlines within ``limit`` characters (Discord's 2000 for a
+    message): whole lines are dropped from the end, never cut, and replaced by ``more``
+    naming how many items are not shown (``hidden`` of them were left out beforehand).
+    The first line is always kept (cut only if it alone is too long)."""
+    kept = list(lines)
+    while True:
+        n = hidden + len(lines) - len(kept)
+        text = "\n".join(kept + ([more.format(n=n)] if n else []))
+        if len(text) <= limit or len(kept) <= 1:
+            return text[:limit]
+        kept.pop()
+
+
+def game_label(kind: str, game_id: int) -> str:
+    """``"Io #12"``."""
+    return f"{title(kind)} #{game_id}"
+
+
+# ---- image descriptions: the alt text of every attachment (issue 19) ------------------------
+#: Discord's limit for an attachment's description (alt text), in characters (Message
+#: resource, attachment request structure).
+ATTACHMENT_DESCRIPTION = 1024
+
+
+def fit_sentences(sentences: list[str], keep: int = 1, limit: int = ATTACHMENT_DESCRIPTION) -> str:
+    """``sentences`` joined by spaces within ``limit`` characters: sentences after the first
+    ``keep`` are dropped from the end while too long; what is kept is cut only if it alone is
+    too long (with an ellipsis)."""
+    kept = [s for s in sentences if s]
+    while len(" ".join(kept)) > limit and len(kept) > keep:
+        kept.pop()
+    text = " ".join(kept)
+    return text if len(text) <= limit else text[:limit - 1] + "…"
