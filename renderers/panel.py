@@ -13,7 +13,7 @@ from PIL import Image, ImageDraw
 import engine
 
 from .board import font
-from .fonts import drawable, runs
+from .fonts import drawable, runs, stroke
 from .layout import Layout
 from .sprites import paste, sprite
 from .theme import Theme
@@ -161,8 +161,9 @@ def result_text(position, names: Mapping[int, str]) -> tuple[str, str]:
 
 
 def _len(d: ImageDraw.ImageDraw, text: str, f) -> float:
-    """Width in pixels of ``text`` drawn by :func:`_text` in ``f`` (fallback faces included)."""
-    return sum(d.textlength(t, font=g) for t, g in runs(text, f))
+    """Width in pixels of ``text`` drawn by :func:`_text` in ``f`` (fallback faces included,
+    an emboldened run's stroke too)."""
+    return sum(d.textlength(t, font=g) + 2 * stroke(g) for t, g in runs(text, f))
 
 
 def _text(d: ImageDraw.ImageDraw, xy, text: str, font, fill, anchor: str = "la") -> None:
@@ -179,8 +180,9 @@ def _text(d: ImageDraw.ImageDraw, xy, text: str, font, fill, anchor: str = "la")
     ascent, descent = font.getmetrics()
     y += {"a": ascent, "m": (ascent - descent) / 2, "s": 0.0, "d": -descent}.get(anchor[1], ascent)
     for t, g in parts:
-        d.text((x, y), t, font=g, fill=fill, anchor="ls")
-        x += d.textlength(t, font=g)
+        width = stroke(g)
+        d.text((x + width, y), t, font=g, fill=fill, anchor="ls", stroke_width=width, stroke_fill=fill)
+        x += d.textlength(t, font=g) + 2 * width
 
 
 def _fit(d: ImageDraw.ImageDraw, text: str, f, width: float) -> str:

@@ -833,6 +833,52 @@ def test_a_name_no_font_draws_is_drawn_as_its_transliteration(monkeypatch):
     assert a.tobytes() == b.tobytes()
 
 
+CJK_NAMES = ["山田太郎", "김민준", "さくら"]
+
+
+@pytest.mark.parametrize("name", CJK_NAMES)
+def test_cjk_names_draw_in_the_packaged_cjk_font_not_transliterated(name):
+    # The font comes from a dependency in pyproject.toml (installed by `make run`, `make
+    # test` and the Dockerfile's `pip install .`), not from the system: any machine draws it.
+    from renderers.fonts import CJK_FONT, FALLBACK_FACES, _face_font, _has_glyph, font, runs
+
+    assert CJK_FONT is not None and os.path.exists(CJK_FONT)
+    assert "site-packages" in CJK_FONT and FALLBACK_FACES[0]["regular"] == CJK_FONT
+    assert clean_name(name, 1) == name  # kept as written, not "ShanTianTaiLang"
+    (part, f), = runs(name, font(34, "bold"))
+    assert part == name and f.path == CJK_FONT
+    # Every character has its own glyph in the font (not the missing-glyph box) ...
+    assert all(_has_glyph(CJK_FONT, ch) for ch in name)
+    cjk = _face_font(CJK_FONT, 34)
+    missing = cjk.getmask("\U0010fffd")
+    masks = {bytes(cjk.getmask(ch)) for ch in name}
+    assert len(masks) == len(set(name)) and bytes(missing) not in masks
+    # ... and the picture differs from the transliteration's, in width and ink.
+    pos = played("braincoral", 6)
+    drawn = image(pos, players={1: name})
+    spelt = image(pos, players={1: anyascii_of(name)})
+    bh = layout_of(pos).board_box[3]
+    assert drawn.crop((0, bh, W, drawn.height)).tobytes() != spelt.crop((0, bh, W, spelt.height)).tobytes()
+
+
+def anyascii_of(text: str) -> str:
+    from anyascii import anyascii
+
+    return anyascii(text)
+
+
+def test_the_cjk_font_is_a_declared_dependency_the_docker_image_installs():
+    import tomllib
+
+    root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+    with open(os.path.join(root, "pyproject.toml"), "rb") as fh:
+        deps = tomllib.load(fh)["project"]["dependencies"]
+    assert any(d.startswith("noto-cjk-sans-jp-regular>=") for d in deps)
+    with open(os.path.join(root, "Dockerfile")) as fh:
+        docker = fh.read()
+    assert "COPY pyproject.toml" in docker and "pip install ." in docker
+
+
 @pytest.mark.skipif(not __import__("os").path.exists(
     "/usr/share/fonts/truetype/dejavu/DejaVuSans-Bold.ttf"), reason="DejaVu Sans not installed")
 def test_a_script_roboto_lacks_is_drawn_in_an_installed_fallback_font():
