@@ -18,8 +18,8 @@ from .layout import Layout
 from .sprites import paste, sprite
 from .theme import Theme
 
-__all__ = ["clock_lines", "clock_text", "clean_name", "draw_panel", "options_text", "result_text",
-           "score_parts"]
+__all__ = ["clock_lines", "clock_text", "clean_name", "draw_panel", "options_text", "player_cards",
+           "result_text", "score_parts"]
 
 #: Unicode categories dropped from names: symbols and emoji, surrogates, private use,
 #: unassigned, format and control characters.
@@ -295,6 +295,34 @@ def score_parts(position, seat: int) -> str | None:
     return f"{text} + {bonus} {words[bonus != 1]}"
 
 
+def _geometry(lay: Layout):
+    """The panel's card box, its columns ``[(x0, x1)] * 3`` and its text's ``(top, bottom)``, px."""
+    k = lay.width / 1200
+    px0, py0, px1, py1 = lay.panel_box
+    card = (px0 + 14 * k, py0 + 2 * k, px1 - 14 * k, py1 - 14 * k)
+    pad, gap = 20 * k, 30 * k
+    inner = card[2] - card[0] - 2 * pad - 2 * gap
+    cols = []
+    x = card[0] + pad
+    for share in COLUMNS:
+        cols.append((x, x + share * inner))
+        x += share * inner + gap
+    return card, cols, (card[1] + pad, card[3] - pad)
+
+
+def player_cards(lay: Layout) -> dict[int, tuple[float, float, float, float]]:
+    """The box ``(x0, y0, x1, y1)`` in px of each seat's card in the panel of layout ``lay``
+    (the highlighted area of the player to move; names, colour, clock and score stay inside)."""
+    k = lay.width / 1200
+    _card, cols, (top, bottom) = _geometry(lay)
+    x0, x1 = cols[1]
+    between = 10 * k
+    card_h = (bottom - top + 2 * 4 * k - between) / 2
+    y = top - 4 * k
+    return {seat: (x0 - 10 * k, y + i * (card_h + between), x1 + 10 * k, y + i * (card_h + between) + card_h)
+            for i, seat in enumerate((1, 2))}
+
+
 def draw_panel(
     im: Image.Image,
     lay: Layout,
@@ -315,18 +343,8 @@ def draw_panel(
     """
     k = lay.width / 1200
     d = ImageDraw.Draw(im)
-    px0, py0, px1, py1 = lay.panel_box
-    card = (px0 + 14 * k, py0 + 2 * k, px1 - 14 * k, py1 - 14 * k)
+    card, cols, (top, bottom) = _geometry(lay)
     d.rounded_rectangle(card, radius=18 * k, fill=th.panel)
-    pad = 20 * k
-    gap = 30 * k
-    inner = card[2] - card[0] - 2 * pad - 2 * gap
-    top, bottom = card[1] + pad, card[3] - pad
-    cols = []
-    x = card[0] + pad
-    for share in COLUMNS:
-        cols.append((x, x + share * inner))
-        x += share * inner + gap
     _draw_game(im, d, cols[0], top, bottom, position, th, title, clock, k)
     _draw_players(im, d, cols[1], top, bottom, position, th, names, clocks, k)
     _draw_state(d, cols[2], top, position, th, names, k)
