@@ -9,11 +9,12 @@ ENV PYTHONDONTWRITEBYTECODE=1 \
     PIP_DISABLE_PIP_VERSION_CHECK=1 \
     STONECAST_DB=/data/stonecast.db
 
-# Fallback fonts for players' names in scripts Roboto lacks (renderers/fonts.py): DejaVu Sans
-# (Arabic, Hebrew, Armenian, Georgian...; ~3 MB) and Droid Sans Fallback (Chinese, Japanese;
-# ~7 MB). Without them names in those scripts are transliterated instead.
+# A fallback font for players' names in scripts Roboto lacks (renderers/fonts.py): DejaVu Sans
+# (Arabic, Hebrew, Armenian, Georgian...; ~3 MB); without it names in those scripts are
+# transliterated. Chinese, Japanese and Korean come from a Python dependency (Noto Sans CJK,
+# installed by `pip install .` below like on every other install).
 RUN apt-get update \
-    && apt-get install -y --no-install-recommends fonts-dejavu-core fonts-droid-fallback \
+    && apt-get install -y --no-install-recommends fonts-dejavu-core \
     && rm -rf /var/lib/apt/lists/*
 
 RUN useradd --create-home --uid 10001 stonecast \

@@ -505,7 +505,8 @@ class Announcer:
         if key in self._pngs:
             self._pngs.move_to_end(key)
             return self._pngs[key]
-        png = await self.bot.renderer.render(position, players=names, clock=clock, clocks=clocks)
+        png = await self.bot.renderer.render(position, players=names, clock=clock,
+                                              clocks=dict(clocks) if clocks else None)
         self._pngs[key] = png
         while len(self._pngs) > PNG_CACHE_SIZE:
             self._pngs.popitem(last=False)

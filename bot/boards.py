@@ -18,8 +18,6 @@ from typing import TYPE_CHECKING
 
 import discord
 
-import renderers
-
 from . import texts, timecontrol
 from .views import rematch_view
 
@@ -97,25 +95,35 @@ def deadline_of(game: Game, position: engine.Position) -> datetime | None:
     return datetime.fromtimestamp(game.deadline, UTC)
 
 
-def panel_clock(game: Game, position: engine.Position) -> datetime | str | None:
-    """The clock for the image's side panel: the move's deadline (:func:`deadline_of`), or
-    for a bank clock (issue 13) a text naming it too ("bank 7d+1d, due 27 Nov 13:13 UTC")."""
-    due = deadline_of(game, position)
-    if due is not None and game.time_control.kind == "bank":
-        return f"{game.time_control.short}, due {due:%d %b %H:%M} UTC"
-    return due
+def panel_clock(game: Game, position: engine.Position) -> str | None:
+    """The clock line of the image's panel while the game runs: the clock's short name
+    (``"bank 7d+1d"``, ``"3 days a move"``); each player's own time stands on their card
+    (:func:`panel_clocks`)."""
+    if game.status != "active" or position.outcome is not None or game.time_control is None:
+        return None
+    return game.time_control.short
 
 
-def panel_clocks(game: Game, position: engine.Position) -> renderers.Clocks | None:
-    """Both players' time for the image's panel (issue 19), while the game runs: each
-    seat's bank, and the mover's deadline (none on the computer's turn, nor on a move's
-    preview, whose game carries no deadline); the computer's seat has no clock (``None``)."""
+def panel_clocks(game: Game, position: engine.Position) -> tuple[tuple[int, datetime | str], ...] | None:
+    """Each player's time for their card on the image's panel (issue 19: both players' time,
+    as Little Golem shows it), while the game runs, as ``((seat, clock), ...)`` -- hashable,
+    for the image cache; the renderer takes it as a dict (``renderers.render_png(clocks=)``):
+    the mover's deadline while their clock runs (none on a move's preview, whose game carries
+    no deadline), and with a bank clock the waiting player's bank (:func:`bot.texts.panel_bank`).
+    The computer's seat has none. ``None`` when there is nothing to show."""
     if game.status != "active" or position.outcome is not None:
         return None
     due = deadline_of(game, position)
-    seats = tuple(None if seat == game.ai_seat else renderers.SeatClock(
-        game.bank(seat), due if seat == position.to_move else None) for seat in (1, 2))
-    return renderers.Clocks(game.time_control.short, seats)
+    shown: list[tuple[int, datetime | str]] = []
+    for seat in (1, 2):
+        if seat == game.ai_seat:
+            continue
+        if seat == position.to_move:
+            if due is not None:
+                shown.append((seat, due))
+        elif game.time_control.kind == "bank":
+            shown.append((seat, texts.panel_bank(timecontrol.left_text(game.bank(seat)))))
+    return tuple(shown) or None
 
 
 def board_filename(game: Game, position: engine.Position) -> str:

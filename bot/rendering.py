@@ -25,7 +25,7 @@ log = logging.getLogger("stonecast.bot")
 
 
 def render_text(position_text: str, players: Mapping[int, str] | None, clock=None,
-                clocks: renderers.Clocks | None = None) -> bytes:
+                clocks: Mapping[int, object] | None = None) -> bytes:
     """PNG bytes of the position given as its one-line text (runs in a worker)."""
     return renderers.render_png(engine.from_text(position_text), players=players, clock=clock,
                                 clocks=clocks)
@@ -75,7 +75,7 @@ class BoardRenderer:
                 self._pool.submit(_warm_up)
 
     async def render(self, position: engine.Position, players: Mapping[int, str] | None = None,
-                     clock=None, clocks: renderers.Clocks | None = None) -> bytes:
+                     clock=None, clocks: Mapping[int, object] | None = None) -> bytes:
         """PNG bytes of ``position`` (see ``renderers.render_png``; ``clocks``: both
         players' time, issue 19)."""
         if self.workers <= 0:

@@ -14,15 +14,12 @@ processes (or a thread), never on the event loop.
 """
 
 from .chart import render_review_image, render_review_png
-from .clocks import Clocks, SeatClock
 from .gif import render_gif
 from .render import DEFAULT_WIDTH, cell_centre, image_size, render_image, render_png
 from .theme import THEMES, Theme, get_theme
 
 __all__ = [
-    "Clocks",
     "DEFAULT_WIDTH",
-    "SeatClock",
     "THEMES",
     "Theme",
     "cell_centre",

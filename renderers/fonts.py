@@ -1,10 +1,13 @@
 """Fonts for every image: Roboto from the ``font-roboto`` package, cached per size and weight,
 and fallback faces for scripts Roboto lacks (player names).
 
-Roboto draws Latin, Greek and Cyrillic. For other scripts the panel uses the first installed
-font of :data:`FALLBACK_FACES` that draws the whole text (the Docker image installs DejaVu
-Sans and Droid Sans Fallback: Arabic, Hebrew, Armenian, Georgian..., and Chinese, Japanese,
-Korean); without them names are transliterated instead (:func:`renderers.panel.clean_name`).
+Roboto draws Latin, Greek and Cyrillic. Each character Roboto lacks is drawn in the first
+font of :data:`FALLBACK_FACES` that has it: Noto Sans CJK from the ``noto-cjk-sans-jp-regular``
+package (a project dependency, so every install has it: Chinese, Japanese kana and kanji,
+Korean hangul), then fonts the system may have (the Docker image installs DejaVu Sans:
+Arabic, Hebrew, Armenian, Georgian...). A face without a bold file is emboldened for bold
+text (:func:`stroke`). Letters no font draws are transliterated
+(:func:`renderers.panel.clean_name`).
 """
 
 from __future__ import annotations
@@ -14,7 +17,7 @@ from functools import lru_cache
 
 from PIL import ImageFont
 
-__all__ = ["FALLBACK_FACES", "drawable", "draws", "font", "runs"]
+__all__ = ["CJK_FONT", "FALLBACK_FACES", "drawable", "draws", "font", "runs", "stroke"]
 
 try:  # Roboto from the font-roboto package (see pyproject.toml); Pillow's own font otherwise.
     import font_roboto as _roboto
@@ -23,9 +26,19 @@ try:  # Roboto from the font-roboto package (see pyproject.toml); Pillow's own f
 except (ImportError, AttributeError):  # pragma: no cover - only without the dependency
     _FACES = {}
 
+try:  # Noto Sans CJK from the noto-cjk-sans-jp-regular package (see pyproject.toml).
+    import noto_cjk_sans_jp_regular as _noto_cjk
+
+    #: Path of the Pan-CJK font every install has (Noto Sans CJK JP Regular: all CJK
+    #: ideographs in Japanese forms, kana, hangul); ``None`` without the package.
+    CJK_FONT: str | None = str(_noto_cjk.FONT_PATH)
+except (ImportError, AttributeError):  # pragma: no cover - only without the dependency
+    CJK_FONT = None
+
 #: Fonts tried, in order, for text Roboto cannot draw: ``{weight: path}`` per face (a face
-#: without a bold file uses its regular one). Faces not installed are skipped.
+#: without a bold file uses its regular one, emboldened). Faces not installed are skipped.
 FALLBACK_FACES: tuple[dict[str, str], ...] = (
+    *(({"regular": CJK_FONT},) if CJK_FONT else ()),
     {"regular": "/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf",
      "bold": "/usr/share/fonts/truetype/dejavu/DejaVuSans-Bold.ttf"},
     {"regular": "/usr/share/fonts/truetype/droid/DroidSansFallbackFull.ttf"},
@@ -50,9 +63,23 @@ def font(size: float, weight: str = "regular") -> ImageFont.FreeTypeFont:
     return ImageFont.truetype(path, size)
 
 
+#: Stroke width, as a share of the font size, that emboldens a face drawn in place of a bold
+#: or medium font it has no file of that weight for (Noto Sans CJK Regular beside Roboto Bold).
+EMBOLDEN = {"bold": 0.035, "medium": 0.018}
+
+
 @lru_cache(maxsize=64)
-def _face_font(path: str, size: int) -> ImageFont.FreeTypeFont:
-    return ImageFont.truetype(path, size)
+def _face_font(path: str, size: int, weight: str = "regular") -> ImageFont.FreeTypeFont:
+    f = ImageFont.truetype(path, size)
+    if weight in EMBOLDEN:
+        f.stonecast_stroke = round(EMBOLDEN[weight] * size, 2)
+    return f
+
+
+def stroke(f: ImageFont.FreeTypeFont) -> float:
+    """Stroke width in px to draw ``f`` with (stroke in the text's own colour): above 0 for a
+    fallback face standing in for a bold font it has no bold file for (see :func:`runs`)."""
+    return getattr(f, "stonecast_stroke", 0.0)
 
 
 def _faces(weight: str) -> list[str]:
@@ -93,7 +120,8 @@ def drawable(ch: str) -> bool:
 def runs(text: str, f: ImageFont.FreeTypeFont) -> list[tuple[str, ImageFont.FreeTypeFont]]:
     """``text`` split into runs of one font each: ``f`` (a Roboto font from :func:`font`)
     where it has the glyphs, else the first installed fallback face of the same weight (or
-    its regular file) that has them, at ``f``'s size. Characters no face has stay in ``f``.
+    its regular file) that has them, at ``f``'s size -- a regular file standing in for bold
+    or medium is emboldened (:func:`stroke`). Characters no face has stay in ``f``.
     """
     path = getattr(f, "path", None)
     if not isinstance(path, str) or draws(path, text):
@@ -109,4 +137,8 @@ def runs(text: str, f: ImageFont.FreeTypeFont) -> list[tuple[str, ImageFont.Free
             out[-1] = (out[-1][0] + ch, out[-1][1])
         else:
             out.append((ch, face))
-    return [(t, f if p == path else _face_font(p, f.size)) for t, p in out]
+    def face(p: str) -> ImageFont.FreeTypeFont:
+        own = any(fb.get(weight) == p for fb in FALLBACK_FACES)
+        return _face_font(p, f.size, "regular" if own else weight)
+
+    return [(t, f if p == path else face(p)) for t, p in out]

@@ -44,8 +44,9 @@ STONE_RADIUS = {"hex": 0.43, "cells": 0.42, "points": 0.46}
 #: Whirlwind's coloured edges: gap from the outermost line to the band, band width, and the
 #: strip of board outside the band (so a black band never sits on a dark frame).
 BAND_GAP, BAND_WIDTH, BAND_MARGIN = 0.58, 0.34, 0.2
-#: Height of the panel strip below the board, in px for an image 1200 px wide.
-PANEL_HEIGHT = 280
+#: Height of the panel strip below the board, in px for an image 1200 px wide (room on each
+#: player card for a name on two lines, the colour or score parts, and the player's clock).
+PANEL_HEIGHT = 320
 #: The board area is at most this share of the image width tall (square boards reach it).
 BOARD_MAX_HEIGHT = 1.0
 #: Discord shows an attached image about this many px wide in chat; at that width the

@@ -13,13 +13,13 @@ from PIL import Image, ImageDraw
 import engine
 
 from .board import font
-from .fonts import drawable, runs
+from .fonts import drawable, runs, stroke
 from .layout import Layout
 from .sprites import paste, sprite
 from .theme import Theme
 
-__all__ = ["clock_lines", "clock_text", "clean_name", "draw_panel", "options_text", "result_text",
-           "score_parts"]
+__all__ = ["clock_lines", "clock_text", "clean_name", "draw_panel", "options_text", "player_cards",
+           "result_text", "score_parts"]
 
 #: Unicode categories dropped from names: symbols and emoji, surrogates, private use,
 #: unassigned, format and control characters.
@@ -28,8 +28,18 @@ _DROPPED = frozenset(("So", "Sk", "Cs", "Co", "Cn", "Cf", "Cc"))
 #: Font sizes of the clock line, largest first (px at 1200 wide); the last is the panel's
 #: smallest text size.
 CLOCK_SIZES = (28, 26, 24, 22)
-#: Font sizes tried for a player's name, largest first (px at 1200 wide).
+#: Font sizes tried for a player's name on one line, largest first (px at 1200 wide); then
+#: on two lines (:data:`NAME_WRAP_SIZES`); only a name too long for two lines at the last
+#: size is cut with an ellipsis.
 NAME_SIZES = (34, 32, 30, 28, 26)
+NAME_WRAP_SIZES = (30, 28, 26)
+#: Font sizes of the line under a player's name (colour, or a Coral's score parts) and of a
+#: player's clock on the card, largest first (px at 1200 wide; at 550 px display width the
+#: clock is 12-13 px, 11 px only for a text too long for the others).
+SUB_SIZES = (26, 24, 22, 20)
+CARD_CLOCK_SIZES = (28, 26, 24)
+#: Vertical gap between the rows of a player card and its least inner margin (px at 1200 wide).
+ROW_GAP, CARD_MARGIN = 5, 6
 
 _OPTION_WORDS = {
     ("bonus", "own"): "bonus: own groups",
@@ -161,8 +171,9 @@ def result_text(position, names: Mapping[int, str]) -> tuple[str, str]:
 
 
 def _len(d: ImageDraw.ImageDraw, text: str, f) -> float:
-    """Width in pixels of ``text`` drawn by :func:`_text` in ``f`` (fallback faces included)."""
-    return sum(d.textlength(t, font=g) for t, g in runs(text, f))
+    """Width in pixels of ``text`` drawn by :func:`_text` in ``f`` (fallback faces included,
+    an emboldened run's stroke too)."""
+    return sum(d.textlength(t, font=g) + 2 * stroke(g) for t, g in runs(text, f))
 
 
 def _text(d: ImageDraw.ImageDraw, xy, text: str, font, fill, anchor: str = "la") -> None:
@@ -179,8 +190,9 @@ def _text(d: ImageDraw.ImageDraw, xy, text: str, font, fill, anchor: str = "la")
     ascent, descent = font.getmetrics()
     y += {"a": ascent, "m": (ascent - descent) / 2, "s": 0.0, "d": -descent}.get(anchor[1], ascent)
     for t, g in parts:
-        d.text((x, y), t, font=g, fill=fill, anchor="ls")
-        x += d.textlength(t, font=g)
+        width = stroke(g)
+        d.text((x + width, y), t, font=g, fill=fill, anchor="ls", stroke_width=width, stroke_fill=fill)
+        x += d.textlength(t, font=g) + 2 * width
 
 
 def _fit(d: ImageDraw.ImageDraw, text: str, f, width: float) -> str:
@@ -205,11 +217,34 @@ def _sized(d: ImageDraw.ImageDraw, text: str, sizes, k: float, weight: str, widt
 
 
 def _headline(d: ImageDraw.ImageDraw, name: str, tail: str, f, width: float) -> list[str]:
-    """``"<name> <tail>"`` on one line of ``width`` px if it fits, else the name (cut with an
-    ellipsis if need be) on the first line and ``tail`` on the second."""
+    """``"<name> <tail>"`` on one line of ``width`` px if it fits, else the name on one line
+    or two (:func:`_two_lines`) and ``tail`` on the next."""
     if _len(d, f"{name} {tail}", f) <= width:
         return [f"{name} {tail}"]
-    return [_fit(d, name, f, width), tail]
+    return [*_two_lines(d, name, f, width), tail]
+
+
+def _two_lines(d: ImageDraw.ImageDraw, text: str, f, width: float) -> list[str]:
+    """``text`` on one line of ``width`` px if it fits, else on two: broken at the space that
+    keeps the longer line shortest, or -- where no space gives two lines that fit -- after
+    as many characters as fit on the first (a word broken, or a name written without
+    spaces); a second line still too long is cut with an ellipsis (then broken at the last
+    space that fits, if any)."""
+    if _len(d, text, f) <= width:
+        return [text]
+    words = text.split(" ")
+    breaks = [(" ".join(words[:i]), " ".join(words[i:])) for i in range(1, len(words))]
+    fitting = [pair for pair in breaks if max(_len(d, x, f) for x in pair) <= width]
+    if fitting:
+        return list(min(fitting, key=lambda pair: max(_len(d, x, f) for x in pair)))
+    cut = 1
+    while cut < len(text) and _len(d, text[: cut + 1].rstrip(), f) <= width:
+        cut += 1
+    first, rest = text[:cut].rstrip(), text[cut:].lstrip()
+    spaced = [pair for pair in breaks if _len(d, pair[0], f) <= width]
+    if _len(d, rest, f) > width and spaced:  # cut either way: keep the words whole
+        first, rest = spaced[-1]
+    return [first, _fit(d, rest, f, width)]
 
 
 def _wrap(d: ImageDraw.ImageDraw, text: str, f, width: float) -> list[str]:
@@ -260,6 +295,34 @@ def score_parts(position, seat: int) -> str | None:
     return f"{text} + {bonus} {words[bonus != 1]}"
 
 
+def _geometry(lay: Layout):
+    """The panel's card box, its columns ``[(x0, x1)] * 3`` and its text's ``(top, bottom)``, px."""
+    k = lay.width / 1200
+    px0, py0, px1, py1 = lay.panel_box
+    card = (px0 + 14 * k, py0 + 2 * k, px1 - 14 * k, py1 - 14 * k)
+    pad, gap = 20 * k, 30 * k
+    inner = card[2] - card[0] - 2 * pad - 2 * gap
+    cols = []
+    x = card[0] + pad
+    for share in COLUMNS:
+        cols.append((x, x + share * inner))
+        x += share * inner + gap
+    return card, cols, (card[1] + pad, card[3] - pad)
+
+
+def player_cards(lay: Layout) -> dict[int, tuple[float, float, float, float]]:
+    """The box ``(x0, y0, x1, y1)`` in px of each seat's card in the panel of layout ``lay``
+    (the highlighted area of the player to move; names, colour, clock and score stay inside)."""
+    k = lay.width / 1200
+    _card, cols, (top, bottom) = _geometry(lay)
+    x0, x1 = cols[1]
+    between = 10 * k
+    card_h = (bottom - top + 2 * 4 * k - between) / 2
+    y = top - 4 * k
+    return {seat: (x0 - 10 * k, y + i * (card_h + between), x1 + 10 * k, y + i * (card_h + between) + card_h)
+            for i, seat in enumerate((1, 2))}
+
+
 def draw_panel(
     im: Image.Image,
     lay: Layout,
@@ -268,29 +331,22 @@ def draw_panel(
     title: str,
     names: Mapping[int, str],
     clock: str | None,
+    clocks: Mapping[int, str] | None = None,
 ) -> None:
     """Draw the panel of ``position`` into ``lay.panel_box`` of ``im`` (RGB, in place): a
     strip below the board in three columns (:data:`COLUMNS`).
 
     ``names`` maps seats 1 and 2 to display names (already cleaned); ``clock`` is the text of
-    the clock line or None.
+    the game column's clock line or None; ``clocks`` maps seats to the text of each player's
+    own clock, drawn on that player's card (the player to move's in bold, in the turn colour);
+    a seat missing from it has none.
     """
     k = lay.width / 1200
     d = ImageDraw.Draw(im)
-    px0, py0, px1, py1 = lay.panel_box
-    card = (px0 + 14 * k, py0 + 2 * k, px1 - 14 * k, py1 - 14 * k)
+    card, cols, (top, bottom) = _geometry(lay)
     d.rounded_rectangle(card, radius=18 * k, fill=th.panel)
-    pad = 20 * k
-    gap = 30 * k
-    inner = card[2] - card[0] - 2 * pad - 2 * gap
-    top, bottom = card[1] + pad, card[3] - pad
-    cols = []
-    x = card[0] + pad
-    for share in COLUMNS:
-        cols.append((x, x + share * inner))
-        x += share * inner + gap
     _draw_game(im, d, cols[0], top, bottom, position, th, title, clock, k)
-    _draw_players(im, d, cols[1], top, bottom, position, th, names, k)
+    _draw_players(im, d, cols[1], top, bottom, position, th, names, clocks, k)
     _draw_state(d, cols[2], top, position, th, names, k)
 
 
@@ -316,16 +372,65 @@ def _draw_game(im, d, col, top, bottom, position, th, title, clock, k) -> None:
         last = bottom - 16 * k  # the centre of the last line
         cy = last - step * (len(lines) - 1) / 2
         cx = x0 + cr
-        d.ellipse((cx - cr, cy - cr, cx + cr, cy + cr), outline=th.text, width=max(1, round(2.5 * k)))
-        d.line((cx, cy, cx, cy - cr * 0.6), fill=th.text, width=max(1, round(2.5 * k)))
-        d.line((cx, cy, cx + cr * 0.5, cy), fill=th.text, width=max(1, round(2.5 * k)))
+        _clock_icon(d, cx, cy, cr, th.text, k)
         for i, line in enumerate(lines):
             _text(d, (cx + cr + 12 * k, last - step * (len(lines) - 1 - i)), line, font=f_clock,
                   fill=th.text, anchor="lm")
 
 
-def _draw_players(im, d, col, top, bottom, position, th, names, k) -> None:
-    """Column 2: a card per player: stone, name, colour (or a Coral's score parts), score."""
+def _clock_icon(d: ImageDraw.ImageDraw, cx: float, cy: float, r: float, colour, k: float) -> None:
+    """A small clock face of radius ``r`` px centred on ``(cx, cy)``."""
+    w = max(1, round(2.5 * k * min(1.0, r / (13 * k))))
+    d.ellipse((cx - r, cy - r, cx + r, cy + r), outline=colour, width=w)
+    d.line((cx, cy, cx, cy - r * 0.6), fill=colour, width=w)
+    d.line((cx, cy, cx + r * 0.5, cy), fill=colour, width=w)
+
+
+def _row_height(f) -> float:
+    """Height (px) a card row in font ``f`` takes: the font size (cap height, ascenders of
+    CJK ideographs and descenders together stay within it)."""
+    return f.size * 1.02
+
+
+def _card_rows(d, name: str, sub: str, clock: str | None, room: float, height: float, k: float):
+    """The rows of a player card ``room`` px wide and at most ``height`` px tall: ``(name
+    lines, name font, sub font, clock font or None)``. The name takes one line at the largest
+    of :data:`NAME_SIZES` down to the first of :data:`NAME_WRAP_SIZES` it fits, else two
+    whole lines (:func:`_two_lines`) at the largest of :data:`NAME_WRAP_SIZES` they fit
+    (while all rows fit ``height``, the rows under it smaller if need be), else one line at
+    a smaller size; too long for that, two
+    lines with the second cut with an ellipsis (one line where two do not fit ``height``)."""
+    icon = 2 * 11 * k + 9 * k
+    variants = []  # (sub font, clock font, their height): as large as fit, then smaller
+    for sub_sizes, clock_sizes in ((SUB_SIZES, CARD_CLOCK_SIZES), (SUB_SIZES[2:], CARD_CLOCK_SIZES[1:])):
+        f_sub = _sized(d, sub, sub_sizes, k, "regular", room)
+        f_clock = _sized(d, clock, clock_sizes, k, "bold", room - icon) if clock else None
+        rest = _row_height(f_sub) + (_row_height(f_clock) + ROW_GAP * k if f_clock else 0.0)
+        variants.append((f_sub, f_clock, rest))
+    f_sub, f_clock, _rest = variants[0]
+    one_line = [font(size * k, "bold") for size in NAME_SIZES]
+    for f in one_line:
+        if f.size >= NAME_WRAP_SIZES[0] * k - 0.5 and _len(d, name, f) <= room:
+            return [name], f, f_sub, f_clock
+    two = [(f, v) for f in (font(size * k, "bold") for size in NAME_WRAP_SIZES) for v in variants
+           if 2 * _row_height(f) + 2 * ROW_GAP * k + v[2] <= height]
+    for f, (f_sub2, f_clock2, _r) in two:  # two whole lines
+        lines = _two_lines(d, name, f, room)
+        if not lines[-1].endswith("…"):
+            return lines, f, f_sub2, f_clock2
+    for f in one_line:  # no room for two lines: one, smaller
+        if _len(d, name, f) <= room:
+            return [name], f, f_sub, f_clock
+    if two:
+        f, (f_sub2, f_clock2, _r) = two[-1]
+        return _two_lines(d, name, f, room), f, f_sub2, f_clock2
+    return [_fit(d, name, one_line[-1], room)], one_line[-1], f_sub, f_clock
+
+
+def _draw_players(im, d, col, top, bottom, position, th, names, clocks, k) -> None:
+    """Column 2: a card per player: stone, name (one line or two), colour (or a Coral's score
+    parts), the player's clock when ``clocks`` has one for the seat (the mover's in bold, in
+    the turn colour), score at the right."""
     x0, x1 = col
     over = position.outcome is not None
     winner = position.outcome.winner if over else None
@@ -359,15 +464,33 @@ def _draw_players(im, d, col, top, bottom, position, th, names, k) -> None:
             score_w = _len(d, text, f_score) + 12 * k
             _text(d, (x1, y + card_h / 2), text, font=f_score, fill=th.text, anchor="rm")
         room = x1 - tx - score_w
-        base = y + card_h / 2 - 2 * k  # the name's baseline
-        f_name = _sized(d, names[seat], NAME_SIZES, k, "bold", room)
-        _text(d, (tx, base), _fit(d, names[seat], f_name, room), font=f_name, fill=th.text, anchor="ls")
         sub = score_parts(position, seat) or (colour.capitalize() if colour else "Undecided")
         if over and winner == seat:
             sub += " · wins"
-        f_sub = _sized(d, sub, (26, 24, 22, 20), k, "regular", room)
-        _text(d, (tx, base + 12 * k), _fit(d, sub, f_sub, room), font=f_sub,
-              fill=th.turn if focus else th.text_dim)
+        clock = (clocks or {}).get(seat)
+        lines, f_name, f_sub, f_clock = _card_rows(d, names[seat], sub, clock, room,
+                                                   card_h - 2 * CARD_MARGIN * k, k)
+        rows = [(line, f_name) for line in lines] + [(sub, f_sub)]
+        if f_clock is not None:
+            rows.append((clock, f_clock))
+        block = sum(_row_height(f) for _t, f in rows) + ROW_GAP * k * (len(rows) - 1)
+        ry = y + (card_h - block) / 2  # the top of the current row
+        mover = not over and position.to_move == seat
+        for i, (text, f) in enumerate(rows):
+            base = ry + 0.8 * f.size  # the row's baseline: the cap height and some above it
+            if i < len(lines):
+                _text(d, (tx, base), text, font=f, fill=th.text, anchor="ls")
+            elif i == len(lines):
+                _text(d, (tx, base), _fit(d, text, f, room), font=f,
+                      fill=th.turn if focus else th.text_dim, anchor="ls")
+            else:
+                ink = th.turn if mover else th.text_dim
+                f_row = f if mover else font(f.size, "regular")
+                cr = 11 * k
+                _clock_icon(d, tx + cr, base - 0.36 * f.size, cr, ink, k)
+                _text(d, (tx + 2 * cr + 9 * k, base), _fit(d, text, f_row, room - 2 * cr - 9 * k),
+                      font=f_row, fill=ink, anchor="ls")
+            ry += _row_height(f) + ROW_GAP * k
         y += card_h + between
 
 
@@ -390,7 +513,7 @@ def _draw_state(d, col, top, position, th, names, k) -> None:
         for line in head_lines:
             _text(d, (x0, y), line, font=f_head, fill=th.turn)
             y += 44 * k
-        for line in _wrap(d, detail, f_line, width)[: 5 - len(head_lines)]:
+        for line in _wrap(d, detail, f_line, width)[: 5 - len(head_lines)]:  # 5 lines in all
             _text(d, (x0, y), line, font=f_line, fill=th.text)
             y += step
     else:
@@ -404,7 +527,7 @@ def _draw_state(d, col, top, position, th, names, k) -> None:
             y += 44 * k
         phase = position.phase_caption
         if phase:
-            for line in _wrap(d, phase, f_line, width)[: 4 - len(head_lines)]:
+            for line in _wrap(d, phase, f_line, width)[: 5 - len(head_lines)]:
                 _text(d, (x0, y), line, font=f_line, fill=th.text)
                 y += step
     y += 6 * k

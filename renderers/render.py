@@ -12,7 +12,6 @@ from PIL import Image
 import engine
 
 from .board import base_image
-from .clocks import Clocks
 from .layout import Layout, family_of, layout_for
 from .panel import clean_name, clock_text, draw_panel
 from .sprites import paste, sprite
@@ -71,6 +70,18 @@ def _title(position) -> str:
     return kind.title if kind is not None else str(position.kind).title()
 
 
+def _clocks(clocks: Mapping[int, object] | None) -> dict[int, str] | None:
+    """Each seat's clock as the text its card shows (:func:`renderers.panel.clock_text`)."""
+    if clocks is None:
+        return None
+    if not isinstance(clocks, Mapping):
+        raise TypeError("clocks must be a mapping {seat: clock} or None")
+    if any(seat not in (1, 2) for seat in clocks):
+        raise TypeError("clocks must map seats 1 and 2")
+    out = {seat: clock_text(clock) for seat, clock in clocks.items()}
+    return {seat: text for seat, text in out.items() if text}
+
+
 def _names(players: Mapping[int, object] | None) -> dict[int, str]:
     if players is not None and not isinstance(players, Mapping):
         raise TypeError("players must be a mapping {1: name, 2: name} or None")
@@ -83,7 +94,7 @@ def render_image(
     *,
     players: Mapping[int, object] | None = None,
     clock=None,
-    clocks: Clocks | None = None,
+    clocks: Mapping[int, object] | None = None,
     theme: str = "default",
     cell_labels: bool = False,
     width: int = DEFAULT_WIDTH,
@@ -93,19 +104,19 @@ def render_image(
 
     Arguments as :func:`render_png`; ``width`` scales everything (the GIF replay uses a
     smaller frame); ``height`` None makes the image as tall as the board needs
-    (:func:`image_size`), else the board is fitted to ``height`` less the panel strip. Raises
-    ValueError for an unknown theme, TypeError for bad ``players``/``clock``/``clocks``.
+    (:func:`image_size`), else the board is fitted to ``height`` less the panel strip.
+    Raises ValueError for an unknown theme, TypeError for bad ``players``/``clock``/``clocks``.
     """
-    if clocks is not None and not isinstance(clocks, Clocks):
-        raise TypeError("clocks must be a renderers.Clocks or None")
     th = get_theme(theme)
     names = _names(players)
     clock_line = clock_text(clock)
+    seat_clocks = _clocks(clocks)
     with _DRAW_LOCK:
-        return _draw(position, th, names, clock_line, bool(cell_labels), width, height)
+        return _draw(position, th, names, clock_line, seat_clocks, bool(cell_labels), width, height)
 
 
-def _draw(position, th, names, clock_line, cell_labels: bool, width: int, height: int | None) -> Image.Image:
+def _draw(position, th, names, clock_line, seat_clocks, cell_labels: bool, width: int,
+          height: int | None) -> Image.Image:
     board = position.board
     lay = layout_of(position, width, height)
     im = base_image(lay.family, board.shape, board.size, th.name, cell_labels, width, height).copy()
@@ -170,7 +181,7 @@ def _draw(position, th, names, clock_line, cell_labels: bool, width: int, height
         if colour is not None:
             paste(im, sprite("ring", radius, th.name, colour), *cs[c])
 
-    draw_panel(im, lay, position, th, _title(position), names, clock_line)
+    draw_panel(im, lay, position, th, _title(position), names, clock_line, seat_clocks)
     return im
 
 
@@ -183,7 +194,7 @@ def render_png(
     *,
     players: Mapping[int, object] | None = None,
     clock=None,
-    clocks: Clocks | None = None,
+    clocks: Mapping[int, object] | None = None,
     theme: str = "default",
     cell_labels: bool = False,
 ) -> bytes:
@@ -193,12 +204,20 @@ def render_png(
     * ``position`` -- an :class:`engine.Position` (or any object with the same attributes).
     * ``players`` -- optional ``{1: name, 2: name}``; missing names show as "Player 1/2".
       Names are cleaned by :func:`renderers.panel.clean_name` (decorated letters folded, emoji
-      dropped) and drawn in Roboto or an installed fallback font, else transliterated.
-    * ``clock`` -- optional time left for the player to move: text shown as given (e.g.
-      ``"2 days 4 h left"``), a :class:`datetime.timedelta` (time left) or a
-      :class:`datetime.datetime` (the deadline, UTC).
-    * ``clocks`` -- optional :class:`renderers.Clocks`: both players' bank and the mover's
-      deadline (issue 19), for a clock per player; checked, not drawn yet (``clock`` is).
+      dropped) and drawn in Roboto, Chinese/Japanese/Korean in the packaged Noto Sans CJK,
+      other scripts in an installed fallback font, else transliterated.
+    * ``players`` names that do not fit one line on the player's card take two (broken at a
+      space where possible), and are cut with an ellipsis only beyond two lines.
+    * ``clock`` -- optional clock line in the game column (e.g. the time control, or the time
+      left for the player to move): text shown as given (e.g. ``"2 days 4 h left"``), a
+      :class:`datetime.timedelta` (time left) or a :class:`datetime.datetime` (the deadline,
+      UTC), worded by :func:`renderers.panel.clock_text`.
+    * ``clocks`` -- optional time of each player, ``{seat: clock}`` for seats 1 and 2 (either
+      may be missing; values as ``clock``: text, timedelta or datetime), drawn on that
+      player's card under the name, as Little Golem shows both players' time; the player to
+      move's clock is bold and in the turn colour, the other's regular and dimmed (at 550 px
+      display width the text is 11-13 px high). Independent of ``clock``: pass both, either
+      or neither.
     * ``theme`` -- a key of :data:`renderers.THEMES` (``"default"``, ``"light"``, ``"dark"``).
     * ``cell_labels`` -- print each empty cell's label faintly inside it.
 
@@ -208,7 +227,8 @@ def render_png(
     stones get a halo (a dark accent band with a light edge) and the others fade (Whirlwind:
     one shortest edge-to-edge path of the winning chain is haloed, the rest of the chain
     stays plain; the Corals: both largest groups stay bright, only the winner's is haloed,
-    and the panel gives each score's parts). Raises ValueError for an unknown theme.
+    and the panel gives each score's parts). Raises ValueError for an unknown theme, TypeError
+    for bad ``players``, ``clock`` or ``clocks`` (not a mapping of seats 1 and 2).
     """
     im = render_image(position, players=players, clock=clock, clocks=clocks, theme=theme,
                       cell_labels=cell_labels)

@@ -11,7 +11,6 @@ from fakediscord.fixtures import fake  # noqa: F401
 from fakediscord.harness import BotHarness
 from test_bot_correspondence import posts_with, wait_for
 
-import renderers
 from bot import texts, timecontrol
 
 DAY, HOUR = 86400.0, 3600.0
@@ -96,7 +95,7 @@ async def test_days_with_a_bank_clock_are_refused(fake, harness):  # noqa: F811
 
 async def test_both_banks_on_the_board_and_the_clock_on_the_preview(fake, harness, clock):  # noqa: F811
     """Issue 19: the board names the waiting player's bank beside the mover's deadline and
-    hands the renderer both players' time (``renderers.Clocks``); a move's preview (Confirm)
+    hands the renderer both players' time (``clocks=``, a card each); a move's preview (Confirm)
     shows the mover's clock."""
     calls = []
     render = harness.bot.renderer.render
@@ -111,8 +110,8 @@ async def test_both_banks_on_the_board_and_the_clock_on_the_preview(fake, harnes
     board = board_post(await play_move(fake, fake.alice, "a1", channel=game.thread_id))
     g = await harness.manager.get_game(game.id)  # alice moved at once: 3 days + 1
     assert f"(bank 3d+1d).{texts.others_bank(fake.alice.id, '4 d left')}" in board.content
-    assert calls[-1]["clocks"] == renderers.Clocks("bank 3d+1d", (
-        renderers.SeatClock(4 * DAY), renderers.SeatClock(3 * DAY, datetime.fromtimestamp(g.deadline, UTC))))
+    # bob to move: his deadline; alice waits with her bank
+    assert calls[-1]["clocks"] == {2: datetime.fromtimestamp(g.deadline, UTC), 1: texts.panel_bank("4 d left")}
 
     await fake.slash(fake.bob, "settings", {"confirm": "on"})
     clock.t += DAY + HOUR

@@ -833,6 +833,52 @@ def test_a_name_no_font_draws_is_drawn_as_its_transliteration(monkeypatch):
     assert a.tobytes() == b.tobytes()
 
 
+CJK_NAMES = ["山田太郎", "김민준", "さくら"]
+
+
+@pytest.mark.parametrize("name", CJK_NAMES)
+def test_cjk_names_draw_in_the_packaged_cjk_font_not_transliterated(name):
+    # The font comes from a dependency in pyproject.toml (installed by `make run`, `make
+    # test` and the Dockerfile's `pip install .`), not from the system: any machine draws it.
+    from renderers.fonts import CJK_FONT, FALLBACK_FACES, _face_font, _has_glyph, font, runs
+
+    assert CJK_FONT is not None and os.path.exists(CJK_FONT)
+    assert "site-packages" in CJK_FONT and FALLBACK_FACES[0]["regular"] == CJK_FONT
+    assert clean_name(name, 1) == name  # kept as written, not "ShanTianTaiLang"
+    (part, f), = runs(name, font(34, "bold"))
+    assert part == name and f.path == CJK_FONT
+    # Every character has its own glyph in the font (not the missing-glyph box) ...
+    assert all(_has_glyph(CJK_FONT, ch) for ch in name)
+    cjk = _face_font(CJK_FONT, 34)
+    missing = cjk.getmask("\U0010fffd")
+    masks = {bytes(cjk.getmask(ch)) for ch in name}
+    assert len(masks) == len(set(name)) and bytes(missing) not in masks
+    # ... and the picture differs from the transliteration's, in width and ink.
+    pos = played("braincoral", 6)
+    drawn = image(pos, players={1: name})
+    spelt = image(pos, players={1: anyascii_of(name)})
+    bh = layout_of(pos).board_box[3]
+    assert drawn.crop((0, bh, W, drawn.height)).tobytes() != spelt.crop((0, bh, W, spelt.height)).tobytes()
+
+
+def anyascii_of(text: str) -> str:
+    from anyascii import anyascii
+
+    return anyascii(text)
+
+
+def test_the_cjk_font_is_a_declared_dependency_the_docker_image_installs():
+    import tomllib
+
+    root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+    with open(os.path.join(root, "pyproject.toml"), "rb") as fh:
+        deps = tomllib.load(fh)["project"]["dependencies"]
+    assert any(d.startswith("noto-cjk-sans-jp-regular>=") for d in deps)
+    with open(os.path.join(root, "Dockerfile")) as fh:
+        docker = fh.read()
+    assert "COPY pyproject.toml" in docker and "pip install ." in docker
+
+
 @pytest.mark.skipif(not __import__("os").path.exists(
     "/usr/share/fonts/truetype/dejavu/DejaVuSans-Bold.ttf"), reason="DejaVu Sans not installed")
 def test_a_script_roboto_lacks_is_drawn_in_an_installed_fallback_font():
@@ -973,3 +1019,126 @@ def test_highlights_differ_in_lightness_from_what_they_are_drawn_on(theme):
         if len(colours) == 2:
             assert contrast_ratio(*colours) >= HIGHLIGHT_CONTRAST_MIN, name
 
+
+
+# ---- player cards: long names, each player's clock (issue 19 items 6 and 11) ---------------
+
+
+LONG_NAME = "Maximiliana Wolfeschlegelstein"
+
+
+@pytest.mark.parametrize("clocks", [None, {1: dt.timedelta(days=6, hours=23), 2: "bank 7d"}])
+def test_a_long_name_takes_two_whole_lines_inside_its_card(clocks):
+    from PIL import ImageDraw
+
+    from renderers.fonts import font
+    from renderers.panel import _card_rows, player_cards
+
+    pos = played("braincoral", 6)  # a Coral: a score at the card's right, long score parts
+    assert pos.outcome is None and pos.to_move == 1 and pos.scores
+    lay = layout_of(pos)
+    cards = player_cards(lay)
+    x0, y0, x1, y1 = cards[1]
+    d = ImageDraw.Draw(Image.new("RGB", (8, 8)))
+    f_score = font(44, "bold")
+    score_left = x1 - 10 - d.textlength(str(pos.scores[1]), font=f_score)
+    room = score_left - 12 - (x0 + 10 + 2 * 22 + 20)
+    lines, f_name, f_sub, f_clock = _card_rows(d, LONG_NAME, "largest group 3 + 2 groups",
+                                               (clocks or {}).get(1) and "6 days 23 h left", room,
+                                               y1 - y0 - 12, 1.0)
+    assert lines == ["Maximiliana", "Wolfeschlegelstein"]  # whole, broken at the space
+    assert f_name.size >= 26 and all(d.textlength(ln, font=f_name) <= room for ln in lines)
+    # Drawn: the name's two lines (and the rows under them) stay inside the first card, clear
+    # of the score at its right and of the second card below.
+    players = {1: LONG_NAME, 2: "Bo"}
+    plain_clocks = image(pos, players={1: "A", 2: "Bo"}, clocks=clocks)
+    drawn = image(pos, players=players, clocks=clocks)
+    box = ImageChops.difference(plain_clocks, drawn).getbbox()
+    assert box is not None
+    assert x0 <= box[0] and box[2] <= score_left - 4, (box, score_left)
+    assert y0 <= box[1] and box[3] <= y1 <= cards[2][1], (box, cards)
+    assert box[3] - box[1] > 2 * 0.7 * f_name.size  # two lines of ink, not one
+
+
+def test_two_lines_break_at_a_space_else_inside_a_word_and_cut_only_beyond_two():
+    from PIL import ImageDraw
+
+    from renderers.fonts import font
+    from renderers.panel import _two_lines
+
+    d = ImageDraw.Draw(Image.new("RGB", (8, 8)))
+    f = font(30, "bold")
+    assert _two_lines(d, "Ann", f, 200) == ["Ann"]
+    assert _two_lines(d, LONG_NAME, f, 300) == ["Maximiliana", "Wolfeschlegelstein"]
+    # No space: the word is broken where the first line is full, nothing is lost.
+    one_word = "Wolfeschlegelsteinhausenberger"
+    lines = _two_lines(d, one_word, f, 300)
+    assert len(lines) == 2 and "".join(lines) == one_word
+    assert all(d.textlength(x, font=f) <= 300 for x in lines)
+    # Beyond two lines: the second is cut with an ellipsis, words kept whole where they can.
+    lines = _two_lines(d, "Hubert Blaine Wolfeschlegelsteinhausenbergerdorff Sr.", f, 300)
+    assert lines[0] == "Hubert Blaine" and lines[1].endswith("…")
+    assert all(d.textlength(x, font=f) <= 300 for x in lines)
+
+
+def test_each_player_clock_is_drawn_on_their_own_card_the_movers_emphasised():
+    from renderers.panel import player_cards
+
+    pos = played("io", 5)
+    mover = pos.to_move
+    other = 3 - mover
+    cards = player_cards(layout_of(pos))
+    names = {1: "Ann", 2: "Bo"}
+    plain = image(pos, players=names)
+    clocks = {1: dt.timedelta(days=2, hours=4), 2: dt.datetime(2026, 11, 27, 13, 13)}
+    both = image(pos, players=names, clocks=clocks)
+    game_col = (0, plain.height - 330, 300, plain.height)  # the game column: no clock drawn there
+    assert plain.crop(game_col).tobytes() == both.crop(game_col).tobytes()
+    for seat in (1, 2):
+        box = tuple(round(v) for v in cards[seat])
+        assert plain.crop(box).tobytes() != both.crop(box).tobytes(), seat
+
+    def turn_ink(im, seat):
+        box = tuple(round(v) for v in cards[seat])
+        return sum(near(p, TH.turn, 30) for p in pixels(im.crop(box)))
+
+    # The mover's clock is in the turn colour (and bold); the other's is dimmed.
+    assert turn_ink(both, mover) > turn_ink(plain, mover) + 150
+    assert turn_ink(both, other) == turn_ink(plain, other) == 0
+    # Only one seat's clock: only that card changes.
+    one = image(pos, players=names, clocks={other: "bank 7d"})
+    box = tuple(round(v) for v in cards[mover])
+    assert plain.crop(box).tobytes() == one.crop(box).tobytes()
+    box = tuple(round(v) for v in cards[other])
+    assert plain.crop(box).tobytes() != one.crop(box).tobytes()
+    # The single clock line of the game column still works beside them.
+    line = image(pos, players=names, clock="bank 7d+1d", clocks=clocks)
+    assert line.crop(game_col).tobytes() != both.crop(game_col).tobytes()
+
+
+@pytest.mark.parametrize("name", ["Ann", LONG_NAME])
+def test_card_clocks_read_at_550_px(name):
+    from PIL import ImageDraw
+
+    from renderers.layout import DISPLAY_WIDTH
+    from renderers.panel import _card_rows, clock_text, player_cards
+
+    pos = played("braincoral", 6)
+    x0, y0, x1, y1 = player_cards(layout_of(pos))[1]
+    d = ImageDraw.Draw(Image.new("RGB", (8, 8)))
+    for clock in ("bank 6d 23h", clock_text(dt.datetime(2026, 11, 27, 13, 13)),
+                  clock_text(dt.timedelta(days=2, hours=4))):
+        _lines, _f, _sub, f_clock = _card_rows(d, name, "largest group 3 + 2 groups", clock,
+                                               x1 - x0 - 150, y1 - y0 - 12, 1.0)
+        assert f_clock.size * DISPLAY_WIDTH / W >= 11, clock  # px of the font shown in chat
+        assert d.textlength(clock, font=f_clock) <= x1 - x0 - 150 - 31
+
+
+def test_bad_clocks_raise():
+    pos = engine.new_game("io")
+    with pytest.raises(TypeError, match="clocks must be a mapping"):
+        renderers.render_png(pos, clocks=["1 day", "2 days"])
+    with pytest.raises(TypeError, match="clocks must map seats 1 and 2"):
+        renderers.render_png(pos, clocks={3: "1 day"})
+    with pytest.raises(TypeError, match="clock must be None, text"):
+        renderers.render_png(pos, clocks={1: 42})

@@ -55,6 +55,7 @@ from .clocks import (  # noqa: F401
     deadline_notes_delayed,
     deadline_notes_failed,
     others_bank,
+    panel_bank,
     vacation_amount,
     vacation_ended,
     vacation_started,

@@ -20,6 +20,12 @@ def others_bank(user_id: int, left: str) -> str:
     return f" <@{user_id}>'s bank: {left.removesuffix(' left')}."
 
 
+def panel_bank(left: str) -> str:
+    """The waiting player's bank on their card of the image's panel (``left``:
+    :func:`bot.timecontrol.left_text`, e.g. ``"6 d left"``): ``"bank 6 d"``."""
+    return f"bank {left.removesuffix(' left')}"
+
+
 def confirm_clock(clock: str, deadline: float) -> str:
     """The clock line of a move's preview (Confirm): the mover's clock with the time left
     (:meth:`bot.manager.Game.clock_text`) and the deadline."""
