@@ -83,9 +83,7 @@ def outbox_nonce(announcement_id: int | None) -> str | None:
 
 def seat_line(game: Game, position: engine.Position, seat: int) -> str:
     """``"<@id> (White)"`` -- a seat's player with their colour when known."""
-    colour = position.colour(seat)
-    who = f"<@{game.players[seat]}>"
-    return f"{who} ({colour.title()})" if colour else who
+    return texts.seat_line(game.players[seat], position.colour(seat))
 
 
 def deadline_of(game: Game, position: engine.Position) -> datetime | None:
@@ -159,14 +157,14 @@ def board_text(game: Game, position: engine.Position, *, headline: str) -> tuple
     the end it gives the result.
     """
     label = texts.game_label(game.kind, game.id)
-    lines = [f"**{label}** · {headline}"]
+    lines = [texts.post_head(label, headline)]
     outcome = position.outcome
     if outcome is not None:
         names = {seat: seat_line(game, position, seat) for seat in game.players}
         lines.append(texts.result_text(game.kind, outcome, names))
         return "\n".join(lines), None
     if game.status == "aborted":
-        lines.append("The game was aborted by a moderator: no result, no rating change.")
+        lines.append(texts.ABORTED_NO_RESULT)
         return "\n".join(lines), None
     seat = position.to_move
     uid = game.players[seat]
@@ -174,12 +172,11 @@ def board_text(game: Game, position: engine.Position, *, headline: str) -> tuple
     if seat == game.ai_seat and game.ai_level is not None:  # nobody to ask: the computer moves
         lines.append(texts.computer_to_move(uid, game.ai_level, colour))
         return "\n".join(lines), None
-    as_colour = f" as {colour.title()}" if colour else ""
-    due = (f" Due <t:{int(game.deadline)}:R> ({game.time_control.short})."
+    due = (texts.due_at(game.deadline, game.time_control.short)
            if game.deadline and game.status == "active" else "")
     if due and game.time_control.kind == "bank" and game.ai_seat != 3 - seat:  # issue 19
         due += texts.others_bank(game.players[3 - seat], timecontrol.left_text(game.bank(3 - seat)))
-    lines.append(f"<@{uid}>, your move{as_colour} ({position.turn_hint}): use `/move`.{due}")
+    lines.append(texts.your_move(uid, colour, position.turn_hint, due))
     return "\n".join(lines), uid
 
 
@@ -188,7 +185,7 @@ def vacation_note(user_id: int, until: float | None) -> str:
     the manager's :attr:`~bot.manager.UserSettings.vacation_until`) is set, else ``""``."""
     if not until:
         return ""
-    return f"<@{user_id}> is on vacation until <t:{int(until)}:f>: their clock waits."
+    return texts.vacation_note(user_id, until)
 
 
 def deadline_note(game: Game, user_id: int, vacation_until: float | None) -> Post:
@@ -196,11 +193,10 @@ def deadline_note(game: Game, user_id: int, vacation_until: float | None) -> Pos
     (``vacation_until`` set) or ended a vacation: the move's new deadline, which the last
     board no longer shows. Pings nobody."""
     label = texts.game_label(game.kind, game.id)
-    due = f"<t:{int(game.deadline)}:f> (<t:{int(game.deadline)}:R>)"
     away = vacation_note(user_id, vacation_until)
     if away:
-        return Post(f"**{label}** · {away} Their move is now due {due}.")
-    return Post(f"**{label}** · <@{user_id}> is back from vacation: their move is now due {due}.")
+        return Post(texts.post_head(label, texts.deadline_moved(away, game.deadline)))
+    return Post(texts.post_head(label, texts.back_from_vacation(user_id, game.deadline)))
 
 
 def board_post(game: Game, position: engine.Position, png: bytes, *, headline: str,
@@ -239,27 +235,26 @@ def move_headline(game: Game, position: engine.Position, seat: int | None,
     the player's move, the line names each with its player (:func:`bot.texts.answered_headline`),
     so the thread shows the move that set them off too."""
     if seat is None or position.ply == 0:
-        return f"{seat_line(game, position, 1)} vs {seat_line(game, position, 2)} — the game begins."
+        return texts.game_begins(seat_line(game, position, 1), seat_line(game, position, 2))
     if len(plies) > 1 and plies[-1].ply == position.ply:
         own, *replies = plies
         seat = plies[-1].seat
         headline = texts.answered_headline(own.ply, position.ply, game.players[own.seat], own.move,
                                            [(game.players[r.seat], r.move) for r in replies],
                                            move_effect(position))
-        taken = colour_settled_by(position, seat)
-        if taken:
-            headline += (f" and takes {taken}; <@{game.players[3 - seat]}> plays "
-                         f"{position.colour(3 - seat).title()}")
-        return headline
-    headline = f"move {position.ply}: <@{game.players[seat]}> played `{position.last_move}`"
+        return headline + _takes_colour(game, position, seat)
+    headline = texts.move_played(position.ply, game.players[seat], position.last_move)
     headline += move_effect(position)
     if game.conditional_ply is not None and game.conditional_ply == position.ply:
         headline += texts.FROM_CONDITIONAL
-    taken = colour_settled_by(position, seat)
-    if taken:
-        headline += (f" and takes {taken}; <@{game.players[3 - seat]}> plays "
-                     f"{position.colour(3 - seat).title()}")
-    return headline
+    return headline + _takes_colour(game, position, seat)
+
+
+def _takes_colour(game: Game, position: engine.Position, seat: int) -> str:
+    """The headline's addition when the move of ``seat`` settled the colours, else ``""``."""
+    if not (position.last_move_settled_colours and position.colour(seat)):
+        return ""
+    return texts.takes_colour(position.colour(seat), game.players[3 - seat], position.colour(3 - seat))
 
 
 def move_effect(position: engine.Position) -> str:
@@ -273,10 +268,10 @@ def move_effect(position: engine.Position) -> str:
         for colour in ("white", "black"):
             cells = sorted((c for c, col in marks.removed.items() if col == colour), key=_cell_order)
             if cells:
-                parts.append(f"{texts.count(len(cells), colour.title() + ' stone')} ({', '.join(cells)})")
-        return ", removing " + " and ".join(parts)
+                parts.append(texts.stones_at(len(cells), colour, cells))
+        return texts.removing(parts)
     if marks.flipped:
-        return f", turning over {texts.count(len(marks.flipped), 'stone')}"
+        return texts.turning_over(len(marks.flipped))
     return ""
 
 
@@ -291,7 +286,7 @@ def colour_settled_by(position: engine.Position, seat: int) -> str | None:
     (:attr:`engine.Position.last_move_settled_colours`: Coil's first pass, RULES.md "Coil");
     ``None`` for every other move."""
     if position.last_move_settled_colours and position.colour(seat):
-        return position.colour(seat).title()
+        return texts.colour_name(position.colour(seat))
     return None
 
 
@@ -302,10 +297,8 @@ def ratings_line(game: Game, changes: Mapping[int, tuple[float, float]]) -> str:
     for seat in (1, 2):
         uid = game.players[seat]
         if uid in changes:
-            before, after = changes[uid]
-            delta = round(after) - round(before)
-            parts.append(f"<@{uid}> {round(before)} → {round(after)} ({delta:+d})".replace("-", "−"))
-    return ("Ratings: " + " · ".join(parts)) if parts else ""
+            parts.append(texts.rating_change(uid, *changes[uid]))
+    return texts.ratings_line(parts) if parts else ""
 
 
 def final_post(game: Game, position: engine.Position, png: bytes, *, headline: str,
@@ -336,7 +329,7 @@ def move_post(game: Game, position: engine.Position, seat: int | None, png: byte
     if position.outcome is not None and seat is not None:
         # the player who did not make the move -- unless that is the computer
         ping = () if game.ai_seat == 3 - seat else game.players[3 - seat]
-        return final_post(game, position, png, headline=headline + " — game over",
+        return final_post(game, position, png, headline=headline + texts.GAME_OVER,
                           ping=ping, rating_changes=rating_changes or {})
     return board_post(game, position, png, headline=headline, vacation_until=vacation_until)
 
@@ -349,12 +342,9 @@ def turn_dm_text(game: Game, position: engine.Position, seat: int | None,
     uid = game.to_move_user
     label = texts.game_label(game.kind, game.id)
     link = f"https://discord.com/channels/{game.guild_id}/{game.channel_for_posts}"
-    colour = position.colour(position.to_move)
-    as_colour = f" as {colour.title()}" if colour else ""
-    due = f" It is due <t:{int(game.deadline)}:R>." if game.deadline else ""
-    return (f"**{label}** · {move_headline(game, position, seat, plies)}\n"
-            f"Your move{as_colour} against {texts.player_ref(game, game.opponent_of(uid))} "
-            f"({position.turn_hint}): {link}{due}")
+    return texts.turn_dm(label, move_headline(game, position, seat, plies), position.colour(position.to_move),
+                         texts.player_ref(game, game.opponent_of(uid)), position.turn_hint, link,
+                         game.deadline)
 
 
 def turn_dm(game: Game, position: engine.Position, seat: int | None, png: bytes,
@@ -372,9 +362,7 @@ def reminder_post(game: Game) -> Post:
     """The one reminder per turn before the deadline, mentioning only the player to move."""
     uid = game.to_move_user
     label = texts.game_label(game.kind, game.id)
-    return Post(f"<@{uid}>, reminder: your move in **{label}** is due <t:{int(game.deadline)}:R> "
-                f"— after that the game is lost on time. Use `/move`, or `/vacation` if you need a break.",
-                mentions=(uid,))
+    return Post(texts.reminder(uid, label, game.deadline), mentions=(uid,))
 
 
 def abort_post(game: Game, by: int, players: Iterable[int]) -> Post:

@@ -2,6 +2,7 @@
 re-exported here so callers write ``texts.<name>``. The only place a sentence a player
 reads is written (DESIGN.md): services, the engine and the renderers return data.
 
+* ``boards`` -- Board posts: headlines, the your-move line, what a move did, ratings, DMs, reminders.
 * ``common`` -- Shared pieces of wording: game titles and labels, counts, fitting lines into Discord's limits.
 * ``play`` -- Moves and boards: move replies, board headlines, results, suggestions of /move.
 * ``alt`` -- Image descriptions: the alt text of every attachment (boards, charts, replays, rules).
@@ -29,6 +30,28 @@ from .alt import (  # noqa: F401
     review_alt,
     rules_alt,
     seat_alt,
+)
+from .boards import (  # noqa: F401
+    ABORTED_NO_RESULT,
+    GAME_OVER,
+    back_from_vacation,
+    colour_name,
+    deadline_moved,
+    due_at,
+    game_begins,
+    move_played,
+    post_head,
+    rating_change,
+    ratings_line,
+    reminder,
+    removing,
+    seat_line,
+    stones_at,
+    takes_colour,
+    turn_dm,
+    turning_over,
+    vacation_note,
+    your_move,
 )
 from .challenges import (  # noqa: F401
     CHALLENGE_LAPSED,
