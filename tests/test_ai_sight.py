@@ -20,10 +20,10 @@ import math
 from functools import cache
 
 import pytest
+from test_ai_resist import after, whole_turns
 
 import ai
 import engine
-from test_ai_resist import after, whole_turns
 
 #: Positions where the side to move has a win in one, with (winning turns, all turns).
 WINS = [
