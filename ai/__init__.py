@@ -344,7 +344,8 @@ def search_move(position: Position, lv: Level, *, seconds: float | None = None,
         # This move does not look (Level.sight): it plays as if the immediate threats were
         # not there -- no win in one, no block -- unless every turn tried handles them.
         order = ranked_children(search.root)
-        blind = overlook_threats(state, turn, _ranked_turns(state, search, order))
+        spare = None if deadline is None else t0 + budget * 1.05
+        blind = overlook_threats(state, turn, _ranked_turns(state, search, order), spare)
         if blind != turn:
             turn = blind
             line_half = list(blind)
@@ -456,7 +457,7 @@ def avoid_loss_in_one(state: SearchState, chosen: list[int], alternatives,
 
 
 def overlook_threats(state: SearchState, chosen: list[int], alternatives,
-                     limit: int = 6) -> list[int]:
+                     deadline: float | None = None, limit: int = 6) -> list[int]:
     """The whole turn a player blind to immediate threats plays, for a move of a level that
     does not look (:attr:`Level.sight`); the opposite of the decisive-move check and of
     :func:`avoid_loss_in_one`.
@@ -469,7 +470,8 @@ def overlook_threats(state: SearchState, chosen: list[int], alternatives,
     turn from crossing -- the first of those is played: the threat is not seen, so it is
     not stopped either. Otherwise (no threat, or only the odd move that would blunder into
     one) the first turn tried that does not win at once is played: ``chosen`` when it does
-    not win.
+    not win. No further turn is tried once ``deadline`` (a ``time.perf_counter()`` value)
+    has passed; ``chosen`` always is.
     """
     me = state.to_move
     ignoring: list[list[int]] = []   # turns tried that leave the opponent a win in one
@@ -480,7 +482,8 @@ def overlook_threats(state: SearchState, chosen: list[int], alternatives,
         if key in seen:
             continue
         seen.add(key)
-        if len(seen) > limit + 1:
+        if len(seen) > limit + 1 or (len(seen) > 1 and deadline is not None
+                                     and time.perf_counter() > deadline):
             break
         s = state.copy()
         for a in turn:
