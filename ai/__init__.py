@@ -210,9 +210,10 @@ def choose_move(position: Position, *, level: int = 3, seconds: float | None = N
     Whirlwind the opponent's two stones too, :func:`avoid_loss_in_one`). Levels 3-5 always
     look; level 2 nine moves in ten and level 1 one in two (:attr:`Level.sight`, drawn from
     the seeded random numbers); a move that does not look plays blind to them
-    (:func:`overlook_threats`). When every move is proven lost, the move whose proven loss is furthest away is played (among equals,
-    the best practical chance). Raises ValueError when the game is over, the level is not
-    1-5, or ``seconds``/``playouts`` are not positive numbers.
+    (:func:`overlook_threats`). When every move is proven lost, the move whose proven loss
+    is furthest away is played (among equals, the best practical chance). Raises ValueError
+    when the game is over, the level is not 1-5, or ``seconds``/``playouts`` are not
+    positive numbers.
     """
     lv = _check_level(level)
     seconds = _check_seconds(seconds)
