@@ -196,3 +196,19 @@ def test_sight_is_repeatable_with_a_seed():
     again = [ai.choose_move(pos, level=1, playouts=PLAYOUTS, seed=s).move for s in range(12)]
     assert moves == again
     assert {handles(text, "block", m) for m in moves} == {True, False}
+
+
+def test_overlook_threats_drops_the_win_and_the_block_but_keeps_a_quiet_move():
+    """``ai.overlook_threats`` directly: given the winning turn or the one blocking turn
+    first, it plays another (that neither wins nor blocks); in a quiet position (the
+    opening, no threat) the chosen turn stays."""
+    for text, threat in ((WINS[2][0], "win"), (BLOCKS[0][0], "block")):
+        state = engine.from_text(text).search_state()
+        turns = whole_turns(state)
+        good = [t for t in turns if handles(text, threat, state.move_text(t))]
+        rest = [t for t in turns if t not in good]
+        got = ai.overlook_threats(state, good[0], iter(good[1:] + rest))
+        assert not handles(text, threat, state.move_text(got)), (text, got)
+    quiet = engine.new_game("coil", size=5).play("d4").search_state()
+    chosen = [quiet.actions()[3]]
+    assert ai.overlook_threats(quiet, chosen, iter([[a] for a in quiet.actions()])) == chosen
