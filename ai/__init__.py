@@ -14,7 +14,9 @@ The search (``ai.mcts``) is Monte-Carlo tree search over the engine's fast
 :class:`engine.state.SearchState` (``Position.search_state()``), with MCTS-Solver (Winands
 et al. 2008), GRAVE statistics (Cazenave 2015, after Gelly & Silver's RAVE), decisive and
 anti-decisive moves (Teytaud & Teytaud 2010; the chosen whole turn is checked at the root,
-:func:`avoid_loss_in_one`), resistance when lost (the furthest proven loss, ``Node.dist``)
+:func:`avoid_loss_in_one`; levels 1 and 2 look only at a share of their moves,
+``Level.sight`` 0.5 and 0.9, and otherwise overlook wins and threats in one,
+:func:`overlook_threats`), resistance when lost (the furthest proven loss, ``Node.dist``)
 and per-game knowledge (``ai.knowledge``;
 Coil's playouts see coil threats, ``CoilState.tactics``, switched on by ``Level.tactics``).
 ``ai.uct`` is the plain UCT baseline the benchmark plays against. ``ai`` imports ``engine``
@@ -23,6 +25,7 @@ only.
 
 from __future__ import annotations
 
+import dataclasses
 import random
 import time
 from dataclasses import dataclass, field
@@ -33,7 +36,7 @@ from . import endgame, knowledge
 from .mcts import Search, ranked_children
 
 __all__ = ["KIND_SETTINGS", "LEVELS", "MAX_SECONDS", "Decision", "Level", "avoid_loss_in_one",
-           "choose_move", "kind_setting", "search_move", "win_in_one"]
+           "choose_move", "kind_setting", "overlook_threats", "search_move", "win_in_one"]
 
 #: No search may be given more than this many seconds (level 5's ceiling).
 MAX_SECONDS = 10.0
@@ -43,7 +46,9 @@ MAX_SECONDS = 10.0
 class Level:
     """One strength level: ``description`` (for menus and help), ``seconds`` (default
     time cap per move), ``playouts`` (simulation budget per move, None = time only; the
-    search stops at whichever comes first), and the search settings behind it."""
+    search stops at whichever comes first), and the search settings behind it -- among
+    them ``sight``, the chance that a move looks at the immediate threats (see
+    :func:`search_move`)."""
 
     description: str
     seconds: float
@@ -63,6 +68,12 @@ class Level:
     time_share: float = 0.85     # share of the time cap for the main search (the rest: a
                                  # second half-move's own search, when one is needed)
     tactics: bool = True         # the game's playout tactics, where it has them (Coil); levels 4-5
+    sight: float = 1.0           # chance (0..1) that a move looks at the immediate threats:
+                                 # its own win in one, the opponent's win in one after its
+                                 # turn (the decisive and anti-decisive checks); drawn once per
+                                 # move from the search's seeded RNG. A move that does not look
+                                 # searches with no checks and no solver and plays blind to
+                                 # them (overlook_threats). Level 1 0.5, level 2 0.9, else 1.0
 
 
 #: Search settings by game kind, used where a level leaves them to the game (None): GRAVE's
@@ -83,10 +94,15 @@ def kind_setting(kind: str, name: str, own: float | None) -> float:
         return own
     return KIND_SETTINGS.get(kind, {}).get(name, _KIND_DEFAULTS[name])
 
+#: The levels. How often each sees an immediate threat (:attr:`Level.sight`) -- a one-move
+#: coil, a Whirlwind chain one turn from crossing, an Io or Coral loss in one, and its own
+#: win in one: level 1 half the time (0.5: beatable, not blind), level 2 nine moves in ten
+#: (0.9), level 3 and up always (1.0).
 LEVELS: dict[int, Level] = {
-    1: Level("Beginner: a quick, noisy look; takes a win in one but may miss threats",
-             0.5, 40, noise=True, decisive_turns=0, use_knowledge=False, tactics=False),
-    2: Level("Casual: a short search that stops wins in one", 1.0, 250, tactics=False),
+    1: Level("Beginner: a quick, noisy look; sees threats and wins in one about half the time",
+             0.5, 40, noise=True, use_knowledge=False, tactics=False, sight=0.5),
+    2: Level("Casual: a short search; sees threats and wins in one 9 times in 10", 1.0, 250,
+             tactics=False, sight=0.9),
     3: Level("Club: a careful search", 2.0, 1000, tactics=False),
     4: Level("Strong: a deep search", 4.0, 4000),
     5: Level("Strongest: the deepest search; the last 12 empty cells of Io solved exactly",
@@ -189,12 +205,15 @@ def choose_move(position: Position, *, level: int = 3, seconds: float | None = N
     given without ``seconds``, no time cap applies, so with a ``seed`` the result is
     repeatable. ``seed`` seeds the search's random numbers (default: fresh each call).
 
-    A win in one is always played (every level); from level 2 up a loss in one that can be
-    avoided is avoided (anti-decisive moves, checked for the whole turn at the root: in
-    Whirlwind the opponent's two stones too, :func:`avoid_loss_in_one`). When every move
-    is proven lost, the move whose proven loss is furthest away is played (among equals,
-    the best practical chance). Raises ValueError when the game is over, the level is not
-    1-5, or ``seconds``/``playouts`` are not positive numbers.
+    A move that looks at the immediate threats plays a win in one and avoids a loss in one
+    that can be avoided (anti-decisive moves, checked for the whole turn at the root: in
+    Whirlwind the opponent's two stones too, :func:`avoid_loss_in_one`). Levels 3-5 always
+    look; level 2 nine moves in ten and level 1 one in two (:attr:`Level.sight`, drawn from
+    the seeded random numbers); a move that does not look plays blind to them
+    (:func:`overlook_threats`). When every move is proven lost, the move whose proven loss
+    is furthest away is played (among equals, the best practical chance). Raises ValueError
+    when the game is over, the level is not 1-5, or ``seconds``/``playouts`` are not
+    positive numbers.
     """
     lv = _check_level(level)
     seconds = _check_seconds(seconds)
@@ -207,7 +226,14 @@ def search_move(position: Position, lv: Level, *, seconds: float | None = None,
     """:func:`choose_move` with the search settings of ``lv`` (any :class:`Level`, e.g. a
     variant made with ``dataclasses.replace`` for measuring one technique); arguments as
     :func:`choose_move`, not checked beyond the position. Raises ValueError for a finished
-    position."""
+    position.
+
+    Sight: when ``lv.sight`` < 1, the first random number of the search (``seed``) decides
+    whether this move looks at the immediate threats (probability ``lv.sight``). A move
+    that looks works as described in :func:`choose_move`; one that does not searches with
+    no decisive or anti-decisive check, no solver and no exact endgame, and its turn then
+    goes through :func:`overlook_threats` (no win in one; a threat most moves ignore is
+    ignored too). A level with ``sight`` 1 draws nothing, so its moves are as before."""
     if not isinstance(position, Position):
         raise ValueError("position must be an engine Position")
     if position.outcome is not None:
@@ -224,9 +250,16 @@ def search_move(position: Position, lv: Level, *, seconds: float | None = None,
     state = position.search_state()
     if lv.tactics and hasattr(state, "tactics"):
         state.tactics = True
+    # Does this move look at the immediate threats (Level.sight)? Drawn first, from the
+    # search's own RNG, so a seed repeats it; a level that always looks draws nothing.
+    if lv.sight < 1.0 and rng.random() >= lv.sight:
+        lv = dataclasses.replace(lv, decisive_turns=-1, solver=False, endgame=0)
+        sees = False
+    else:
+        sees = True
 
     # Decisive move at the root: a win in one is played without searching.
-    win = win_in_one(state, None if budget is None else t0 + budget * 0.5)
+    win = win_in_one(state, None if budget is None else t0 + budget * 0.5) if sees else None
     if win is not None:
         text = state.move_text(win)
         return Decision(text, 1.0, 0, time.perf_counter() - t0, [text], True)
@@ -308,10 +341,21 @@ def search_move(position: Position, lv: Level, *, seconds: float | None = None,
         if safe is not None and safe != turn:
             turn = safe
             line_half = list(safe)
+    elif not sees:
+        # This move does not look (Level.sight): it plays as if the immediate threats were
+        # not there -- no win in one, no block -- unless every turn tried handles them.
+        order = ranked_children(search.root)
+        spare = None if deadline is None else t0 + budget * 1.05
+        blind = overlook_threats(state, turn, _ranked_turns(state, search, order), spare)
+        if blind != turn:
+            turn = blind
+            line_half = list(blind)
+            kid = next((c for c in search.root.children if c.action == blind[0]), None)
+            value = kid.w / kid.n if kid is not None and kid.n else 0.5
     move = state.move_text(turn)
     line = _turns_text(state, line_half) or [move]
     line[0] = move
-    proven = lost or search.root.proven is not None or first.proven is not None
+    proven = sees and (lost or search.root.proven is not None or first.proven is not None)
     return Decision(move, value, total, time.perf_counter() - t0, line[:8], proven)
 
 
@@ -411,6 +455,60 @@ def avoid_loss_in_one(state: SearchState, chosen: list[int], alternatives,
             threats.append({a for a in win if a < state.n_cells})
             pending[:0] = list(_blocking_turns(state, threats, chosen))
     return None
+
+
+def overlook_threats(state: SearchState, chosen: list[int], alternatives,
+                     deadline: float | None = None, limit: int = 6) -> list[int]:
+    """The whole turn a player blind to immediate threats plays, for a move of a level that
+    does not look (:attr:`Level.sight`); the opposite of the decisive-move check and of
+    :func:`avoid_loss_in_one`.
+
+    ``chosen`` (a list of half-moves) and the first ``limit`` turns of ``alternatives`` (an
+    iterable of half-move lists, best first) are tried. A turn that wins at once is
+    overlooked (never played unless every turn tried wins). Among the others, when at
+    least half leave the opponent a win in one (:func:`win_in_one` on their whole next
+    turn) -- a threat that most moves ignore, as a one-move coil or a Whirlwind chain one
+    turn from crossing -- the first of those is played: the threat is not seen, so it is
+    not stopped either. Otherwise (no threat, or only the odd move that would blunder into
+    one) the first turn tried that does not win at once is played: ``chosen`` when it does
+    not win. No further turn is tried once ``deadline`` (a ``time.perf_counter()`` value)
+    has passed; ``chosen`` always is.
+    """
+    me = state.to_move
+    ignoring: list[list[int]] = []   # turns tried that leave the opponent a win in one
+    quiet: list[list[int]] = []      # turns tried that neither win nor leave one
+    seen: set[tuple[int, ...]] = set()
+    for turn in [list(chosen), *_take(alternatives, limit * 4)]:
+        key = tuple(turn)
+        if key in seen:
+            continue
+        seen.add(key)
+        if len(seen) > limit + 1 or (len(seen) > 1 and deadline is not None
+                                     and time.perf_counter() > deadline):
+            break
+        s = state.copy()
+        for a in turn:
+            s.play(a)
+        if s.winner is not None:
+            if s.winner != me:
+                ignoring.append(turn)   # loses at once: nothing to see here either
+            continue                    # a win in one: overlooked
+        (ignoring if win_in_one(s) is not None else quiet).append(turn)
+    if ignoring and len(ignoring) >= len(quiet):
+        return ignoring[0]
+    if quiet:
+        return quiet[0]
+    return ignoring[0] if ignoring else list(chosen)
+
+
+def _take(iterable, n: int) -> list:
+    """The first ``n`` items of ``iterable`` (fewer when it runs out)."""
+    out = []
+    for item in iterable:
+        if len(out) >= n:
+            break
+        out.append(item)
+    return out
 
 
 def _solve_endgame(state: SearchState, lv: Level,

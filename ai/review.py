@@ -13,7 +13,8 @@ Public surface::
 
 A "ply" here is one whole move of the record (one turn: ``"g7"``, ``"c3 e5"``, ``"pass"``).
 Every position is searched with :func:`ai.search_move` at the given level, without the
-level's noise (a review wants the search's best, not a beginner's pick). A finished
+level's noise and always looking at the immediate threats (``Level.sight`` 1: a review
+wants the search's best, not a beginner's pick). A finished
 position's value is exact (1, 0, or 0.5 for a draw); so is a value the solver proved. The
 search's optimism for the side to move is taken out (:func:`remove_tempo`), so the curve
 does not zigzag from move to move, and a lone value far from both neighbours' is searched
@@ -223,7 +224,8 @@ def review_game(kind: str, options: Mapping[str, object] | None, moves: Sequence
     """Search every position of a game and return its :class:`GameReview`.
 
     ``kind``/``options``/``moves`` as :func:`engine.replay` (moves are whole turns as text).
-    Each unfinished position is searched at ``level`` (1-5; its noise is switched off) with
+    Each unfinished position is searched at ``level`` (1-5; its noise is switched off and
+    it always looks at wins and threats in one, ``Level.sight`` 1) with
     ``seconds`` per position and/or ``playouts`` per position (neither given:
     :data:`DEFAULT_PLAYOUTS`; with ``playouts`` alone and a ``seed`` the review is
     repeatable). ``swings`` is how many swings to name. ``progress(done, total)`` is called
@@ -234,7 +236,7 @@ def review_game(kind: str, options: Mapping[str, object] | None, moves: Sequence
     Raises engine's GameError / OptionError / MoveError / IllegalMove for a record that does
     not replay (before any search runs), ValueError for a bad level, seconds or playouts.
     """
-    lv = dataclasses.replace(_check_level(level), noise=False)
+    lv = dataclasses.replace(_check_level(level), noise=False, sight=1.0)
     seconds = _check_seconds(seconds)
     playouts = _check_playouts(playouts)
     if seconds is None and playouts is None:

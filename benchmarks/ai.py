@@ -209,10 +209,12 @@ def run_matches(title: str, tasks: list, workers: int) -> None:
     print(f"  ({time.perf_counter() - t0:.0f} s)\n")
 
 
-def ladder_tasks(games: int, scale: float, kinds: list[str]) -> list:
+def ladder_tasks(games: int, scale: float, kinds: list[str],
+                 steps: tuple[int, ...] = (2, 3, 4, 5)) -> list:
+    """Ladder games: for each upper level in ``steps``, that level against the one below."""
     tasks = []
-    for lo in range(1, 5):
-        hi = lo + 1
+    for hi in steps:
+        lo = hi - 1
         for key in kinds:
             for g in range(games):
                 a_seat = 1 + g % 2
@@ -259,6 +261,8 @@ def main(argv=None) -> None:
     ap.add_argument("--speed-seconds", type=float, help="seconds per speed measurement")
     ap.add_argument("--workers", type=int, default=2)
     ap.add_argument("--kinds", default=",".join(KINDS))
+    ap.add_argument("--steps", default="2,3,4,5",
+                    help="ladder steps to play, by the upper level (2 = level 2 vs 1)")
     ap.add_argument("--skip", default="", help="comma list of parts to skip: speed,memory,ladder,uct")
     ap.add_argument("--ablation", default="", help="comma list of techniques to measure, "
                     f"level 5 against level 5 without each ({', '.join(VARIANTS)})")
@@ -284,7 +288,9 @@ def main(argv=None) -> None:
         bench_memory(ai.LEVELS[5].seconds)
     if "ladder" not in skip and ladder:
         run_matches(f"(c) ladder: {ladder} games per kind per pair, budgets x{scale:g}",
-                    ladder_tasks(ladder, scale, kinds), args.workers)
+                    ladder_tasks(ladder, scale, kinds,
+                                 tuple(int(x) for x in args.steps.split(",") if x)),
+                    args.workers)
     if "uct" not in skip and uct:
         run_matches(f"(d) level 5 against plain UCT, {args.uct_seconds:g} s per move, "
                     f"{uct} games per kind", uct_tasks(uct, args.uct_seconds, kinds), args.workers)

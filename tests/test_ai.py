@@ -8,6 +8,7 @@ import random
 import time
 
 import pytest
+from test_ai_resist import looking
 
 import ai
 import engine
@@ -172,7 +173,9 @@ def test_time_cap_is_kept():
 
 
 @pytest.mark.parametrize("kind", list(SMALL))
-def test_win_in_one_always_taken(kind):
+def test_win_in_one_taken_by_every_level_that_looks(kind):
+    """Every level's move that looks at the immediate threats takes a win in one (levels 3-5
+    always look; 1 and 2 a share of their moves, measured in tests/test_ai_sight.py)."""
     found = 0
     for pos in random_positions(kind, seed=7, count=60):
         wins = winning_moves(pos)
@@ -180,7 +183,7 @@ def test_win_in_one_always_taken(kind):
             continue
         found += 1
         for level in range(1, 6):
-            d = ai.choose_move(pos, level=level, playouts=8, seed=level)
+            d = ai.search_move(pos, looking(level), playouts=8, seed=level)
             assert d.move in wins, (pos.to_text(), level, d.move, wins)
             assert d.value == 1.0
         if found >= 3:
@@ -190,6 +193,8 @@ def test_win_in_one_always_taken(kind):
 
 @pytest.mark.parametrize("kind", ["coil", "braincoral", "branchingcoral", "io"])
 def test_avoidable_loss_in_one_avoided_from_level_2(kind):
+    """From level 2 up a move that looks avoids a loss in one that can be avoided (level 2
+    looks nine moves in ten, tests/test_ai_sight.py)."""
     found = 0
     rng = random.Random(3)
     for pos in random_positions(kind, seed=11, count=200):
@@ -201,7 +206,7 @@ def test_avoidable_loss_in_one_avoided_from_level_2(kind):
             continue
         found += 1
         for level in range(2, 6):
-            d = ai.choose_move(pos, level=level, playouts=30, seed=rng.randrange(100))
+            d = ai.search_move(pos, looking(level), playouts=30, seed=rng.randrange(100))
             assert d.move not in losing, (pos.to_text(), level, d.move)
         if found >= 3:
             break
@@ -242,7 +247,7 @@ def test_small_won_endgames_are_played_perfectly(kind):
     assert len(positions) == 3, f"too few won endgames found for {kind}"
     for pos in positions:
         for level in (2, 3, 5):
-            d = ai.choose_move(pos, level=level, playouts=400, seed=level)
+            d = ai.search_move(pos, looking(level), playouts=400, seed=level)
             assert solve(pos.play(d.move).to_text()) == pos.to_move, (pos.to_text(), level, d.move)
             assert d.value == 1.0
 

@@ -6,6 +6,7 @@ positions and on seeded samples of small endgames; simulation budgets, never tim
 
 from __future__ import annotations
 
+import dataclasses
 import random
 
 import pytest
@@ -27,6 +28,13 @@ ISSUE_POSITIONS = [
     "branchingcoral shape=hexhex,size=3,bonus=own 9 d5 .x./xoo./..ox./xo.x/... 2 0,0 -",
     "branchingcoral shape=hexhex,size=3,bonus=own 12 e4 o../.ooo/.x.../.x.o/.x. 1 0,0 e3:o",
 ]
+
+
+def looking(level: int) -> ai.Level:
+    """Level ``level``'s settings on a move that looks at the immediate threats: levels 1
+    and 2 look only at a share of their moves (``Level.sight``, tests/test_ai_sight.py);
+    what they do when they look is checked here with sight 1."""
+    return dataclasses.replace(ai.LEVELS[level], sight=1.0)
 
 
 def whole_turns(state) -> list[list[int]]:
@@ -135,7 +143,7 @@ def test_issue_positions_never_walk_into_a_loss_in_one(text):
     assert losing and len(losing) < len(moves)
     for level in range(2, 6):
         for seed in (0, 1):
-            d = ai.choose_move(pos, level=level, playouts=150, seed=seed)
+            d = ai.search_move(pos, looking(level), playouts=150, seed=seed)
             assert d.move not in losing, (level, seed, d.move, sorted(losing))
 
 
@@ -147,7 +155,7 @@ def test_small_endgames_never_give_a_win_in_one_that_can_be_avoided(kind):
     assert len(sample) >= 3, f"too few endgames with an avoidable loss in one for {kind}"
     for i, (pos, losing) in enumerate(sample):
         for level in range(2, 6):
-            d = ai.choose_move(pos, level=level, playouts=60, seed=i)
+            d = ai.search_move(pos, looking(level), playouts=60, seed=i)
             assert d.move not in losing, (pos.to_text(), level, d.move, sorted(losing))
 
 
@@ -226,7 +234,7 @@ def test_every_move_lost_plays_the_furthest_loss(kind):
     for i, (pos, turns) in enumerate(sample):
         furthest = max(turns.values())
         for level in (2, 4):
-            d = ai.choose_move(pos, level=level, playouts=1000, seed=i)
+            d = ai.search_move(pos, looking(level), playouts=1000, seed=i)
             assert turns[d.move] == furthest, (pos.to_text(), level, d.move, turns)
             assert d.value == 0.0 and d.proven, (pos.to_text(), level, d)
 

@@ -192,3 +192,25 @@ def test_lone_spikes_are_found_and_searched_again():
     assert find_spikes(values, exact) == [2, 7]
     assert find_spikes(values, [False, False, True] + [False] * 6) == [7]
     assert find_spikes([0.5, 0.6, 0.5], [False] * 3) == []   # within the threshold
+
+
+def test_a_review_always_looks_at_wins_in_one_whatever_the_level():
+    """A review searches every position looking at the immediate threats, also at levels 1
+    and 2, which look only at a share of their moves in play (``ai.Level.sight``): the last
+    mover's preferred move wins whenever the record's last move won."""
+    checked = 0
+    for game in range(12):
+        moves = random_record("whirlwind", game)
+        final = engine.replay("whirlwind", SMALL["whirlwind"], moves).outcome
+        if final.winner is None or final.reason != "connection":
+            continue
+        before = engine.replay("whirlwind", SMALL["whirlwind"], moves[:-1])
+        for level in (1, 2):
+            r = review_game("whirlwind", SMALL["whirlwind"], moves, level=level, playouts=10,
+                            seed=game)
+            after = before.play(r.plies[-1].preferred)
+            assert after.is_over and after.outcome.winner == final.winner, (game, level)
+        checked += 1
+        if checked >= 4:
+            break
+    assert checked >= 3
