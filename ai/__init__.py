@@ -14,8 +14,8 @@ The search (``ai.mcts``) is Monte-Carlo tree search over the engine's fast
 :class:`engine.state.SearchState` (``Position.search_state()``), with MCTS-Solver (Winands
 et al. 2008), GRAVE statistics (Cazenave 2015, after Gelly & Silver's RAVE), decisive and
 anti-decisive moves (Teytaud & Teytaud 2010; the chosen whole turn is checked at the root,
-:func:`avoid_loss_in_one`; levels 1 and 2 look only at a share of their moves,
-``Level.sight`` 0.5 and 0.9, and otherwise overlook wins and threats in one,
+:func:`avoid_loss_in_one`; level 1 looks only at half of its moves,
+``Level.sight`` 0.5, and otherwise overlooks wins and threats in one,
 :func:`overlook_threats`), resistance when lost (the furthest proven loss, ``Node.dist``)
 and per-game knowledge (``ai.knowledge``;
 Coil's playouts see coil threats, ``CoilState.tactics``, switched on by ``Level.tactics``).
@@ -73,7 +73,7 @@ class Level:
                                  # turn (the decisive and anti-decisive checks); drawn once per
                                  # move from the search's seeded RNG. A move that does not look
                                  # searches with no checks and no solver and plays blind to
-                                 # them (overlook_threats). Level 1 0.5, level 2 0.9, else 1.0
+                                 # them (overlook_threats). Level 1 0.5, else 1.0
 
 
 #: Search settings by game kind, used where a level leaves them to the game (None): GRAVE's
@@ -96,13 +96,13 @@ def kind_setting(kind: str, name: str, own: float | None) -> float:
 
 #: The levels. How often each sees an immediate threat (:attr:`Level.sight`) -- a one-move
 #: coil, a Whirlwind chain one turn from crossing, an Io or Coral loss in one, and its own
-#: win in one: level 1 half the time (0.5: beatable, not blind), level 2 nine moves in ten
-#: (0.9), level 3 and up always (1.0).
+#: win in one: level 1 half the time (0.5: beatable, not blind), level 2 and up always (1.0:
+#: from level 2 a win in one is never allowed when another turn avoids it, issue 18).
 LEVELS: dict[int, Level] = {
     1: Level("Beginner: a quick, noisy look; sees threats and wins in one about half the time",
              0.5, 40, noise=True, use_knowledge=False, tactics=False, sight=0.5),
-    2: Level("Casual: a short search; sees threats and wins in one 9 times in 10", 1.0, 250,
-             tactics=False, sight=0.9),
+    2: Level("Casual: a short search that sees threats and wins in one", 1.0, 250,
+             tactics=False),
     3: Level("Club: a careful search", 2.0, 1000, tactics=False),
     4: Level("Strong: a deep search", 4.0, 4000),
     5: Level("Strongest: the deepest search; the last 12 empty cells of Io solved exactly",
@@ -207,8 +207,8 @@ def choose_move(position: Position, *, level: int = 3, seconds: float | None = N
 
     A move that looks at the immediate threats plays a win in one and avoids a loss in one
     that can be avoided (anti-decisive moves, checked for the whole turn at the root: in
-    Whirlwind the opponent's two stones too, :func:`avoid_loss_in_one`). Levels 3-5 always
-    look; level 2 nine moves in ten and level 1 one in two (:attr:`Level.sight`, drawn from
+    Whirlwind the opponent's two stones too, :func:`avoid_loss_in_one`). Levels 2-5 always
+    look; level 1 one move in two (:attr:`Level.sight`, drawn from
     the seeded random numbers); a move that does not look plays blind to them
     (:func:`overlook_threats`). When every move is proven lost, the move whose proven loss
     is furthest away is played (among equals, the best practical chance). Raises ValueError

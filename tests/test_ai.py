@@ -194,7 +194,7 @@ def test_win_in_one_taken_by_every_level_that_looks(kind):
 @pytest.mark.parametrize("kind", ["coil", "braincoral", "branchingcoral", "io"])
 def test_avoidable_loss_in_one_avoided_from_level_2(kind):
     """From level 2 up a move that looks avoids a loss in one that can be avoided (level 2
-    looks nine moves in ten, tests/test_ai_sight.py)."""
+    always looks, tests/test_ai_sight.py)."""
     found = 0
     rng = random.Random(3)
     for pos in random_positions(kind, seed=11, count=200):
