@@ -145,6 +145,11 @@ class Board:
     def _steps() -> tuple[tuple[int, int], ...]:
         raise NotImplementedError
 
+    def point(self, cell: int) -> tuple[float, float]:  # pragma: no cover - abstract
+        """Drawing position of ``cell`` in cell units, y growing upwards (each family's own
+        geometry: :meth:`SquareBoard.point`, :meth:`HexBoard.point`)."""
+        raise NotImplementedError
+
     def _cells_at(self, steps: Sequence[tuple[int, int]]) -> tuple[tuple[int, ...], ...]:
         """For every cell, the cells one of ``steps`` (``(df, dr)`` pairs) away, in step order,
         leaving out those off the board."""
