@@ -18,7 +18,6 @@ run: $(STAMP)
 
 test: $(STAMP)
 	$(BIN)/ruff check .
-	$(BIN)/mypy
 	$(BIN)/python -m pytest
 
 bench: $(STAMP)

@@ -17,8 +17,7 @@ from __future__ import annotations
 import time
 from collections.abc import Callable
 
-from engine import SearchState, cells_of
-from engine.io import IoState, IoTables
+from engine import IoState, IoTables, SearchState, cells_of
 
 #: A root solver: (state, node_limit, deadline) -> [(action, value)] (see
 #: :func:`io_solve_root`), or None when it could not solve the position.

@@ -16,10 +16,7 @@ from __future__ import annotations
 from functools import cache
 from typing import TYPE_CHECKING
 
-from engine import SearchState, cells_of
-from engine.coil import CoilState
-from engine.io import IoState
-from engine.whirlwind import WhirlwindState
+from engine import CoilState, IoState, SearchState, WhirlwindState, cells_of
 
 if TYPE_CHECKING:
     from .mcts import PriorFn
