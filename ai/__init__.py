@@ -28,12 +28,13 @@ from __future__ import annotations
 import dataclasses
 import random
 import time
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 
 from engine import Position, SearchState
 
 from . import endgame, knowledge
-from .mcts import Search, ranked_children
+from .mcts import Node, Search, ranked_children
 
 __all__ = ["KIND_SETTINGS", "LEVELS", "MAX_SECONDS", "Decision", "Level", "avoid_loss_in_one",
            "choose_move", "kind_setting", "overlook_threats", "search_move", "win_in_one"]
@@ -278,8 +279,8 @@ def search_move(position: Position, lv: Level, *, seconds: float | None = None,
                     use_amaf=lv.use_amaf, solver=lv.solver, explore=explore,
                     ref=ref, bias=lv.bias, candidates=knowledge.decisive_candidates)
     if lv.decisive_turns >= 1:
-        search.guard_root(None if deadline is None else t0 + budget * 0.6)
-    main_deadline = None if deadline is None else t0 + budget * lv.time_share
+        search.guard_root(None if budget is None else t0 + budget * 0.6)
+    main_deadline = None if budget is None else t0 + budget * lv.time_share
     search.run(playouts=playouts, deadline=main_deadline)
     value = search.value()
     lost = search.root.proven == 3 - state.to_move
@@ -298,6 +299,7 @@ def search_move(position: Position, lv: Level, *, seconds: float | None = None,
             practical.restrict_root([c.action for c in longest])
             practical.run(playouts=playouts, deadline=main_deadline)
             total += practical.playouts
+            assert practical.root.children is not None  # restrict_root expanded it
             stats = {c.action: (c.n, c.w / c.n if c.n else 0.0) for c in practical.root.children}
             ranked.sort(key=lambda c: (c.dist, *stats.get(c.action, (0, 0.0))), reverse=True)
         root_order = ranked
@@ -336,7 +338,7 @@ def search_move(position: Position, lv: Level, *, seconds: float | None = None,
         # Anti-decisive moves for the whole turn, at the root: never leave the opponent a
         # win in one (their whole next turn) when some turn avoids it.
         order = root_order or ranked_children(search.root)
-        spare = None if deadline is None else t0 + budget * 1.05
+        spare = None if budget is None else t0 + budget * 1.05
         safe = avoid_loss_in_one(state, turn, _ranked_turns(state, search, order), spare)
         if safe is not None and safe != turn:
             turn = safe
@@ -359,7 +361,8 @@ def search_move(position: Position, lv: Level, *, seconds: float | None = None,
     return Decision(move, value, total, time.perf_counter() - t0, line[:8], proven)
 
 
-def _ranked_turns(state: SearchState, search: Search, order: list, seconds: int = 4):
+def _ranked_turns(state: SearchState, search: Search, order: list[Node],
+                  seconds: int = 4) -> Iterator[list[int]]:
     """Whole turns (lists of half-moves) in the search's order of preference: the root's
     children as ranked in ``order`` (:class:`ai.mcts.Node` list) and, where a first
     half-move leaves the turn open, up to ``seconds`` second half-moves each (the tree's
@@ -379,7 +382,8 @@ def _ranked_turns(state: SearchState, search: Search, order: list, seconds: int 
             yield [first.action, b]
 
 
-def _blocking_turns(state: SearchState, threats: list[set[int]], chosen: list[int]):
+def _blocking_turns(state: SearchState, threats: list[set[int]],
+                    chosen: list[int]) -> Iterator[list[int]]:
     """Turns that put a stone on a point of the last of ``threats`` (the points of the
     opponent's winning turns found so far), for games where only that stops them
     (:func:`ai.knowledge.blocked_only_by_occupying`): that point alone or with a second
@@ -406,7 +410,7 @@ def _blocking_turns(state: SearchState, threats: list[set[int]], chosen: list[in
                 yield [chosen[0], x]
 
 
-def avoid_loss_in_one(state: SearchState, chosen: list[int], alternatives,
+def avoid_loss_in_one(state: SearchState, chosen: list[int], alternatives: Iterable[list[int]],
                       deadline: float | None = None, limit: int = 48) -> list[int] | None:
     """A whole turn after which the opponent has no win in one (:func:`win_in_one` on their
     whole next turn, two stones in Whirlwind), trying ``chosen`` first, then the turns of
@@ -425,6 +429,7 @@ def avoid_loss_in_one(state: SearchState, chosen: list[int], alternatives,
     rest = iter(alternatives)
     checked = 0
     clock = time.perf_counter
+    turn: list[int] | None
     while checked < limit:
         if pending:
             turn = pending.pop(0)
@@ -533,9 +538,9 @@ def _solve_endgame(state: SearchState, lv: Level,
     return action, 1.0 if v > 0 else 0.5
 
 
-def _follow(search: Search, node, limit: int = 16) -> list[int]:
+def _follow(search: Search, node: Node, limit: int = 16) -> list[int]:
     """Half-moves of the expected continuation below ``node`` (best child each time)."""
-    out = []
+    out: list[int] = []
     while node.children and len(out) < limit:
         node = search.best_child(node)
         if node.n == 0 and node.proven is None:
@@ -544,7 +549,7 @@ def _follow(search: Search, node, limit: int = 16) -> list[int]:
     return out
 
 
-def _pick(search: Search, node, rng: random.Random, noise: bool):
+def _pick(search: Search, node: Node, rng: random.Random, noise: bool) -> Node:
     """The child to play at ``node``: the search's best, or for a noisy level a child
     drawn with probability proportional to its visits (never a proven loss, always a
     proven win)."""
@@ -552,6 +557,7 @@ def _pick(search: Search, node, rng: random.Random, noise: bool):
     if not noise or best.proven == node.to_move:
         return best
     p = node.to_move
+    assert node.children is not None  # best_child found one
     alive = [c for c in node.children if c.proven != 3 - p and c.n > 0] or [best]
     total = sum(c.n for c in alive)
     r = rng.random() * total

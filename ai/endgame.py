@@ -17,7 +17,7 @@ from __future__ import annotations
 import time
 from collections.abc import Callable
 
-from engine import SearchState, cells_of
+from engine import IoState, IoTables, SearchState, cells_of
 
 #: A root solver: (state, node_limit, deadline) -> [(action, value)] (see
 #: :func:`io_solve_root`), or None when it could not solve the position.
@@ -33,7 +33,7 @@ class _OutOfNodes(Exception):
 class _IoSolver:
     """Negamax with alpha-beta over an Io main phase (one stone a ply, no passing)."""
 
-    def __init__(self, tables, node_limit: int, deadline: float | None = None):
+    def __init__(self, tables: IoTables, node_limit: int, deadline: float | None = None):
         self.flips = tables.flips
         self.bit = tables.bit
         self.corners = tables.corners
@@ -106,7 +106,7 @@ class _IoSolver:
         return best
 
 
-def io_solve_root(state, node_limit: int,
+def io_solve_root(state: SearchState, node_limit: int,
                   deadline: float | None = None) -> list[tuple[int, int]] | None:
     """Solve an Io main-phase position exactly (see the module): ``[(action, value)]`` for
     the empty cells searched, value for the player to move (+1 win, 0 draw, -1 loss). The
@@ -115,13 +115,15 @@ def io_solve_root(state, node_limit: int,
     out. Returns None in the opening, mid-turn, or when ``node_limit`` positions or the
     ``deadline`` (a ``time.perf_counter()`` value, checked between root moves and every
     4096 positions) were not enough. Raises nothing."""
+    if not isinstance(state, IoState):  # solver_for gives this solver for Io states only
+        return None
     if state.winner is not None or state.opening or state.mid_turn:
         return None
     me, opp = state.own, state.opp
     empty = state.empty
     solver = _IoSolver(state.tables, node_limit, deadline)
     clock = time.perf_counter
-    out = []
+    out: list[tuple[int, int]] = []
     best = -1
     try:
         for c, f in solver.ordered(me, opp, empty):
@@ -155,6 +157,6 @@ def solver_for(state: SearchState) -> RootSolver | None:
 
 def empty_count(state: SearchState) -> int | None:
     """Empty cells of ``state`` when its game has a solver (Io), else None."""
-    if type(state).__name__ == "IoState":
+    if isinstance(state, IoState):
         return state.empty.bit_count()
     return None

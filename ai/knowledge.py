@@ -14,8 +14,12 @@ README): a piece of knowledge that did not win was left out.
 from __future__ import annotations
 
 from functools import cache
+from typing import TYPE_CHECKING
 
-from engine import SearchState, cells_of
+from engine import CoilState, IoState, SearchState, WhirlwindState, cells_of
+
+if TYPE_CHECKING:
+    from .mcts import PriorFn
 
 #: Weight of the prior in the selection value (progressive bias: weight * prior / (n + 1)).
 PRIOR_WEIGHT = 0.5
@@ -46,7 +50,7 @@ def second_half_candidates(state: SearchState, first: int) -> list[int]:
     a stone of the mover's -- only the legal partners that do are returned, plus the
     end-of-turn action when legal. Other games: every legal half-move.
     """
-    if type(state).__name__ == "WhirlwindState":
+    if isinstance(state, WhirlwindState):
         t = state.tables
         own = state.own
         if t.joins(state.to_move, own, 1 << state.first):
@@ -64,7 +68,7 @@ def blocked_only_by_occupying(state: SearchState) -> bool:
     points. Whirlwind (RULES.md "Whirlwind"): a chain joins through the mover's own stones
     and the diagonal rule reads only their own stones, so the other colour changes nothing
     but the points it takes. Other games (captures, scores, coils): False."""
-    return type(state).__name__ == "WhirlwindState"
+    return isinstance(state, WhirlwindState)
 
 
 def decisive_candidates(state: SearchState, actions: list[int]) -> list[int]:
@@ -78,8 +82,7 @@ def decisive_candidates(state: SearchState, actions: list[int]) -> list[int]:
     * Whirlwind: a winning stone touches (orthogonally) a stone of the mover's.
     * The Corals and other states: every action.
     """
-    name = type(state).__name__
-    if name == "CoilState":
+    if isinstance(state, CoilState):
         if state.black_seat is None:
             return []
         empty = state.empty
@@ -94,10 +97,10 @@ def decisive_candidates(state: SearchState, actions: list[int]) -> list[int]:
                 if m & (m - 1):
                     out.append(a)
         return out
-    if name == "IoState":
+    if isinstance(state, IoState):
         empty = state.empty
         return actions if empty & (empty - 1) == 0 else []
-    if name == "WhirlwindState":
+    if isinstance(state, WhirlwindState):
         if state.mid_turn:
             return second_half_candidates(state, state.first)
         t = state.tables
@@ -124,7 +127,7 @@ def _io_tables(n: int) -> tuple[list[float], list[tuple[int, int]]]:
     return base, xs
 
 
-def io_prior(state, actions: list[int]) -> list[float] | None:
+def io_prior(state: IoState, actions: list[int]) -> list[float] | None:
     """Io (RULES.md "Io"): corners and edges are stable, so prefer them; avoid the cell
     diagonally next to an empty corner. In the opening (bound and free stones) no opinion."""
     if state.opening:
@@ -136,7 +139,7 @@ def io_prior(state, actions: list[int]) -> list[float] | None:
 
 
 # -- Whirlwind ------------------------------------------------------------------------------
-def whirlwind_prior(state, actions: list[int]) -> list[float] | None:
+def whirlwind_prior(state: WhirlwindState, actions: list[int]) -> list[float] | None:
     """Whirlwind (RULES.md "Whirlwind"): stones that extend a chain (orthogonally next to a
     stone of the mover's) or block one of the opponent's are preferred; the end-of-turn
     action has no opinion."""
@@ -160,10 +163,10 @@ def whirlwind_prior(state, actions: list[int]) -> list[float] | None:
 #: Priors in use, by state class. The Io and Whirlwind priors above lost their measured
 #: matches (level 5 with them against level 5 without, 0.3 s per move: Io 3/8, Whirlwind
 #: 2/8), so none is switched on; they stay for the next round of tuning.
-_PRIORS: dict = {}
+_PRIORS: dict[str, PriorFn] = {}
 
 
-def prior_for(state: SearchState):
+def prior_for(state: SearchState) -> PriorFn | None:
     """The prior function for ``state``'s game, or None when there is none (see
     :data:`ai.mcts.PriorFn`)."""
     return _PRIORS.get(type(state).__name__)

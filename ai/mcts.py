@@ -39,6 +39,9 @@ from engine import SearchState
 
 #: A prior function: (state, actions) -> list of prior values in [0, 1] per action, or None.
 PriorFn = Callable[[SearchState, list[int]], "list[float] | None"]
+#: A node's AMAF table (GRAVE): per cell, visits and wins of seat 1, then of seat 2.
+Amaf = tuple[list[int], list[float], list[int], list[float]]
+_NO_AMAF: list[float] = []  # the AMAF wins read where a selection has no table (never read)
 
 
 class Node:
@@ -64,7 +67,7 @@ class Node:
         self.n = 0
         self.w = 0.0
         self.proven: int | None = None
-        self.amaf: tuple[list[int], list[float], list[int], list[float]] | None = None
+        self.amaf: Amaf | None = None
         self.prior = prior
         self.turn_depth = turn_depth
         self.dist = 0
@@ -110,7 +113,7 @@ class Search:
             self.root.amaf = self._new_amaf()
         self.playouts = 0
 
-    def _new_amaf(self):
+    def _new_amaf(self) -> Amaf:
         n = self.n_cells + 1
         return ([0] * n, [0.0] * n, [0] * n, [0.0] * n)
 
@@ -154,6 +157,7 @@ class Search:
             return
         clock = time.perf_counter
         p = root.to_move
+        assert root.children is not None  # expanded just above
         for c in root.children:
             if deadline is not None and clock() > deadline:
                 return
@@ -180,6 +184,7 @@ class Search:
         if root.children is None:
             self._expand(root, self.state.copy())
         keep = set(actions)
+        assert root.children is not None  # expanded just above
         kids = [c for c in root.children if c.action in keep]
         if not kids:
             raise ValueError("none of the half-moves is legal at the root")
@@ -189,7 +194,7 @@ class Search:
             self._try_prove(root)
 
     # -- selection --------------------------------------------------------------------------
-    def _select(self, node: Node, table) -> Node | None:
+    def _select(self, node: Node, table: Amaf | None) -> Node | None:
         """The child to descend into (GRAVE value + small UCB term + progressive bias),
         skipping children proven lost for the mover; None when every child is proven."""
         p = node.to_move
@@ -199,13 +204,15 @@ class Search:
         explore = self.explore
         bias = self.bias
         pw = self.prior_weight
+        an_t: list[int] | None
+        aw_t: list[float]
         if table is not None:
             an_t = table[0] if p == 1 else table[2]
             aw_t = table[1] if p == 1 else table[3]
         else:
-            an_t = aw_t = None
+            an_t, aw_t = None, _NO_AMAF  # aw_t is read only with an_t
         skip_proven = self.solver
-        for c in node.children:
+        for c in node.children:  # type: ignore[union-attr]  # only expanded nodes are selected from; no check in the search's inner loop
             if skip_proven and c.proven is not None:
                 continue
             n = c.n
@@ -381,7 +388,7 @@ class Search:
 
     def principal_line(self, limit: int = 12) -> list[int]:
         """Half-moves of the expected continuation (best child at each node)."""
-        line = []
+        line: list[int] = []
         node = self.root
         while node.children and len(line) < limit:
             node = self.best_child(node)
@@ -397,7 +404,10 @@ def ranked_children(node: Node) -> list[Node]:
     proven lost (draws included), most visited first (ties: higher mean); then proven
     losses, the furthest loss first (ties: most visited) -- the longest resistance."""
     p = node.to_move
-    wins, alive, lost = [], [], []
+    wins: list[Node] = []
+    alive: list[Node] = []
+    lost: list[Node] = []
+    assert node.children is not None, "ranked_children needs an expanded node"
     for c in node.children:
         if c.proven == p:
             wins.append(c)

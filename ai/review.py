@@ -28,6 +28,7 @@ import random
 import statistics
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
+from typing import Any
 
 import engine
 
@@ -122,7 +123,7 @@ class GameReview:
     outcome: engine.Outcome | None
     playouts: int
 
-    def to_dict(self) -> dict:
+    def to_dict(self) -> dict[str, Any]:
         """Plain data (JSON-ready): kind, options, start, plies, swings, outcome
         (``{"winner", "reason"}`` or None) and playouts; read back by
         :func:`renderers.chart.review_from_dict` for the chart."""
@@ -151,7 +152,8 @@ def _seat1(value: float, to_move: int) -> float:
     return value if to_move == 1 else 1.0 - value
 
 
-def _exact(position) -> float:
+def _exact(position: engine.Position) -> float:
+    assert position.outcome is not None  # called for a finished position only
     winner = position.outcome.winner
     return 0.5 if winner is None else (1.0 if winner == 1 else 0.0)
 
@@ -299,7 +301,8 @@ def review_game(kind: str, options: Mapping[str, object] | None, moves: Sequence
         values = _seat1_values(remove_tempo(own, exact, movers), movers)
 
     plies = tuple(
-        PlyReview(ply=i, seat=positions[i - 1].to_move, move=positions[i].last_move or moves[i - 1],
+        PlyReview(ply=i, seat=positions[i - 1].to_move,  # type: ignore[arg-type]  # a position a move was played from is not over: to_move is a seat
+                  move=positions[i].last_move or moves[i - 1],
                   preferred=preferred[i - 1] or "", before=values[i - 1], after=values[i],
                   exact=exact[i])
         for i in range(1, len(positions))

@@ -14,7 +14,7 @@ import math
 import random
 import time
 
-from engine import Position
+from engine import Position, SearchState
 
 C = math.sqrt(2.0)
 
@@ -47,7 +47,7 @@ def uct_turn(position: Position, *, seconds: float | None = None, playouts: int 
     rng = random.Random(seed)
     t0 = time.perf_counter()
     state = position.search_state()
-    turn = []
+    turn: list[int] = []
     total = 0
     s = state.copy()
     first_share = 0.7
@@ -67,7 +67,7 @@ def uct_turn(position: Position, *, seconds: float | None = None, playouts: int 
     return state.move_text(turn), total
 
 
-def uct_search(state, rng: random.Random, *, playouts: int | None = None,
+def uct_search(state: SearchState, rng: random.Random, *, playouts: int | None = None,
                deadline: float | None = None) -> tuple[int, int]:
     """UCT from ``state`` (not changed); returns (most visited half-move, simulations)."""
     root = _Node(-1, 3 - state.to_move)

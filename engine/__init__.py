@@ -35,9 +35,12 @@ from .base import (
     new_game,
     replay,
 )
+from .coil import CoilState
 from .errors import EngineError, GameError, IllegalMove, MoveError, OptionError, PositionError
 from .geometry import Board, HexBoard, SquareBoard, cells_of, file_letter, hex_board, square_board
+from .io import IoState, IoTables
 from .state import PositionState, SearchState
+from .whirlwind import WhirlwindState
 
 # GAMES in MENU_ORDER (the imports above register the games alphabetically).
 for _key in MENU_ORDER:
@@ -48,6 +51,10 @@ __all__ = [
     "GAMES",
     "MENU_ORDER",
     "Board",
+    "CoilState",
+    "IoState",
+    "IoTables",
+    "WhirlwindState",
     "cells_of",
     "EngineError",
     "GameError",

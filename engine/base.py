@@ -13,10 +13,13 @@ import re
 import unicodedata
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar, Literal
 
 from .errors import GameError, IllegalMove, MoveError, OptionError, PositionError
 from .geometry import Board, bits
+
+if TYPE_CHECKING:
+    from .state import SearchState
 
 __all__ = [
     "GAMES",
@@ -56,7 +59,7 @@ class OptionSpec:
     type: type
     default: Any
     description: str
-    choices: tuple | None = None
+    choices: tuple[Any, ...] | None = None
     minimum: int | None = None
     maximum: int | None = None
     range_text: str | None = None
@@ -113,11 +116,18 @@ class Termination(enum.StrEnum):
     * :meth:`caption` -- the line under "Ann wins" on the board picture: ``"by closing a coil"``.
     """
 
-    def __new__(cls, value: str, doc: str, phrase: str, caption: str) -> Termination:
+    _value_: str
+    _phrase: str
+    _caption: str
+
+    def __new__(cls, value: str, *details: str) -> Termination:
+        # a member is defined as (value, docstring, phrase, caption); Termination("coil")
+        # looks one up by its value alone, which this signature also describes
+        doc, phrase, caption = details
         member = str.__new__(cls, value)
         member._value_ = value
         member.__doc__ = doc
-        member.phrase = phrase
+        member._phrase = phrase
         member._caption = caption
         return member
 
@@ -144,10 +154,17 @@ class Termination(enum.StrEnum):
         """The member for ``word`` (a member, or its word such as ``"board full"``); ``None``
         for ``None`` or anything that names no reason (a stored row or record is shown as
         written rather than refused)."""
+        if not isinstance(word, str):  # a member is a str: nothing else names one
+            return None
         try:
             return cls(word)
         except ValueError:
             return None
+
+    @property
+    def phrase(self) -> str:
+        """How a result sentence says it, after "Ann beats Bob": ``"with a coil"``."""
+        return self._phrase
 
     @property
     def by_rules(self) -> bool:
@@ -241,7 +258,7 @@ class GameKind:
     summary: str
     options: tuple[OptionSpec, ...]
     position_class: type[Position]
-    validate_extra: Callable[[dict], None] | None = None
+    validate_extra: Callable[[dict[str, Any]], None] | None = None
     ends: tuple[Termination, ...] = ()
     places: str = "cells"
     move_format: str = ""
@@ -259,7 +276,7 @@ class GameKind:
         a game not in the menu."""
         return MENU_ORDER.index(self.key)
 
-    def validate(self, options: Mapping[str, Any] | None = None) -> dict:
+    def validate(self, options: Mapping[str, Any] | None = None) -> dict[str, Any]:
         """The full options dict (defaults filled in), values coerced and checked.
 
         Raises :class:`engine.OptionError` for an unknown option or a bad value.
@@ -316,7 +333,7 @@ def new_game(name: str, **options: Any) -> Position:
     return _kind(name).new(**options)
 
 
-def replay(kind: str, options: Mapping[str, Any] | None, moves) -> Position:
+def replay(kind: str, options: Mapping[str, Any] | None, moves: Iterable[str]) -> Position:
     """The position reached by playing ``moves`` (an iterable of move strings) from the start.
 
     Raises GameError / OptionError for bad arguments and MoveError / IllegalMove (message
@@ -514,25 +531,33 @@ class Position:
 
     __slots__ = ("options", "board", "ply", "last_move", "_turn", "_forced", "_outcome_cache")
 
+    options: dict[str, Any]  # option name -> value (int or str), as GameKind.validate gives
+    board: Board
+    ply: int
+    last_move: str | None
+    _turn: int
+    _forced: Outcome | None
+    _outcome_cache: Outcome | None | Literal[False]
+
     kind: ClassVar[str] = ""
     #: Whether a move may have two placements (Io opening, Whirlwind) -- used by complete().
     two_placements: ClassVar[bool] = False
 
     # ---- construction helpers -------------------------------------------------------------
     @classmethod
-    def initial(cls, options: dict) -> Position:  # pragma: no cover - abstract
+    def initial(cls, options: dict[str, Any]) -> Position:  # pragma: no cover - abstract
         """The starting position for ``options`` (a full dict from :meth:`GameKind.validate`)."""
         raise NotImplementedError
 
     @classmethod
-    def from_body(cls, options: dict, ply: int, last: str | None, body: str) -> Position:  # pragma: no cover
+    def from_body(cls, options: dict[str, Any], ply: int, last: str | None, body: str) -> Position:  # pragma: no cover
         """The position whose game-specific text (after ``<kind> <options> <ply> <last>``) is
         ``body``; ``last`` is the last move's text with spaces, or None. Raises
         :class:`engine.PositionError` (or ValueError / IndexError / KeyError, which
         :func:`engine.from_text` turns into PositionError) for text no position has."""
         raise NotImplementedError
 
-    def _init_base(self, options: dict, board: Board, ply: int, last_move: str | None, turn: int) -> None:
+    def _init_base(self, options: dict[str, Any], board: Board, ply: int, last_move: str | None, turn: int) -> None:
         self.options = options
         self.board = board
         self.ply = ply
@@ -639,19 +664,22 @@ class Position:
         """Lazy iterator of the legal moves as canonical strings (nothing once over)."""
         raise NotImplementedError
 
-    def _parse(self, tokens: list[str]):  # pragma: no cover - abstract
+    # The internal move (``_parse``'s result, ``_check``'s and ``_apply``'s argument) is each
+    # game's own type (a cell number, a tuple of them, Io's (bound, free) pair); the
+    # subclasses annotate it, and here, where no one type covers them all, it is Any.
+    def _parse(self, tokens: list[str]) -> Any:  # pragma: no cover - abstract
         raise NotImplementedError
 
-    def _check(self, move) -> None:  # pragma: no cover - abstract
+    def _check(self, move: Any) -> None:  # pragma: no cover - abstract
         raise NotImplementedError
 
-    def _apply(self, move) -> Position:  # pragma: no cover - abstract
+    def _apply(self, move: Any) -> Position:  # pragma: no cover - abstract
         raise NotImplementedError
 
     def _body(self) -> str:  # pragma: no cover - abstract
         raise NotImplementedError
 
-    def parse_move(self, text: str):
+    def parse_move(self, text: str) -> Any:
         """The internal form of move ``text`` (not checked for legality). Raises MoveError."""
         return self._parse(normalise_move_text(text))
 
@@ -695,7 +723,7 @@ class Position:
             raise IllegalMove("the game is over")
         return (rng or random).choice(moves)
 
-    def _random_internal(self, rng: random.Random):
+    def _random_internal(self, rng: random.Random) -> Any:
         """Internal form of a uniformly random legal move (games override this for speed)."""
         return self.parse_move(self.random_move(rng))
 
@@ -711,7 +739,7 @@ class Position:
             pos = pos._apply(pos._random_internal(rng))
         return pos
 
-    def search_state(self):
+    def search_state(self) -> SearchState:
         """This position as a mutable :class:`engine.state.SearchState` for tree search.
 
         Each game overrides it with its fast state; this default is the slow reference

@@ -16,8 +16,9 @@ the off-board region a few shifts per step.
 from __future__ import annotations
 
 import random
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from functools import cache
+from typing import Any
 
 from .base import (
     GameKind,
@@ -68,7 +69,7 @@ class CoilTables:
         self.bit = tuple(1 << p for p in self.pad)
         self.cells = sum(self.bit)
         self.perim = sum(self.bit[i] for i in board.cells_of(board.perimeter))
-        self.nm = {}
+        self.nm: dict[int, int] = {}
         for i, (f, r) in enumerate(board.coords):
             m = 0
             for df, dr in HEX_RING:
@@ -78,13 +79,13 @@ class CoilTables:
             self.nm[self.pad[i]] = m
         offsets = tuple(W + 1 + df + dr * W for df, dr in HEX_RING)
         self.pattern = sum(1 << o for o in offsets)
-        self.key2m = {}
+        self.key2m: dict[int, int] = {}
         for m in range(64):
             self.key2m[sum(1 << offsets[i] for i in range(6) if (m >> i) & 1)] = m
         self.key_base = tuple(p - W - 1 for p in self.pad)
         checks = []
         for f, r in board.coords:
-            ring = []
+            ring: list[int | None] = []
             for df, dr in HEX_RING:
                 j = board.index.get((f + df, r + dr))
                 if j is not None and not (board.perimeter >> j) & 1:
@@ -93,7 +94,7 @@ class CoilTables:
                     ring.append(None)
             checks.append(
                 tuple(
-                    tuple(ring[k] for k in range(6) if (m >> k) & 1 and ring[k] is not None)
+                    tuple(nm for k, nm in enumerate(ring) if (m >> k) & 1 and nm is not None)
                     for m in range(64)
                 )
             )
@@ -165,14 +166,21 @@ class CoilPosition(Position):
 
     __slots__ = ("_black", "_white", "_black_seat", "_coil", "_t")
 
+    _black: int
+    _white: int
+    _black_seat: int | None
+    _coil: bool
+    _t: CoilTables
+
     # ---- construction -------------------------------------------------------------------
     @classmethod
-    def initial(cls, options: dict) -> CoilPosition:
+    def initial(cls, options: dict[str, Any]) -> CoilPosition:
         """The empty board, Phase I, seat 1 to move."""
         return cls._make(options, 0, None, 1, 0, 0, None, False)
 
     @classmethod
-    def _make(cls, options, ply, last, turn, black, white, black_seat, coil) -> CoilPosition:
+    def _make(cls, options: dict[str, Any], ply: int, last: str | None, turn: int, black: int,
+              white: int, black_seat: int | None, coil: bool) -> CoilPosition:
         p = cls.__new__(cls)
         t = coil_tables(options["size"])
         p._init_base(options, t.board, ply, last, turn)
@@ -184,7 +192,7 @@ class CoilPosition(Position):
         return p
 
     @classmethod
-    def from_body(cls, options: dict, ply: int, last: str | None, body: str) -> CoilPosition:
+    def from_body(cls, options: dict[str, Any], ply: int, last: str | None, body: str) -> CoilPosition:
         """Read ``"<rows top to bottom, '/'-separated> <turn> <I|II> <black seat|->"``.
 
         Rows use ``.`` empty, ``x`` black, ``o`` white. Raises PositionError when the text is
@@ -273,6 +281,8 @@ class CoilPosition(Position):
         if self._coil:
             return Outcome(self._black_seat, Termination.COIL)
         if (self._black | self._white) == self._t.cells:
+            # a full board holds white stones, so someone has passed and Black is seated
+            assert self._black_seat is not None, "Coil board full in Phase I"
             return Outcome(3 - self._black_seat, Termination.BOARD_FULL)
         return None
 
@@ -674,7 +684,7 @@ class CoilState(SearchState):
             winner, pb, pw, pblack = self._phase2_tactics(
                 empties, self.black | self.white | p1 | p2, pblack, seat, black_seat, rand,
                 banned)
-            empties = ()
+            empties = []
         elif seat == white_seat and empties:
             k = int(rand() * len(empties))
             pw = 1 << empties[k]
@@ -709,7 +719,7 @@ class CoilState(SearchState):
         return winner, p1 | pw, p2 | pb
 
     def _phase2_tactics(self, empties: list[int], occ: int, pblack: int, seat: int,
-                        black_seat: int, rand, known: list[int]) -> tuple[int, int, int, int]:
+                        black_seat: int, rand: Callable[[], float], known: list[int]) -> tuple[int, int, int, int]:
         """Phase II of :meth:`playout` with coil threats (when :attr:`tactics` is set).
 
         A *threat* here is the one empty cell of a ring of six whose other five cells are

@@ -21,8 +21,9 @@ from __future__ import annotations
 
 import random
 import re
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from functools import cache
+from typing import Any
 
 from .base import (
     GameKind,
@@ -82,7 +83,7 @@ class _Tables:
         # each arc that has no off-board position (such an arc must be flooded); else None.
         table = []
         for c in range(self.n):
-            per = []
+            per: list[tuple[int, ...] | None] = []
             for pat in range(64):
                 runs = _RUNS[pat]
                 if len(runs) <= 1:
@@ -238,17 +239,29 @@ class CoralPosition(Position):
     __slots__ = ("black", "white", "captures", "removed_black", "removed_white", "_no_moves",
                  "_score_cache")
 
+    board: HexBoard
+    black: int  # bitboards: bit c = cell c
+    white: int
+    captures: tuple[int, int]  # stones each seat (1, 2) has captured (Branching Coral)
+    removed_black: int  # stones the last move removed (bitboards)
+    removed_white: int
+    _no_moves: bool | None  # None until asked
+    # ({1: score, 2: score}, Black's largest group, White's largest group), None until asked
+    _score_cache: tuple[dict[int, int], int, int] | None
+
     branching = False
 
     # ---- construction ---------------------------------------------------------------------
     @classmethod
-    def initial(cls, options: dict) -> CoralPosition:
+    def initial(cls, options: dict[str, Any]) -> CoralPosition:
         """The empty starting board for ``options`` (already validated)."""
         board = hex_board(options["shape"], options["size"])
         return cls._make(options, board, 0, None, 1, 0, 0, (0, 0), (0, 0))
 
     @classmethod
-    def _make(cls, options, board, ply, last, turn, black, white, captures, removed):
+    def _make(cls, options: dict[str, Any], board: HexBoard, ply: int, last: str | None, turn: int,
+              black: int, white: int, captures: tuple[int, int],
+              removed: tuple[int, int]) -> CoralPosition:
         p = cls.__new__(cls)
         p._init_base(options, board, ply, last, turn)
         p.black = black
@@ -271,7 +284,7 @@ class CoralPosition(Position):
     def _empty(self) -> int:
         return self.board.full & ~(self.black | self.white)
 
-    def _legal_cells(self):
+    def _legal_cells(self) -> Iterator[int]:
         empty = self._empty()
         legal = self._legal
         for c in bits(empty):
@@ -287,6 +300,7 @@ class CoralPosition(Position):
         if self._has_move():
             return None
         s = self.scores
+        winner: int | None
         if s[1] != s[2]:
             winner = 1 if s[1] > s[2] else 2
         else:
@@ -303,7 +317,7 @@ class CoralPosition(Position):
             raise ValueError("seat must be 1 or 2")
         return COLOURS[seat]
 
-    def _score_parts(self):
+    def _score_parts(self) -> tuple[dict[int, int], int, int]:
         if self._score_cache is None:
             bg, bn = largest_group(self.board.nmask, self.black)
             wg, wn = largest_group(self.board.nmask, self.white)
@@ -347,7 +361,7 @@ class CoralPosition(Position):
         return CoralState(self)
 
     # ---- moves ----------------------------------------------------------------------------
-    def legal_moves(self):
+    def legal_moves(self) -> Iterator[str]:
         """Labels of the legal placements, by cell number (bottom row first); none once over."""
         if self.outcome is not None:
             return
@@ -394,7 +408,7 @@ class CoralPosition(Position):
             black, white, caps, removed,
         )
 
-    def _place(self, c: int):
+    def _place(self, c: int) -> tuple[int, int, tuple[int, int], tuple[int, int]]:
         """(black, white, captures, removed) after the player to move places on ``c``."""
         cb = 1 << c
         black, white = self.black, self.white
@@ -505,7 +519,7 @@ class CoralPosition(Position):
         return text
 
     @classmethod
-    def from_body(cls, options: dict, ply: int, last: str | None, body: str) -> CoralPosition:
+    def from_body(cls, options: dict[str, Any], ply: int, last: str | None, body: str) -> CoralPosition:
         """Read :meth:`_body` text back. Raises PositionError for a malformed body, or for a
         board no game can reach (an empty cell cut off from the edge; in Brain Coral also a
         stone with no empty neighbour)."""
@@ -704,11 +718,13 @@ class CoralState(SearchState):
             e ^= low
         self._finish(seat)
 
-    def _finish(self, last: int) -> None:
-        """Set :attr:`winner` from the scores; ``last`` placed the last stone (ties)."""
+    def _finish(self, last: int) -> int:
+        """Set :attr:`winner` from the scores and return it; ``last`` placed the last stone
+        (ties)."""
         s1, s2 = self._score_pair()
-        self.winner = 1 if s1 > s2 else 2 if s2 > s1 else last
+        winner = self.winner = 1 if s1 > s2 else 2 if s2 > s1 else last
         self.to_move = 0
+        return winner
 
     def _score_pair(self) -> tuple[int, int]:
         nmask = self.nmask
@@ -766,8 +782,7 @@ class CoralState(SearchState):
                         seat = 1
             self.black, self.white = black | p1, white | p2
             self.ply = ply + (p1 | p2).bit_count()
-            self._finish(3 - seat)
-            return self.winner, p1, p2
+            return self._finish(3 - seat), p1, p2
         while cand:
             i = int(rand() * len(cand))
             c = cand[i]
@@ -800,8 +815,7 @@ class CoralState(SearchState):
         self.black, self.white = black, white
         self.captures = (c1, c2)
         self.ply = ply
-        self._finish(3 - seat)
-        return self.winner, p1, p2
+        return self._finish(3 - seat), p1, p2
 
     def label(self, action: int) -> str:
         """Cell label of ``action`` (``"d4"``). Raises IndexError for a non-cell."""
@@ -831,7 +845,7 @@ class BranchingCoralPosition(CoralPosition):
     branching = True
 
 
-def _check_size(options: dict) -> None:
+def _check_size(options: dict[str, Any]) -> None:
     """Size range per shape: limping 2..10, hexhex 3..11. Raises OptionError."""
     lo, hi = SIZE_RANGE[options["shape"]]
     if not lo <= options["size"] <= hi:

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import math
 import re
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from functools import cache
 
 from .errors import MoveError
@@ -145,7 +145,12 @@ class Board:
     def _steps() -> tuple[tuple[int, int], ...]:
         raise NotImplementedError
 
-    def _cells_at(self, steps) -> tuple[tuple[int, ...], ...]:
+    def point(self, cell: int) -> tuple[float, float]:  # pragma: no cover - abstract
+        """Drawing position of ``cell`` in cell units, y growing upwards (each family's own
+        geometry: :meth:`SquareBoard.point`, :meth:`HexBoard.point`)."""
+        raise NotImplementedError
+
+    def _cells_at(self, steps: Sequence[tuple[int, int]]) -> tuple[tuple[int, ...], ...]:
         """For every cell, the cells one of ``steps`` (``(df, dr)`` pairs) away, in step order,
         leaving out those off the board."""
         index = self.index
@@ -229,7 +234,7 @@ class SquareBoard(Board):
     family = "square"
 
     @staticmethod
-    def _steps():
+    def _steps() -> tuple[tuple[int, int], ...]:
         return ((1, 0), (-1, 0), (0, 1), (0, -1))
 
     def __init__(self, n: int):
@@ -259,7 +264,7 @@ class HexBoard(Board):
     family = "hex"
 
     @staticmethod
-    def _steps():
+    def _steps() -> tuple[tuple[int, int], ...]:
         return ((1, 0), (-1, 0), (0, 1), (0, -1), (1, 1), (-1, -1))
 
     def __init__(self, shape: str, size: int):

@@ -19,6 +19,7 @@ import random
 import re
 from collections.abc import Iterator, Sequence
 from functools import cache
+from typing import Any
 
 from .base import (
     GameKind,
@@ -36,11 +37,14 @@ from .base import (
 )
 from .errors import IllegalMove, MoveError, PositionError
 from .geometry import bits, cells_of, square_board
-from .state import QuickRandom, SearchState, turn_and_winner
+from .state import QuickRandom, RandRange, SearchState, turn_and_winner
 
 __all__ = ["IoPosition", "IoState", "IoTables", "io_tables"]
 
 PASS = "pass"
+#: An Io move in internal form: the cells placed (one, or bound then free), or PASS (which
+#: _check refuses: Io has no passing).
+IoMove = tuple[int, ...] | str
 WHITE_SEAT = 1
 
 _DIRS = ((1, 0), (-1, 0), (0, 1), (0, -1), (1, 1), (-1, 1), (1, -1), (-1, -1))
@@ -127,16 +131,24 @@ class IoPosition(Position):
 
     __slots__ = ("_white", "_black", "_opening", "_anchor", "_flipped", "_t")
 
+    _white: int  # bitboards: bit c = cell c
+    _black: int
+    _opening: bool
+    _anchor: int | None
+    _flipped: int
+    _t: IoTables
+
     two_placements = True
 
     # ---- construction -------------------------------------------------------------------
     @classmethod
-    def initial(cls, options: dict) -> IoPosition:
+    def initial(cls, options: dict[str, Any]) -> IoPosition:
         """The empty board, opening, White (seat 1) to move."""
         return cls._make(options, 0, None, 1, 0, 0, True, None, 0)
 
     @classmethod
-    def _make(cls, options, ply, last, turn, white, black, opening, anchor, flipped) -> IoPosition:
+    def _make(cls, options: dict[str, Any], ply: int, last: str | None, turn: int, white: int,
+              black: int, opening: bool, anchor: int | None, flipped: int) -> IoPosition:
         p = cls.__new__(cls)
         t = io_tables(options["size"])
         p._init_base(options, t.board, ply, last, turn)
@@ -149,7 +161,7 @@ class IoPosition(Position):
         return p
 
     @classmethod
-    def from_body(cls, options: dict, ply: int, last: str | None, body: str) -> IoPosition:
+    def from_body(cls, options: dict[str, Any], ply: int, last: str | None, body: str) -> IoPosition:
         """Read ``"<rows top to bottom, '/'-separated> <turn> <opening|main> <anchor|-> <flipped|->"``.
 
         Rows use ``.`` empty, ``x`` black, ``o`` white; ``anchor`` is the cell the next bound
@@ -272,10 +284,11 @@ class IoPosition(Position):
         return Highlights(placed=placed, flipped=frozenset(labels[c] for c in bits(self._flipped)))
 
     # ---- move generation --------------------------------------------------------------
-    def _bounds(self) -> list[int]:
-        """Cells the bound stone may go on (opening turns after White's first), in board order."""
+    def _bounds(self, anchor: int) -> list[int]:
+        """Cells the bound stone may go on (opening turns after White's first, ``anchor``
+        being :attr:`_anchor`), in board order."""
         t = self._t
-        return list(bits(t.am[self._anchor] & ~(self._white | self._black)))
+        return list(bits(t.am[anchor] & ~(self._white | self._black)))
 
     def _near_occ(self) -> int:
         t = self._t
@@ -300,7 +313,7 @@ class IoPosition(Position):
                 yield labels[c]
         else:
             near = self._near_occ()
-            for b in self._bounds():
+            for b in self._bounds(self._anchor):
                 free = t.freeable & ~(near | t.near[b])
                 if not free:
                     yield labels[b]
@@ -325,7 +338,7 @@ class IoPosition(Position):
             return []
         t = self._t
         labels = self.board.labels
-        bounds = self._bounds()
+        bounds = self._bounds(self._anchor)
         bound_labels = [labels[b] for b in bounds]
         if len(tokens) <= 1 and not trailing_space and (not tokens or tokens[0] not in bound_labels):
             start = tokens[0] if tokens else ""
@@ -342,15 +355,15 @@ class IoPosition(Position):
         return first_matching((f"{lb} {labels[f]}" for f in bits(free)), p, limit)
 
     # ---- playing ----------------------------------------------------------------------
-    def _parse(self, tokens: list[str]):
+    def _parse(self, tokens: list[str]) -> IoMove:
         if tokens == [PASS]:
             return PASS
         if len(tokens) > 2:
             raise MoveError("an Io move is one cell (e.g. e5) or, in the opening, two (bound then free, e.g. c3 e5)")
         return tuple(self.board.cell(tok) for tok in tokens)
 
-    def _check(self, move) -> None:
-        if move == PASS:
+    def _check(self, move: IoMove) -> None:
+        if isinstance(move, str):  # PASS, the only text _parse gives
             raise IllegalMove("there is no passing in Io: place a stone")
         t = self._t
         labels = self.board.labels
@@ -394,7 +407,7 @@ class IoPosition(Position):
         if not free & t.bit[second]:
             raise IllegalMove(f"{lab} is not free: a free stone needs all its neighbours (up to eight) empty")
 
-    def _apply(self, move) -> IoPosition:
+    def _apply(self, move: tuple[int, ...]) -> IoPosition:
         t = self._t
         turn = self._turn
         if turn == WHITE_SEAT:
@@ -424,7 +437,7 @@ class IoPosition(Position):
         return IoState(self)
 
     # ---- random play ------------------------------------------------------------------
-    def _random_internal(self, rng: random.Random):
+    def _random_internal(self, rng: random.Random) -> tuple[int, ...]:
         """A uniformly random legal move (internal form).
 
         Opening turns: each bound cell weighs as many moves as it leaves free cells (or one
@@ -438,7 +451,7 @@ class IoPosition(Position):
             return (rng.choice(list(bits(t.freeable & ~occ))),)
         return self._random_opening(rng, self._near_occ(), t.am[self._anchor] & ~occ)
 
-    def _random_opening(self, rng: random.Random, near: int, bounds: int) -> tuple:
+    def _random_opening(self, rng: random.Random, near: int, bounds: int) -> tuple[int, ...]:
         t = self._t
         options = []
         total = 0
@@ -485,8 +498,8 @@ class IoPosition(Position):
         return self._make(self.options, ply, self.board.labels[c], turn, white, black, False, None, flipped)
 
 
-def _main_playout(t: IoTables, me: int, opp: int, rng: random.Random,
-                  record: list | None = None) -> tuple[int, int, int, int, int, int, int]:
+def _main_playout(t: IoTables, me: int, opp: int, rng: RandRange,
+                  record: list[int] | None = None) -> tuple[int, int, int, int, int, int, int]:
     """Main phase to the full board with uniformly random empty cells (RULES.md "Io",
     Main phase and Capture), on bitboards.
 
@@ -723,7 +736,8 @@ class IoState(SearchState):
         s._play_unchecked(action)
         return s.winner == self.to_move
 
-    def playout(self, rng: random.Random, moves: list | None = None) -> tuple[int, int, int]:
+    def playout(self, rng: random.Random,
+                moves: list[tuple[int, ...]] | None = None) -> tuple[int, int, int]:
         """Play to the full board in place (RULES.md "Io"); see :meth:`SearchState.playout`.
 
         Policy: uniform over the legal half-moves at each step (in the opening, a uniform
@@ -754,9 +768,9 @@ class IoState(SearchState):
             me, opp = self.white, self.black
         else:
             me, opp = self.black, self.white
-        record = [] if moves is not None else None
+        record: list[int] | None = [] if moves is not None else None
         me, opp, plies, pm, po, c, _ = _main_playout(self.tables, me, opp, QuickRandom(rng), record)
-        if record is not None:
+        if record is not None and moves is not None:
             moves.extend((x,) for x in record)
         if plies % 2:
             seat = 3 - seat

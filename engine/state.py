@@ -31,7 +31,8 @@ alone: the oracle for tests, never used by the search.
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from typing import Protocol
 
 from .base import Position
 
@@ -41,7 +42,7 @@ def turn_and_winner(position: Position) -> tuple[int, int | None]:
     to move and ``None`` while in play; once over, ``0`` and the winning seat (``0``: a draw)."""
     out = position.outcome
     if out is None:
-        return position.to_move, None
+        return position._turn, None  # what to_move answers while the game goes on
     return 0, out.winner or 0
 
 
@@ -129,35 +130,22 @@ class PositionState(SearchState):
     """
 
     def __init__(self, position: Position, pending: tuple[int, ...] = ()):
-        self.position = position
         self.board = position.board
         self.n_cells = len(position.board)
         self.pass_action = self.n_cells
+        self._set(position, pending)
+
+    def _set(self, position: Position, pending: tuple[int, ...]) -> None:
+        """Stand at ``position`` with the first half-moves ``pending``; the protocol's
+        attributes follow from them (``to_move`` 0 and ``winner`` the seat, 0 for a draw,
+        once over)."""
+        self.position = position
         self.pending = pending
-
-    # -- derived attributes -------------------------------------------------------------
-    @property
-    def to_move(self) -> int:
-        """Seat to make the next half-move, 0 once over."""
-        return self.position.to_move or 0
-
-    @property
-    def winner(self) -> int | None:
-        """None in play; else the winning seat, 0 for a draw."""
-        out = self.position.outcome
-        if out is None:
-            return None
-        return out.winner or 0
-
-    @property
-    def mid_turn(self) -> bool:
-        """True between the two half-moves of a turn."""
-        return bool(self.pending)
-
-    @property
-    def ply(self) -> int:
-        """Whole turns played."""
-        return self.position.ply
+        self.to_move = position.to_move or 0
+        out = position.outcome
+        self.winner = None if out is None else out.winner or 0
+        self.mid_turn = bool(pending)
+        self.ply = position.ply
 
     # -- protocol -----------------------------------------------------------------------
     def copy(self) -> PositionState:
@@ -169,7 +157,7 @@ class PositionState(SearchState):
 
     def _turns(self) -> list[tuple[int, ...]]:
         """Every legal turn as a tuple of half-moves, in each order the game accepts."""
-        out = []
+        out: list[tuple[int, ...]] = []
         for text in self.position.legal_moves():
             cells = tuple(self._cell(t) for t in text.split())
             out.append(cells)
@@ -199,12 +187,11 @@ class PositionState(SearchState):
         turns = self._turns()
         if self.pending:
             turn = self.pending if action == self.pass_action else self.pending + (action,)
-            self.pending = ()
-            self.position = self.position.play(self.move_text(turn))
+            self._set(self.position.play(self.move_text(turn)), ())
         elif any(len(t) == 2 and t[0] == action for t in turns):
-            self.pending = (action,)
+            self._set(self.position, (action,))
         else:
-            self.position = self.position.play(self.move_text((action,)))
+            self._set(self.position.play(self.move_text((action,))), ())
 
     def playout(self, rng: random.Random) -> tuple[int, int, int]:
         """Uniform random half-moves to the end; see :meth:`SearchState.playout`."""
@@ -232,6 +219,13 @@ class PositionState(SearchState):
         raise ValueError(f"{' '.join(tokens)!r} is not a legal turn here")
 
 
+class RandRange(Protocol):
+    """What a fast playout draws with: ``randrange(k)``, a uniform int in ``0 .. k-1``
+    (``random.Random`` and :class:`QuickRandom` both answer it)."""
+
+    def randrange(self, k: int, /) -> int: ...
+
+
 class QuickRandom:
     """A stand-in for ``random.Random`` in fast playouts: ``randrange(k)`` (``k >= 1``) is
     ``int(rng.random() * k)``, several times cheaper than ``Random.randrange``; its bias,
@@ -242,4 +236,4 @@ class QuickRandom:
 
     def __init__(self, rng: random.Random):
         rnd = rng.random
-        self.randrange = lambda k: int(rnd() * k)
+        self.randrange: Callable[[int], int] = lambda k: int(rnd() * k)

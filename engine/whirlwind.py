@@ -26,8 +26,9 @@ the diagonals of the stones it places, which keeps the tests local:
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Iterator, Sequence
 from functools import cache
+from typing import Any
 
 from .base import (
     GameKind,
@@ -245,6 +246,7 @@ def shortest_crossing(board: SquareBoard, stones: int, seat: int) -> list[int]:
     one found first in point order is returned, so the answer is deterministic.
     """
     n = board.size
+    goal: Callable[[int], bool]
     if seat == 1:
         start = [p for p in range(n) if stones >> p & 1]
         goal = lambda p: p >= n * (n - 1)  # noqa: E731
@@ -260,8 +262,10 @@ def shortest_crossing(board: SquareBoard, stones: int, seat: int) -> list[int]:
         for p in frontier:
             if goal(p):
                 path = [p]
-                while came[path[-1]] is not None:
-                    path.append(came[path[-1]])
+                prev = came[p]
+                while prev is not None:
+                    path.append(prev)
+                    prev = came[prev]
                 return path[::-1]
             for q in board.neighbours[p]:
                 if q not in came and stones >> q & 1:
@@ -453,7 +457,9 @@ def sample_turn(t: _Tables, own: int, occ: int, empty_points: list[int], first: 
 
 
 def _playout_turns(t: _Tables, black: int, white: int, turn: int, ply: int,
-                   rng: random.Random, record: list | None = None, quick: bool = False):
+                   rng: random.Random, record: list[tuple[int, ...]] | None = None,
+                   quick: bool = False
+                   ) -> tuple[int, int, int, int, int, Termination, tuple[int, ...], int, int]:
     """Random whole turns to the end of the game (RULES.md "Whirlwind"), on bitboards.
 
     Each turn is uniform among the legal turns (:func:`sample_turn`). ``turn`` is the seat
@@ -477,7 +483,7 @@ def _playout_turns(t: _Tables, black: int, white: int, turn: int, ply: int,
     n = t.n
     nf, nl = t.not_first, t.not_last
     flood = t.flood
-    reach = [None, [], []]
+    reach: list[list[tuple[int, int]]] = [[], [], []]  # by seat; [0] unused
     for seat, own in ((1, black), (2, white)):
         for edge in t.edges[seat]:
             reach[seat].append((edge, flood(own & edge, own)))
@@ -535,18 +541,24 @@ class WhirlwindPosition(Position):
 
     __slots__ = ("black", "white", "_turns_cache")
 
+    board: SquareBoard
+    black: int  # bitboards: bit p = point p
+    white: int
+    _turns_cache: _Turns | None  # None until asked
+
     two_placements = True
 
     # ---- construction ---------------------------------------------------------------------
     @classmethod
-    def initial(cls, options: dict) -> WhirlwindPosition:
+    def initial(cls, options: dict[str, Any]) -> WhirlwindPosition:
         """The set-up position for ``options`` (already validated)."""
         n = options["size"]
         black, white = setup_points(n, options["setup"])
         return cls._make(options, square_board(n), 0, None, 1, black, white)
 
     @classmethod
-    def _make(cls, options, board, ply, last, turn, black, white):
+    def _make(cls, options: dict[str, Any], board: SquareBoard, ply: int, last: str | None,
+              turn: int, black: int, white: int) -> WhirlwindPosition:
         p = cls.__new__(cls)
         p._init_base(options, board, ply, last, turn)
         p.black = black
@@ -617,7 +629,7 @@ class WhirlwindPosition(Position):
         winning: frozenset[str] = frozenset()
         chain_labels: frozenset[str] = frozenset()
         out = self.outcome
-        if out is not None and out.reason is Termination.CONNECTION:
+        if out is not None and out.reason is Termination.CONNECTION and out.winner is not None:
             t = self._t
             own = self._own(out.winner)
             a, b = t.edges[out.winner]
@@ -632,7 +644,7 @@ class WhirlwindPosition(Position):
     def _text(self, move: tuple[int, ...]) -> str:
         return " ".join(self.board.labels[c] for c in move)
 
-    def legal_moves(self):
+    def legal_moves(self) -> Iterator[str]:
         """Legal turns as canonical text: every single stone (ascending point number, i.e.
         bottom row first), then every pair ``"p q"`` with ``p < q`` in ascending order."""
         if self.outcome is not None:
@@ -790,7 +802,7 @@ class WhirlwindPosition(Position):
         return f"{rows_text(self.board, self.black, self.white)} {self._turn}"
 
     @classmethod
-    def from_body(cls, options: dict, ply: int, last: str | None, body: str) -> WhirlwindPosition:
+    def from_body(cls, options: dict[str, Any], ply: int, last: str | None, body: str) -> WhirlwindPosition:
         """Read :meth:`_body` text back. Raises PositionError for a malformed body or for
         stones no game can reach (two stones of one colour in breach of the diagonal rule)."""
         n = options["size"]
@@ -847,6 +859,9 @@ class WhirlwindState(SearchState):
 
     __slots__ = ("tables", "n_cells", "pass_action", "to_move", "winner", "mid_turn", "ply",
                  "black", "white", "singles", "first", "partners", "_reach", "_firsts")
+
+    _reach: tuple[int, int] | None  # reach(), until the next half-move
+    _firsts: int | None  # _first_mask(), until the next half-move
 
     def __init__(self, position: WhirlwindPosition):
         """The state of ``position`` (any WhirlwindPosition, finished or not)."""
@@ -952,7 +967,7 @@ class WhirlwindState(SearchState):
             return out
         return cells_of(self._first_mask())
 
-    def _legal(self, action) -> bool:
+    def _legal(self, action: object) -> bool:
         if self.winner is not None or not isinstance(action, int) or action < 0:
             return False
         if self.mid_turn:
@@ -1041,7 +1056,8 @@ class WhirlwindState(SearchState):
             return action != self.pass_action and self._touches_both(action)
         return bool(self.singles >> action & 1) and self._touches_both(action)
 
-    def playout(self, rng: random.Random, moves: list | None = None) -> tuple[int, int, int]:
+    def playout(self, rng: random.Random,
+                moves: list[tuple[int, ...]] | None = None) -> tuple[int, int, int]:
         """Play to the end in place (RULES.md "Whirlwind"); see :meth:`SearchState.playout`.
 
         Policy: an open turn is finished with a uniformly random legal half-move; then each
@@ -1087,7 +1103,7 @@ class WhirlwindState(SearchState):
 
 
 
-def _check_size(options: dict) -> None:
+def _check_size(options: dict[str, Any]) -> None:
     """Whirlwind sizes are even. Raises OptionError."""
     if options["size"] % 2:
         raise OptionError("Whirlwind is played on an even board size (8, 10, ... 24)")

@@ -16,7 +16,7 @@ from PIL import Image, ImageDraw
 
 from .fonts import font
 from .layout import BAND_GAP, BAND_MARGIN, BAND_WIDTH, EDGE, HEX_R, SS, Layout, layout_for
-from .theme import RGB, get_theme
+from .theme import RGB, Theme, get_theme
 
 __all__ = ["SS", "base_image", "font", "hex_corners"]
 
@@ -29,10 +29,11 @@ def hex_corners(cx: float, cy: float, r: float) -> list[tuple[float, float]]:
 
 
 def _mix(a: RGB, b: RGB, t: float) -> RGB:
-    return tuple(round(x + (y - x) * t) for x, y in zip(a, b, strict=True))  # type: ignore[return-value]
+    r, g, bl = (round(x + (y - x) * t) for x, y in zip(a, b, strict=True))
+    return r, g, bl
 
 
-def _draw_hex(d: ImageDraw.ImageDraw, lay: Layout, th, s: int) -> None:
+def _draw_hex(d: ImageDraw.ImageDraw, lay: Layout, th: Theme, s: int) -> None:
     sc = lay.scale * s
     edge = max(2.0, EDGE * sc)
     line = max(1, round(0.028 * sc))
@@ -44,7 +45,7 @@ def _draw_hex(d: ImageDraw.ImageDraw, lay: Layout, th, s: int) -> None:
         d.polygon(hex_corners(cx, cy, HEX_R * sc), fill=th.board, outline=th.line, width=line)
 
 
-def _draw_cells(d: ImageDraw.ImageDraw, lay: Layout, th, s: int) -> None:
+def _draw_cells(d: ImageDraw.ImageDraw, lay: Layout, th: Theme, s: int) -> None:
     n = lay.board.size
     sc = lay.scale * s
     x0, y0 = lay.px(-0.5, n - 0.5)
@@ -66,7 +67,7 @@ def _draw_cells(d: ImageDraw.ImageDraw, lay: Layout, th, s: int) -> None:
         d.line((x0, y, x1, y), fill=th.line, width=line)
 
 
-def _draw_points(d: ImageDraw.ImageDraw, lay: Layout, th, s: int) -> None:
+def _draw_points(d: ImageDraw.ImageDraw, lay: Layout, th: Theme, s: int) -> None:
     n = lay.board.size
     sc = lay.scale * s
     g = BAND_GAP

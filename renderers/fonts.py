@@ -59,7 +59,11 @@ def font(size: float, weight: str = "regular") -> ImageFont.FreeTypeFont:
     size = max(1, round(size))
     path = _FACES.get(weight)
     if path is None:
-        return ImageFont.load_default(size=size)
+        f = ImageFont.load_default(size=size)
+        # Pillow gives its bitmap ImageFont only when built without FreeType, which every
+        # caller (and truetype() below) needs anyway
+        assert isinstance(f, ImageFont.FreeTypeFont), "Pillow was built without FreeType"
+        return f
     return ImageFont.truetype(path, size)
 
 
@@ -128,7 +132,7 @@ def runs(text: str, f: ImageFont.FreeTypeFont) -> list[tuple[str, ImageFont.Free
         return [(text, f)]
     weight = next((w for w, p in _FACES.items() if p == path), "regular")
     others = [p for p in _faces(weight)[1:] + _faces("regular")[1:] if p != path]
-    out: list[tuple[str, ImageFont.FreeTypeFont]] = []
+    out: list[tuple[str, str]] = []  # (run, font file)
     for ch in text:
         face = path
         if not _has_glyph(path, ch):

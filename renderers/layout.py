@@ -166,7 +166,8 @@ def _reach(box: tuple[float, float, float, float], ux: float, uy: float) -> floa
     return max(left * ux, right * ux) + max(-top * uy, -bottom * uy)
 
 
-def _apart(a: tuple[float, float, tuple], b: tuple[float, float, tuple], scale: float, size: int) -> bool:
+def _apart(a: tuple[float, float, tuple[float, float, float, float]],
+           b: tuple[float, float, tuple[float, float, float, float]], scale: float, size: int) -> bool:
     """True when the ink boxes of two labels ``(x, y, box)`` (units) cannot read as one label:
     at least :data:`LABEL_CLEAR` label sizes apart, and :data:`LABEL_BESIDE` apart side by side
     when they share a line."""
@@ -192,7 +193,7 @@ def _hex_labels(board: Board, scale: float, size: int) -> list[tuple[str, float,
     pts = [board.point(i) for i in range(len(board))]
     gap = LABEL_GAP * size
     rim = 0.5 + EDGE
-    numbers: list[tuple[str, float, float, tuple]] = []
+    numbers: list[tuple[str, float, float, tuple[float, float, float, float]]] = []
     for r in range(board.rows):
         cells = board.row_cells(r)
         if not cells:
@@ -290,7 +291,8 @@ def marker_diameter(radius: float) -> float:
     return 2 * RING * radius + ring_width(radius)
 
 
-def _fit(family: str, board: Board, avail_w: float, avail_h: float, width: int):
+def _fit(family: str, board: Board, avail_w: float, avail_h: float, width: int
+         ) -> tuple[float, int, list[tuple[str, float, float]], tuple[float, float, float, float]]:
     """Scale (px per unit), label size, labels and unit extent of a board drawn as large as
     fits ``avail_w x avail_h`` pixels with its coordinates around it."""
     pts = [board.point(i) for i in range(len(board))]

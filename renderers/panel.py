@@ -6,9 +6,10 @@ from __future__ import annotations
 import datetime as _dt
 import unicodedata
 from collections.abc import Mapping
+from typing import Any
 
 from anyascii import anyascii
-from PIL import Image, ImageDraw
+from PIL import Image, ImageDraw, ImageFont
 
 import engine
 
@@ -49,7 +50,7 @@ _OPTION_WORDS = {
 }
 
 
-def options_text(options: Mapping, board) -> str:
+def options_text(options: Mapping[str, Any], board: engine.Board) -> str:
     """The options of a game in a few words: ``"hexhex 7"``, ``"9×9"``, ``"limping 4 · no bonus"``."""
     parts = []
     if board.shape == "square":
@@ -143,7 +144,7 @@ def clock_text(clock: object) -> str | None:
     raise TypeError("clock must be None, text, a timedelta or a datetime")
 
 
-def result_text(position, names: Mapping[int, str]) -> tuple[str, str]:
+def result_text(position: engine.Position, names: Mapping[int, str]) -> tuple[str, str]:
     """Headline and detail of a finished game, e.g. ``("Ann wins", "by closing a coil")``.
 
     ``names`` maps seats 1 and 2 to display names. Scores follow the reason where the game
@@ -154,6 +155,7 @@ def result_text(position, names: Mapping[int, str]) -> tuple[str, str]:
     reason is shown as given.
     """
     out = position.outcome
+    assert out is not None, "result_text needs a finished game"
     loser = names[3 - out.winner] if out.winner in (1, 2) else "the player to move"
     ending = engine.Termination.read(out.reason)
     reason = ending.caption(loser) if ending is not None else str(out.reason)
@@ -176,7 +178,8 @@ def _len(d: ImageDraw.ImageDraw, text: str, f) -> float:
     return sum(d.textlength(t, font=g) + 2 * stroke(g) for t, g in runs(text, f))
 
 
-def _text(d: ImageDraw.ImageDraw, xy, text: str, font, fill, anchor: str = "la") -> None:
+def _text(d: ImageDraw.ImageDraw, xy: tuple[float, float], text: str, font: ImageFont.FreeTypeFont,
+          fill: tuple[int, ...], anchor: str = "la") -> None:
     """``d.text`` that draws the characters ``font`` (Roboto) lacks in an installed fallback
     face (:func:`renderers.fonts.runs`), the runs on one baseline; ``anchor`` as Pillow's,
     measured on ``font``."""
@@ -195,7 +198,7 @@ def _text(d: ImageDraw.ImageDraw, xy, text: str, font, fill, anchor: str = "la")
         x += d.textlength(t, font=g) + 2 * width
 
 
-def _fit(d: ImageDraw.ImageDraw, text: str, f, width: float) -> str:
+def _fit(d: ImageDraw.ImageDraw, text: str, f: ImageFont.FreeTypeFont, width: float) -> str:
     """``text`` cut with an ellipsis so it fits ``width`` pixels."""
     if _len(d, text, f) <= width:
         return text
@@ -204,8 +207,8 @@ def _fit(d: ImageDraw.ImageDraw, text: str, f, width: float) -> str:
     return text.rstrip() + "…"
 
 
-def _sized(d: ImageDraw.ImageDraw, text: str, sizes, k: float, weight: str, width: float,
-           wrap: bool = False):
+def _sized(d: ImageDraw.ImageDraw, text: str, sizes: tuple[int, ...], k: float, weight: str,
+           width: float, wrap: bool = False) -> ImageFont.FreeTypeFont:
     """The font of the first of ``sizes`` (px at 1200 wide, times ``k``) at which ``text`` fits
     ``width`` pixels on one line; if none does, the last size -- or the first when the text
     will be wrapped anyway (``wrap``)."""
@@ -247,7 +250,7 @@ def _two_lines(d: ImageDraw.ImageDraw, text: str, f, width: float) -> list[str]:
     return [first, _fit(d, rest, f, width)]
 
 
-def _wrap(d: ImageDraw.ImageDraw, text: str, f, width: float) -> list[str]:
+def _wrap(d: ImageDraw.ImageDraw, text: str, f: ImageFont.FreeTypeFont, width: float) -> list[str]:
     """``text`` in lines of ``width`` px, broken between words and at every newline."""
     if "\n" in text:
         return [line for part in text.split("\n") for line in _wrap(d, part, f, width)]
@@ -274,7 +277,7 @@ _BONUS_WORDS = {"own": ("group", "groups"), "opponent": ("opponent group", "oppo
                 "captures": ("capture", "captures")}
 
 
-def score_parts(position, seat: int) -> str | None:
+def score_parts(position: engine.Position, seat: int) -> str | None:
     """The parts of ``seat``'s score where the game adds them up (the Corals: the largest
     group plus the bonus option's points, RULES.md "Brain Coral"), e.g.
     ``"largest group 8 + 5 groups"``; None for other games (no ``groups`` highlight).
@@ -288,7 +291,7 @@ def score_parts(position, seat: int) -> str | None:
         return None
     largest = len(groups[seat])
     text = f"largest group {largest}"
-    words = _BONUS_WORDS.get(position.options.get("bonus"))
+    words = _BONUS_WORDS.get(position.options.get("bonus", ""))
     if words is None:
         return text
     bonus = scores[seat] - largest
@@ -326,7 +329,7 @@ def player_cards(lay: Layout) -> dict[int, tuple[float, float, float, float]]:
 def draw_panel(
     im: Image.Image,
     lay: Layout,
-    position,
+    position: engine.Position,
     th: Theme,
     title: str,
     names: Mapping[int, str],
@@ -350,7 +353,9 @@ def draw_panel(
     _draw_state(d, cols[2], top, position, th, names, k)
 
 
-def _draw_game(im, d, col, top, bottom, position, th, title, clock, k) -> None:
+def _draw_game(im: Image.Image, d: ImageDraw.ImageDraw, col: tuple[float, float], top: float,
+               bottom: float, position: engine.Position, th: Theme, title: str, clock: str | None,
+               k: float) -> None:
     """Column 1: the game's title and options, and the clock at the bottom."""
     x0, x1 = col
     width = x1 - x0
@@ -432,8 +437,9 @@ def _draw_players(im, d, col, top, bottom, position, th, names, clocks, k) -> No
     parts), the player's clock when ``clocks`` has one for the seat (the mover's in bold, in
     the turn colour), score at the right."""
     x0, x1 = col
-    over = position.outcome is not None
-    winner = position.outcome.winner if over else None
+    out = position.outcome
+    over = out is not None
+    winner = out.winner if out is not None else None
     scores = position.scores
     f_score = font(44 * k, "bold")
     between = 10 * k
@@ -494,13 +500,15 @@ def _draw_players(im, d, col, top, bottom, position, th, names, clocks, k) -> No
         y += card_h + between
 
 
-def _draw_state(d, col, top, position, th, names, k) -> None:
+def _draw_state(d: ImageDraw.ImageDraw, col: tuple[float, float], top: float,
+                position: engine.Position, th: Theme, names: Mapping[int, str], k: float) -> None:
     """Column 3: whose turn (and the phase) or the result, then the last move."""
     x0, x1 = col
     width = x1 - x0
     y = top
-    over = position.outcome is not None
-    winner = position.outcome.winner if over else None
+    out = position.outcome
+    over = out is not None
+    winner = out.winner if out is not None else None
     f_line = font(26 * k)
     step = 33 * k
     if over:
@@ -518,6 +526,7 @@ def _draw_state(d, col, top, position, th, names, k) -> None:
             y += step
     else:
         seat = position.to_move
+        assert seat is not None  # the game goes on: someone is to move
         colour = position.colour(seat)
         who = colour.capitalize() if colour else names[seat]
         f_head = _sized(d, f"{who} to move", (38, 36, 34, 32), k, "bold", width)
@@ -539,7 +548,7 @@ def _draw_state(d, col, top, position, th, names, k) -> None:
     _text(d, (x0, y), _fit(d, move, f_line, width), font=f_line, fill=th.text_dim)
 
 
-def clock_lines(d: ImageDraw.ImageDraw, text: str, k: float, room: float):
+def clock_lines(d: ImageDraw.ImageDraw, text: str, k: float, room: float) -> tuple[ImageFont.FreeTypeFont, list[str]]:
     """The font and lines of the clock text in ``room`` px: one line at the largest of
     :data:`CLOCK_SIZES` (px at 1200 wide, times ``k``) it fits at, else two lines broken
     between words where the longer line is shortest, at the largest size both fit (so

@@ -5,7 +5,7 @@ from __future__ import annotations
 import io
 import math
 import threading
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 
 from PIL import Image
 
@@ -30,21 +30,21 @@ PNG_OPTIONS = {"compress_level": 1, "optimize": False}
 _DRAW_LOCK = threading.Lock()
 
 
-def layout_of(position, width: int = DEFAULT_WIDTH, height: int | None = None) -> Layout:
+def layout_of(position: engine.Position, width: int = DEFAULT_WIDTH, height: int | None = None) -> Layout:
     """The cached :class:`renderers.layout.Layout` used to draw ``position`` ``width`` px wide
     (``height`` None: as tall as its board needs)."""
     board = position.board
     return layout_for(family_of(position.kind, board), board.shape, board.size, width, height)
 
 
-def image_size(position, width: int = DEFAULT_WIDTH) -> tuple[int, int]:
+def image_size(position: engine.Position, width: int = DEFAULT_WIDTH) -> tuple[int, int]:
     """``(width, height)`` in px of the image :func:`render_png` makes of ``position``."""
     lay = layout_of(position, width)
     return lay.width, lay.height
 
 
 def cell_centre(
-    position, label: str, *, width: int = DEFAULT_WIDTH, height: int | None = None
+    position: engine.Position, label: str, *, width: int = DEFAULT_WIDTH, height: int | None = None
 ) -> tuple[float, float]:
     """Pixel centre ``(x, y)`` (y down) of the cell or point ``label`` (e.g. ``"g7"``) in the
     image :func:`render_png` makes of ``position`` (or :func:`render_image` at this size).
@@ -55,7 +55,7 @@ def cell_centre(
     return layout_of(position, width, height).centres[cell]
 
 
-def _cells(board, labels) -> list[int]:
+def _cells(board: engine.Board, labels: Iterable[str]) -> list[int]:
     out = []
     for lab in labels:
         try:
@@ -65,7 +65,7 @@ def _cells(board, labels) -> list[int]:
     return out
 
 
-def _title(position) -> str:
+def _title(position: engine.Position) -> str:
     kind = engine.GAMES.get(position.kind)
     return kind.title if kind is not None else str(position.kind).title()
 
@@ -90,7 +90,7 @@ def _names(players: Mapping[int, object] | None) -> dict[int, str]:
 
 
 def render_image(
-    position,
+    position: engine.Position,
     *,
     players: Mapping[int, object] | None = None,
     clock=None,
@@ -123,7 +123,8 @@ def _draw(position, th, names, clock_line, seat_clocks, cell_labels: bool, width
     radius = round(lay.radius, 1)
     hl = position.highlights
     stones = position.stones
-    over = position.outcome is not None
+    out = position.outcome
+    over = out is not None
     cs = lay.centres
 
     # Under the stones: Coil's enclosed cells, bonds of the largest groups, winning halos.
@@ -152,8 +153,8 @@ def _draw(position, th, names, clock_line, seat_clocks, cell_labels: bool, width
     # rest of Whirlwind's winning groups (drawn plain; only one shortest path is ringed).
     keep = winning | set(enclosed) | set(_cells(board, hl.chain))
     haloed = set(winning)
-    winner = position.outcome.winner if over else None
-    if haloed and hl.groups and winner in hl.groups:
+    winner = out.winner if out is not None else None
+    if haloed and hl.groups and winner is not None and winner in hl.groups:
         # The Corals: both largest groups score and stay bright (joined by bars, in their own
         # colour), but only the winner's carries the halo of the winning structure.
         haloed &= set(_cells(board, hl.groups[winner]))
@@ -190,7 +191,7 @@ def _angle(dx: float, dy: float) -> float:
 
 
 def render_png(
-    position,
+    position: engine.Position,
     *,
     players: Mapping[int, object] | None = None,
     clock=None,

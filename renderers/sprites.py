@@ -28,12 +28,14 @@ def _canvas(extent: float) -> tuple[Image.Image, ImageDraw.ImageDraw, int, float
     return im, ImageDraw.Draw(im), side, (half + 0.5) * SS
 
 
-def _circle(d, c: float, r: float, **kw) -> None:
-    d.ellipse((c - r, c - r, c + r, c + r), **kw)
+def _circle(d: ImageDraw.ImageDraw, c: float, r: float, fill: tuple[int, ...] | None = None,
+            outline: tuple[int, ...] | None = None, width: int = 1) -> None:
+    d.ellipse((c - r, c - r, c + r, c + r), fill=fill, outline=outline, width=width)
 
 
 def _mix(a: RGB, b: RGB, t: float) -> RGB:
-    return tuple(round(x + (y - x) * t) for x, y in zip(a, b, strict=True))  # type: ignore[return-value]
+    r, g, bl = (round(x + (y - x) * t) for x, y in zip(a, b, strict=True))
+    return r, g, bl
 
 
 @lru_cache(maxsize=1024)

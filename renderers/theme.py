@@ -24,7 +24,7 @@ HIGHLIGHT_CONTRAST_MIN = 3.0
 
 def luminance(rgb: RGB) -> float:
     """WCAG 2 relative luminance of an sRGB colour ``(r, g, b)`` (0-255): 0 black .. 1 white."""
-    def lin(c: int) -> float:
+    def lin(c: float) -> float:
         c = c / 255
         return c / 12.92 if c <= 0.04045 else ((c + 0.055) / 1.055) ** 2.4
     r, g, b = (lin(c) for c in rgb)
