@@ -27,8 +27,7 @@ Map:
 * :mod:`bot.manager` -- game flow by concern, knowing nothing of Discord (its map);
 * :mod:`bot.store` -- SQLite behind small repositories, every SQL statement (its map);
 * :mod:`bot.records` -- a game's text record, written and read back;
-* :mod:`bot.glicko2` -- Glicko-2 ratings; :mod:`bot.ratings` -- Elo, kept for databases not
-  yet upgraded to schema 7;
+* :mod:`bot.glicko2` -- Glicko-2 ratings;
 * :mod:`bot.timecontrol` -- per-move and bank clocks; :mod:`bot.conditionals` -- conditional
   moves (pure rules the manager applies);
 * :mod:`bot.computer`, :mod:`bot.search_pool` -- the computer opponent's moves and reviews in

@@ -32,7 +32,7 @@ import discord
 
 from .client import StartRefused, StonecastBot
 from .config import Config, ConfigError, db_target_from_env
-from .store import StoreError
+from .store import SchemaNotAtHead, StoreError
 from .store.backup import backup_database
 from .store.db import DatabaseUnreachable
 from .store.lock import lock_database
@@ -71,6 +71,11 @@ async def run(config: Config) -> int:
         return 1
     except StoreError as e:  # e.g. a database written by a newer Stonecast
         print(f"stonecast: {e}", file=sys.stderr)
+        return 2
+    except SchemaNotAtHead as e:  # the manager was handed a store Store.open did not migrate
+        print(f"stonecast: the database {e.path} is at schema revision {e.revision or 'none'}, "
+              f"not {e.head}, the only one this Stonecast plays on; open it with Store.open, "
+              f"which migrates", file=sys.stderr)
         return 2
     except (OSError, discord.HTTPException, discord.GatewayNotFound) as e:
         print(f"stonecast: cannot reach Discord ({e.__class__.__name__}: {e})", file=sys.stderr)

@@ -42,7 +42,7 @@ def game_of(position: engine.Position, **changes) -> Game:
         fields.update(status="finished", winner=position.outcome.winner,
                       reason=position.outcome.reason.value, deadline=None)
     fields.update(changes)
-    return Game(**fields)
+    return Game(**fields, position=engine.from_text(fields["position_text"]))
 
 
 def describe(position: engine.Position, names=NAMES, **changes) -> str:

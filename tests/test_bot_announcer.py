@@ -52,7 +52,7 @@ def _game(**changes):
                   winner=None, reason=None, rated=True, days_per_move=3, created_at=0.0,
                   updated_at=0.0, deadline=1_800_000_000.0, challenge_id=None)
     fields.update(changes)
-    return Game(**fields)
+    return Game(**fields, position=engine.from_text(fields["position_text"]))
 
 
 def test_boards_is_a_pure_presenter():

@@ -214,3 +214,38 @@ async def test_a_server_the_bot_is_not_in_is_one_line_naming_the_setting(fake, t
         f"stonecast: Discord refused the commands for server {other} (STONECAST_GUILD): Missing "
         f"Access; the bot is not in that server or was added without the applications.commands "
         f"scope (README.md, step 3)"]
+
+
+async def test_a_store_not_at_the_head_is_one_line_and_status_2(fake, tmp_path, monkeypatch, capsys):
+    """The manager refuses a store that is not at the head schema (issue 20, typed
+    SchemaNotAtHead): the start prints one line naming the database, its revision and the
+    head, status 2. (Store.open always migrates, so the manager is handed a store kept at
+    version 8 here, in process.)"""
+    from bot import __main__ as cli
+    from bot.manager import GameManager
+    from bot.store import Store
+    from bot.store.migrations import head_revision
+
+    db = tmp_path / "db.sqlite"
+
+    async def open_unmigrated(path, *, pool_size=None, **options):
+        store = await Store.open(path, target_version=8)
+        try:
+            return GameManager(store, **options)
+        except BaseException:
+            await store.close()
+            raise
+    monkeypatch.setattr(GameManager, "open", open_unmigrated)
+    config = Config.from_env({"DISCORD_TOKEN": fake.token, "STONECAST_DB": str(db),
+                              "STONECAST_API_URL": f"{fake.base_url}/api/v10"})
+    loop = asyncio.get_running_loop()
+    try:
+        rc = await cli.run(config)
+    finally:
+        for sig in (signal.SIGINT, signal.SIGTERM):
+            loop.remove_signal_handler(sig)
+    err = capsys.readouterr().err
+    assert rc == 2 and "Traceback" not in err, err
+    assert [line for line in err.splitlines() if line.startswith("stonecast:")] == [
+        f"stonecast: the database {db} is at schema revision none, not {head_revision()}, the only "
+        f"one this Stonecast plays on; open it with Store.open, which migrates"]

@@ -148,24 +148,37 @@ def test_a_lease_is_a_positive_number_of_seconds():
 
 
 async def test_revision_0003_goes_down_and_up_again_keeping_the_games(db, clock):
-    """Alembic 0003 on both backends: down to 0002 drops ``computer_work`` (the games stay; a
-    manager on it claims nothing and lets every process search, as before), up again makes
-    it empty."""
+    """Alembic 0003 on both backends: down to 0002 drops ``computer_work`` and keeps the games
+    (a manager refuses the store there: it works on the head schema only), up again makes it
+    empty and the claims work."""
     from alembic import command
+    from sqlalchemy.exc import DBAPIError
 
-    from bot.store.migrations import alembic_config
+    from bot.store import SchemaNotAtHead, Store
+    from bot.store.migrations import alembic_config, head_revision
 
     m = await GameManager.open(db("updown.db"), clock=clock)
     try:
         game = await computer_game(m)
         assert await m.claim_computer_work(game.id, "move")
-        await m.store._alembic(lambda cfg: command.downgrade(cfg, "0002"), alembic_config())
-        m.store.revision = await m.store.alembic_revision()
-        assert m.store.revision == "0002"
-        assert await m.claim_computer_work(game.id, "move")  # no table: no claims
-        assert (await m.get_game(game.id)).ai_seat == 1
-        assert await m.store.upgrade() >= "0003"
-        assert await m.claims_repo.holder(game.id, "move") == (None, None)
-        assert await m.claim_computer_work(game.id, "move")
     finally:
         await m.close()
+    store = await Store.open(db("updown.db"))
+    try:
+        await store._alembic(lambda cfg: command.downgrade(cfg, "0002"), alembic_config())
+        store.revision = await store.alembic_revision()
+        assert store.revision == "0002"
+        with pytest.raises(DBAPIError, match="computer_work"):  # the table is gone
+            await store.fetchall("SELECT * FROM computer_work")
+        assert (await store.fetchone("SELECT ai_seat FROM games WHERE id = ?", (game.id,)))[0] == 1
+        with pytest.raises(SchemaNotAtHead) as refused:
+            GameManager(store, clock=clock)
+        assert (refused.value.revision, refused.value.head) == ("0002", head_revision())
+        assert await store.upgrade() == head_revision()
+        assert await store.fetchall("SELECT * FROM computer_work") == []
+        m = GameManager(store, clock=clock)
+        assert await m.claims_repo.holder(game.id, "move") == (None, None)
+        assert await m.claim_computer_work(game.id, "move")
+        assert (await m.get_game(game.id)).ai_seat == 1
+    finally:
+        await store.close()

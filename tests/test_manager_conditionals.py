@@ -247,20 +247,25 @@ async def test_migration_from_version_6_keeps_games_and_moves_and_takes_lines(tm
     """Version 7 adds the conditionals table and two columns: a version-6 file's games and
     moves come through unchanged (no move conditional, no conditional ply), and the game in
     progress takes conditional lines at once."""
+    from old_schema import copy_rows
+
     from bot.store import Store
     path = tmp_path / "v6.db"
     clock = FakeClock()
-    old = GameManager(await Store.open(path, target_version=6), clock=clock)
+    head = await GameManager.open(tmp_path / "head.db", clock=clock)  # the rows, played today
+    old = await Store.open(path, target_version=6)
     try:
-        game = await start_game(old, KIND, OPTS)
-        await old.play_move(game.id, ALICE, "a1")
-        await old.play_move(game.id, BOB, "b2")
-        done = await start_game(old, KIND, OPTS)
-        await old.play_move(done.id, ALICE, "c3")
-        await old.resign(done.id, BOB)
-        games = [tuple(r) for r in await old.store.fetchall("SELECT * FROM games ORDER BY id")]
-        moves = [tuple(r) for r in await old.store.fetchall("SELECT * FROM moves ORDER BY game_id, ply")]
+        game = await start_game(head, KIND, OPTS)
+        await head.play_move(game.id, ALICE, "a1")
+        await head.play_move(game.id, BOB, "b2")
+        done = await start_game(head, KIND, OPTS)
+        await head.play_move(done.id, ALICE, "c3")
+        await head.resign(done.id, BOB)
+        await copy_rows(head.store, old, ("challenges", "games", "moves"))
+        games = [tuple(r) for r in await old.fetchall("SELECT * FROM games ORDER BY id")]
+        moves = [tuple(r) for r in await old.fetchall("SELECT * FROM moves ORDER BY game_id, ply")]
     finally:
+        await head.close()
         await old.close()
     assert "conditionals" not in _columns(path)
 

@@ -7,6 +7,7 @@ Every test runs against each backend: a SQLite file and a PostgreSQL database (t
 from __future__ import annotations
 
 import asyncio
+import dataclasses
 import random
 
 import pytest
@@ -29,6 +30,7 @@ from manager_support import (
 
 import engine
 from bot.manager import (
+    Game,
     GameManager,
     GameOver,
     InvalidMove,
@@ -65,6 +67,20 @@ async def test_a_move_is_committed_with_its_canonical_text(mgr, clock):
     assert res.game.ply == 1 and res.game.position_text == res.position.to_text()
     assert res.game.to_move_user == BOB and res.game.updated_at == clock.t
     assert await mgr.moves(g.id) == [type((await mgr.moves(g.id))[0])(1, 1, first, clock.t)]
+
+
+async def test_a_game_carries_its_position_as_a_field(mgr):
+    """``Game.position`` is a field given when the game is built (issue 20), never written
+    behind the frozen dataclass's back: the game after a move holds the position played, a
+    copy keeps it, and a game cannot be built without one."""
+    g = await start_game(mgr, KIND, OPTS)
+    res = await first_move(mgr, g)
+    assert res.game.position is res.position and res.position.to_text() == res.game.position_text
+    assert dataclasses.replace(res.game, deadline=None).position is res.position
+    assert (await mgr.get_game(g.id)).position is res.position  # the cache's, not parsed again
+    assert "position" in {f.name for f in dataclasses.fields(Game)}
+    with pytest.raises(TypeError, match="position"):
+        Game(**{f.name: getattr(res.game, f.name) for f in dataclasses.fields(Game) if f.name != "position"})
 
 
 async def test_move_errors(mgr):

@@ -25,7 +25,6 @@ from manager_support import (
 )
 
 import engine
-from bot import ratings as elo
 from bot.manager import (
     DAY,
     GameManager,
@@ -48,18 +47,6 @@ async def mgr(db, clock):
     m = await GameManager.open(db("stonecast.db"), clock=clock, rng=random.Random(11))
     yield m
     await m.close()
-
-
-def test_elo_formula():
-    assert elo.expected_score(1500, 1500) == 0.5
-    assert elo.expected_score(1900, 1500) == pytest.approx(1 / (1 + 10 ** -1))
-    assert elo.update(1500, 0, 1500, 0, 1) == (1520, 1480)
-    assert elo.update(1500, 10, 1500, 9, 2) == (1490, 1520)  # K 20 after ten games, 40 before
-    assert elo.update(1500, 3, 1500, 3, None) == (1500, 1500)
-    lo, hi = elo.update(1400, 20, 1600, 20, None)  # a draw moves the ratings together
-    assert lo > 1400 and hi < 1600 and lo - 1400 == pytest.approx(1600 - hi)
-    with pytest.raises(ValueError):
-        elo.update(1500, 0, 1500, 0, 3)
 
 
 def approx(triple):

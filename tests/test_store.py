@@ -13,6 +13,7 @@ from pathlib import Path
 
 import pytest
 from manager_support import ALICE, BOB, FakeClock, replay_of, start_game
+from old_schema import copy_rows
 from sqlalchemy.exc import IntegrityError
 
 import engine
@@ -65,6 +66,32 @@ async def test_newer_database_is_refused(tmp_path):
     con.close()
     with pytest.raises(StoreError, match="newer"):
         await Store.open(path)
+
+
+async def test_the_manager_refuses_a_store_not_at_the_head(tmp_path):
+    """The manager works on the head schema only (issue 20): a store kept at an old version
+    (not under Alembic) or an older revision is refused with :class:`SchemaNotAtHead`,
+    which carries the database, where it is and the head; opened by Store.open, the same
+    file is migrated and taken."""
+    from bot.store import SchemaNotAtHead
+    from bot.store.migrations import head_revision
+
+    path = tmp_path / "old.db"
+    for old in (await Store.open(path, target_version=6), await Store.open(tmp_path / "r2.db", target_version=8)):
+        try:
+            if await old.version() == 8:
+                assert await old.upgrade("0002") == "0002"
+            with pytest.raises(SchemaNotAtHead) as refused:
+                GameManager(old)
+            assert (refused.value.path, refused.value.revision, refused.value.head) == (
+                str(old.path), old.revision, head_revision())
+        finally:
+            await old.close()
+    mgr = await GameManager.open(path)
+    try:
+        assert mgr.store.revision == head_revision()
+    finally:
+        await mgr.close()
 
 
 def _columns(path) -> dict[str, set[str]]:
@@ -136,32 +163,29 @@ async def test_migration_from_version_1_keeps_the_data(tmp_path):
     await store.close()
 
 
-async def _no_outbox(*args, **kwargs):
-    """Stands in for the outbox insert of a manager older than the outbox (schema < 3), or
-    older than boards in the outbox (schema < 5), and for the lookup of a queued board."""
-    return None
-
-
-async def test_migration_from_version_2_adds_the_outbox_and_keeps_the_data(tmp_path, monkeypatch):
+async def test_migration_from_version_2_adds_the_outbox_and_keeps_the_data(tmp_path):
     """A version-2 file (issue-5 bot before the outbox) with a finished rated game, a running
     game already reminded this turn and a vacation: all kept; the outbox starts empty."""
     path = tmp_path / "v2.db"
     clock = FakeClock()
-    old = GameManager(await Store.open(path, target_version=2), clock=clock)
-    monkeypatch.setattr(old, "_announce", _no_outbox)  # a version-2 bot queued no boards
-    monkeypatch.setattr(old, "pending_board", _no_outbox)  # ... and had no outbox to look in
+    tables = ("challenges", "games", "moves", "ratings", "rating_changes", "user_settings")
+    head = await GameManager.open(tmp_path / "head.db", clock=clock)  # the rows, played today
+    old = await Store.open(path, target_version=2)
     try:
-        assert await old.store.version() == 2
-        done = await start_game(old, KIND, OPTS)
-        await old.play_move(done.id, ALICE, next(done.position.legal_moves()))
-        done = await old.resign(done.id, BOB)
-        running = await start_game(old, KIND, OPTS, days_per_move=1)
-        await old.store.execute("UPDATE games SET reminded_ply = 0 WHERE id = ?", (running.id,))
-        await old.set_vacation(BOB, 2)
-        before = {t: [tuple(r) for r in await old.store.fetchall(f"SELECT * FROM {t} ORDER BY 1, 2")]
-                  for t in ("challenges", "games", "moves", "ratings", "rating_changes", "user_settings")}
+        assert await old.version() == 2
+        done = await start_game(head, KIND, OPTS)
+        await head.play_move(done.id, ALICE, next(done.position.legal_moves()))
+        done = await head.resign(done.id, BOB)
+        running = await start_game(head, KIND, OPTS, days_per_move=1)
+        await head.set_vacation(BOB, 2)
+        await copy_rows(head.store, old, tables)  # the outbox is not in version 2
+        await old.execute("UPDATE games SET reminded_ply = 0 WHERE id = ?", (running.id,))
+        before = {t: [tuple(r) for r in await old.fetchall(f"SELECT * FROM {t} ORDER BY 1, 2")]
+                  for t in tables}
     finally:
+        await head.close()
         await old.close()
+    assert all(before.values())
     assert "announcements" not in _columns(path)
 
     mgr = await GameManager.open(path, clock=clock)
@@ -390,31 +414,34 @@ async def test_the_channel_lookup_uses_an_index(tmp_path):
         await store.close()
 
 
-async def test_migration_from_version_4_widens_the_outbox_and_keeps_its_rows(tmp_path, monkeypatch):
+async def test_migration_from_version_4_widens_the_outbox_and_keeps_its_rows(tmp_path):
     """Version 5 rebuilds the outbox to accept boards (kind 'move'): a version-4 file's rows,
     delivered or pending, come through unchanged, ids keep counting on, and the pending index
     is back."""
     path = tmp_path / "v4.db"
     clock = FakeClock()
-    old = GameManager(await Store.open(path, target_version=4), clock=clock)
-    monkeypatch.setattr(old, "_announce", _no_outbox)  # a version-4 bot queued no first board
+    head = await GameManager.open(tmp_path / "head.db", clock=clock)  # the game, played today
+    old = await Store.open(path, target_version=4)
     try:
-        game = await start_game(old, KIND, OPTS)
-        async with old.store.transaction():
+        game = await start_game(head, KIND, OPTS)
+        # a version-4 bot queued no boards: the outbox holds clock events only
+        await copy_rows(head.store, old, ("challenges", "games", "moves", "user_settings"))
+        async with old.transaction():
             for kind, delivered, error in (("reminder", clock.t + 5, None), ("timeout", None, "503 x"),
                                            ("reminder", None, None)):
-                await old.store.execute(
+                await old.execute(
                     "INSERT INTO announcements (game_id, kind, user_id, ply, created_at, attempts,"
                     " last_error, delivered_at) VALUES (?, ?, ?, 0, ?, 1, ?, ?)",
                     (game.id, kind, ALICE, clock.t, error, delivered),
                 )
-            await old.store.execute("DELETE FROM announcements WHERE id = 3")  # high-water mark 3
+            await old.execute("DELETE FROM announcements WHERE id = 3")  # high-water mark 3
         with pytest.raises(IntegrityError):
-            await old.store.execute(
+            await old.execute(
                 "INSERT INTO announcements (game_id, kind, user_id, ply, created_at)"
                 " VALUES (?, 'move', ?, 0, ?)", (game.id, ALICE, clock.t))
-        before = [tuple(r) for r in await old.store.fetchall("SELECT * FROM announcements ORDER BY id")]
+        before = [tuple(r) for r in await old.fetchall("SELECT * FROM announcements ORDER BY id")]
     finally:
+        await head.close()
         await old.close()
     assert len(before) == 2
 
@@ -442,42 +469,58 @@ async def test_migration_from_version_4_widens_the_outbox_and_keeps_its_rows(tmp
     assert _columns(path) == _columns(tmp_path / "fresh.db")
 
 
-async def test_migration_from_version_5_takes_dms_in_the_outbox_and_keeps_its_rows(tmp_path, monkeypatch):
+async def test_migration_from_version_5_takes_dms_in_the_outbox_and_keeps_its_rows(tmp_path):
     """Version 6 rebuilds the outbox to accept your-turn DMs (kind 'dm') and adds
     games.thread_wanted: a version-5 file's outbox rows (boards, clock events; delivered or
     pending) and games come through unchanged, ids keep counting on, the games already there
     want no thread, and a game accepted from now on does until its thread is recorded."""
     path = tmp_path / "v5.db"
     clock = FakeClock()
-    old = GameManager(await Store.open(path, target_version=5), clock=clock)
+    head = await GameManager.open(tmp_path / "head.db", clock=clock)  # the rows, played today
+    old = await Store.open(path, target_version=5)
     try:
-        await old.set_notify(BOB, True)
-        game = await start_game(old, KIND, OPTS)  # its first board is marked delivered
-        await old.store.execute("UPDATE games SET thread_id = 4242 WHERE id = ?", (game.id,))
-        waiting = await start_game(old, KIND, OPTS)
-        monkeypatch.setattr(old, "_announce_turn_dm", _no_outbox)  # a version-5 bot wrote no DM
-        res = await old.play_move(waiting.id, ALICE, next(waiting.position.legal_moves()))  # board pending
-        async with old.store.transaction():
-            await old.store.execute(
+        await head.set_notify(BOB, True)
+        game = await start_game(head, KIND, OPTS)  # its first board is marked delivered
+        waiting = await start_game(head, KIND, OPTS)
+        res = await head.play_move(waiting.id, ALICE, next(waiting.position.legal_moves()))  # board pending
+        assert res.dm_id is not None  # today's bot queues bob's DM; a version-5 bot wrote none
+        await copy_rows(head.store, old, ("challenges", "games", "moves", "user_settings", "announcements"),
+                        where={"announcements": "kind <> 'dm'"})
+        await old.execute("UPDATE games SET thread_id = 4242 WHERE id = ?", (game.id,))
+        async with old.transaction():
+            await old.execute(
                 "INSERT INTO announcements (game_id, kind, user_id, ply, created_at, attempts, last_error)"
                 " VALUES (?, 'timeout', ?, 1, ?, 2, '503 x')", (waiting.id, BOB, clock.t))
         with pytest.raises(IntegrityError):
-            await old.store.execute(
+            await old.execute(
                 "INSERT INTO announcements (game_id, kind, user_id, ply, created_at)"
                 " VALUES (?, 'dm', ?, 1, ?)", (waiting.id, BOB, clock.t))
-        before = [tuple(r) for r in await old.store.fetchall("SELECT * FROM announcements ORDER BY id")]
-        games = [tuple(r) for r in await old.store.fetchall("SELECT * FROM games ORDER BY id")]
+        before = [tuple(r) for r in await old.fetchall("SELECT * FROM announcements ORDER BY id")]
+        games = [tuple(r) for r in await old.fetchall("SELECT * FROM games ORDER BY id")]
     finally:
+        await head.close()
         await old.close()
     assert [r[2] for r in before] == ["move", "move", "move", "timeout"]
     assert "thread_wanted" not in _columns(path)["games"]
 
-    mgr = GameManager(await Store.open(path, target_version=6), clock=clock)  # version 7: its own test
+    v6 = await Store.open(path, target_version=6)  # the store alone: version 6 as a new file has it
     try:
-        assert await mgr.store.version() == 6
-        assert [tuple(r) for r in await mgr.store.fetchall("SELECT * FROM announcements ORDER BY id")] == before
+        assert await v6.version() == 6
+        assert [tuple(r) for r in await v6.fetchall("SELECT * FROM announcements ORDER BY id")] == before
+    finally:
+        await v6.close()
+    fresh = await Store.open(tmp_path / "fresh6.db", target_version=6)
+    await fresh.close()
+    assert _columns(path) == _columns(tmp_path / "fresh6.db")
+
+    mgr = await GameManager.open(path, clock=clock)  # on through version 7 (its own test) to the head
+    try:
+        assert await mgr.store.version() == LATEST_VERSION
+        after = [tuple(r) for r in await mgr.store.fetchall("SELECT * FROM announcements ORDER BY id")]
+        assert [r[:len(b)] for r, b in zip(after, before, strict=True)] == before  # + later columns, unset
+        width = len(games[0])  # thread_wanted comes right after version 5's columns
         after = [tuple(r) for r in await mgr.store.fetchall("SELECT * FROM games ORDER BY id")]
-        assert [r[:-1] for r in after] == games and [r[-1] for r in after] == [0, 0]
+        assert [r[:width] for r in after] == games and [r[width] for r in after] == [0, 0]
         assert not (await mgr.get_game(waiting.id)).thread_wanted
         pending = await mgr.pending_announcements(board_grace=0)
         assert [(a.kind, a.game.id) for a in pending] == [("move", waiting.id), ("timeout", waiting.id)]
@@ -495,6 +538,6 @@ async def test_migration_from_version_5_takes_dms_in_the_outbox_and_keeps_its_ro
         assert tuple(row) == ("dm", BOB, 0)
     finally:
         await mgr.close()
-    fresh = await Store.open(tmp_path / "fresh6.db", target_version=6)
+    fresh = await Store.open(tmp_path / "fresh.db")
     await fresh.close()
-    assert _columns(path) == _columns(tmp_path / "fresh6.db")
+    assert _columns(path) == _columns(tmp_path / "fresh.db")

@@ -9,6 +9,7 @@ import sqlite3
 
 import pytest
 from manager_support import ALICE, BOB, CAROL, FakeClock, start_game
+from old_schema import copy_rows
 from sqlalchemy.exc import IntegrityError
 
 from bot.manager import GameManager
@@ -199,20 +200,23 @@ async def test_a_version_8_file_with_data_is_upgraded_in_place(tmp_path):
     and announcements: opened, it is stamped with the first revision; every row kept."""
     path = tmp_path / "v8.db"
     clock = FakeClock()
-    old = GameManager(await Store.open(path, target_version=8), clock=clock)
     tables = ("challenges", "games", "moves", "ratings", "rating_changes", "announcements",
               "user_settings", "conditionals", "reviews")
+    head = await GameManager.open(tmp_path / "head.db", clock=clock)  # the rows, played today
+    old = await Store.open(path, target_version=8)
     try:
-        done = await start_game(old, KIND, OPTS)
-        await old.play_move(done.id, ALICE, "a1")
-        await old.resign(done.id, BOB)
-        running = await start_game(old, KIND, OPTS, a=CAROL, b=ALICE)
-        await old.play_move(running.id, CAROL, "b2")
-        await old.set_notify(ALICE, True)
-        before = {t: [tuple(r) for r in await old.store.fetchall(f"SELECT * FROM {t} ORDER BY 1, 2")]
+        done = await start_game(head, KIND, OPTS)
+        await head.play_move(done.id, ALICE, "a1")
+        await head.resign(done.id, BOB)
+        running = await start_game(head, KIND, OPTS, a=CAROL, b=ALICE)
+        await head.play_move(running.id, CAROL, "b2")
+        await head.set_notify(ALICE, True)
+        await copy_rows(head.store, old, tables)
+        before = {t: [tuple(r) for r in await old.fetchall(f"SELECT * FROM {t} ORDER BY 1, 2")]
                   for t in tables}
-        assert await old.store.alembic_revision() is None
+        assert await old.alembic_revision() is None
     finally:
+        await head.close()
         await old.close()
     assert before["moves"] and before["ratings"] and before["announcements"]
 
@@ -267,20 +271,13 @@ async def test_a_task_cancelled_inside_a_transaction_leaves_the_store_usable(sto
 
 # ---- revision 0005: the outbox's kind 'deadline' (issue 18) --------------------------------
 
-async def _store_at_0004(db_url) -> Store:
-    """The test's database at revision 0004: a fresh SQLite file migrated that far; on
-    PostgreSQL (where opening migrates to the head) the head taken back down to 0004."""
+async def _down_to_0004(store: Store) -> None:
+    """Take ``store`` (at the head) back down to revision 0004, keeping its rows."""
     from alembic import command
 
-    if not is_postgresql(db_url):
-        store = await Store.open(db_url, target_version=8)
-        assert await store.upgrade("0004") == "0004"
-        return store
-    store = await Store.open(db_url)
     await store._alembic(lambda cfg: command.downgrade(cfg, "0004"), alembic_config())
     store.revision = await store.alembic_revision()
     assert store.revision == "0004"
-    return store
 
 
 def _add_announcement(kind: str, game_id: int, attempts: int = 0) -> tuple[str, tuple]:
@@ -296,15 +293,16 @@ async def test_revision_0005_upgrades_a_database_at_0004_holding_data(db_url, ba
     from alembic import command
 
     clock = FakeClock()
-    store = await _store_at_0004(db_url)
-    old = GameManager(store, clock=clock)
+    head = await GameManager.open(db_url, clock=clock)  # the rows, played at the head
     tables = ("games", "moves", "announcements", "user_settings")
     try:
-        running = await start_game(old, KIND, OPTS)
-        await old.set_notify(BOB, True)
-        await old.play_move(running.id, ALICE, "a1")  # a board and a DM
-        done = await start_game(old, KIND, OPTS, a=CAROL, b=BOB)
-        await old.resign(done.id, BOB)
+        running = await start_game(head, KIND, OPTS)
+        await head.set_notify(BOB, True)
+        await head.play_move(running.id, ALICE, "a1")  # a board and a DM
+        done = await start_game(head, KIND, OPTS, a=CAROL, b=BOB)
+        await head.resign(done.id, BOB)
+        store = head.store
+        await _down_to_0004(store)  # then the database at 0004, its rows kept
         for kind in ("reminder", "timeout", "digest"):
             await store.insert(*_add_announcement(kind, running.id, attempts=2))
         with pytest.raises(IntegrityError):  # not a kind at revision 0004
@@ -314,7 +312,7 @@ async def test_revision_0005_upgrades_a_database_at_0004_holding_data(db_url, ba
         before = {t: [tuple(r) for r in await store.fetchall(f"SELECT * FROM {t} ORDER BY 1, 2")]
                   for t in tables}
     finally:
-        await old.close()
+        await head.close()
     assert {r[2] for r in before["announcements"]} == {"move", "dm", "reminder", "timeout", "digest"}
 
     store = await Store.open(db_url)  # opening upgrades to the head

@@ -10,6 +10,7 @@ import sqlite3
 import pytest
 from glicko_by_hand import NEW, game, grown
 from manager_support import ALICE, BOB, CAROL, GUILD, FakeClock, start_game
+from old_schema import copy_rows
 
 from bot.manager import DAY, GameManager
 from bot.store import LATEST_VERSION, Store
@@ -30,30 +31,33 @@ def _columns(path) -> dict[str, set[str]]:
 async def test_migration_from_version_6_recomputes_ratings_and_fills_clocks(tmp_path):
     path = tmp_path / "v6.db"
     clock = FakeClock()
-    old = GameManager(await Store.open(path, target_version=6), clock=clock)
+    head = await GameManager.open(tmp_path / "head.db", clock=clock)  # the rows, played today
+    old = await Store.open(path, target_version=6)
     try:
-        ended = []  # (alice's seat-1 game winner) in the order the games end
-        g1 = await start_game(old, KIND, OPTS)                      # alice beats bob
-        g2 = await start_game(old, KIND, OPTS, a=BOB, b=CAROL)      # carol beats bob, later
-        g3 = await start_game(old, KIND, OPTS, rated=False)         # unrated: no rating
-        g4 = await start_game(old, KIND, OPTS)                      # aborted: no rating
-        running = await start_game(old, KIND, OPTS, a=CAROL, b=ALICE, days_per_move=5)
-        await old.resign(g1.id, BOB)
-        ended.append(g1.id)
+        g1 = await start_game(head, KIND, OPTS)                      # alice beats bob
+        g2 = await start_game(head, KIND, OPTS, a=BOB, b=CAROL)      # carol beats bob, later
+        g3 = await start_game(head, KIND, OPTS, rated=False)         # unrated: no rating
+        g4 = await start_game(head, KIND, OPTS)                      # aborted: no rating
+        running = await start_game(head, KIND, OPTS, a=CAROL, b=ALICE, days_per_move=5)
+        await head.resign(g1.id, BOB)
         clock.advance(2 * DAY)
-        await old.resign(g2.id, BOB)
-        ended.append(g2.id)
-        await old.resign(g3.id, ALICE)
-        await old.abort(g4.id, CAROL)
-        await old.play_move(running.id, CAROL, "a1")
-        await old.set_notify(BOB, True)
-        ch = await old.create_challenge(guild_id=GUILD, channel_id=1, challenger_id=ALICE,
-                                        opponent_id=CAROL, kind="io", days_per_move=7)
-        elo = {tuple(r)[:3]: r["rating"] for r in await old.store.fetchall("SELECT * FROM ratings")}
-        outbox = [tuple(r) for r in await old.store.fetchall("SELECT * FROM announcements ORDER BY id")]
+        await head.resign(g2.id, BOB)
+        await head.resign(g3.id, ALICE)
+        await head.abort(g4.id, CAROL)
+        await head.play_move(running.id, CAROL, "a1")
+        await head.set_notify(BOB, True)
+        ch = await head.create_challenge(guild_id=GUILD, channel_id=1, challenger_id=ALICE,
+                                         opponent_id=CAROL, kind="io", days_per_move=7)
+        await copy_rows(head.store, old, ("challenges", "games", "moves", "ratings", "rating_changes",
+                                          "user_settings", "announcements"))
+        # a version-6 bot kept Elo ratings: whatever they were, version 7 replays the games
+        await old.execute("UPDATE ratings SET rating = 1520 + user_id % 7")
+        await old.execute("UPDATE rating_changes SET before = 1500, after = 1520")
+        outbox = [tuple(r) for r in await old.fetchall("SELECT * FROM announcements ORDER BY id")]
     finally:
+        await head.close()
         await old.close()
-    assert elo[(GUILD, KIND, ALICE)] == 1520  # Elo, before
+    assert outbox and "rd" not in _columns(path)["ratings"]
 
     mgr = await GameManager.open(path, clock=clock)
     try:

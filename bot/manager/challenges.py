@@ -72,7 +72,6 @@ class ChallengesMixin(ManagerCore):
                 raise NotAllowed("Bots other than Stonecast cannot play: challenge a member instead, "
                                  "or Stonecast itself to play the computer.")
         opts, tc, days_per_move = self._game_terms(spec, options, first, days_per_move, clock)
-        stored_clock = tc.to_text() if await self._schema_at_least(7) else None
         now = self.clock()
         async with self.store.transaction():
             await self._refuse_duplicate(guild_id, challenger_id, opponent_id, spec, now)
@@ -92,7 +91,7 @@ class ChallengesMixin(ManagerCore):
                 guild_id=guild_id, channel_id=channel_id, challenger_id=challenger_id,
                 opponent_id=opponent_id, kind=spec.key, options=json.dumps(opts), first=first,
                 rated=rated, created_at=now, expires_at=now + self.limits.challenge_ttl,
-                days_per_move=days_per_move, rematch_of=rematch_of, clock=stored_clock,
+                days_per_move=days_per_move, rematch_of=rematch_of, clock=tc.to_text(),
             )
             row = await self.challenges_repo.get(cid)
         return self._challenge(row)
@@ -206,13 +205,12 @@ class ChallengesMixin(ManagerCore):
             to_move_settings = self._settings(await self.settings_repo.get(ping), now)
             tc = ch.time_control
             deadline = tc.deadline(tc.initial_bank(), now, to_move_settings.vacation_until)
-            v7 = await self._schema_at_least(7)
             gid = await self.games_repo.insert(
                 guild_id=ch.guild_id, channel_id=ch.channel_id, kind=ch.kind,
                 options=json.dumps(ch.options), player1_id=seat1, player2_id=seat2,
                 position_text=text, rated=ch.rated, now=now, challenge_id=ch.id,
                 days_per_move=ch.days_per_move, deadline=deadline,
-                clock=tc.to_text() if v7 else None, bank=tc.initial_bank() if v7 else None,
+                clock=tc.to_text(), bank=tc.initial_bank(),
             )
             if await self.challenges_repo.accept(ch.id, gid, user_id, now) != 1:
                 raise StaleAction(f"{ch.label} was answered a moment ago: it is no longer open.")
@@ -220,8 +218,6 @@ class ChallengesMixin(ManagerCore):
             game = self._game(row)
             board_id = await self._announce(game, "move", ping, now)
             dm_id = await self._announce_turn_dm(game, now, to_move_settings)
-        self._remember(gid, pos, text)
-        game.__dict__["position"] = pos
         accepted = dataclasses.replace(ch, status="accepted", game_id=gid, opponent_id=user_id)
         return Accepted(game, accepted, pos, ping, board_id, dm_id, to_move_settings)
 

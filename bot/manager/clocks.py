@@ -70,7 +70,7 @@ class ClocksMixin(ManagerCore):
                     late.append(game)
                 elif (
                     game.deadline - now <= game.time_control.reminder_window(
-                        game.bank(self._position(game).to_move))
+                        game.bank(game.position.to_move))
                     and row["reminded_ply"] != game.ply
                 ):
                     remind.append(game)
@@ -92,9 +92,9 @@ class ClocksMixin(ManagerCore):
             game = self._game(await self._game_row(game_id))
             if game.status != "active" or game.deadline is None or game.deadline > now:
                 return None
-            seat = self._position(game).to_move
+            seat = game.position.to_move
             loser = game.players[seat]
-            done = await self._finish(game, self._position(game).time_out(seat), now,
+            done = await self._finish(game, game.position.time_out(seat), now,
                                       announce=("timeout", loser), claim=True)
             return None if done is None else ClockEvent("timeout", done[0], loser)
 
@@ -109,9 +109,9 @@ class ClocksMixin(ManagerCore):
         game = self._game(row)  # the deadline as stored now (a vacation may have moved it)
         if game.deadline is None or game.deadline > now:
             return None
-        seat = self._position(game).to_move
+        seat = game.position.to_move
         loser = game.players[seat]
-        final = self._position(game).time_out(seat)
+        final = game.position.time_out(seat)
         done = await self._finish_in_transaction(game, final, now, announce=("timeout", loser))
         return None if done is None else (game, final, *done, loser)
 
@@ -197,7 +197,7 @@ class ClocksMixin(ManagerCore):
         ``user_id``'s move), as now stored (:class:`VacationChange`), read in the transaction.
         Each of those games gets a note with its new deadline queued in the outbox (kind
         ``"deadline"``), in the same transaction: posted by the /vacation handler, or else by
-        the delivery pass (a file older than Alembic revision 0005: none is queued).
+        the delivery pass.
         """
         if isinstance(days, bool) or not isinstance(days, int | float) or days < 0 or days != days:
             raise UserError("Give the number of vacation days as a whole number, 0 to end a vacation.")
@@ -236,7 +236,6 @@ class ClocksMixin(ManagerCore):
                 new_until = (until if until is not None else now) + shift
             await self.settings_repo.set_vacation(user_id, new_until, year, used)
             moved, notes = [], []
-            queue_notes = self.store.revision is not None and self.store.revision >= "0005"
             for r in await self.games_repo.running_with_deadline_after(user_id, now):
                 game = self._game(r)
                 if game.to_move_user == user_id:
@@ -246,8 +245,7 @@ class ClocksMixin(ManagerCore):
                     await self.games_repo.set_deadline(game.id, game.ply, deadline)
                     moved.append(dataclasses.replace(game, deadline=deadline))
                     # its note with the new deadline, in the outbox (kind 'deadline', revision 0005)
-                    notes.append(await self._announce(moved[-1], "deadline", user_id, now)
-                                 if queue_notes else None)
+                    notes.append(await self._announce(moved[-1], "deadline", user_id, now))
             row = await self.settings_repo.get(user_id)
         return VacationChange(user_id, current, self._settings(row, now), tuple(moved), tuple(notes))
 

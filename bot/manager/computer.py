@@ -73,7 +73,6 @@ class ComputerMixin(ManagerCore):
         pos = engine.new_game(spec.key, **opts)
         text = pos.to_text()
         now = self.clock()
-        v7 = await self._schema_at_least(7)
         async with self.store.transaction():
             n = await self.games_repo.count_active_of(challenger_id)
             if n >= self.limits.active_games:
@@ -85,7 +84,7 @@ class ComputerMixin(ManagerCore):
                 opponent_id=computer_id, kind=spec.key, options=json.dumps(opts), first=first,
                 rated=False, created_at=now, expires_at=now + self.limits.challenge_ttl,
                 days_per_move=days_per_move, rematch_of=rematch_of,
-                clock=tc.to_text() if v7 else None)
+                clock=tc.to_text())
             ping = (seat1, seat2)[pos.to_move - 1]
             to_move_settings = self._settings(await self.settings_repo.get(ping), now)
             deadline = None if pos.to_move == ai_seat else tc.deadline(
@@ -94,15 +93,13 @@ class ComputerMixin(ManagerCore):
                 guild_id=guild_id, channel_id=channel_id, kind=spec.key, options=json.dumps(opts),
                 player1_id=seat1, player2_id=seat2, position_text=text, rated=False, now=now,
                 challenge_id=cid, days_per_move=days_per_move, deadline=deadline,
-                clock=tc.to_text() if v7 else None, bank=tc.initial_bank() if v7 else None,
+                clock=tc.to_text(), bank=tc.initial_bank(),
                 ai_seat=ai_seat, ai_level=level)
             await self.challenges_repo.accept(cid, gid, computer_id, now)
             game = self._game(await self._game_row(gid))
             board_id = await self._announce(game, "move", ping, now)
             dm_id = await self._announce_turn_dm(game, now, to_move_settings)
             challenge = self._challenge(await self.challenges_repo.get(cid))
-        self._remember(gid, pos, text)
-        game.__dict__["position"] = pos
         return Accepted(game, challenge, pos, ping, board_id, dm_id, to_move_settings)
 
     async def offer_rematch(self, game_id: int, user_id: int, computer_id: int, *,
@@ -140,7 +137,7 @@ class ComputerMixin(ManagerCore):
         out = []
         for row in await self.games_repo.computer_games():
             game = self._game(row)
-            if self._position(game).to_move == game.ai_seat:
+            if game.position.to_move == game.ai_seat:
                 out.append(game)
         return out
 
@@ -163,27 +160,18 @@ class ComputerMixin(ManagerCore):
         ``FOR UPDATE SKIP LOCKED``): that process computes it, or, should it die, another
         claims it once its lease is over (the maintenance pass asks again). The computer's
         move is still checked against its ply when played. Raises ValueError for an unknown
-        ``task``; always True on a file kept at a schema older than revision 0003 (tests: one
-        process, no claims)."""
-        if self.store.revision is None or self.store.revision < "0003":
-            if task not in ("move", "review"):
-                raise ValueError(f"unknown computer task {task!r}")
-            return True
+        ``task``."""
         now = self.clock()
         return await self.claims_repo.take(game_id, task, self.process_id, now, now + self.lease)
 
     async def renew_computer_work(self, game_id: int, task: str) -> bool:
         """Extend this manager's claim on ``task`` of ``game_id`` to :attr:`lease` seconds from
         now (a long search calls it while it runs). False when it no longer holds it."""
-        if self.store.revision is None or self.store.revision < "0003":
-            return True
         return await self.claims_repo.renew(game_id, task, self.process_id, self.clock() + self.lease)
 
     async def release_computer_work(self, game_id: int, task: str) -> bool:
         """Release this manager's claim on ``task`` of ``game_id`` (the work is done, given up
         or stopped): another process may take it at once. False when it did not hold it."""
-        if self.store.revision is None or self.store.revision < "0003":
-            return True
         return await self.claims_repo.release(game_id, task, self.process_id)
 
     async def computer_gives_up(self, game_id: int) -> GameEnd:

@@ -58,7 +58,7 @@ class ConditionalMixin(ManagerCore):
                 seat = await self._conditional_seat(game, user_id)
                 tree = await self._stored_tree(gid, seat)
                 try:
-                    tree = conditionals.add_line(tree, self._position(game), seat, line)
+                    tree = conditionals.add_line(tree, game.position, seat, line)
                 except ConditionalError as e:
                     raise UserError(_sentence(f"That line cannot be stored: {e}")) from None
                 await self.conditionals_repo.put(gid, seat, tree.to_json(), game.ply, self.clock())
@@ -87,7 +87,7 @@ class ConditionalMixin(ManagerCore):
         if not isinstance(index, int) or not 1 <= index <= len(stored.lines):
             raise UserError(f"Pick a line from 1 to {len(stored.lines)} (see /conditional list).")
         try:
-            end = conditionals.end_position(self._position(stored.game), list(stored.lines[index - 1]))
+            end = conditionals.end_position(stored.game.position, list(stored.lines[index - 1]))
         except engine.EngineError:  # pragma: no cover - stored lines fit the current position
             raise UserError("That line no longer fits the game: clear it with /conditional clear.") from None
         return stored, end
@@ -117,7 +117,7 @@ class ConditionalMixin(ManagerCore):
             seat = game.seat_of(user_id)
             if game.status != "active" or seat is None:
                 return []
-            return conditionals.complete_line(self._position(game), seat, typed,
+            return conditionals.complete_line(game.position, seat, typed,
                                               limit=max(0, min(limit, 25)))
         except Exception:  # noqa: BLE001 - autocomplete must never fail
             log.debug("complete_conditional failed", exc_info=True)

@@ -31,9 +31,11 @@ from ..store import (
     MoveRepo,
     OutboxRepo,
     RatingRepo,
+    SchemaNotAtHead,
     SettingsRepo,
     Store,
 )
+from ..store.db import database_name, quiet_alembic
 from .errors import ClockConflict, NotFound, StaleAction, UserError
 from .values import Challenge, Game, Limits
 
@@ -69,6 +71,11 @@ class ManagerCore:
     ``outbox_repo``, ``settings_repo``, ``conditionals_repo`` and ``claims_repo``.
     ``lease``: seconds a claim of this manager lasts unless renewed (default
     :data:`DEFAULT_LEASE`); ValueError unless positive.
+
+    The manager works on the head schema only: ``store`` must be at Alembic's head
+    (:func:`bot.store.migrations.head_revision`, as :meth:`Store.open` leaves it), else
+    :class:`~bot.store.SchemaNotAtHead` is raised. Older schemas are the store's business
+    (its migrations), never the game flow's.
     """
 
     def __init__(
@@ -97,7 +104,12 @@ class ManagerCore:
         self.lease = float(DEFAULT_LEASE if lease is None else lease)
         if not self.lease > 0:
             raise ValueError(f"a lease is a positive number of seconds, not {lease!r}")
-        self._schema_version: int | None = None
+        # the manager works on the head schema only: Store.open migrates there
+        quiet_alembic()  # before Alembic's import, which logs its plugins
+        from ..store.migrations import head_revision
+
+        if store.revision != head_revision():
+            raise SchemaNotAtHead(database_name(store.path), store.revision, head_revision())
         # Who claims outbox rows (Alembic revision 0002): on PostgreSQL this manager alone
         # (several processes share the database); on SQLite every manager of the file is the
         # one process the file lock allows, so a restarted bot takes over its predecessor's
@@ -123,13 +135,6 @@ class ManagerCore:
         await self.store.close()
 
     # ---- helpers --------------------------------------------------------------------------
-    async def _schema_at_least(self, version: int) -> bool:
-        """Whether the database's schema is at ``version`` or later (read once: a store is
-        migrated when opened). Tests drive managers over files kept at older versions."""
-        if self._schema_version is None:
-            self._schema_version = await self.store.version()
-        return self._schema_version >= version
-
     def _lock(self, game_id: int) -> asyncio.Lock:
         lock = self._locks.get(game_id)
         if lock is None:
@@ -187,15 +192,14 @@ class ManagerCore:
             raise ClockConflict(days_per_move, tc)
         return opts, tc, max(1, min(14, round(tc.initial / DAY)))
 
-    def _position(self, game: Game) -> engine.Position:
-        """The position of ``game`` from the in-memory cache, parsing its text on a miss."""
-        hit = self._positions.get(game.id)
-        if hit is not None and hit[0] == game.position_text:
-            pos = hit[1]
-        else:
-            pos = engine.from_text(game.position_text)
-            self._remember(game.id, pos, game.position_text)
-        game.__dict__.setdefault("position", pos)
+    def _position_of(self, game_id: int, text: str) -> engine.Position:
+        """The position written ``text`` of game ``game_id``: from the in-memory cache when
+        it holds that text, else parsed (:func:`engine.from_text`) and remembered."""
+        hit = self._positions.get(game_id)
+        if hit is not None and hit[0] == text:
+            return hit[1]
+        pos = engine.from_text(text)
+        self._remember(game_id, pos, text)
         return pos
 
     def _remember(self, game_id: int, pos: engine.Position, text: str | None = None) -> None:
@@ -211,26 +215,15 @@ class ManagerCore:
         return cls(**values, **computed)
 
     def _challenge(self, row) -> Challenge:
-        keys = row.keys()
-        return self._from_row(Challenge, row, options=json.loads(row["options"]),
-                              rated=bool(row["rated"]), clock=row["clock"] if "clock" in keys else None)
+        return self._from_row(Challenge, row, options=json.loads(row["options"]), rated=bool(row["rated"]))
 
     def _game(self, row) -> Game:
-        keys = row.keys()
-        game = self._from_row(Game, row, options=json.loads(row["options"]),
+        """The :class:`Game` of a ``games`` row, its ``position`` from the cache or parsed
+        (:meth:`_position_of`)."""
+        return self._from_row(Game, row, options=json.loads(row["options"]),
                               players={1: row["player1_id"], 2: row["player2_id"]},
-                              rated=bool(row["rated"]),
-                              thread_wanted="thread_wanted" in row.keys() and bool(row["thread_wanted"]),
-                              conditional_ply=row["conditional_ply"] if "conditional_ply" in keys else None,
-                              clock=row["clock"] if "clock" in keys else None,
-                              bank1=row["bank1"] if "bank1" in keys else None,
-                              bank2=row["bank2"] if "bank2" in keys else None,
-                              ai_seat=row["ai_seat"] if "ai_seat" in keys else None,
-                              ai_level=row["ai_level"] if "ai_level" in keys else None)
-        hit = self._positions.get(game.id)
-        if hit is not None and hit[0] == game.position_text:
-            game.__dict__["position"] = hit[1]
-        return game
+                              rated=bool(row["rated"]), thread_wanted=bool(row["thread_wanted"]),
+                              position=self._position_of(row["id"], row["position_text"]))
 
     def _waiting(self, rows, user_id: int) -> list[Game]:
         """The games of ``rows`` where it is ``user_id``'s move, the least time left first

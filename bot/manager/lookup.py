@@ -74,10 +74,7 @@ class LookupMixin(ManagerCore):
     async def active_games(self, user_id: int, guild_id: int | None = None) -> list[Game]:
         """Games in progress that ``user_id`` plays (in ``guild_id`` if given), oldest first."""
         rows = await self.games_repo.active_of(user_id, guild_id)
-        games = [self._game(r) for r in rows]
-        for g in games:
-            self._position(g)
-        return games
+        return [self._game(r) for r in rows]
 
     async def complete_server_game(self, guild_id: int, prefix: str, limit: int = 25,
                                    *, name_of: Callable[[int], str | None] | None = None,
@@ -207,7 +204,7 @@ class LookupMixin(ManagerCore):
                                            guild_id=guild_id)
             if game.status != "active" or game.seat_of(user_id) is None:
                 return []
-            pos = self._position(game)
+            pos = game.position
             if pos.to_move is None or game.players[pos.to_move] != user_id:
                 return []
             return self._completions(pos, prefix, limit)
@@ -249,7 +246,7 @@ class LookupMixin(ManagerCore):
                 pass
             rows = await self.games_repo.active_of(user_id, guild_id)
             games = [g for g in self._waiting(rows, user_id) if self._visible(g, user_id, guild_id)]
-            return [(g, self._completions(self._position(g), prefix, limit)) for g in games]
+            return [(g, self._completions(g.position, prefix, limit)) for g in games]
         except Exception:  # noqa: BLE001 - autocomplete must never fail
             log.debug("complete_moves_by_game failed", exc_info=True)
             return []
@@ -372,6 +369,5 @@ class LookupMixin(ManagerCore):
 
     async def _record(self, game: Game) -> GameRecord:
         rows = await self.moves_repo.of_game(game.id)
-        self._position(game)
         return GameRecord(game, tuple(MoveRecord(r["ply"], r["seat"], r["move"], r["played_at"]) for r in rows))
 

@@ -93,15 +93,10 @@ class OutboxMixin(ManagerCore):
         """
         now = self.clock()
         out = []
-        leased = self.store.revision is not None and self.store.revision >= "0002"
         async with self.store.transaction():  # each announcement and what its post needs, at once
-            if leased:
-                rows = await self.outbox_repo.due(now - max(0.0, board_grace), max(0, limit),
-                                                  now=now, owner=self.process_id)
-                await self.outbox_repo.claim([r["id"] for r in rows], self.process_id,
-                                             now + self.lease)
-            else:  # a file kept at an old schema version (tests): one process, no claims
-                rows = await self.outbox_repo.due(now - max(0.0, board_grace), max(0, limit))
+            rows = await self.outbox_repo.due(now - max(0.0, board_grace), max(0, limit),
+                                              now=now, owner=self.process_id)
+            await self.outbox_repo.claim([r["id"] for r in rows], self.process_id, now + self.lease)
             for r in rows:
                 game = self._game(await self._game_row(r["game_id"]))
                 settings = (self._settings(await self.settings_repo.get(r["user_id"]), now)
@@ -115,7 +110,7 @@ class OutboxMixin(ManagerCore):
                 waiting = (tuple(self._waiting(await self.games_repo.active_of(r["user_id"]), r["user_id"]))
                            if r["kind"] == "digest" else ())
                 # posted already, perhaps, and beyond the nonce's reach: the bot looks first
-                recheck = ((leased and r["claimed_by"] is not None) or r["attempts"] > 0
+                recheck = (r["claimed_by"] is not None or r["attempts"] > 0
                            or now - r["created_at"] >= NONCE_WINDOW)
                 out.append(Announcement(r["id"], r["kind"], game, r["user_id"], r["ply"],
                                         r["created_at"], r["attempts"], settings, changes, record, waiting,
@@ -125,13 +120,9 @@ class OutboxMixin(ManagerCore):
     async def _announced_plies(self, game_id: int, ply: int) -> tuple[MoveRecord, ...]:
         """The moves a board (or DM) at ply ``ply`` of game ``game_id`` announces, in order
         (issue 18): the player's own move and the conditional replies played at once after it,
-        the last making ``ply`` (:meth:`bot.store.MoveRepo.answered_run`); before schema
-        version 7 (no conditional moves) just the move that made ``ply``. ``()`` when the
+        the last making ``ply`` (:meth:`bot.store.MoveRepo.answered_run`). ``()`` when the
         move row is missing."""
-        rows = await self.moves_repo.answered_run(game_id, ply) if await self._schema_at_least(7) else []
-        if not rows:
-            m = await self.moves_repo.at(game_id, ply)
-            rows = [] if m is None else [m]
+        rows = await self.moves_repo.answered_run(game_id, ply)
         if not rows or rows[-1]["ply"] != ply:
             return ()
         return tuple(MoveRecord(m["ply"], m["seat"], m["move"], m["played_at"]) for m in rows)
@@ -142,7 +133,7 @@ class OutboxMixin(ManagerCore):
         a delivery pass slowed by Discord's rate limits calls it while it posts, so no other
         process takes its rows meanwhile. Rows delivered already, or held by another process
         (this one's lease lapsed), are left alone. Returns how many were renewed."""
-        if not announcement_ids or self.store.revision is None or self.store.revision < "0002":
+        if not announcement_ids:
             return 0
         return await self.outbox_repo.renew(list(announcement_ids), self.process_id,
                                             self.clock() + self.lease)
@@ -157,8 +148,6 @@ class OutboxMixin(ManagerCore):
         Returns ``False`` when it was already delivered. Raises NotFound for an unknown id.
         """
         aid = self._id(announcement_id, "announcement")
-        if not self._records_messages:
-            message_id = None
         n = await self.outbox_repo.mark_delivered(aid, self.clock(),
                                                   None if error is None else str(error)[:500],
                                                   None if message_id is None else int(message_id))
@@ -168,17 +157,12 @@ class OutboxMixin(ManagerCore):
             raise NotFound(f"There is no announcement #{aid}.")
         return False
 
-    @property
-    def _records_messages(self) -> bool:
-        """Whether the outbox records the message of each post (Alembic revision 0005)."""
-        return self.store.revision is not None and self.store.revision >= "0005"
-
     async def recorded_messages(self, message_ids: list[int]) -> set[int]:
         """Which of the Discord ``message_ids`` are recorded as the post of an announcement
         (:meth:`mark_delivered`): such a message is not another announcement's post (issue
         18; the bot's :meth:`~bot.announcer.Announcer.find_post`). Empty on a file older than
         Alembic revision 0005."""
-        if not message_ids or not self._records_messages:
+        if not message_ids:
             return set()
         return await self.outbox_repo.recorded_messages([int(m) for m in message_ids])
 

@@ -77,7 +77,7 @@ class PlayMixin(ManagerCore):
             raise NotAllowed(f"You are not playing in {game.label}.")
         if game.status != "active":
             raise game_over_error(game)
-        pos = self._position(game)
+        pos = game.position
         if pos.to_move != seat:
             raise NotYourTurn(f"It is not your turn in {game.label}: your opponent is to move.")
         if not isinstance(move_text, str) or len(move_text) > self.limits.max_move_length:
@@ -161,19 +161,18 @@ class PlayMixin(ManagerCore):
                     deadline = (None if final.to_move == game.ai_seat  # the computer has no clock
                                 else game.time_control.deadline(banks[final.to_move], now,
                                                                 to_move_settings.vacation_until))
-                    v7 = await self._schema_at_least(7)
                     n = await self.games_repo.update_after_move(
                         gid, game.ply, ply=final.ply, position_text=text, now=now, deadline=deadline,
-                        banks=(banks[1], banks[2]) if v7 else None)
-                    after = dataclasses.replace(game, ply=final.ply, position_text=text, updated_at=now,
-                                                deadline=deadline, **({"bank1": banks[1], "bank2": banks[2]}
-                                                                      if v7 else {}))
+                        banks=(banks[1], banks[2]))
+                    after = dataclasses.replace(game, ply=final.ply, position_text=text, position=final,
+                                                updated_at=now, deadline=deadline, bank1=banks[1],
+                                                bank2=banks[2])
                 else:
                     n = await self.games_repo.finish_after_move(
                         gid, game.ply, ply=final.ply, position_text=text, now=now,
                         winner=outcome.winner, reason=outcome.reason)
-                    after = dataclasses.replace(game, ply=final.ply, position_text=text, updated_at=now,
-                                                deadline=None, status="finished", winner=outcome.winner,
+                    after = dataclasses.replace(game, ply=final.ply, position_text=text, position=final,
+                                                updated_at=now, deadline=None, status="finished", winner=outcome.winner,
                                                 reason=outcome.reason, finished_at=now)
                 if n != 1:
                     raise NotYourTurn(
@@ -185,9 +184,8 @@ class PlayMixin(ManagerCore):
                 if replies:
                     await self.games_repo.set_conditional_ply(gid, replies[-1].ply)
                     after = dataclasses.replace(after, conditional_ply=replies[-1].ply)
-                if outcome is not None and await self._schema_at_least(7):
+                if outcome is not None:
                     await self.conditionals_repo.delete(gid)  # nothing left to answer
-                after.__dict__["position"] = final
                 if outcome is not None and game.rated:
                     changes = await self._rate(game, outcome.winner)
                 # the board is queued with the move: a crash before its post loses nothing
@@ -230,8 +228,6 @@ class PlayMixin(ManagerCore):
         A tree that cannot be read is dropped (logged), never fatal to the move."""
         replies: list[MoveRecord] = []
         pos, last = new, seat
-        if not await self._schema_at_least(7):
-            return replies, pos
         for _ in range(conditionals.MAX_STEPS):
             if pos.is_over or pos.to_move is None or pos.to_move == last:
                 break
@@ -288,8 +284,7 @@ class PlayMixin(ManagerCore):
         if n != 1:
             return None
         changes = await self._rate(game, outcome.winner) if game.rated else {}
-        if await self._schema_at_least(7):
-            await self.conditionals_repo.delete(game.id)  # nothing left to answer
+        await self.conditionals_repo.delete(game.id)  # nothing left to answer
         if announce is not None:
             await self._announce(game, *announce, now)
         return await self._game_row(game.id), changes
@@ -329,7 +324,7 @@ class PlayMixin(ManagerCore):
                     raise NotAllowed(f"You are not playing in {game.label}, so you cannot resign it.")
                 if game.status != "active":
                     raise game_over_error(game)
-                final = self._position(game).resign(seat)
+                final = game.position.resign(seat)
                 done = await self._finish(game, final, self.clock())
                 if done is not None:
                     ended, changes = done
@@ -353,10 +348,9 @@ class PlayMixin(ManagerCore):
             async with self.store.transaction():
                 if await self.games_repo.abort(gid, moderator_id, now) != 1:  # pragma: no cover
                     raise StaleAction(f"{game.label} ended a moment ago.")  # another process ended it
-                if await self._schema_at_least(7):
-                    await self.conditionals_repo.delete(gid)
+                await self.conditionals_repo.delete(gid)
                 row = await self._game_row(gid)
         ended = self._game(row)
-        return GameEnd(ended, self._position(ended), moderator_id, (ended.players[1], ended.players[2]))
+        return GameEnd(ended, ended.position, moderator_id, (ended.players[1], ended.players[2]))
 
 

@@ -23,7 +23,7 @@ from dataclasses import dataclass
 from .. import texts
 from ..store.privacy import PrivacyRepo
 from .core import ManagerCore
-from .errors import NotAllowed, UserError
+from .errors import NotAllowed
 from .values import Game, UserSettings
 
 __all__ = ["Forgotten", "PrivacyMixin", "StoredData", "StoredRating"]
@@ -97,17 +97,13 @@ class PrivacyMixin(ManagerCore):
     """:meth:`stored_data`, :meth:`forget_player` and :meth:`deleted_players` of
     :class:`bot.manager.GameManager`."""
 
-    def _keeps_deletions(self) -> bool:
-        """Whether the database has ``forgotten_players`` (Alembic revision 0006 or later)."""
-        return self.store.revision is not None and self.store.revision >= "0006"
-
     async def stored_data(self, user_id: int) -> StoredData:
         """Everything stored about ``user_id`` (:class:`StoredData`), in every server.
         Raises NotFound for a bad id."""
         user_id = self._id(user_id, "user")
         repo = PrivacyRepo(self.store)
         async with self.store.transaction():  # one consistent picture
-            name = await repo.name(user_id) if self._keeps_names() else None
+            name = await repo.name(user_id)
             settings_row = await self.settings_repo.get(user_id)
             conditional_games = await repo.conditional_games(user_id)
             ratings = await repo.ratings(user_id)
@@ -115,7 +111,7 @@ class PrivacyMixin(ManagerCore):
             dms = await repo.count_dms(user_id)
             game_rows = await repo.games(user_id)
             running = [self._game(r) for r in await self.games_repo.active_of(user_id)]
-            forgotten = (await repo.forgotten([user_id])).get(user_id) if self._keeps_deletions() else None
+            forgotten = (await repo.forgotten([user_id])).get(user_id)
         return StoredData(
             user_id=user_id,
             display_name=name["display_name"] if name is not None else None,
@@ -136,11 +132,8 @@ class PrivacyMixin(ManagerCore):
     async def forget_player(self, user_id: int) -> Forgotten:
         """Delete what is stored about ``user_id`` (see the module docstring) and record the
         deletion, in one transaction. Raises :class:`NotAllowed` naming their games in
-        progress while they have any (nothing is deleted), :class:`UserError` on a database
-        not yet at Alembic revision 0006, NotFound for a bad id."""
+        progress while they have any (nothing is deleted), NotFound for a bad id."""
         user_id = self._id(user_id, "user")
-        if not self._keeps_deletions():
-            raise UserError(texts.PRIVACY_NEEDS_UPGRADE)
         repo = PrivacyRepo(self.store)
         now = self.clock()
         async with self.store.transaction():
@@ -150,7 +143,7 @@ class PrivacyMixin(ManagerCore):
             finished = sum(1 for r in await repo.games(user_id) if r["status"] != "active")
             result = Forgotten(
                 user_id=user_id, at=now,
-                names=await repo.delete_name(user_id) if self._keeps_names() else 0,
+                names=await repo.delete_name(user_id),
                 settings=await repo.delete_settings(user_id),
                 conditionals=await repo.delete_conditionals(user_id),
                 ratings=await repo.delete_ratings(user_id),
@@ -168,7 +161,7 @@ class PrivacyMixin(ManagerCore):
         deletion is refused while the player has one, so every game it concerns was over
         before it."""
         over = [g for g in games if g.status != "active"]
-        if not over or not self._keeps_deletions():
+        if not over:
             return {}
         forgotten = await PrivacyRepo(self.store).forgotten(
             sorted({uid for g in over for uid in g.players.values()}))

@@ -3,14 +3,12 @@
 Ratings are per server and game kind; they change in the transaction that ends a rated game
 (:func:`bot.glicko2.rate_game`: one game is one rating period). A rating is provisional (a
 ``?``) while its deviation, grown by inactivity, is above :data:`bot.glicko2.PROVISIONAL_RD`;
-leaderboards list established ratings first (:func:`bot.glicko2.leaderboard_key`). A file kept
-at a schema before version 7 (tests only) is rated with Elo as then (:mod:`bot.ratings`).
+leaderboards list established ratings first (:func:`bot.glicko2.leaderboard_key`).
 """
 
 from __future__ import annotations
 
 from .. import glicko2
-from .. import ratings as elo
 from .core import ManagerCore
 from .values import Game, Profile, RatingRow, Record, Standings
 
@@ -31,8 +29,6 @@ class RatingsMixin(ManagerCore):
     async def _rate(self, game: Game, winner: int | None) -> dict[int, tuple[float, float]]:
         """Rating update for a rated game that ends now (inside the ending transaction);
         returns user id -> (rating before, rating after), as :meth:`rating_changes` will."""
-        if not await self._schema_at_least(7):
-            return await self._rate_elo(game, winner)
         now = self.clock()
         before = {}
         for seat in (1, 2):
@@ -46,20 +42,6 @@ class RatingsMixin(ManagerCore):
                 game.id, game.guild_id, game.kind, uid, before=b.rating, rd_before=b.rd_at(now),
                 after=a.rating, rd_after=a.rd, volatility=a.volatility, games=a.games, at=now)
             changes[uid] = (b.rating, a.rating)
-        return changes
-
-    async def _rate_elo(self, game: Game, winner: int | None) -> dict[int, tuple[float, float]]:
-        """The Elo update of a file before schema version 7."""
-        current = {}
-        for seat in (1, 2):
-            row = await self.ratings_repo.get(game.guild_id, game.kind, game.players[seat])
-            current[seat] = (row["rating"], row["games"]) if row is not None else (elo.START, 0)
-        new1, new2 = elo.update(current[1][0], current[1][1], current[2][0], current[2][1], winner)
-        changes = {}
-        for seat, new in ((1, new1), (2, new2)):
-            uid = game.players[seat]
-            await self.ratings_repo.record(game.id, game.guild_id, game.kind, uid, current[seat][0], new)
-            changes[uid] = (current[seat][0], new)
         return changes
 
     async def rating_changes(self, game_id: int) -> dict[int, tuple[float, float]]:
@@ -80,9 +62,6 @@ class RatingsMixin(ManagerCore):
         first, then highest first (with rated games played). Raises UserError for an unknown
         game."""
         spec = self._kind(kind)
-        if not await self._schema_at_least(7):
-            rows = await self.ratings_repo.top(guild_id, spec.key, limit)
-            return [RatingRow(r["user_id"], r["rating"], r["games"]) for r in rows]
         return (await self._ranked(guild_id, spec.key))[:max(0, limit)]
 
     async def rank(self, guild_id: int, kind: str, user_id: int) -> tuple[int, RatingRow] | None:
@@ -90,12 +69,6 @@ class RatingsMixin(ManagerCore):
         the top, same order) with their row; ``None`` when they have no rated game of it
         there. Raises UserError for an unknown game."""
         spec = self._kind(kind)
-        if not await self._schema_at_least(7):
-            row = await self.ratings_repo.ranked(guild_id, spec.key, user_id)
-            if row is None:
-                return None
-            ahead = await self.ratings_repo.count_ahead(guild_id, spec.key, row["rating"], row["games"], user_id)
-            return ahead + 1, RatingRow(row["user_id"], row["rating"], row["games"])
         for place, row in enumerate(await self._ranked(guild_id, spec.key), 1):
             if row.user_id == user_id:
                 return place, row
@@ -115,13 +88,9 @@ class RatingsMixin(ManagerCore):
         """Ratings per kind (with their deviation), win/loss/draw record per kind (finished
         games, rated or not), active games and the record against each level of the computer
         of ``user_id`` in ``guild_id``."""
-        if await self._schema_at_least(7):
-            now = self.clock()
-            rows = await self.ratings_repo.of_player_glicko(guild_id, user_id)
-            ratings = {r["kind"]: self._row(r, now) for r in rows}
-        else:
-            rows = await self.ratings_repo.of_player(guild_id, user_id)
-            ratings = {r["kind"]: RatingRow(r["user_id"], r["rating"], r["games"]) for r in rows}
+        now = self.clock()
+        rows = await self.ratings_repo.of_player_glicko(guild_id, user_id)
+        ratings = {r["kind"]: self._row(r, now) for r in rows}
         tally: dict[str, list[int]] = {}
         for r in await self.games_repo.results_of(guild_id, user_id):
             t = tally.setdefault(r["kind"], [0, 0, 0])

@@ -30,13 +30,12 @@ class SettingsMixin(ManagerCore):
             return UserSettings(False, None, self.limits.vacation_days)
         used = row["vacation_used"] if row["vacation_year"] == self._year(now) else 0.0
         until = row["vacation_until"]
-        keys = row.keys()
         return UserSettings(
             bool(row["dm"]),
             until if until is not None and until > now else None,
             max(0.0, self.limits.vacation_days - used),
-            bool(row["confirm"]) if "confirm" in keys else False,
-            row["digest_hour"] if "digest_hour" in keys else None,
+            bool(row["confirm"]),
+            row["digest_hour"],
         )
 
     async def settings(self, user_id: int) -> UserSettings:
@@ -59,20 +58,15 @@ class SettingsMixin(ManagerCore):
         if hour is not None and (isinstance(hour, bool) or not isinstance(hour, int) or not 0 <= hour <= 23):
             raise UserError("The digest hour is a whole hour from 0 to 23 (UTC).")
         async with self.store.transaction():
-            if not await self._schema_at_least(7):  # a file kept at an older version: DMs only
-                if mode == "digest":
-                    raise UserError("Daily digests need the database upgraded.")
-                await self.settings_repo.set_dm(user_id, mode == "on")
-            else:
-                if mode == "digest" and hour is None:
-                    hour = self._settings(await self.settings_repo.get(user_id), self.clock()).digest_hour
-                    if hour is None:
-                        raise UserError("Pick the hour (UTC, 0 to 23) of your daily digest with `hour:`.")
-                await self.settings_repo.set_dm_mode(user_id, mode == "on", hour if mode == "digest" else None)
-                now = self.clock()
-                if mode == "digest" and datetime.fromtimestamp(now, UTC).hour >= hour:
-                    # today's hour has passed: the first digest comes tomorrow at that hour
-                    await self.settings_repo.mark_digest_day(user_id, 23, int(now // DAY))
+            if mode == "digest" and hour is None:
+                hour = self._settings(await self.settings_repo.get(user_id), self.clock()).digest_hour
+                if hour is None:
+                    raise UserError("Pick the hour (UTC, 0 to 23) of your daily digest with `hour:`.")
+            await self.settings_repo.set_dm_mode(user_id, mode == "on", hour if mode == "digest" else None)
+            now = self.clock()
+            if mode == "digest" and datetime.fromtimestamp(now, UTC).hour >= hour:
+                # today's hour has passed: the first digest comes tomorrow at that hour
+                await self.settings_repo.mark_digest_day(user_id, 23, int(now // DAY))
         return await self.settings(user_id)
 
     async def set_confirm(self, user_id: int, on: bool) -> UserSettings:
@@ -83,14 +77,8 @@ class SettingsMixin(ManagerCore):
         return await self.settings(user_id)
 
     # ---- display names (issue 14: a process that never saw a player reads the name here) ----
-    def _keeps_names(self) -> bool:
-        return self.store.revision is not None and self.store.revision >= "0004"
-
     async def display_names(self, user_ids: list[int]) -> dict[int, str]:
-        """The display names stored for those of ``user_ids`` the bot saw (user id -> name;
-        a database kept at an old schema version keeps none)."""
-        if not self._keeps_names():
-            return {}
+        """The display names stored for those of ``user_ids`` the bot saw (user id -> name)."""
         return await NamesRepo(self.store).of_users(list(user_ids))
 
     async def remember_name(self, user_id: int, name: str) -> None:
@@ -107,6 +95,6 @@ class SettingsMixin(ManagerCore):
         :meth:`remember_name` (empty ones are left out). Raises NotFound for a bad id."""
         rows = [(self._id(uid, "user"), str(name).strip()[:100]) for uid, name in names.items()]
         rows = [(uid, name) for uid, name in rows if name]
-        if rows and self._keeps_names():
+        if rows:
             async with self.store.transaction():
                 await NamesRepo(self.store).put_many(rows, self.clock())

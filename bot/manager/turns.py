@@ -39,8 +39,6 @@ class TurnsMixin(ManagerCore):
         who has not had today's; a player with no game waiting gets none (the day is noted
         all the same). Each in its own transaction with the note of the day. Returns how many
         were queued."""
-        if not await self._schema_at_least(7):
-            return 0
         day, hour = utc_day(now), _utc_hour(now)
         queued = 0
         for uid in await self.settings_repo.digests_due(hour, day):

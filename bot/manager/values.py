@@ -8,7 +8,6 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from functools import cached_property
 
 import engine
 
@@ -83,7 +82,7 @@ class Challenge:
     @property
     def time_control(self) -> TimeControl:
         """The challenge's clock (:mod:`bot.timecontrol`): its stored text, or
-        ``days_per_move`` for a row from before schema version 7."""
+        ``days_per_move`` days a move when none is given."""
         return timecontrol.parse(self.clock or self.days_per_move)
 
     @property
@@ -108,13 +107,17 @@ class Game:
     RULES.md "Every game" (``"aborted"`` for an aborted game). ``deadline`` is when the player
     to move loses on time (``None`` once over). ``thread_wanted``: the game was accepted but
     where its boards go (its thread, or the channel) is not recorded yet -- the delivery pass
-    makes or finds the thread before posting (schema version 6). ``clock`` is the time
-    control's stored text (:func:`bot.timecontrol.parse`), ``bank1``/``bank2`` each seat's bank
-    in seconds (schema version 7). ``conditional_ply``: the
-    latest ply played from a conditional move (``None``: none; schema version 7), so a board
-    can say so when its last move is that one. ``ai_seat`` is the
-    seat the computer plays at level ``ai_level`` (1-5, :data:`ai.LEVELS`); both ``None`` in a
-    game of two people (schema version 8).
+    makes or finds the thread before posting. ``clock`` is the time control's stored text
+    (:func:`bot.timecontrol.parse`; ``None``: ``days_per_move`` days a move), ``bank1``/
+    ``bank2`` each seat's bank in seconds. ``conditional_ply``: the latest ply played from a
+    conditional move (``None``: none), so a board can say so when its last move is that one.
+    ``ai_seat`` is the seat the computer plays at level ``ai_level`` (1-5, :data:`ai.LEVELS`);
+    both ``None`` in a game of two people.
+
+    ``position`` is the :class:`engine.Position` that ``position_text`` writes, given when
+    the game is built (the manager takes it from its cache or parses it: ``engine.from_text(
+    position_text)``). A copy made with :func:`dataclasses.replace` that changes
+    ``position_text`` must pass the new ``position`` with it.
     """
 
     id: int
@@ -127,6 +130,7 @@ class Game:
     status: str
     ply: int
     position_text: str
+    position: engine.Position = field(repr=False, compare=False)
     winner: int | None
     reason: str | None
     rated: bool
@@ -147,12 +151,12 @@ class Game:
     @property
     def time_control(self) -> TimeControl:
         """The game's clock (:mod:`bot.timecontrol`): ``clock``, its stored text, or
-        ``days_per_move`` for a row from before schema version 7."""
+        ``days_per_move`` days a move when none is given."""
         return timecontrol.parse(self.clock or self.days_per_move)
 
     def bank(self, seat: int) -> float:
         """Seconds in the bank of ``seat`` (for the player to move: the bank their turn
-        started with); a per-move clock's allowance when not stored (schema before 7)."""
+        started with); the clock's allowance when not given."""
         value = self.bank1 if seat == 1 else self.bank2
         return self.time_control.initial_bank() if value is None else value
 
@@ -163,11 +167,6 @@ class Game:
         if self.status != "active" or self.deadline is None:
             return tc.short
         return tc.status_text(self.deadline, now, paused_until)
-
-    @cached_property
-    def position(self) -> engine.Position:
-        """The current position (``engine.from_text(position_text)``, computed once)."""
-        return engine.from_text(self.position_text)
 
     @property
     def title(self) -> str:
@@ -506,14 +505,13 @@ class VacationChange:
     """What :meth:`GameManager.vacation` did for ``user_id``: their settings ``before`` and
     ``settings`` after, and the ``games`` whose deadline it moved (where it is their move),
     as now stored -- each gets a note with the new deadline, queued in the outbox as
-    ``note_ids`` (one per game, in the same order; ``None`` where none was queued: a file
-    older than Alembic revision 0005)."""
+    ``note_ids`` (one per game, in the same order)."""
 
     user_id: int
     before: UserSettings
     settings: UserSettings
     games: tuple[Game, ...] = ()
-    note_ids: tuple[int | None, ...] = ()
+    note_ids: tuple[int, ...] = ()
 
 
 @dataclass(frozen=True)

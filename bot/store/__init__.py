@@ -29,7 +29,7 @@ from __future__ import annotations
 from .challenges import ChallengeRepo
 from .claims import ClaimRepo
 from .conditionals import ConditionalRepo
-from .db import Store, StoreError
+from .db import SchemaNotAtHead, Store, StoreError
 from .games import GameRepo, MoveRepo
 from .outbox import OutboxRepo
 from .ratings import RatingRepo
@@ -47,6 +47,7 @@ __all__ = [
     "MoveRepo",
     "OutboxRepo",
     "RatingRepo",
+    "SchemaNotAtHead",
     "SettingsRepo",
     "Store",
     "StoreError",

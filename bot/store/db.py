@@ -48,7 +48,8 @@ from sqlalchemy.sql.elements import TextClause
 
 from .schema import LATEST_VERSION, MIGRATIONS
 
-__all__ = ["DEFAULT_POOL_SIZE", "DatabaseUnreachable", "Row", "Store", "StoreError", "bind", "database_url", "is_postgresql"]
+__all__ = ["DEFAULT_POOL_SIZE", "DatabaseUnreachable", "Row", "SchemaNotAtHead", "Store", "StoreError", "bind",
+           "database_url", "is_postgresql"]
 
 # PostgreSQL connections per process by default (``STONECAST_DB_POOL``).
 DEFAULT_POOL_SIZE = 10
@@ -66,6 +67,20 @@ class DatabaseUnreachable(StoreError):
     """The first connection to the database failed (the server is down or refuses the user or
     password, the file cannot be opened); ``str(e)`` is one line naming the database (its
     password hidden) and the driver's reason."""
+
+
+class SchemaNotAtHead(RuntimeError):  # noqa: N818 - named for the state it reports
+    """A store whose schema is not at Alembic's head was handed to :mod:`bot.manager`, which
+    works on the head schema only (:func:`bot.store.migrations.head_revision`; open stores
+    with :meth:`Store.open`, which migrates). Carries data, no sentence: ``path`` (the
+    database, its password hidden), ``revision`` (where the store is; ``None``: not under
+    Alembic, e.g. a SQLite file kept at an old ``PRAGMA user_version``) and ``head``."""
+
+    def __init__(self, path: str, revision: str | None, head: str):
+        super().__init__(path, revision, head)
+        self.path = path
+        self.revision = revision
+        self.head = head
 
 
 def database_name(target: str | Path) -> str:

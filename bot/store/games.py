@@ -122,20 +122,13 @@ class GameRepo(Repo):
 
     async def update_after_move(self, game_id: int, old_ply: int, *, ply: int, position_text: str,
                                 now: float, deadline: float | None,
-                                banks: tuple[float, float] | None = None) -> int:
-        """A move that leaves the game running: new ply, position and deadline (and, schema
-        version 7, both players' ``banks`` in seconds), if the row is still at ``old_ply``;
-        rows changed."""
-        if banks is not None:
-            return await self.store.execute(
-                "UPDATE games SET ply = ?, position_text = ?, updated_at = ?, deadline = ?,"
-                " bank1 = ?, bank2 = ? WHERE id = ? AND ply = ? AND status = 'active'",
-                (ply, position_text, now, deadline, banks[0], banks[1], game_id, old_ply),
-            )
+                                banks: tuple[float, float]) -> int:
+        """A move that leaves the game running: new ply, position, deadline and both players'
+        ``banks`` in seconds, if the row is still at ``old_ply``; rows changed."""
         return await self.store.execute(
-            "UPDATE games SET ply = ?, position_text = ?, updated_at = ?, deadline = ?"
-            " WHERE id = ? AND ply = ? AND status = 'active'",
-            (ply, position_text, now, deadline, game_id, old_ply),
+            "UPDATE games SET ply = ?, position_text = ?, updated_at = ?, deadline = ?,"
+            " bank1 = ?, bank2 = ? WHERE id = ? AND ply = ? AND status = 'active'",
+            (ply, position_text, now, deadline, banks[0], banks[1], game_id, old_ply),
         )
 
     async def finish_after_move(self, game_id: int, old_ply: int, *, ply: int, position_text: str,

@@ -31,21 +31,12 @@ class OutboxRepo(Repo):
         )
         return None if row is None else row["id"]
 
-    async def due(self, created_before: float, limit: int, *, now: float | None = None,
-                  owner: str | None = None) -> list[Row]:
+    async def due(self, created_before: float, limit: int, *, now: float, owner: str) -> list[Row]:
         """Undelivered rows, oldest first: every reminder, timeout and digest, and boards,
-        DMs and deadline notes created at or before ``created_before``.
-
-        With ``now`` and ``owner`` (inside a transaction; Alembic revision 0002): only rows
-        no other process holds -- never claimed, their lease over at ``now``, or claimed by
-        ``owner`` -- and, on PostgreSQL, locked ``FOR UPDATE SKIP LOCKED`` so two processes
+        DMs and deadline notes created at or before ``created_before`` -- only those no other
+        process holds (inside a transaction): never claimed, their lease over at ``now``, or
+        claimed by ``owner``; on PostgreSQL locked ``FOR UPDATE SKIP LOCKED`` so two processes
         claiming at once take different rows (claim them with :meth:`claim`)."""
-        if owner is None:
-            return await self.store.fetchall(
-                "SELECT * FROM announcements WHERE delivered_at IS NULL"
-                " AND (kind NOT IN ('move', 'dm', 'deadline') OR created_at <= ?) ORDER BY id LIMIT ?",
-                (created_before, limit),
-            )
         sql = ("SELECT * FROM announcements WHERE delivered_at IS NULL"
                " AND (kind NOT IN ('move', 'dm', 'deadline') OR created_at <= ?)"
                " AND (lease_until IS NULL OR lease_until <= ? OR claimed_by = ?) ORDER BY id LIMIT ?")

@@ -24,14 +24,6 @@ class SettingsRepo(Repo):
         return await self.store.fetchall(f"SELECT * FROM user_settings WHERE user_id IN ({marks})",
                                          list(user_ids))
 
-    async def set_dm(self, user_id: int, dm: bool) -> None:
-        """Turn the your-turn DM of ``user_id`` on or off."""
-        await self.store.execute(
-            "INSERT INTO user_settings (user_id, dm) VALUES (?, ?)"
-            " ON CONFLICT (user_id) DO UPDATE SET dm = excluded.dm",
-            (user_id, int(bool(dm))),
-        )
-
     async def set_dm_mode(self, user_id: int, dm: bool, digest_hour: int | None) -> None:
         """Per-turn DMs on or off and the daily digest's UTC hour (``None``: none); schema
         version 7."""

@@ -173,7 +173,6 @@ from .privacy import (  # noqa: F401
     NOT_YOUR_PRIVACY_BUTTON,
     PRIVACY_DELETE_LABEL,
     PRIVACY_KEPT,
-    PRIVACY_NEEDS_UPGRADE,
     _some,
     privacy_confirm,
     privacy_deleted,

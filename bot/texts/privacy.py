@@ -13,7 +13,6 @@ from .common import count, fit_lines, title
 DELETED_PLAYER = "deleted player"
 PRIVACY_DELETE_LABEL = "Delete my data"
 NOT_YOUR_PRIVACY_BUTTON = "This button belongs to someone else's /privacy delete."
-PRIVACY_NEEDS_UPGRADE = "Deleting your data needs the bot's database upgraded: please ask the bot's operator."
 PRIVACY_KEPT = ("Finished games stay (they are your opponents' games too), showing you as "
                 f"\"{DELETED_PLAYER}\". If you play again, your new games show your name as usual; "
                 "the older ones keep showing you as deleted.")

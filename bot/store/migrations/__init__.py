@@ -20,12 +20,13 @@ after the revision id, or a module-level ``title``). For developers,
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Iterable
 from pathlib import Path
 
 from alembic.config import Config
 
-__all__ = ["BASE_REVISION", "HERE", "alembic_config", "note_step", "revision_title"]
+__all__ = ["BASE_REVISION", "HERE", "alembic_config", "head_revision", "note_step", "revision_title"]
 
 HERE = Path(__file__).resolve().parent
 BASE_REVISION = "0001"  # the schema of PRAGMA user_version 8
@@ -40,6 +41,16 @@ def alembic_config(extra_versions: Iterable[str | Path] = ()) -> Config:
     config.set_main_option("version_locations", " ".join(locations))
     config.set_main_option("path_separator", "space")
     return config
+
+
+@functools.cache
+def head_revision() -> str:
+    """The head of these migrations (e.g. ``"0006"``): the one schema :mod:`bot.manager`
+    works on (:meth:`bot.store.Store.open` brings every database there). Read once from
+    ``versions/``."""
+    from alembic.script import ScriptDirectory
+
+    return ScriptDirectory.from_config(alembic_config()).get_current_head()
 
 
 def revision_title(script) -> str:
