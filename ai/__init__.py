@@ -30,6 +30,7 @@ import random
 import time
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
+from typing import TypeVar
 
 from engine import Position, SearchState
 
@@ -38,6 +39,8 @@ from .mcts import Node, Search, ranked_children
 
 __all__ = ["KIND_SETTINGS", "LEVELS", "MAX_SECONDS", "Decision", "Level", "avoid_loss_in_one",
            "choose_move", "kind_setting", "overlook_threats", "search_move", "win_in_one"]
+
+_T = TypeVar("_T")
 
 #: No search may be given more than this many seconds (level 5's ceiling).
 MAX_SECONDS = 10.0
@@ -347,12 +350,12 @@ def search_move(position: Position, lv: Level, *, seconds: float | None = None,
         # This move does not look (Level.sight): it plays as if the immediate threats were
         # not there -- no win in one, no block -- unless every turn tried handles them.
         order = ranked_children(search.root)
-        spare = None if deadline is None else t0 + budget * 1.05
+        spare = None if budget is None else t0 + budget * 1.05
         blind = overlook_threats(state, turn, _ranked_turns(state, search, order), spare)
         if blind != turn:
             turn = blind
             line_half = list(blind)
-            kid = next((c for c in search.root.children if c.action == blind[0]), None)
+            kid = next((c for c in order if c.action == blind[0]), None)
             value = kid.w / kid.n if kid is not None and kid.n else 0.5
     move = state.move_text(turn)
     line = _turns_text(state, line_half) or [move]
@@ -462,7 +465,7 @@ def avoid_loss_in_one(state: SearchState, chosen: list[int], alternatives: Itera
     return None
 
 
-def overlook_threats(state: SearchState, chosen: list[int], alternatives,
+def overlook_threats(state: SearchState, chosen: list[int], alternatives: Iterable[list[int]],
                      deadline: float | None = None, limit: int = 6) -> list[int]:
     """The whole turn a player blind to immediate threats plays, for a move of a level that
     does not look (:attr:`Level.sight`); the opposite of the decisive-move check and of
@@ -506,9 +509,9 @@ def overlook_threats(state: SearchState, chosen: list[int], alternatives,
     return ignoring[0] if ignoring else list(chosen)
 
 
-def _take(iterable, n: int) -> list:
+def _take(iterable: Iterable[_T], n: int) -> list[_T]:
     """The first ``n`` items of ``iterable`` (fewer when it runs out)."""
-    out = []
+    out: list[_T] = []
     for item in iterable:
         if len(out) >= n:
             break

@@ -22,21 +22,87 @@ per theme is cached, and so are the fonts.
 from __future__ import annotations
 
 import io
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from functools import lru_cache
 from types import SimpleNamespace
+from typing import Any, Protocol
 
-from PIL import Image, ImageChops, ImageDraw
+from PIL import Image, ImageChops, ImageDraw, ImageFont
 
 import engine
 
 from .fonts import font
-from .panel import _fit, _len, _sized, _text, _wrap, clean_name, options_text, result_text
+from .panel import Box, _fit, _len, _sized, _text, _wrap, clean_name, options_text, result_text
 from .sprites import paste, sprite
-from .theme import HIGHLIGHT_CONTRAST_MIN, Theme, contrast_ratio, get_theme
+from .theme import HIGHLIGHT_CONTRAST_MIN, RGB, Theme, contrast_ratio, get_theme
 
-__all__ = ["CHART_SIZE", "render_review_image", "render_review_png", "review_from_dict",
-           "swing_boxes", "swing_heading", "swing_label_boxes"]
+__all__ = ["CHART_SIZE", "ChartReview", "ReviewedPly", "ReviewedSwing", "render_review_image",
+           "render_review_png", "review_from_dict", "swing_boxes", "swing_heading",
+           "swing_label_boxes"]
+
+
+class ReviewedPly(Protocol):
+    """A move of a review as the chart reads it (:class:`ai.review.PlyReview`, or a ply of
+    :func:`review_from_dict`): ``move`` (its text) and ``after`` (seat 1's chances after it,
+    0..1). Renderers may not import ``ai``: this is its shape, not its class."""
+
+    @property
+    def move(self) -> str: ...
+
+    @property
+    def after(self) -> float: ...
+
+
+class ReviewedSwing(Protocol):
+    """A swing of a review as the chart reads it (:class:`ai.review.Swing`, or a swing of
+    :func:`review_from_dict`): ``ply`` (move number, from 1), ``seat`` (1 or 2, the mover),
+    ``move``, ``preferred`` (the search's choice, may equal ``move``; empty or None when
+    unknown) and the mover's chances ``before``/``after`` the move (0..1)."""
+
+    @property
+    def ply(self) -> int: ...
+
+    @property
+    def seat(self) -> int: ...
+
+    @property
+    def move(self) -> str: ...
+
+    @property
+    def preferred(self) -> str | None: ...
+
+    @property
+    def before(self) -> float: ...
+
+    @property
+    def after(self) -> float: ...
+
+
+class ChartReview(Protocol):
+    """The review the chart draws (:class:`ai.review.GameReview`, or
+    :func:`review_from_dict`'s result): ``kind`` (a key of :data:`engine.GAMES`),
+    ``options``, ``start`` (seat 1's chances before move 1, 0..1), ``plies`` and ``swings``."""
+
+    @property
+    def kind(self) -> str: ...
+
+    @property
+    def options(self) -> Mapping[str, object]: ...
+
+    @property
+    def start(self) -> float: ...
+
+    @property
+    def plies(self) -> Sequence[ReviewedPly]: ...
+
+    @property
+    def swings(self) -> Sequence[ReviewedSwing]: ...
+
+
+#: A point in pixels, ``(x, y)``.
+Point = tuple[float, float]
+#: A swing as drawn: ``(number, label, badge x, badge y, label box, segment of the curve)``.
+_Mark = tuple[int, str, float, float, Box, tuple[Point, Point]]
 
 #: Width and height of the chart, in pixels.
 CHART_SIZE = (1200, 900)
@@ -49,12 +115,12 @@ _CARD = (892, 14, 1186, 886)
 OUTLINE = 2.5
 
 
-def review_from_dict(data: Mapping) -> SimpleNamespace:
+def review_from_dict(data: Mapping[str, Any]) -> ChartReview:
     """A review from plain data (e.g. JSON kept in a database): ``{"kind", "options",
     "start", "plies": [{"ply", "seat", "move", "preferred", "before", "after"}, ...],
     "swings": [{"ply", "seat", "move", "preferred", "before", "after"}, ...]}`` -- the
-    fields of :class:`ai.review.GameReview` (swing chances are the mover's). Raises
-    KeyError/TypeError for missing fields."""
+    fields of :class:`ai.review.GameReview` (swing chances are the mover's), as a
+    :class:`types.SimpleNamespace` of them. Raises KeyError/TypeError for missing fields."""
     plies = [SimpleNamespace(**p) for p in data["plies"]]
     swings = [SimpleNamespace(**s) for s in data["swings"]]
     return SimpleNamespace(kind=data["kind"], options=dict(data.get("options") or {}),
@@ -79,7 +145,8 @@ def _frame(theme_name: str) -> Image.Image:
     return im
 
 
-def _outlined_stone(im, d, th: Theme, colour: str, r: float, x: float, y: float, ground, s: int) -> None:
+def _outlined_stone(im: Image.Image, d: ImageDraw.ImageDraw, th: Theme, colour: str, r: float, x: float,
+                    y: float, ground: RGB, s: int) -> None:
     """A stone of ``colour`` and radius ``r`` centred at ``(x, y)``; where its fill is close in
     lightness to ``ground`` (a black stone on a dark frame) it gets an outline of the
     opposite lightness, :data:`OUTLINE` px wide (times ``s``), so it does not disappear."""
@@ -97,8 +164,8 @@ def _tick_step(n: int) -> int:
     return 1000
 
 
-def _seat_colours(review, final) -> dict[int, str]:
-    out = {}
+def _seat_colours(final: engine.Position | None) -> dict[int, str]:
+    out: dict[int, str] = {}
     for seat in (1, 2):
         colour = final.colour(seat) if final is not None else None
         out[seat] = colour or ("black" if seat == 1 else "white")
@@ -107,8 +174,8 @@ def _seat_colours(review, final) -> dict[int, str]:
     return out
 
 
-def render_review_image(review, *, players: Mapping[int, object] | None = None,
-                        theme: str | Theme = "default", final=None) -> Image.Image:
+def render_review_image(review: ChartReview, *, players: Mapping[int, object] | None = None,
+                        theme: str | Theme = "default", final: engine.Position | None = None) -> Image.Image:
     """The review chart as a Pillow RGB image of :data:`CHART_SIZE`.
 
     * ``review`` -- an :class:`ai.review.GameReview` or :func:`review_from_dict`'s result:
@@ -127,7 +194,7 @@ def render_review_image(review, *, players: Mapping[int, object] | None = None,
     names = {seat: clean_name((players or {}).get(seat), seat) for seat in (1, 2)}
     if final is None:
         final = engine.replay(review.kind, review.options, [p.move for p in review.plies])
-    colours = _seat_colours(review, final)
+    colours = _seat_colours(final)
     s = _S
     im = _frame(th.name).copy()
     d = ImageDraw.Draw(im)
@@ -136,8 +203,8 @@ def render_review_image(review, *, players: Mapping[int, object] | None = None,
     return im.resize(CHART_SIZE, Image.Resampling.LANCZOS)
 
 
-def render_review_png(review, *, players: Mapping[int, object] | None = None,
-                      theme: str | Theme = "default", final=None) -> bytes:
+def render_review_png(review: ChartReview, *, players: Mapping[int, object] | None = None,
+                      theme: str | Theme = "default", final: engine.Position | None = None) -> bytes:
     """PNG bytes (1200x900) of :func:`render_review_image` (same arguments and errors)."""
     buf = io.BytesIO()
     render_review_image(review, players=players, theme=theme, final=final).save(
@@ -145,7 +212,8 @@ def render_review_png(review, *, players: Mapping[int, object] | None = None,
     return buf.getvalue()
 
 
-def _draw_plot(im, d, review, th: Theme, names, colours, s: int) -> None:
+def _draw_plot(im: Image.Image, d: ImageDraw.ImageDraw, review: ChartReview, th: Theme,
+               names: Mapping[int, str], colours: Mapping[int, str], s: int) -> None:
     x0, y0, x1, y1 = (c * s for c in _PLOT)
     values = [review.start] + [p.after for p in review.plies]
     n = max(1, len(values) - 1)
@@ -223,7 +291,7 @@ def _draw_plot(im, d, review, th: Theme, names, colours, s: int) -> None:
         _text(d, (bx, by), str(k), f_badge, th.halo_edge, "mm")
 
 
-def _curve(review, plot) -> list[tuple[float, float]]:
+def _curve(review: ChartReview, plot: Box) -> list[Point]:
     """The points of seat 1's chances (start, then after each move) on ``plot`` (pixels)."""
     x0, y0, x1, y1 = plot
     values = [review.start] + [p.after for p in review.plies]
@@ -231,7 +299,8 @@ def _curve(review, plot) -> list[tuple[float, float]]:
     return [(x0 + (x1 - x0) * i / n, y1 - (y1 - y0) * v) for i, v in enumerate(values)]
 
 
-def _swing_marks(d, review, pts, plot, s):
+def _swing_marks(d: ImageDraw.ImageDraw, review: ChartReview, pts: Sequence[Point], plot: Box,
+                 s: int) -> list[_Mark]:
     """Each drawable swing as ``(number, label, badge x, badge y, label box, segment)`` in the
     drawing's pixels (``s`` times the output). A badge sits on the point after its move, or,
     where that would cover an earlier badge (swings on neighbouring moves of a long game), at
@@ -240,8 +309,8 @@ def _swing_marks(d, review, pts, plot, s):
     f_label = font(22 * s, "medium")
     rb = 15 * s
     n = len(pts) - 1
-    marks = []
-    badges: list[tuple[float, float, float, float]] = []
+    marks: list[tuple[int, str, float, float, tuple[Point, Point]]] = []
+    badges: list[Box] = []
     for k, sw in enumerate(review.swings, 1):
         i = sw.ply
         if not 1 <= i <= n:
@@ -249,13 +318,13 @@ def _swing_marks(d, review, pts, plot, s):
         bx, by = _free_badge(*pts[i], badges, rb, plot, s)
         badges.append((bx - rb - 3 * s, by - rb - 3 * s, bx + rb + 3 * s, by + rb + 3 * s))
         marks.append((k, f"{i}. {sw.move}", bx, by, (pts[i - 1], pts[i])))
-    boxes: list[tuple[float, float, float, float]] = []
+    boxes: list[Box] = []
     for _, label, bx, by, _ in marks:
         boxes.append(_place_label(d, label, f_label, bx, by, rb, boxes, badges, plot, s))
     return [(k, label, bx, by, box, seg) for (k, label, bx, by, seg), box in zip(marks, boxes, strict=True)]
 
 
-def _free_badge(x, y, badges, rb, plot, s) -> tuple[float, float]:
+def _free_badge(x: float, y: float, badges: Sequence[Box], rb: float, plot: Box, s: int) -> Point:
     """Where the badge of the point ``(x, y)`` goes: on it if clear of ``badges``, else the
     nearest spot inside ``plot`` (moved in whole badge steps) that is."""
     x0, y0, x1, y1 = plot
@@ -272,28 +341,34 @@ def _free_badge(x, y, badges, rb, plot, s) -> tuple[float, float]:
     return x, y
 
 
-def swing_label_boxes(review) -> list[tuple[float, float, float, float]]:
+def swing_label_boxes(review: ChartReview) -> list[Box]:
     """The pixel boxes ``(x0, y0, x1, y1)`` of the swings' move labels on the plot of
     :func:`render_review_image` (at :data:`CHART_SIZE`), in the order of ``review.swings``
     (swings outside the game's moves left out)."""
     return [label for label, _badge in swing_boxes(review)]
 
 
-def swing_boxes(review) -> list[tuple[tuple[float, ...], tuple[float, ...]]]:
+def swing_boxes(review: ChartReview) -> list[tuple[Box, Box]]:
     """``(label box, badge box)`` of each swing drawn on the plot of
     :func:`render_review_image`, in output pixels ``(x0, y0, x1, y1)``, in the order of
     ``review.swings`` (swings outside the game's moves left out)."""
     d = ImageDraw.Draw(Image.new("L", (1, 1)))
-    plot = tuple(c * _S for c in _PLOT)
+    x0, y0, x1, y1 = _PLOT
+    plot = (x0 * _S, y0 * _S, x1 * _S, y1 * _S)
     rb = 15 * _S
+
+    def output(b: Box) -> Box:  # drawing pixels to output pixels
+        return (b[0] / _S, b[1] / _S, b[2] / _S, b[3] / _S)
+
     out = []
     for *_, bx, by, box, _seg in _swing_marks(d, review, _curve(review, plot), plot, _S):
         badge = (bx - rb, by - rb, bx + rb, by + rb)
-        out.append((tuple(c / _S for c in box), tuple(c / _S for c in badge)))
+        out.append((output(box), output(badge)))
     return out
 
 
-def _place_label(d, label, f, bx, by, rb, placed, badges, plot, s):
+def _place_label(d: ImageDraw.ImageDraw, label: str, f: ImageFont.FreeTypeFont, bx: float, by: float,
+                 rb: float, placed: list[Box], badges: list[Box], plot: Box, s: int) -> Box:
     """A box for ``label`` near the badge at ``(bx, by)``, inside ``plot``, clear of the
     boxes in ``placed`` and ``badges``: tried ever further above and below the badge (the
     roomier side first), also shifted left and right; failing that, the free spot of the
@@ -304,9 +379,9 @@ def _place_label(d, label, f, bx, by, rb, placed, badges, plot, s):
     h = 34 * s
     gap = 12 * s
     first = 1 if by < (y0 + y1) / 2 else -1   # below a high point, above a low one
-    fallback = None
+    fallback: Box | None = None
 
-    def free(box):
+    def free(box: Box) -> bool:
         return not any(_overlap(box, o) for o in placed + badges)
 
     for step in range(12):
@@ -322,7 +397,7 @@ def _place_label(d, label, f, bx, by, rb, placed, badges, plot, s):
                     fallback = box
                 if free(box):
                     return box
-    spots = []
+    spots: list[tuple[float, Box]] = []
     for ly in _steps(y0 + 4 * s, y1 - 4 * s - h, h / 2):
         for lx in _steps(x0 + 6 * s, x1 - 6 * s - tw, tw / 4):
             box = (lx, ly, lx + tw, ly + h)
@@ -341,18 +416,20 @@ def _steps(a: float, b: float, step: float) -> list[float]:
     return out
 
 
-def _overlap(a, b) -> bool:
+def _overlap(a: Box, b: Box) -> bool:
     return not (a[2] <= b[0] or b[2] <= a[0] or a[3] <= b[1] or b[3] <= a[1])
 
 
-def _dashed(d, x0: float, x1: float, y: float, fill, width: int, dash: float) -> None:
+def _dashed(d: ImageDraw.ImageDraw, x0: float, x1: float, y: float, fill: RGB, width: int, dash: float) -> None:
     x = x0
     while x < x1:
         d.line((x, y, min(x + dash, x1), y), fill=fill, width=width)
         x += dash * 1.8
 
 
-def _draw_side(im, d, review, th: Theme, names, colours, final, s: int) -> None:
+def _draw_side(im: Image.Image, d: ImageDraw.ImageDraw, review: ChartReview, th: Theme,
+               names: Mapping[int, str], colours: Mapping[int, str], final: engine.Position,
+               s: int) -> None:
     cx0, cy0, cx1, cy1 = (c * s for c in _CARD)
     pad = 22 * s
     x0, x1 = cx0 + pad, cx1 - pad
@@ -433,7 +510,8 @@ def _draw_side(im, d, review, th: Theme, names, colours, final, s: int) -> None:
         y += 14 * s
 
 
-def swing_heading(d, sw, name: str, f, width: float) -> str:
+def swing_heading(d: ImageDraw.ImageDraw, sw: ReviewedSwing, name: str, f: ImageFont.FreeTypeFont,
+                  width: float) -> str:
     """``"move 6, Ann's e5"``: the swing's move number, its mover's name (cut with an ellipsis
     when the line would not fit ``width`` px in font ``f``, never the move) and the move."""
     head, tail = f"move {sw.ply}, ", f"'s {sw.move}"

@@ -72,18 +72,26 @@ def font(size: float, weight: str = "regular") -> ImageFont.FreeTypeFont:
 EMBOLDEN = {"bold": 0.035, "medium": 0.018}
 
 
+class _Emboldened(ImageFont.FreeTypeFont):
+    """A fallback face at a weight it has no file for (see :data:`EMBOLDEN`): drawn with a
+    stroke of :attr:`stroke_px` pixels in the text's own colour."""
+
+    stroke_px: float = 0.0
+
+
 @lru_cache(maxsize=64)
-def _face_font(path: str, size: int, weight: str = "regular") -> ImageFont.FreeTypeFont:
-    f = ImageFont.truetype(path, size)
-    if weight in EMBOLDEN:
-        f.stonecast_stroke = round(EMBOLDEN[weight] * size, 2)
+def _face_font(path: str, size: float, weight: str = "regular") -> ImageFont.FreeTypeFont:
+    if weight not in EMBOLDEN:
+        return ImageFont.truetype(path, size)
+    f = _Emboldened(path, size)  # as ImageFont.truetype makes it, for a path that exists
+    f.stroke_px = round(EMBOLDEN[weight] * size, 2)
     return f
 
 
 def stroke(f: ImageFont.FreeTypeFont) -> float:
     """Stroke width in px to draw ``f`` with (stroke in the text's own colour): above 0 for a
     fallback face standing in for a bold font it has no bold file for (see :func:`runs`)."""
-    return getattr(f, "stonecast_stroke", 0.0)
+    return f.stroke_px if isinstance(f, _Emboldened) else 0.0
 
 
 def _faces(weight: str) -> list[str]:
@@ -141,8 +149,8 @@ def runs(text: str, f: ImageFont.FreeTypeFont) -> list[tuple[str, ImageFont.Free
             out[-1] = (out[-1][0] + ch, out[-1][1])
         else:
             out.append((ch, face))
-    def face(p: str) -> ImageFont.FreeTypeFont:
+    def fallback(p: str) -> ImageFont.FreeTypeFont:
         own = any(fb.get(weight) == p for fb in FALLBACK_FACES)
         return _face_font(p, f.size, "regular" if own else weight)
 
-    return [(t, f if p == path else face(p)) for t, p in out]
+    return [(t, f if p == path else fallback(p)) for t, p in out]

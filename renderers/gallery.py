@@ -11,6 +11,7 @@ from __future__ import annotations
 import argparse
 import random
 import sys
+from collections.abc import Mapping
 from pathlib import Path
 
 import engine
@@ -25,16 +26,18 @@ PLAYERS = {1: "Ann", 2: "Bartholomew"}
 REPLAY_GAME = "io"
 
 
-def _boards(kind: engine.GameKind) -> list[dict]:
+def _boards(kind: engine.GameKind) -> list[dict[str, object]]:
     """Default options, then the smallest and largest size of every shape."""
     specs = {o.name: o for o in kind.options}
-    out = [{}]
-    shapes = specs["shape"].choices if "shape" in specs else (None,)
+    out: list[dict[str, object]] = [{}]
+    shapes = specs["shape"].choices if "shape" in specs else None
     size = specs["size"]
-    for shape in shapes:
-        ok = []
+    if size.minimum is None or size.maximum is None:  # pragma: no cover - every game's is bounded
+        raise ValueError(f"{kind.title}: the size option has no bounds")
+    for shape in shapes or (None,):
+        ok: list[dict[str, object]] = []
         for n in range(size.minimum, size.maximum + 1):
-            opts = {"size": n} if shape is None else {"shape": shape, "size": n}
+            opts: dict[str, object] = {"size": n} if shape is None else {"shape": shape, "size": n}
             try:
                 kind.validate(opts)
             except engine.OptionError:
@@ -44,7 +47,7 @@ def _boards(kind: engine.GameKind) -> list[dict]:
     return out
 
 
-def _play(pos, plies: int, rng: random.Random):
+def _play(pos: engine.Position, plies: int, rng: random.Random) -> engine.Position:
     for _ in range(plies):
         if pos.outcome is not None:
             break
@@ -52,7 +55,7 @@ def _play(pos, plies: int, rng: random.Random):
     return pos
 
 
-def _marked(pos, rng: random.Random, plies: int = 12):
+def _marked(pos: engine.Position, rng: random.Random, plies: int = 12) -> engine.Position:
     """``pos``, or a position up to ``plies`` random moves on whose last move turned over or
     removed stones (so the picture shows those marks), if one comes up."""
     later = pos
@@ -65,19 +68,18 @@ def _marked(pos, rng: random.Random, plies: int = 12):
     return pos
 
 
-def _finished(start, seed: int):
+def _finished(start: engine.Position, seed: int) -> engine.Position:
     """A finished random game, preferably not one that ended on a full board (for Coil, one
     won by a coil: the more interesting picture)."""
-    best = None
+    first = start.random_playout(random.Random(seed))
     for s in range(seed, seed + 40):
-        pos = start.random_playout(random.Random(s))
-        best = best or pos
-        if pos.outcome.reason is not engine.Termination.BOARD_FULL:
+        pos = first if s == seed else start.random_playout(random.Random(s))
+        if pos.outcome is not None and pos.outcome.reason is not engine.Termination.BOARD_FULL:
             return pos
-    return best
+    return first
 
 
-def _first_capture(start, seed: int):
+def _first_capture(start: engine.Position, seed: int) -> engine.Position | None:
     """The first position of a random game whose last move removed stones, if any."""
     for s in range(seed, seed + 20):
         rng = random.Random(s)
@@ -89,7 +91,7 @@ def _first_capture(start, seed: int):
     return None
 
 
-def _name(key: str, opts: dict, state: str) -> str:
+def _name(key: str, opts: Mapping[str, object], state: str) -> str:
     shape = opts.get("shape", "")
     size = opts.get("size", "")
     return f"{key}-{shape}{size}-{state}".replace("--", "-") if opts else f"{key}-{state}"
@@ -127,7 +129,7 @@ def write_gallery(out: Path, seed: int = 1) -> list[Path]:
     key = REPLAY_GAME
     rng = random.Random(seed)
     pos = engine.new_game(key)
-    moves = []
+    moves: list[str] = []
     while pos.outcome is None and len(moves) < 40:
         mv = pos.random_move(rng)
         moves.append(mv)

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import io
 import struct
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Iterator, Mapping
 
 from PIL import GifImagePlugin, Image, ImageChops
 
@@ -35,7 +35,7 @@ MOVE_MS_RANGE = (250, 900)
 TARGET_MS = 60_000
 
 
-def _positions(kind: str, options: Mapping | None, moves: Iterable[str]):
+def _positions(kind: str, options: Mapping[str, object] | None, moves: Iterable[str]) -> Iterator[engine.Position]:
     pos = engine.new_game(kind, **dict(options or {}))
     yield pos
     for i, mv in enumerate(moves, 1):
@@ -70,7 +70,7 @@ def _frame_bytes(im: Image.Image, offset: tuple[int, int], duration: int, delta:
 
 def render_gif(
     kind: str,
-    options: Mapping | None,
+    options: Mapping[str, object] | None,
     moves: Iterable[str],
     *,
     players: Mapping[int, object] | None = None,
@@ -92,7 +92,7 @@ def render_gif(
     positions = list(_positions(kind, options, moves))  # positions are small; frames are not
     w = GIF_WIDTH
 
-    def draw(pos) -> Image.Image:
+    def draw(pos: engine.Position) -> Image.Image:
         return render_image(pos, players=players, theme=theme, width=w)
 
     first = draw(positions[0])
@@ -102,7 +102,9 @@ def render_gif(
     per_move = per_move // 10 * 10
 
     out = io.BytesIO()
-    palette_bytes = bytes(pal.getpalette()[: 256 * 3])
+    palette = pal.getpalette()
+    assert palette is not None  # _palette gave it one
+    palette_bytes = bytes(palette[: 256 * 3])
     out.write(b"GIF89a" + struct.pack("<HHBBB", w, h, 0xF7, 0, 0) + palette_bytes)
     out.write(b"!\xff\x0bNETSCAPE2.0\x03\x01\x00\x00\x00")  # loop forever
 

@@ -17,10 +17,13 @@ from .board import font
 from .fonts import drawable, runs, stroke
 from .layout import Layout
 from .sprites import paste, sprite
-from .theme import Theme
+from .theme import RGB, Theme
 
 __all__ = ["clock_lines", "clock_text", "clean_name", "draw_panel", "options_text", "player_cards",
            "result_text", "score_parts"]
+
+#: A box in pixels, ``(x0, y0, x1, y1)``.
+Box = tuple[float, float, float, float]
 
 #: Unicode categories dropped from names: symbols and emoji, surrogates, private use,
 #: unassigned, format and control characters.
@@ -172,7 +175,7 @@ def result_text(position: engine.Position, names: Mapping[int, str]) -> tuple[st
     return head, reason
 
 
-def _len(d: ImageDraw.ImageDraw, text: str, f) -> float:
+def _len(d: ImageDraw.ImageDraw, text: str, f: ImageFont.FreeTypeFont) -> float:
     """Width in pixels of ``text`` drawn by :func:`_text` in ``f`` (fallback faces included,
     an emboldened run's stroke too)."""
     return sum(d.textlength(t, font=g) + 2 * stroke(g) for t, g in runs(text, f))
@@ -219,7 +222,8 @@ def _sized(d: ImageDraw.ImageDraw, text: str, sizes: tuple[int, ...], k: float, 
     return font(sizes[0] * k, weight) if wrap else f
 
 
-def _headline(d: ImageDraw.ImageDraw, name: str, tail: str, f, width: float) -> list[str]:
+def _headline(d: ImageDraw.ImageDraw, name: str, tail: str, f: ImageFont.FreeTypeFont,
+              width: float) -> list[str]:
     """``"<name> <tail>"`` on one line of ``width`` px if it fits, else the name on one line
     or two (:func:`_two_lines`) and ``tail`` on the next."""
     if _len(d, f"{name} {tail}", f) <= width:
@@ -227,7 +231,7 @@ def _headline(d: ImageDraw.ImageDraw, name: str, tail: str, f, width: float) -> 
     return [*_two_lines(d, name, f, width), tail]
 
 
-def _two_lines(d: ImageDraw.ImageDraw, text: str, f, width: float) -> list[str]:
+def _two_lines(d: ImageDraw.ImageDraw, text: str, f: ImageFont.FreeTypeFont, width: float) -> list[str]:
     """``text`` on one line of ``width`` px if it fits, else on two: broken at the space that
     keeps the longer line shortest, or -- where no space gives two lines that fit -- after
     as many characters as fit on the first (a word broken, or a name written without
@@ -298,7 +302,7 @@ def score_parts(position: engine.Position, seat: int) -> str | None:
     return f"{text} + {bonus} {words[bonus != 1]}"
 
 
-def _geometry(lay: Layout):
+def _geometry(lay: Layout) -> tuple[Box, list[tuple[float, float]], tuple[float, float]]:
     """The panel's card box, its columns ``[(x0, x1)] * 3`` and its text's ``(top, bottom)``, px."""
     k = lay.width / 1200
     px0, py0, px1, py1 = lay.panel_box
@@ -383,7 +387,7 @@ def _draw_game(im: Image.Image, d: ImageDraw.ImageDraw, col: tuple[float, float]
                   fill=th.text, anchor="lm")
 
 
-def _clock_icon(d: ImageDraw.ImageDraw, cx: float, cy: float, r: float, colour, k: float) -> None:
+def _clock_icon(d: ImageDraw.ImageDraw, cx: float, cy: float, r: float, colour: RGB, k: float) -> None:
     """A small clock face of radius ``r`` px centred on ``(cx, cy)``."""
     w = max(1, round(2.5 * k * min(1.0, r / (13 * k))))
     d.ellipse((cx - r, cy - r, cx + r, cy + r), outline=colour, width=w)
@@ -391,13 +395,15 @@ def _clock_icon(d: ImageDraw.ImageDraw, cx: float, cy: float, r: float, colour, 
     d.line((cx, cy, cx + r * 0.5, cy), fill=colour, width=w)
 
 
-def _row_height(f) -> float:
+def _row_height(f: ImageFont.FreeTypeFont) -> float:
     """Height (px) a card row in font ``f`` takes: the font size (cap height, ascenders of
     CJK ideographs and descenders together stay within it)."""
     return f.size * 1.02
 
 
-def _card_rows(d, name: str, sub: str, clock: str | None, room: float, height: float, k: float):
+def _card_rows(d: ImageDraw.ImageDraw, name: str, sub: str, clock: str | None, room: float, height: float,
+               k: float) -> tuple[list[str], ImageFont.FreeTypeFont, ImageFont.FreeTypeFont,
+                                  ImageFont.FreeTypeFont | None]:
     """The rows of a player card ``room`` px wide and at most ``height`` px tall: ``(name
     lines, name font, sub font, clock font or None)``. The name takes one line at the largest
     of :data:`NAME_SIZES` down to the first of :data:`NAME_WRAP_SIZES` it fits, else two
@@ -432,7 +438,9 @@ def _card_rows(d, name: str, sub: str, clock: str | None, room: float, height: f
     return [_fit(d, name, one_line[-1], room)], one_line[-1], f_sub, f_clock
 
 
-def _draw_players(im, d, col, top, bottom, position, th, names, clocks, k) -> None:
+def _draw_players(im: Image.Image, d: ImageDraw.ImageDraw, col: tuple[float, float], top: float,
+                  bottom: float, position: engine.Position, th: Theme, names: Mapping[int, str],
+                  clocks: Mapping[int, str] | None, k: float) -> None:
     """Column 2: a card per player: stone, name (one line or two), colour (or a Coral's score
     parts), the player's clock when ``clocks`` has one for the seat (the mover's in bold, in
     the turn colour), score at the right."""
@@ -477,7 +485,7 @@ def _draw_players(im, d, col, top, bottom, position, th, names, clocks, k) -> No
         lines, f_name, f_sub, f_clock = _card_rows(d, names[seat], sub, clock, room,
                                                    card_h - 2 * CARD_MARGIN * k, k)
         rows = [(line, f_name) for line in lines] + [(sub, f_sub)]
-        if f_clock is not None:
+        if clock and f_clock is not None:  # a clock font only for a clock text
             rows.append((clock, f_clock))
         block = sum(_row_height(f) for _t, f in rows) + ROW_GAP * k * (len(rows) - 1)
         ry = y + (card_h - block) / 2  # the top of the current row

@@ -15,7 +15,7 @@ from .board import base_image
 from .layout import Layout, family_of, layout_for
 from .panel import clean_name, clock_text, draw_panel
 from .sprites import paste, sprite
-from .theme import get_theme
+from .theme import Theme, get_theme
 
 __all__ = ["DEFAULT_WIDTH", "cell_centre", "image_size", "layout_of", "render_image", "render_png"]
 
@@ -93,7 +93,7 @@ def render_image(
     position: engine.Position,
     *,
     players: Mapping[int, object] | None = None,
-    clock=None,
+    clock: object = None,
     clocks: Mapping[int, object] | None = None,
     theme: str = "default",
     cell_labels: bool = False,
@@ -115,7 +115,8 @@ def render_image(
         return _draw(position, th, names, clock_line, seat_clocks, bool(cell_labels), width, height)
 
 
-def _draw(position, th, names, clock_line, seat_clocks, cell_labels: bool, width: int,
+def _draw(position: engine.Position, th: Theme, names: Mapping[int, str], clock_line: str | None,
+          seat_clocks: Mapping[int, str] | None, cell_labels: bool, width: int,
           height: int | None) -> Image.Image:
     board = position.board
     lay = layout_of(position, width, height)
@@ -194,7 +195,7 @@ def render_png(
     position: engine.Position,
     *,
     players: Mapping[int, object] | None = None,
-    clock=None,
+    clock: object = None,
     clocks: Mapping[int, object] | None = None,
     theme: str = "default",
     cell_labels: bool = False,

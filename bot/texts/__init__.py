@@ -19,7 +19,7 @@ reads is written (DESIGN.md): services, the engine and the renderers return data
 
 from __future__ import annotations
 
-from .alt import (  # noqa: F401
+from .alt import (
     _stones_alt,
     board_alt,
     game_alt,
@@ -31,7 +31,7 @@ from .alt import (  # noqa: F401
     rules_alt,
     seat_alt,
 )
-from .boards import (  # noqa: F401
+from .boards import (
     ABORTED_NO_RESULT,
     GAME_OVER,
     back_from_vacation,
@@ -53,7 +53,7 @@ from .boards import (  # noqa: F401
     vacation_note,
     your_move,
 )
-from .challenges import (  # noqa: F401
+from .challenges import (
     CHALLENGE_LAPSED,
     CHALLENGE_NOT_POSTED,
     CHALLENGE_STATES,
@@ -70,7 +70,7 @@ from .challenges import (  # noqa: F401
     thread_name,
     withdrawn,
 )
-from .clocks import (  # noqa: F401
+from .clocks import (
     NOTIFY_OFF,
     NOTIFY_ON,
     confirm_clock,
@@ -83,7 +83,7 @@ from .clocks import (  # noqa: F401
     vacation_ended,
     vacation_started,
 )
-from .common import (  # noqa: F401
+from .common import (
     ATTACHMENT_DESCRIPTION,
     count,
     fit_lines,
@@ -93,7 +93,7 @@ from .common import (  # noqa: F401
     options_text,
     title,
 )
-from .computer import (  # noqa: F401
+from .computer import (
     COMPUTER_QUEUE_FULL,
     LEVEL_WITHOUT_COMPUTER,
     REVIEW_BUSY,
@@ -108,7 +108,7 @@ from .computer import (  # noqa: F401
     review_swing,
     review_text,
 )
-from .conditional import (  # noqa: F401
+from .conditional import (
     CONDITIONAL_MORE,
     FROM_CONDITIONAL,
     _numbered,
@@ -117,7 +117,7 @@ from .conditional import (  # noqa: F401
     conditional_list,
     conditional_stored,
 )
-from .errors import (  # noqa: F401
+from .errors import (
     ABORT_NOT_ALLOWED,
     CHECK_FAILED,
     GENERIC_FAILURE,
@@ -129,7 +129,7 @@ from .errors import (  # noqa: F401
     no_such_game,
     not_playing,
 )
-from .lists import (  # noqa: F401
+from .lists import (
     GAMES_LIST_MORE,
     NO_GAMES,
     NO_SERVER_GAMES,
@@ -145,7 +145,7 @@ from .lists import (  # noqa: F401
     server_games_line,
     unrated_here,
 )
-from .play import (  # noqa: F401
+from .play import (
     BOARD_DELAYED,
     BOARD_REFUSED,
     _prepared_replies,
@@ -167,7 +167,7 @@ from .play import (  # noqa: F401
     turn_hint,
     you_resigned,
 )
-from .privacy import (  # noqa: F401
+from .privacy import (
     _PRIVACY_SHOWN,
     DELETED_PLAYER,
     NOT_YOUR_PRIVACY_BUTTON,
@@ -179,7 +179,7 @@ from .privacy import (  # noqa: F401
     privacy_running_games,
     privacy_text,
 )
-from .rules import (  # noqa: F401
+from .rules import (
     _FIELD_VALUE,
     HELP_CELLS,
     HELP_COMMANDS,
@@ -194,7 +194,7 @@ from .rules import (  # noqa: F401
     help_text,
     rules_text,
 )
-from .turns import (  # noqa: F401
+from .turns import (
     MOVE_CANCELLED,
     NOT_YOUR_CONFIRMATION,
     NOT_YOUR_QUEUE,
@@ -207,3 +207,168 @@ from .turns import (  # noqa: F401
     position_changed,
     settings_text,
 )
+
+__all__ = [
+    "ABORTED_NO_RESULT",
+    "ABORT_NOT_ALLOWED",
+    "ATTACHMENT_DESCRIPTION",
+    "BOARD_DELAYED",
+    "BOARD_REFUSED",
+    "CHALLENGE_LAPSED",
+    "CHALLENGE_NOT_POSTED",
+    "CHALLENGE_STATES",
+    "CHECK_FAILED",
+    "COMPUTER_QUEUE_FULL",
+    "CONDITIONAL_MORE",
+    "DELETED_PLAYER",
+    "FROM_CONDITIONAL",
+    "GAMES_LIST_MORE",
+    "GAME_OVER",
+    "GENERIC_FAILURE",
+    "HELP_CELLS",
+    "HELP_COMMANDS",
+    "HELP_CONTINUED",
+    "HELP_INTRO",
+    "HELP_IN_DM",
+    "HELP_OTHER_TOPIC",
+    "HELP_TITLE",
+    "HELP_TOPICS",
+    "LEVEL_WITHOUT_COMPUTER",
+    "MOVE_CANCELLED",
+    "NOTHING_MORE_WAITING",
+    "NOTHING_WAITING",
+    "NOTIFY_OFF",
+    "NOTIFY_ON",
+    "NOT_A_MEMBER",
+    "NOT_YOUR_BUTTON",
+    "NOT_YOUR_CONFIRMATION",
+    "NOT_YOUR_PRIVACY_BUTTON",
+    "NOT_YOUR_QUEUE",
+    "NO_GAMES",
+    "NO_PRIVATE_MESSAGE",
+    "NO_SERVER_GAMES",
+    "NO_SUCH_CHALLENGE",
+    "PRIVACY_DELETE_LABEL",
+    "PRIVACY_KEPT",
+    "REMATCH_NOT_POSTED",
+    "REVIEW_BUSY",
+    "REVIEW_FAILED",
+    "RULES",
+    "SERVER_GAMES_MORE",
+    "UNREADABLE_OPTION",
+    "_FIELD_VALUE",
+    "_PRIVACY_SHOWN",
+    "_game_link",
+    "_numbered",
+    "_prepared_replies",
+    "_some",
+    "_stones_alt",
+    "aborted",
+    "accepted_text",
+    "already_accepted",
+    "answered_headline",
+    "back_from_vacation",
+    "board_alt",
+    "board_headline",
+    "challenge_ended",
+    "challenge_sent",
+    "challenge_text",
+    "challenge_title",
+    "colour_name",
+    "computer_game_sent",
+    "computer_gave_up",
+    "computer_name",
+    "computer_started",
+    "computer_to_move",
+    "conditional_board",
+    "conditional_cleared",
+    "conditional_list",
+    "conditional_stored",
+    "confirm_clock",
+    "confirm_prompt",
+    "count",
+    "days_with_clock",
+    "deadline_moved",
+    "deadline_notes_delayed",
+    "deadline_notes_failed",
+    "declined",
+    "digest_text",
+    "due_at",
+    "finished_game_choice",
+    "first_text",
+    "fit_lines",
+    "fit_sentences",
+    "game_alt",
+    "game_begins",
+    "game_label",
+    "games_list_header",
+    "games_list_line",
+    "help_embed",
+    "help_text",
+    "history_text",
+    "is_aborted",
+    "last_move_alt",
+    "leaderboard_header",
+    "move_choice",
+    "move_names_another_game",
+    "move_played",
+    "move_reply",
+    "moves_played",
+    "next_text",
+    "no_rated_games",
+    "no_such_game",
+    "not_playing",
+    "not_your_turn_choice",
+    "options_text",
+    "others_bank",
+    "panel_bank",
+    "pick_game_choice",
+    "player_ref",
+    "players_alt",
+    "position_changed",
+    "post_head",
+    "privacy_confirm",
+    "privacy_deleted",
+    "privacy_running_games",
+    "privacy_text",
+    "profile_text",
+    "ran_out_of_time",
+    "rank_line",
+    "rating_change",
+    "ratings_line",
+    "record_alt",
+    "rematch_offered",
+    "reminder",
+    "removing",
+    "replay_alt",
+    "resign_prompt",
+    "resigned",
+    "result_text",
+    "review_alt",
+    "review_progress",
+    "review_swing",
+    "review_text",
+    "rules_alt",
+    "rules_text",
+    "seat_alt",
+    "seat_line",
+    "server_games_header",
+    "server_games_line",
+    "settings_text",
+    "stones_at",
+    "takes_colour",
+    "thread_link",
+    "thread_name",
+    "title",
+    "turn_dm",
+    "turn_hint",
+    "turning_over",
+    "unrated_here",
+    "vacation_amount",
+    "vacation_ended",
+    "vacation_note",
+    "vacation_started",
+    "withdrawn",
+    "you_resigned",
+    "your_move",
+]
