@@ -25,7 +25,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from .. import boards, texts
-from ..manager import NotFound, UserError
+from ..manager import NotFound, Refusal, UserError
 from ..replies import ephemeral, report_error
 
 if TYPE_CHECKING:
@@ -158,7 +158,7 @@ class TurnsCog(commands.Cog, name="Turns"):
         g, position = preview.game, preview.position
         custom_id = f"stonecast:confirm:{g.id}:{g.ply}:{interaction.user.id}:{preview.move}"
         if len(custom_id) > CUSTOM_ID_LIMIT:  # pragma: no cover - no game's move is that long
-            raise UserError("That move is too long to confirm: turn confirmation off with /settings.")
+            raise UserError(Refusal.MOVE_TOO_LONG_TO_CONFIRM)
         # no deadline on the preview: the next turn's is not known before the move is played
         file = await self.bot.announcer.board_file(dataclasses.replace(g, deadline=None), position)
         text = texts.confirm_prompt(texts.game_label(g.kind, g.id), preview.move, boards.move_effect(position))
@@ -181,7 +181,7 @@ class TurnsCog(commands.Cog, name="Turns"):
                 await report_error(interaction, e)
                 return
             except UserError as e:
-                await interaction.edit_original_response(content=str(e), view=None, attachments=[])
+                await interaction.edit_original_response(content=texts.refusal_text(e), view=None, attachments=[])
                 return
             text = await self.bot.get_cog("Play").announce_move(result)
             await interaction.edit_original_response(content=text, view=None, attachments=[])

@@ -20,10 +20,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from .. import texts
 from ..store.privacy import PrivacyRepo
 from .core import ManagerCore
-from .errors import NotAllowed
+from .errors import NotAllowed, Refusal
 from .values import Game, UserSettings
 
 __all__ = ["Forgotten", "PrivacyMixin", "StoredData", "StoredRating"]
@@ -139,7 +138,7 @@ class PrivacyMixin(ManagerCore):
         async with self.store.transaction():
             running = [self._game(r) for r in await self.games_repo.active_of(user_id)]
             if running:
-                raise NotAllowed(texts.privacy_running_games([g.label for g in running]))
+                raise NotAllowed(Refusal.GAMES_RUNNING, games=running)
             finished = sum(1 for r in await repo.games(user_id) if r["status"] != "active")
             result = Forgotten(
                 user_id=user_id, at=now,

@@ -125,9 +125,11 @@ from .errors import (  # noqa: F401
     NO_SUCH_CHALLENGE,
     NOT_A_MEMBER,
     NOT_YOUR_BUTTON,
+    REFUSALS,
     UNREADABLE_OPTION,
     no_such_game,
     not_playing,
+    refusal_text,
 )
 from .lists import (  # noqa: F401
     GAMES_LIST_MORE,
