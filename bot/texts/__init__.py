@@ -85,6 +85,7 @@ from .clocks import (  # noqa: F401
 )
 from .common import (  # noqa: F401
     ATTACHMENT_DESCRIPTION,
+    BUTTON_LABELS,
     count,
     fit_lines,
     fit_sentences,
@@ -150,6 +151,7 @@ from .lists import (  # noqa: F401
 from .play import (  # noqa: F401
     BOARD_DELAYED,
     BOARD_REFUSED,
+    TERMINATION_PHRASES,
     _prepared_replies,
     aborted,
     answered_headline,
@@ -165,6 +167,7 @@ from .play import (  # noqa: F401
     resign_prompt,
     resigned,
     result_text,
+    termination_phrase,
     thread_link,
     turn_hint,
     you_resigned,
