@@ -37,7 +37,7 @@ class AdminCog(commands.Cog, name="Admin"):
             raise NotAllowed(Refusal.ABORT_NOT_ALLOWED)
         end = await manager.abort_game(g.id, interaction.user.id)
         await self.bot.announcer.publish(end)
-        await ephemeral(interaction, texts.is_aborted(end.game.label))
+        await ephemeral(interaction, texts.is_aborted(texts.game_label(end.game.kind, end.game.id)))
 
     @abort.autocomplete("game")
     async def abort_autocomplete(self, interaction: discord.Interaction, current: str

@@ -131,7 +131,7 @@ class PlayCog(commands.Cog, name="Play"):
         for i in range(25):  # the first move of each game, then the second, ...
             for g, moves in per_game:
                 if i < len(moves) and len(choices) < 25:
-                    choices.append(app_commands.Choice(name=texts.move_choice(g.label, moves[i])[:100],
+                    choices.append(app_commands.Choice(name=texts.move_choice(texts.game_label(g.kind, g.id), moves[i])[:100],
                                                        value=move_of_game(g.id, moves[i])))
         return choices if len(choices) > explained else []  # no move: nothing to explain
 
@@ -180,7 +180,7 @@ class PlayCog(commands.Cog, name="Play"):
             await interaction.response.defer()
             end = await self.manager.resign_game(game_id, interaction.user.id, guild_id=interaction.guild_id)
             await self.bot.announcer.publish(end)
-            await interaction.edit_original_response(content=texts.you_resigned(end.game.label), view=None)
+            await interaction.edit_original_response(content=texts.you_resigned(texts.game_label(end.game.kind, end.game.id)), view=None)
         except Exception as e:  # noqa: BLE001
             await report_error(interaction, e)
 

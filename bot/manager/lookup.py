@@ -89,7 +89,7 @@ class LookupMixin(ManagerCore):
             for g in map(self._game, rows):
                 names = [name_of(g.players[s]) if name_of is not None else None for s in (1, 2)]
                 players = f" · {names[0]} vs {names[1]}" if all(names) else ""
-                label = f"{g.label}{players} · {texts.moves_played(g.ply)}"
+                label = f"{texts.game_label(g.kind, g.id)}{players} · {texts.moves_played(g.ply)}"
                 if not p or str(g.id).startswith(p) or p in label.lower():
                     out.append((g.id, label))
                     if len(out) >= max(0, min(limit, 25)):
@@ -292,7 +292,7 @@ class LookupMixin(ManagerCore):
                 else:
                     opponent = name_of(opponent_id) if name_of is not None else None
                 versus = f" vs {opponent}" if opponent else ""
-                label = f"{g.label}{versus} · {state}"
+                label = f"{texts.game_label(g.kind, g.id)}{versus} · {state}"
                 if not p or str(g.id).startswith(p) or p in label.lower():
                     out.append((state == "your turn", g.id, label))
             out.sort(key=lambda t: (not t[0], t[1]))
@@ -332,7 +332,7 @@ class LookupMixin(ManagerCore):
             for g in games:
                 names = [texts.DELETED_PLAYER if g.players[s] in deleted.get(g.id, ()) else
                          name_of(g.players[s]) if name_of is not None else None for s in (1, 2)]
-                label = texts.finished_game_choice(g.label, names[0], names[1], g.ply)
+                label = texts.finished_game_choice(texts.game_label(g.kind, g.id), names[0], names[1], g.ply)
                 if not p or str(g.id).startswith(p) or p in label.lower():
                     out.append((g.id, label))
             out.sort(key=lambda t: str(t[0]) != p)  # the number typed first, else newest first

@@ -20,6 +20,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from .. import texts
 from ..store.privacy import PrivacyRepo
 from .core import ManagerCore
 from .errors import NotAllowed, Refusal
@@ -123,7 +124,7 @@ class PrivacyMixin(ManagerCore):
             challenges_received=sum(1 for c in challenges if not c["sent"]),
             dms_queued=int(dms["queued"]),
             dms_sent=int(dms["sent"]),
-            running_games=tuple(g.label for g in running),
+            running_games=tuple(texts.game_label(g.kind, g.id) for g in running),
             finished_games=sum(1 for r in game_rows if r["status"] != "active"),
             forgotten_at=forgotten,
         )

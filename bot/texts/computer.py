@@ -4,6 +4,8 @@ Part of :mod:`bot.texts` (every sentence a player reads)."""
 
 from __future__ import annotations
 
+from .common import game_label
+
 LEVEL_WITHOUT_COMPUTER = ("level: sets the computer's strength: it only applies when you challenge "
                           "me (Stonecast) as the opponent. Leave it out to challenge a person.")
 COMPUTER_QUEUE_FULL = (" The computer has too many games to think about right now: it will move "
@@ -50,7 +52,7 @@ def computer_to_move(user_id: int, level: int, colour: str | None) -> str:
 def computer_game_sent(game) -> str:
     """The caller's (ephemeral) note once their game against the computer has started."""
     where = f"<#{game.thread_id}>" if game.thread_id else f"<#{game.channel_id}>"
-    return (f"Your game against the computer has started: {game.label}, level {game.ai_level}, "
+    return (f"Your game against the computer has started: {game_label(game.kind, game.id)}, level {game.ai_level}, "
             f"unrated. Play in {where}.")
 
 
