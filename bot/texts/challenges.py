@@ -4,7 +4,12 @@ Part of :mod:`bot.texts` (every sentence a player reads)."""
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from .common import game_label, options_text, title
+
+if TYPE_CHECKING:
+    from ..manager.values import Challenge, Game
 
 # ---------------------------------------------------------------- wording of the Discord side
 # (moved here from the cogs, the client and the views: every sentence a player reads)
@@ -16,7 +21,7 @@ CHALLENGE_NOT_POSTED = ("I am not allowed to post in this channel, so the challe
 REMATCH_NOT_POSTED = "I could not post the rematch challenge in the game's channel; use /challenge instead."
 
 
-def challenge_title(c) -> str:
+def challenge_title(c: Challenge) -> str:
     """The first line of a challenge message (``c``: a :class:`bot.manager.Challenge`):
     ``"<@a> challenges <@b> to **Io** (size 9) · 3 days a move · rated"``."""
     opts = options_text(c.options)
@@ -69,7 +74,7 @@ def accepted_text(c, game) -> str:
             f"**{game_label(game.kind, game.id)}** is on in <#{game.channel_for_posts}>.")
 
 
-def already_accepted(game) -> str:
+def already_accepted(game: Game) -> str:
     """For a second press of Accept by the player who accepted: where their game is."""
     where = (f"in <#{game.thread_id}>" if game.thread_id is not None
              else f"in <#{game.channel_id}>, where its board is being posted")

@@ -21,6 +21,7 @@ from .turns import position_changed
 if TYPE_CHECKING:
     from ..manager.errors import UserError
     from ..manager.values import Challenge, Game
+    from ..timecontrol import TimeControl
 
 # Not "nothing was changed": the failure may come after a move was committed (its board post,
 # say), so the player is sent to look before trying again.
@@ -169,6 +170,135 @@ def vacation_short(left_days: float, days: int, most: int) -> str:
             f"{count(days, 'day')}: ask for {most} or fewer.")
 
 
+def bad_clock(error: Exception) -> str:
+    """A clock that does not read (``error``: :class:`bot.timecontrol.TimeControlError`, quoted)."""
+    return _sentence(f"Bad clock: {error}")
+
+
+def clock_conflict(days: int, clock: TimeControl) -> str:
+    """``days:`` per move given with another ``clock`` (:func:`days_with_clock`)."""
+    return days_with_clock(days, clock.name)
+
+
+def too_many_challenges(count: int, most: int) -> str:
+    """A challenge beyond the ``most`` open ones (``count`` open now)."""
+    return f"You already have {count} open challenges (the most is {most}): cancel one or wait for an answer."
+
+
+def too_many_games(count: int, most: int) -> str:
+    """A new game beyond the ``most`` active ones (``count`` now)."""
+    return (f"You are already playing {count} games (the most is {most}): finish some before "
+            f"starting another.")
+
+
+def challenge_answered(challenge: Challenge) -> str:
+    """An answer to a challenge answered by someone else a moment before."""
+    return f"{_challenge_label(challenge)} was answered a moment ago: it is no longer open."
+
+
+def challenge_closed(challenge: Challenge) -> str:
+    """An answer to a challenge no longer open (its status named)."""
+    return f"{_challenge_label(challenge)} is no longer open: it was {challenge.status}."
+
+
+def game_still_running(game: Game) -> str:
+    """A rematch of a game still in progress."""
+    return f"{_label(game)} is still in progress: finish it first."
+
+
+def rematch_offered(game: Game, opponent_id: int, channel_id: int) -> str:
+    """A second rematch offer by the same player: the first waits in ``channel_id``."""
+    return (f"You already offered a rematch of {_label(game)}: it waits for <@{opponent_id}> to "
+            f"answer in <#{channel_id}>.")
+
+
+def rematch_offered_to_you(game: Game, channel_id: int) -> str:
+    """A rematch offer while the opponent's waits in ``channel_id``."""
+    return (f"Your opponent already offered a rematch of {_label(game)}: accept their challenge in "
+            f"<#{channel_id}>.")
+
+
+def not_playing_in(game: Game) -> str:
+    """An action in a game the caller does not play (:func:`not_playing`)."""
+    return not_playing(_label(game))
+
+
+def not_playing_resign(game: Game) -> str:
+    """/resign of a game the caller does not play."""
+    return f"You are not playing in {_label(game)}, so you cannot resign it."
+
+
+def not_your_turn(game: Game) -> str:
+    """A move while the opponent is to move."""
+    return f"It is not your turn in {_label(game)}: your opponent is to move."
+
+
+def moved_on(game: Game) -> str:
+    """The loser of a race between two moves."""
+    return f"{_label(game)} moved on while you were moving: it is not your turn any more."
+
+
+def ended_meanwhile(game: Game) -> str:
+    """An abort of a game another process ended a moment before."""
+    return f"{_label(game)} ended a moment ago."
+
+
+def unreadable_move(error: Exception) -> str:
+    """A move the engine cannot read (``error``: its :class:`engine.MoveError`, quoted)."""
+    return _sentence(f"Cannot read that move: {error}")
+
+
+def illegal_move(error: Exception) -> str:
+    """A move the rules forbid (``error``: the engine's :class:`engine.IllegalMove`, quoted)."""
+    return _sentence(f"Illegal move: {error}")
+
+
+def move_for_another_game(chosen: int, game_id: int) -> str:
+    """/move whose move was suggested for game ``chosen`` while ``game:`` says ``game_id``."""
+    return move_names_another_game(chosen, game_id)
+
+
+def not_computer_game(game: Game) -> str:
+    """A computer's action in a game between people."""
+    return f"{_label(game)} is not a game against the computer."
+
+
+def review_running(game: Game) -> str:
+    """/review of a game still in progress."""
+    return f"{_label(game)} is still being played: it can be reviewed once it is over."
+
+
+def review_empty(game: Game) -> str:
+    """/review of a game that ended before its first move."""
+    return f"{_label(game)} ended before its first move: there is nothing to review."
+
+
+def bad_line(error: Exception) -> str:
+    """A conditional line the checker refused (``error``: its ConditionalError, quoted)."""
+    return _sentence(f"That line cannot be stored: {error}")
+
+
+def no_conditionals(game: Game) -> str:
+    """/conditional board without any stored line."""
+    return f"You have no conditional moves stored in {_label(game)}."
+
+
+def bad_line_number(lines: int) -> str:
+    """A line number outside 1..``lines``."""
+    return f"Pick a line from 1 to {lines} (see /conditional list)."
+
+
+def vacation_used_up(allowance: float) -> str:
+    """/vacation once the year's ``allowance`` (days) is used."""
+    return (f"You have used your {allowance:g} vacation days for this year; the allowance starts "
+            f"again on 1 January (UTC).")
+
+
+def games_running(games: list[Game]) -> str:
+    """/privacy delete while ``games`` are in progress (:func:`privacy_running_games`)."""
+    return privacy_running_games([_label(g) for g in games])
+
+
 #: Every refusal's wording: :class:`bot.manager.Refusal` -> a function of the error's values
 #: (keyword parameters named as the fields; a test checks that every member has one and
 #: that every raise in the manager passes exactly its parameters).
@@ -183,8 +313,8 @@ REFUSALS: dict[Refusal, Callable[..., str]] = {
     Refusal.BAD_OPTION: bad_option,
     Refusal.BAD_FIRST: lambda: "Choose who moves first: challenger, opponent or random.",
     Refusal.BAD_DAYS_PER_MOVE: lambda: "Days per move must be a whole number from 1 to 14.",
-    Refusal.BAD_CLOCK: lambda error: _sentence(f"Bad clock: {error}"),
-    Refusal.CLOCK_CONFLICT: lambda days, clock: days_with_clock(days, clock.name),
+    Refusal.BAD_CLOCK: bad_clock,
+    Refusal.CLOCK_CONFLICT: clock_conflict,
     Refusal.BAD_LEVEL: lambda: "The computer's level is a whole number from 1 to 5.",
     Refusal.LEVEL_WITHOUT_COMPUTER: lambda: LEVEL_WITHOUT_COMPUTER,
     Refusal.SELF_CHALLENGE: lambda: ("You cannot challenge yourself: pick another member, or leave "
@@ -192,12 +322,8 @@ REFUSALS: dict[Refusal, Callable[..., str]] = {
     Refusal.BOT_OPPONENT: lambda: ("Bots other than Stonecast cannot play: challenge a member "
                                    "instead, or Stonecast itself to play the computer."),
     Refusal.COMPUTER_SELF: lambda: "The computer cannot play itself.",
-    Refusal.TOO_MANY_CHALLENGES: lambda count, most: (
-        f"You already have {count} open challenges (the most is {most}): cancel one or wait for "
-        f"an answer."),
-    Refusal.TOO_MANY_GAMES: lambda count, most: (
-        f"You are already playing {count} games (the most is {most}): finish some before "
-        f"starting another."),
+    Refusal.TOO_MANY_CHALLENGES: too_many_challenges,
+    Refusal.TOO_MANY_GAMES: too_many_games,
     Refusal.TOO_MANY_GAMES_TO_ACCEPT: too_many_games_to_accept,
     Refusal.DUPLICATE_CHALLENGE: duplicate_challenge,
     Refusal.OWN_CHALLENGE_ACCEPT: lambda: (
@@ -207,65 +333,52 @@ REFUSALS: dict[Refusal, Callable[..., str]] = {
     Refusal.OPEN_CHALLENGE_DECLINE: lambda: (
         "An open challenge cannot be declined: leave it and it expires by itself."),
     Refusal.NOT_CHALLENGER: lambda: "Only the player who sent this challenge can cancel it.",
-    Refusal.CHALLENGE_ANSWERED: lambda challenge: (
-        f"{_challenge_label(challenge)} was answered a moment ago: it is no longer open."),
-    Refusal.CHALLENGE_CLOSED: lambda challenge: (
-        f"{_challenge_label(challenge)} is no longer open: it was {challenge.status}."),
+    Refusal.CHALLENGE_ANSWERED: challenge_answered,
+    Refusal.CHALLENGE_CLOSED: challenge_closed,
     Refusal.CHALLENGE_EXPIRED: challenge_expired,
     Refusal.CHALLENGE_NOT_POSTED: lambda: CHALLENGE_NOT_POSTED,
     Refusal.ALREADY_ACCEPTED: already_accepted,
     Refusal.REMATCH_NOT_PLAYER: rematch_not_player,
-    Refusal.GAME_STILL_RUNNING: lambda game: f"{_label(game)} is still in progress: finish it first.",
+    Refusal.GAME_STILL_RUNNING: game_still_running,
     Refusal.REMATCH_TAKEN: rematch_taken,
-    Refusal.REMATCH_OFFERED: lambda game, opponent_id, channel_id: (
-        f"You already offered a rematch of {_label(game)}: it waits for <@{opponent_id}> to "
-        f"answer in <#{channel_id}>."),
-    Refusal.REMATCH_OFFERED_TO_YOU: lambda game, channel_id: (
-        f"Your opponent already offered a rematch of {_label(game)}: accept their challenge in "
-        f"<#{channel_id}>."),
+    Refusal.REMATCH_OFFERED: rematch_offered,
+    Refusal.REMATCH_OFFERED_TO_YOU: rematch_offered_to_you,
     Refusal.REMATCH_NOT_POSTED: lambda: REMATCH_NOT_POSTED,
-    Refusal.NOT_PLAYING: lambda game: not_playing(_label(game)),
-    Refusal.NOT_PLAYING_RESIGN: lambda game: (
-        f"You are not playing in {_label(game)}, so you cannot resign it."),
+    Refusal.NOT_PLAYING: not_playing_in,
+    Refusal.NOT_PLAYING_RESIGN: not_playing_resign,
     Refusal.GAME_OVER: game_over,
-    Refusal.NOT_YOUR_TURN: lambda game: (
-        f"It is not your turn in {_label(game)}: your opponent is to move."),
-    Refusal.MOVED_ON: lambda game: (
-        f"{_label(game)} moved on while you were moving: it is not your turn any more."),
+    Refusal.NOT_YOUR_TURN: not_your_turn,
+    Refusal.MOVED_ON: moved_on,
     Refusal.POSITION_CHANGED: position_changed,
-    Refusal.ENDED_MEANWHILE: lambda game: f"{_label(game)} ended a moment ago.",
+    Refusal.ENDED_MEANWHILE: ended_meanwhile,
     Refusal.RESIGN_RACE: lambda: "The game kept changing while you resigned: please try again.",
     Refusal.BAD_MOVE_TEXT: lambda: "Type a move such as e5 (cells separated by spaces, or pass).",
-    Refusal.UNREADABLE_MOVE: lambda error: _sentence(f"Cannot read that move: {error}"),
-    Refusal.ILLEGAL_MOVE: lambda error: _sentence(f"Illegal move: {error}"),
+    Refusal.UNREADABLE_MOVE: unreadable_move,
+    Refusal.ILLEGAL_MOVE: illegal_move,
     Refusal.MOVE_TOO_LONG_TO_CONFIRM: lambda: (
         "That move is too long to confirm: turn confirmation off with /settings."),
-    Refusal.MOVE_NAMES_ANOTHER_GAME: lambda chosen, game_id: move_names_another_game(chosen, game_id),
+    Refusal.MOVE_NAMES_ANOTHER_GAME: move_for_another_game,
     Refusal.ABORT_NOT_ALLOWED: lambda: ABORT_NOT_ALLOWED,
-    Refusal.NOT_COMPUTER_GAME: lambda game: f"{_label(game)} is not a game against the computer.",
-    Refusal.REVIEW_RUNNING: lambda game: (
-        f"{_label(game)} is still being played: it can be reviewed once it is over."),
-    Refusal.REVIEW_EMPTY: lambda game: (
-        f"{_label(game)} ended before its first move: there is nothing to review."),
+    Refusal.NOT_COMPUTER_GAME: not_computer_game,
+    Refusal.REVIEW_RUNNING: review_running,
+    Refusal.REVIEW_EMPTY: review_empty,
     Refusal.REVIEW_BUSY: lambda: REVIEW_BUSY,
-    Refusal.BAD_LINE: lambda error: _sentence(f"That line cannot be stored: {error}"),
-    Refusal.NO_CONDITIONALS: lambda game: f"You have no conditional moves stored in {_label(game)}.",
-    Refusal.BAD_LINE_NUMBER: lambda lines: f"Pick a line from 1 to {lines} (see /conditional list).",
+    Refusal.BAD_LINE: bad_line,
+    Refusal.NO_CONDITIONALS: no_conditionals,
+    Refusal.BAD_LINE_NUMBER: bad_line_number,
     Refusal.STALE_LINE: lambda: "That line no longer fits the game: clear it with /conditional clear.",
     Refusal.BAD_VACATION_DAYS: lambda: (
         "Give the number of vacation days as a whole number, 0 to end a vacation."),
     Refusal.NOT_ON_VACATION: lambda: (
         "You are not on vacation, so there is nothing to end. To pause your clocks, give "
         "/vacation a number of days."),
-    Refusal.VACATION_USED_UP: lambda allowance: (
-        f"You have used your {allowance:g} vacation days for this year; the allowance starts "
-        f"again on 1 January (UTC)."),
+    Refusal.VACATION_USED_UP: vacation_used_up,
     Refusal.VACATION_SHORT: vacation_short,
     Refusal.BAD_DM_MODE: lambda: "Choose direct messages off, on (one per turn) or digest (one a day).",
     Refusal.BAD_DIGEST_HOUR: lambda: "The digest hour is a whole hour from 0 to 23 (UTC).",
     Refusal.DIGEST_HOUR_MISSING: lambda: "Pick the hour (UTC, 0 to 23) of your daily digest with `hour:`.",
     Refusal.EMPTY_NAME: lambda: "A display name cannot be empty.",
-    Refusal.GAMES_RUNNING: lambda games: privacy_running_games([_label(g) for g in games]),
+    Refusal.GAMES_RUNNING: games_running,
 }
 
 

@@ -4,12 +4,17 @@ Part of :mod:`bot.texts` (every sentence a player reads)."""
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from .common import count, fit_lines, game_label
 from .computer import player_ref
 
+if TYPE_CHECKING:
+    from ..manager.values import Game
+
 
 # ---- move confirmation, /next, /settings, the daily digest (issue 13) -----------------------
-def position_changed(game) -> str:
+def position_changed(game: Game) -> str:
     """A Confirm pressed after the game moved on (``game``: a :class:`bot.manager.Game` as now)."""
     label = game_label(game.kind, game.id)
     if game.status != "active":
