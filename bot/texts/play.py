@@ -9,7 +9,7 @@ import engine
 from .common import moves_played
 
 
-def turn_hint(kind: str, position) -> str:
+def turn_hint(kind: str, position: engine.Position) -> str:
     """A short reminder of what the player to move may play now (``position.turn_hint``,
     :attr:`engine.Position.turn_hint`): ``"one or two stones"``, ``"place a black stone or
     `pass`"``. ``kind`` is the game's key, kept for callers (the position knows its game)."""
