@@ -14,6 +14,7 @@ from __future__ import annotations
 import ast
 import inspect
 import pathlib
+import pickle
 
 import pytest
 
@@ -72,6 +73,8 @@ def test_a_refusal_is_data_and_its_words_come_from_texts():
     assert str(e) == "challenge addressed to someone else (declining=True)"  # for logs
     with pytest.raises(AttributeError):
         e.game  # noqa: B018
+    copied = pickle.loads(pickle.dumps(e))
+    assert (type(copied), copied.reason, copied.values) == (NotAllowed, e.reason, e.values)
     # the engine's message is carried as the engine's error, quoted by the wording
     err = UserError(Refusal.ILLEGAL_MOVE, error=engine.IllegalMove("d4 is occupied"))
     assert texts.refusal_text(err) == "Illegal move: d4 is occupied."

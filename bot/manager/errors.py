@@ -147,6 +147,16 @@ class UserError(Exception):
         fields = ", ".join(f"{k}={_short(v)}" for k, v in self.values.items())
         return f"{self.reason.value}" + (f" ({fields})" if fields else "")
 
+    def __reduce__(self) -> tuple[Any, ...]:
+        # rebuilt from its reason and values, whatever the subclass's constructor takes
+        return _restore, (type(self), self.reason, self.values)
+
+
+def _restore(cls: type[UserError], reason: Refusal, values: dict[str, Any]) -> UserError:
+    error = cls.__new__(cls)
+    UserError.__init__(error, reason, **values)
+    return error
+
 
 class NotFound(UserError):
     """Unknown (or foreign) game or challenge id, or no game to act on."""
