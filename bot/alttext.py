@@ -81,13 +81,13 @@ def replay(game: Game, names: Mapping[int, str]) -> str:
     """The description of the /history replay (an animated GIF) of finished ``game``: the
     game, its players with their colours, how many moves it shows and the result."""
     position = game.position
-    return texts.replay_alt(texts.game_alt(game.label, game.options), _players(position, names),
+    return texts.replay_alt(texts.game_alt(texts.game_label(game.kind, game.id), game.options), _players(position, names),
                             position.ply, _result(position, names))
 
 
 def record(game: Game) -> str:
     """The description of the /history text record of ``game``."""
-    return texts.record_alt(game.label, game.ply)
+    return texts.record_alt(texts.game_label(game.kind, game.id), game.ply)
 
 
 def review(game: Game, data: Mapping, names: Mapping[int, str]) -> str:
@@ -105,5 +105,5 @@ def review(game: Game, data: Mapping, names: Mapping[int, str]) -> str:
         leader = (names[seat], ahead[seat])
     swings = [(sw["ply"], names[sw["seat"]], sw["move"], pct(sw["before"]), pct(sw["after"]), sw["preferred"])
               for sw in data.get("swings") or []]
-    return texts.review_alt(texts.game_alt(game.label, game.options), _players(position, names),
+    return texts.review_alt(texts.game_alt(texts.game_label(game.kind, game.id), game.options), _players(position, names),
                             names[1], len(plies), leader, _result(position, names), swings)

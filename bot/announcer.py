@@ -557,7 +557,7 @@ class Announcer:
             channel = self.bot.get_partial_messageable(game.channel_id, guild_id=game.guild_id)
             level = game.ai_level
             message = await channel.send(
-                texts.computer_started(game.label, level, ai.LEVELS[level].description,
+                texts.computer_started(texts.game_label(game.kind, game.id), level, ai.LEVELS[level].description,
                                        game.players[3 - game.ai_seat]),
                 allowed_mentions=discord.AllowedMentions.none())
             await self.manager.set_challenge_message(accepted.challenge.id, message.id)

@@ -102,7 +102,7 @@ def result_text(status: str, winner: int | None, reason: str | None,
         outcome = SimpleNamespace(winner=winner, reason=ending or reason or "", scores=scores)
         return texts.result_text("", outcome, labels).rstrip(".")
     with_scores = scores and (ending is None or ending.by_rules)
-    how = f" {ending.phrase}" if ending is not None else ""
+    how = f" {texts.termination_phrase(ending)}" if ending is not None else ""
     extra = f" ({scores[1]}–{scores[2]})" if with_scores else ""
     return f"{labels[1]} and {labels[2]} draw{how}{extra}"
 
@@ -266,12 +266,13 @@ def read_record(text: str) -> ParsedRecord:
 
 
 def _reason_in(words: str) -> engine.Termination | None:
-    """The end reason whose phrase (:attr:`engine.Termination.phrase`) opens ``words``,
+    """The end reason whose phrase (:func:`bot.texts.termination_phrase`) opens ``words``,
     followed by nothing or a bracket; None for no words. Raises KeyError when nothing fits."""
     if not words:
         return None
-    for reason in sorted(engine.Termination, key=lambda t: -len(t.phrase)):
-        if words == reason.phrase or words.startswith(reason.phrase + " ("):
+    for reason in sorted(engine.Termination, key=lambda t: -len(texts.termination_phrase(t))):
+        phrase = texts.termination_phrase(reason)
+        if words == phrase or words.startswith(phrase + " ("):
             return reason
     raise KeyError(words)
 

@@ -1,6 +1,7 @@
 """Answering interactions: ephemeral notes, and turning errors into messages for players.
 
-Every :class:`bot.manager.UserError` becomes an ephemeral message with its own sentence; any
+Every :class:`bot.manager.UserError` becomes an ephemeral message with its sentence (worded
+from its reason and values by :func:`bot.texts.refusal_text`, here and nowhere else); any
 other exception is logged with its traceback and the player gets a short apology without
 internals (issue 4, "Every user error is an ephemeral message").
 """
@@ -46,7 +47,7 @@ async def report_error(interaction: discord.Interaction, error: BaseException) -
     """Tell the user what went wrong: their mistake in full, our failure without details."""
     error = unwrap(error)
     if isinstance(error, UserError):
-        text = str(error)
+        text = texts.refusal_text(error)
     elif isinstance(error, app_commands.NoPrivateMessage):
         text = texts.NO_PRIVATE_MESSAGE
     elif isinstance(error, app_commands.CheckFailure):

@@ -26,9 +26,9 @@ from . import texts
 from .replies import ephemeral
 
 CHALLENGE_ACTIONS = {
-    "accept": ("Accept", discord.ButtonStyle.success),
-    "decline": ("Decline", discord.ButtonStyle.danger),
-    "cancel": ("Cancel challenge", discord.ButtonStyle.secondary),
+    "accept": (texts.BUTTON_LABELS["accept"], discord.ButtonStyle.success),
+    "decline": (texts.BUTTON_LABELS["decline"], discord.ButtonStyle.danger),
+    "cancel": (texts.BUTTON_LABELS["cancel"], discord.ButtonStyle.secondary),
 }
 
 
@@ -59,7 +59,7 @@ class ResignButton(discord.ui.DynamicItem[discord.ui.Button],
     """The "Resign" confirmation for one player's game."""
 
     def __init__(self, game_id: int, user_id: int):
-        super().__init__(discord.ui.Button(label="Resign", style=discord.ButtonStyle.danger,
+        super().__init__(discord.ui.Button(label=texts.BUTTON_LABELS["resign"], style=discord.ButtonStyle.danger,
                                            custom_id=f"stonecast:resign:{game_id}:{user_id}"))
         self.game_id = game_id
         self.user_id = user_id
@@ -88,7 +88,7 @@ class RematchButton(discord.ui.DynamicItem[discord.ui.Button],
     """Rematch: either player of a finished game challenges the other, seats swapped."""
 
     def __init__(self, game_id: int):
-        super().__init__(discord.ui.Button(label="Rematch", style=discord.ButtonStyle.primary,
+        super().__init__(discord.ui.Button(label=texts.BUTTON_LABELS["rematch"], style=discord.ButtonStyle.primary,
                                            custom_id=f"stonecast:rematch:{game_id}"))
         self.game_id = game_id
 

@@ -10,7 +10,7 @@ Pure Python, no I/O. The whole public surface::
     list(pos.legal_moves()); pos.complete("c3")
     pos = pos.play("c3 e5")                  # MoveError (unreadable) / IllegalMove (forbidden)
     pos.outcome, pos.scores, pos.highlights, pos.last_move, pos.ply, pos.stones
-    pos.outcome.reason                       # a Termination: .phrase, .caption(loser), .by_rules
+    pos.outcome.reason                       # a Termination: .caption(loser), .by_rules
     pos.turn_hint, pos.phase_caption, pos.last_move_settled_colours
     pos.board.family, pos.board.labels       # "hex" / "square"; engine.file_letter(0) == "a"
     engine.from_text(pos.to_text()) == pos

@@ -112,42 +112,39 @@ class Termination(enum.StrEnum):
       ``TIMEOUT``, which any game can end with.
     * ``on_scores`` -- True when the game was decided by comparing the seats' scores
       (``STONES``, ``SCORE``).
-    * ``phrase`` -- how a result sentence says it, after "Ann beats Bob": ``"with a coil"``.
     * :meth:`caption` -- the line under "Ann wins" on the board picture: ``"by closing a coil"``.
     """
 
     _value_: str
-    _phrase: str
     _caption: str
 
     def __new__(cls, value: str, *details: str) -> Termination:
-        # a member is defined as (value, docstring, phrase, caption); Termination("coil")
+        # a member is defined as (value, docstring, caption); Termination("coil")
         # looks one up by its value alone, which this signature also describes
-        doc, phrase, caption = details
+        doc, caption = details
         member = str.__new__(cls, value)
         member._value_ = value
         member.__doc__ = doc
-        member._phrase = phrase
         member._caption = caption
         return member
 
     COIL = ("coil", 'Black\'s stones form a coil: Black wins (RULES.md "Coil", End).',
-            "with a coil", "by closing a coil")
+            "by closing a coil")
     BOARD_FULL = ("board full", 'The board filled without a coil: White wins (RULES.md "Coil", End).',
-                  "as the board filled without a coil", "board full, no coil")
+                  "board full, no coil")
     STONES = ("stones", 'The board is full: more stones wins, an equal count on an even board draws '
-              '(RULES.md "Io", End).', "on stones", "on stones")
+              '(RULES.md "Io", End).', "on stones")
     SCORE = ("score", 'The player to move has no legal placement: the higher score wins, a tie goes '
              'to the player who placed the last stone (RULES.md "Brain Coral", Score and Winner; '
-             '"Branching Coral").', "on score", "on score")
+             '"Branching Coral").', "on score")
     CONNECTION = ("connection", 'The mover\'s chain touches both of their edges: the mover wins '
-                  '(RULES.md "Whirlwind", Win).', "by connecting their edges", "by joining both edges")
+                  '(RULES.md "Whirlwind", Win).', "by joining both edges")
     NO_MOVES = ("no moves", 'The player to move has no legal turn and loses (RULES.md "Whirlwind", '
-                'Ruling).', "who has no legal turn left", "{loser} had no legal turn")
+                'Ruling).', "{loser} had no legal turn")
     RESIGNATION = ("resignation", 'A player resigned, on their turn or the opponent\'s: the other wins '
-                   '(RULES.md "Every game").', "by resignation", "by resignation")
+                   '(RULES.md "Every game").', "by resignation")
     TIMEOUT = ("timeout", 'The player to move let the deadline pass: the other wins (RULES.md '
-               '"Every game"; the clock is the bot\'s, not the rules\').', "on time", "on time")
+               '"Every game"; the clock is the bot\'s, not the rules\').', "on time")
 
     @classmethod
     def read(cls, word: object) -> Termination | None:
@@ -160,11 +157,6 @@ class Termination(enum.StrEnum):
             return cls(word)
         except ValueError:
             return None
-
-    @property
-    def phrase(self) -> str:
-        """How a result sentence says it, after "Ann beats Bob": ``"with a coil"``."""
-        return self._phrase
 
     @property
     def by_rules(self) -> bool:

@@ -3,10 +3,16 @@
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import random
+import re
+from collections.abc import Iterator
+
+import pytest
 
 import engine
-from bot.manager import Game, GameManager
+from bot import texts
+from bot.manager import Game, GameManager, UserError
 
 
 class FakeClock:
@@ -137,3 +143,14 @@ def pause_inside_move(manager) -> tuple[asyncio.Event, asyncio.Event]:
 
     manager.settings_repo.of_users = paused
     return inside, release
+
+
+@contextlib.contextmanager
+def refused(error: type[UserError], match: str) -> Iterator[pytest.ExceptionInfo[UserError]]:
+    """``pytest.raises(error)`` whose refusal, as the player reads it
+    (:func:`bot.texts.refusal_text`: the manager's errors carry data, not sentences), matches
+    the regular expression ``match``."""
+    with pytest.raises(error) as info:
+        yield info
+    said = texts.refusal_text(info.value)
+    assert re.search(match, said), f"{match!r} is not in the refusal {said!r}"

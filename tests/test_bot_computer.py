@@ -13,6 +13,8 @@ from fakediscord.fixtures import *  # noqa: F403
 from fakediscord.harness import BotHarness
 from PIL import Image
 
+from bot import texts
+
 # Searches in the tests are tiny: a handful of playouts per move, and per reviewed position.
 COMPUTER = {"playouts": 8, "review_options": {"level": 1, "playouts": 8, "seed": 1}}
 
@@ -319,10 +321,10 @@ async def test_the_computers_level_is_on_the_board_games_and_the_record(fake, ha
     [thread] = [t for t in fake.threads() if int(t["id"]) == game.thread_id]
     assert thread["name"].endswith(f"Alice vs {computer}"), thread["name"]
     mine = await fake.slash(fake.alice, "games", {})
-    line = next(x for x in mine.reply.content.splitlines() if game.label in x)
+    line = next(x for x in mine.reply.content.splitlines() if texts.game_label(game.kind, game.id) in x)
     assert f"<@{fake.bot_user.id}> (level 3)" in line, line
     every = await fake.slash(fake.bob, "games", {"all": True})
-    line = next(x for x in every.reply.content.splitlines() if game.label in x)
+    line = next(x for x in every.reply.content.splitlines() if texts.game_label(game.kind, game.id) in x)
     assert f"<@{fake.bot_user.id}> (level 3)" in line, line
     await fake.slash(fake.alice, "move", {"move": next(iter(game.position.legal_moves()))},
                      channel=game.thread_id)

@@ -54,9 +54,9 @@ async def test_move_suggests_each_waiting_games_moves_by_game(fake, tmp_path, mo
         assert 3 <= len(choices) <= 25
         for g in here:
             mine = [(n, v) for n, v in choices if v.startswith(f"#{g.id} ")]
-            assert mine, f"no move suggested for {g.label}: {choices}"
+            assert mine, f"no move suggested for {texts.game_label(g.kind, g.id)}: {choices}"
             for name, value in mine:
-                assert name == texts.move_choice(g.label, value.split(" ", 1)[1])
+                assert name == texts.move_choice(texts.game_label(g.kind, g.id), value.split(" ", 1)[1])
         # shared out in turn: the first three are one move of each game
         assert {v.split(" ")[0] for _, v in choices[:3]} == {f"#{g.id}" for g in here}
         assert not [c for c in choices if f"#{away.id}" in c[0] or c[1].startswith(f"#{away.id} ")]
@@ -111,7 +111,7 @@ async def test_review_suggests_this_servers_finished_games(fake, tmp_path):
 
         ex = await fake.autocomplete(fake.alice, "review", {"game": ""}, focused="game")
         assert [c["value"] for c in ex.choices] == [theirs.id, mine.id]  # newest first
-        assert ex.choices[1]["name"] == texts.finished_game_choice(mine.label, "Alice", "Bob", 1)
+        assert ex.choices[1]["name"] == texts.finished_game_choice(texts.game_label(mine.kind, mine.id), "Alice", "Bob", 1)
         ex = await fake.autocomplete(fake.alice, "review", {"game": str(mine.id)}, focused="game")
         assert ex.choices[0]["value"] == mine.id
         # typing another server's number, or a running game's, suggests nothing of it

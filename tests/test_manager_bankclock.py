@@ -5,7 +5,7 @@ vacations and restarts; per-move clocks unchanged."""
 from __future__ import annotations
 
 import pytest
-from manager_support import ALICE, BOB, FakeClock, start_game
+from manager_support import ALICE, BOB, FakeClock, refused, start_game
 
 from bot import texts, timecontrol
 from bot.manager import DAY, HOUR, ClockConflict, GameManager, UserError
@@ -33,7 +33,7 @@ async def test_a_challenge_names_its_clock_and_the_game_keeps_banks(mgr, clock):
     assert game.deadline == clock.t + 3 * DAY
     ch = await mgr.get_challenge(game.challenge_id)
     assert ch.clock == "bank 3d+1d max 5d" and ch.days_per_move == 3
-    with pytest.raises(UserError, match="Bad clock"):
+    with refused(UserError, "Bad clock"):
         await mgr.create_challenge(guild_id=1, channel_id=2, challenger_id=ALICE, opponent_id=BOB,
                                    kind=KIND, clock="whenever")
     plain = await start_game(mgr, KIND, OPTS, days_per_move=2)  # no clock: days per move
@@ -147,7 +147,7 @@ async def test_days_with_another_clock_are_refused_and_nothing_is_written(mgr, c
     with pytest.raises(ClockConflict) as refused:
         await mgr.create_challenge(opponent_id=BOB, **terms)
     assert (refused.value.days, refused.value.clock) == (5, bank)
-    assert str(refused.value) == texts.days_with_clock(5, "bank 7d + 1d (max 10d)")
+    assert texts.refusal_text(refused.value) == texts.days_with_clock(5, "bank 7d + 1d (max 10d)")
     with pytest.raises(ClockConflict):
         await mgr.start_computer_game(computer_id=4242, level=1, **terms)
     with pytest.raises(ClockConflict):  # a per-move clock of other days too

@@ -19,6 +19,7 @@ from manager_support import (
     GUILD,
     FakeClock,
     challenge,
+    refused,
     start_game,
 )
 
@@ -83,7 +84,7 @@ async def test_challenge_is_stored_with_validated_options(mgr, clock):
     ],
 )
 async def test_bad_challenges_are_refused_and_change_nothing(mgr, kw, error, words):
-    with pytest.raises(error, match=words):
+    with refused(error, words):
         await challenge(mgr, **kw)
     assert (await db_counts(mgr))["challenges"] == 0
 
@@ -129,15 +130,15 @@ async def test_first_opponent_and_random_seats(db, clock):
 
 async def test_who_may_answer_a_challenge(mgr):
     ch = await challenge(mgr)
-    with pytest.raises(NotAllowed, match="your own challenge"):
+    with refused(NotAllowed, "your own challenge"):
         await mgr.accept_challenge(ch.id, ALICE)
-    with pytest.raises(NotAllowed, match="someone else"):
+    with refused(NotAllowed, "someone else"):
         await mgr.accept_challenge(ch.id, CAROL)
-    with pytest.raises(NotAllowed, match="someone else"):
+    with refused(NotAllowed, "someone else"):
         await mgr.decline_challenge(ch.id, CAROL)
-    with pytest.raises(NotAllowed, match="Cancel"):
+    with refused(NotAllowed, "Cancel"):
         await mgr.decline_challenge(ch.id, ALICE)
-    with pytest.raises(NotAllowed, match="Only the player who sent"):
+    with refused(NotAllowed, "Only the player who sent"):
         await mgr.cancel_challenge(ch.id, BOB)
     with pytest.raises(NotAllowed):
         await mgr.cancel_challenge(ch.id, CAROL)
@@ -148,12 +149,12 @@ async def test_who_may_answer_a_challenge(mgr):
     assert declined.status == "declined"
     for act, who in ((mgr.accept_challenge, BOB), (mgr.decline_challenge, BOB),
                      (mgr.cancel_challenge, ALICE)):
-        with pytest.raises(StaleAction, match="no longer open: it was declined"):
+        with refused(StaleAction, "no longer open: it was declined"):
             await act(ch.id, who)
 
     ch2 = await challenge(mgr)
     assert (await mgr.cancel_challenge(ch2.id, ALICE)).status == "cancelled"
-    with pytest.raises(StaleAction, match="cancelled"):
+    with refused(StaleAction, "cancelled"):
         await mgr.accept_challenge(ch2.id, BOB)
     assert (await db_counts(mgr))["games"] == 0
 
@@ -164,13 +165,13 @@ async def test_unknown_ids(mgr):
             await mgr.get_challenge(bad)
         with pytest.raises(NotFound):
             await mgr.get_game(bad)
-    with pytest.raises(NotFound, match="That challenge does not exist"):
+    with refused(NotFound, "That challenge does not exist"):
         await mgr.accept_challenge(424242, BOB)
     with pytest.raises(NotFound):
         await mgr.decline_challenge(424242, BOB)
     with pytest.raises(NotFound):
         await mgr.cancel_challenge(424242, ALICE)
-    with pytest.raises(NotFound, match="No game is numbered 99"):
+    with refused(NotFound, "No game is numbered 99"):
         await mgr.play_move(99, ALICE, "a1")
     with pytest.raises(NotFound):
         await mgr.resign(99, ALICE)
@@ -192,18 +193,18 @@ async def test_challenges_expire_after_24_hours(mgr, clock):
     assert await mgr.expire_challenges() == []
     clock.advance(1)
     # refused even before the sweep has marked it
-    with pytest.raises(StaleAction, match="expired"):
+    with refused(StaleAction, "expired"):
         await mgr.accept_challenge(ch.id, BOB)
-    with pytest.raises(StaleAction, match="expired"):
+    with refused(StaleAction, "expired"):
         await mgr.decline_challenge(ch.id, BOB)
-    with pytest.raises(StaleAction, match="expired"):
+    with refused(StaleAction, "expired"):
         await mgr.cancel_challenge(ch.id, ALICE)
     assert (await mgr.get_challenge(ch.id)).status == "open"
     expired = await mgr.expire_challenges()
     assert sorted(c.id for c in expired) == sorted([ch.id, other.id])
     assert all(c.status == "expired" for c in expired)
     assert await mgr.expire_challenges() == []
-    with pytest.raises(StaleAction, match="it was expired"):
+    with refused(StaleAction, "it was expired"):
         await mgr.accept_challenge(ch.id, BOB)
     assert (await db_counts(mgr))["games"] == 0
 
@@ -213,24 +214,24 @@ async def test_limits(db, clock):
     try:
         await challenge(mgr)
         c2 = await challenge(mgr, opponent_id=CAROL)
-        with pytest.raises(LimitReached, match="2 open challenges"):
+        with refused(LimitReached, "2 open challenges"):
             await challenge(mgr, opponent_id=1020)
         await mgr.cancel_challenge(c2.id, ALICE)
         c3 = await challenge(mgr, opponent_id=1020)  # cancelling frees a place
         await mgr.accept_challenge(c3.id, 1020)
         await start_game(mgr, KIND, OPTS, a=CAROL, b=ALICE)
         # Alice now plays two games: she can neither challenge nor accept another
-        with pytest.raises(LimitReached, match="already playing 2 games"):
+        with refused(LimitReached, "already playing 2 games"):
             await challenge(mgr, opponent_id=CAROL)
         ch = await challenge(mgr, challenger_id=CAROL, opponent_id=ALICE)
-        with pytest.raises(LimitReached, match="You are already playing 2 games"):
+        with refused(LimitReached, "You are already playing 2 games"):
             await mgr.accept_challenge(ch.id, ALICE)
         assert (await mgr.get_challenge(ch.id)).status == "open"
         # ...and a challenge whose sender filled up meanwhile cannot be accepted
         ch = await challenge(mgr, challenger_id=DAVE, opponent_id=None)
         await start_game(mgr, KIND, OPTS, a=DAVE, b=BOB)
         await start_game(mgr, KIND, OPTS, a=DAVE, b=CAROL)
-        with pytest.raises(LimitReached, match="The challenger is already playing 2 games"):
+        with refused(LimitReached, "The challenger is already playing 2 games"):
             await mgr.accept_challenge(ch.id, 1010)
         assert (await mgr.get_challenge(ch.id)).status == "open"
     finally:
@@ -240,9 +241,9 @@ async def test_limits(db, clock):
 async def test_open_challenge_anyone_but_the_challenger(mgr):
     ch = await challenge(mgr, opponent_id=None)
     assert ch.opponent_id is None
-    with pytest.raises(NotAllowed, match="your own challenge"):
+    with refused(NotAllowed, "your own challenge"):
         await mgr.accept_challenge(ch.id, ALICE)
-    with pytest.raises(NotAllowed, match="cannot be declined"):
+    with refused(NotAllowed, "cannot be declined"):
         await mgr.decline_challenge(ch.id, BOB)
     g = await mgr.accept_challenge(ch.id, CAROL)
     assert set(g.players.values()) == {ALICE, CAROL}
@@ -271,7 +272,7 @@ async def test_racing_accepts_of_an_open_challenge(db, clock):
 async def test_rematch_swaps_seats(mgr, presser):
     g = await start_game(mgr, "io", {"size": 7}, rated=False, days_per_move=5)
     assert g.players == {1: ALICE, 2: BOB}
-    with pytest.raises(StaleAction, match="still in progress"):
+    with refused(StaleAction, "still in progress"):
         await mgr.rematch(g.id, presser)
     await mgr.resign(g.id, ALICE)
     with pytest.raises(NotAllowed):
@@ -283,16 +284,16 @@ async def test_rematch_swaps_seats(mgr, presser):
     assert (ch.challenger_id, ch.opponent_id) == (presser, other)
     assert (ch.kind, ch.options, ch.rated, ch.days_per_move) == ("io", g.options, False, 5)
     assert ch.rematch_of == g.id and ch.channel_id == g.channel_id and ch.guild_id == g.guild_id
-    with pytest.raises(StaleAction, match="already offered"):
+    with refused(StaleAction, "already offered"):
         await mgr.rematch(g.id, presser)
-    with pytest.raises(StaleAction, match="already offered a rematch of Io #.*: accept their challenge"):
+    with refused(StaleAction, "already offered a rematch of Io #.*: accept their challenge"):
         await mgr.rematch(g.id, other)
     new = await mgr.accept_challenge(ch.id, other)
     assert new.players == {1: BOB, 2: ALICE}
     assert new.kind == "io" and new.options == g.options and new.days_per_move == 5
     # the old game's Rematch button does not start a second rematch once one is being played
     for who in (ALICE, BOB):
-        with pytest.raises(StaleAction, match=f"Io #{new.id}"):
+        with refused(StaleAction, f"Io #{new.id}"):
             await mgr.rematch(g.id, who)
     assert await mgr.open_challenges(ALICE) == []
 
@@ -315,7 +316,7 @@ async def test_racing_rematch_presses_offer_one_rematch(mgr):
 async def test_open_challenge_is_refused_to_the_challenger(mgr):
     ch = await mgr.create_challenge(guild_id=GUILD, channel_id=CHANNEL, challenger_id=ALICE,
                                     opponent_id=None, kind=KIND, options=OPTS, first="challenger")
-    with pytest.raises(NotAllowed, match="your own challenge"):
+    with refused(NotAllowed, "your own challenge"):
         await mgr.accept_challenge(ch.id, ALICE)
     g = await mgr.accept_challenge(ch.id, CAROL)
     assert g.players == {1: ALICE, 2: CAROL}

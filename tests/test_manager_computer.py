@@ -2,7 +2,7 @@
 no clock on the computer's turns, its moves version-checked, the record by level."""
 
 import pytest
-from manager_support import ALICE, CHANNEL, GUILD, FakeClock
+from manager_support import ALICE, CHANNEL, GUILD, FakeClock, refused
 
 from bot.manager import DAY, GameManager, NotAllowed, StaleAction, UserError
 
@@ -48,7 +48,7 @@ async def test_a_computer_move_from_an_older_position_is_dropped(mgr):
 
 
 async def test_bad_computer_games_are_refused_and_change_nothing(mgr):
-    with pytest.raises(UserError, match="level"):
+    with refused(UserError, "level"):
         await start(mgr, level=6)
     with pytest.raises(NotAllowed):
         await mgr.start_computer_game(guild_id=GUILD, channel_id=CHANNEL, challenger_id=COMPUTER,

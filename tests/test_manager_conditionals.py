@@ -11,7 +11,7 @@ import textwrap
 from pathlib import Path
 
 import pytest
-from manager_support import ALICE, BOB, CAROL, FakeClock, replay_of, start_game
+from manager_support import ALICE, BOB, CAROL, FakeClock, refused, replay_of, start_game
 
 from bot.manager import BOARD_GRACE, GameManager, GameOver, NotAllowed, UserError
 from bot.store import LATEST_VERSION
@@ -111,11 +111,11 @@ async def test_a_reply_illegal_by_then_drops_its_line(mgr):
 
 async def test_lines_are_checked_and_private(mgr):
     game = await start_game(mgr, KIND, OPTS)
-    with pytest.raises(UserError, match="it is your move"):
+    with refused(UserError, "it is your move"):
         await mgr.add_conditional(game.id, ALICE, "a1; b2")
-    with pytest.raises(UserError, match=r"step 2 \(your reply `a1`\)"):
+    with refused(UserError, r"step 2 \(your reply `a1`\)"):
         await mgr.add_conditional(game.id, BOB, "a1; a1")
-    with pytest.raises(UserError, match="ends with their move"):
+    with refused(UserError, "ends with their move"):
         await mgr.add_conditional(game.id, BOB, "a1")
     with pytest.raises(NotAllowed):
         await mgr.add_conditional(game.id, CAROL, "a1; b2")
@@ -123,12 +123,12 @@ async def test_lines_are_checked_and_private(mgr):
         await mgr.conditional_lines(game.id, CAROL)
     assert (await mgr.store.fetchone("SELECT COUNT(*) FROM conditionals"))[0] == 0  # nothing stored
     await mgr.add_conditional(game.id, BOB, "a1; b2")
-    with pytest.raises(UserError, match="another reply|reply"):
+    with refused(UserError, "another reply|reply"):
         await mgr.add_conditional(game.id, BOB, "a1; c3")
     assert (await mgr.conditional_lines(game.id, ALICE)).lines == ()  # alice never sees bob's
     stored, end = await mgr.conditional_end_position(game.id, BOB, 1)
     assert end.ply == 2 and end.last_move == "b2" and stored.texts == ["a1; b2"]
-    with pytest.raises(UserError, match="from 1 to 1"):
+    with refused(UserError, "from 1 to 1"):
         await mgr.conditional_end_position(game.id, BOB, 2)
     assert await mgr.clear_conditionals(game.id, BOB) == 1
     assert await mgr.clear_conditionals(game.id, BOB) == 0

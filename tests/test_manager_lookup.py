@@ -16,6 +16,7 @@ from manager_support import (
     GUILD,
     FakeClock,
     play_random,
+    refused,
     start_game,
 )
 
@@ -45,14 +46,14 @@ async def mgr(db, clock):
 
 
 async def test_resolve_game(mgr):
-    with pytest.raises(NotFound, match="no games in progress"):
+    with refused(NotFound, "no games in progress"):
         await mgr.resolve_game(ALICE)
     g1 = await start_game(mgr, KIND, OPTS)            # Alice to move
     assert (await mgr.resolve_game(BOB)).id == g1.id  # Bob's only game
     g2 = await start_game(mgr, KIND, OPTS, a=CAROL, b=ALICE)  # Carol to move
     assert (await mgr.resolve_game(ALICE)).id == g1.id  # the one waiting for Alice
     await mgr.play_move(g2.id, CAROL, next(g2.position.legal_moves()))
-    with pytest.raises(UserError, match=f"2 games waiting for you \\(Coil #{g1.id}, Coil #{g2.id}\\)"):
+    with refused(UserError, f"2 games waiting for you \\(Coil #{g1.id}, Coil #{g2.id}\\)"):
         await mgr.resolve_game(ALICE)
     assert (await mgr.resolve_game(ALICE, game_id=g2.id)).id == g2.id
     with pytest.raises(NotFound):
@@ -62,7 +63,7 @@ async def test_resolve_game(mgr):
     assert (await mgr.resolve_game(BOB, channel_id=4242)).id == g2.id
     await mgr.play_move(g1.id, ALICE, next(g1.position.legal_moves()))
     await mgr.play_move(g2.id, ALICE, next((await mgr.get_game(g2.id)).position.legal_moves()))
-    with pytest.raises(UserError, match="none is waiting for you"):
+    with refused(UserError, "none is waiting for you"):
         await mgr.resolve_game(ALICE)
 
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 import random
 
 import pytest
-from manager_support import ALICE, BOB, CAROL, CHANNEL, GUILD, FakeClock, start_game
+from manager_support import ALICE, BOB, CAROL, CHANNEL, GUILD, FakeClock, refused, start_game
 
 from bot import texts
 from bot.manager import GameManager, NotAllowed, UserError
@@ -54,7 +54,7 @@ async def test_show_lists_what_is_stored_and_delete_removes_it_keeping_the_games
     assert (d.ratings, d.finished_games, d.forgotten_at) == ((), 0, None) and d.stores_anything
 
     # refused while a game runs, naming it; nothing is deleted
-    with pytest.raises(NotAllowed, match=f"Coil #{game.id}"):
+    with refused(NotAllowed, f"Coil #{game.id}"):
         await mgr.forget_player(ALICE)
     assert await mgr.stored_data(ALICE) == d
 

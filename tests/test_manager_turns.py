@@ -5,7 +5,7 @@ DM mode and digest hour, the queue of games waiting (/next) and the daily digest
 from __future__ import annotations
 
 import pytest
-from manager_support import ALICE, BOB, CAROL, FakeClock, start_game
+from manager_support import ALICE, BOB, CAROL, FakeClock, refused, start_game
 
 from bot.manager import DAY, HOUR, GameManager, InvalidMove, NotYourTurn, StaleAction, UserError
 
@@ -40,10 +40,10 @@ async def test_preview_changes_nothing_and_a_confirm_needs_the_same_position(mgr
     with pytest.raises(InvalidMove):
         await mgr.preview_move(game.id, ALICE, "z99")
     await mgr.play_move(game.id, ALICE, "a1", expected_ply=0)
-    with pytest.raises(StaleAction, match="changed since you chose"):
+    with refused(StaleAction, "changed since you chose"):
         await mgr.play_move(game.id, ALICE, "b1", expected_ply=0)
     await mgr.resign(game.id, BOB)
-    with pytest.raises(StaleAction, match="is over"):
+    with refused(StaleAction, "is over"):
         await mgr.play_move(game.id, BOB, "b1", expected_ply=1)
 
 
@@ -51,12 +51,12 @@ async def test_dm_modes_and_confirmation(mgr):
     s = await mgr.settings(ALICE)
     assert (s.dm_mode, s.confirm) == ("off", False)
     assert (await mgr.set_dm_mode(ALICE, "on")).dm_mode == "on"
-    with pytest.raises(UserError, match="hour"):
+    with refused(UserError, "hour"):
         await mgr.set_dm_mode(ALICE, "digest")
     for bad in (24, -1, True):
-        with pytest.raises(UserError, match="0 to 23"):
+        with refused(UserError, "0 to 23"):
             await mgr.set_dm_mode(ALICE, "digest", bad)
-    with pytest.raises(UserError, match="off, on"):
+    with refused(UserError, "off, on"):
         await mgr.set_dm_mode(ALICE, "loud")
     assert (await mgr.settings(ALICE)).dm_mode == "on"  # refusals changed nothing
     s = await mgr.set_dm_mode(ALICE, "digest", 7)

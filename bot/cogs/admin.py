@@ -9,7 +9,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from .. import texts
-from ..manager import NotAllowed
+from ..manager import NotAllowed, Refusal
 from ..replies import ephemeral
 
 if TYPE_CHECKING:
@@ -34,10 +34,10 @@ class AdminCog(commands.Cog, name="Admin"):
         # game (in a DM: one the caller does not play) gets the usual refusal first
         g = await manager.resolve_game(interaction.user.id, game_id=game, guild_id=interaction.guild_id)
         if not interaction.permissions.manage_guild:
-            raise NotAllowed(texts.ABORT_NOT_ALLOWED)
+            raise NotAllowed(Refusal.ABORT_NOT_ALLOWED)
         end = await manager.abort_game(g.id, interaction.user.id)
         await self.bot.announcer.publish(end)
-        await ephemeral(interaction, texts.is_aborted(end.game.label))
+        await ephemeral(interaction, texts.is_aborted(texts.game_label(end.game.kind, end.game.id)))
 
     @abort.autocomplete("game")
     async def abort_autocomplete(self, interaction: discord.Interaction, current: str

@@ -21,7 +21,7 @@ import ai
 import engine
 
 from .. import texts, timecontrol
-from ..manager import DEFAULT_DAYS_PER_MOVE, Challenge, StaleAction, UserError
+from ..manager import DEFAULT_DAYS_PER_MOVE, Challenge, Refusal, StaleAction, UserError
 from ..replies import ephemeral, report_error
 from ..views import challenge_view
 
@@ -182,7 +182,7 @@ class ChallengesCog(commands.Cog, name="Challenges"):
                                      level=level or DEFAULT_LEVEL, clock=clock)
             return
         if level is not None:
-            raise UserError(texts.LEVEL_WITHOUT_COMPUTER)
+            raise UserError(Refusal.LEVEL_WITHOUT_COMPUTER)
         c = await self.manager.create_challenge(
             guild_id=interaction.guild_id, channel_id=challenge_channel(interaction),
             challenger_id=interaction.user.id, opponent_id=opponent.id if opponent else None,
@@ -195,7 +195,7 @@ class ChallengesCog(commands.Cog, name="Challenges"):
         except discord.HTTPException:
             log.warning("cannot post challenge %s in channel %s", c.id, c.channel_id, exc_info=True)
             await self.manager.cancel_challenge(c.id, interaction.user.id)
-            raise UserError(texts.CHALLENGE_NOT_POSTED) from None
+            raise UserError(Refusal.CHALLENGE_NOT_POSTED) from None
         elsewhere = c.channel_id if c.channel_id != interaction.channel_id else None
         await ephemeral(interaction, texts.challenge_sent(opponent.id if opponent else None, elsewhere))
 
@@ -249,7 +249,7 @@ class ChallengesCog(commands.Cog, name="Challenges"):
         """For a second press of Accept by the player who accepted: where their game is."""
         if game is None or c.opponent_id != interaction.user.id:
             return None
-        return UserError(texts.already_accepted(game))
+        return UserError(Refusal.ALREADY_ACCEPTED, game=game)
 
     async def _retire_buttons(self, interaction: discord.Interaction, c: Challenge, game: Game | None) -> None:
         """A stale challenge message still had buttons: replace them by the challenge's state
@@ -297,7 +297,7 @@ class ChallengesCog(commands.Cog, name="Challenges"):
                 await post_challenge(self.bot, c)
             except discord.HTTPException:
                 await self.manager.cancel_challenge(c.id, interaction.user.id)
-                raise UserError(texts.REMATCH_NOT_POSTED) from None
+                raise UserError(Refusal.REMATCH_NOT_POSTED) from None
             await ephemeral(interaction, texts.rematch_offered(c))
         except Exception as e:  # noqa: BLE001
             await report_error(interaction, e)

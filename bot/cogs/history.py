@@ -17,7 +17,7 @@ from ai.review import Swing
 
 from .. import alttext, texts
 from ..boards import attachment
-from ..manager import UserError
+from ..manager import Refusal, UserError
 from ..replies import ephemeral
 from ..search_pool import SearchBusy
 from .common import game_autocomplete, reviewable_game_autocomplete
@@ -63,7 +63,7 @@ class HistoryCog(commands.Cog, name="History"):
         item = await self.bot.manager.review_input(game, user_id=interaction.user.id,
                                                    guild_id=interaction.guild_id)
         if item.cached is None and self.bot.computer.reviewing(item.game.id):
-            raise UserError(texts.REVIEW_BUSY)
+            raise UserError(Refusal.REVIEW_BUSY)
         await interaction.response.defer(thinking=True)
         g = item.game
         label = texts.game_label(g.kind, g.id)

@@ -18,7 +18,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from .. import boards, texts
-from ..manager import MovePreview, MoveResult, NotAllowed, UserError, game_over_error
+from ..manager import MovePreview, MoveResult, NotAllowed, Refusal, UserError, game_over_error
 from ..replies import ephemeral, report_error
 from ..views import resign_view
 from .common import as_int, game_autocomplete, game_for
@@ -71,7 +71,7 @@ class PlayCog(commands.Cog, name="Play"):
         self.bot.remember(interaction.user)
         chosen, move = split_move(move)  # a suggestion for one of several games carries it
         if chosen is not None and game is not None and chosen != game:
-            raise UserError(texts.move_names_another_game(chosen, game))
+            raise UserError(Refusal.MOVE_NAMES_ANOTHER_GAME, chosen=chosen, game_id=game)
         game = chosen if game is None else game  # checked by the manager like any game: number
         result = await self.manager.play(interaction.user.id, move, game_id=game, confirm=True,
                                          channel_id=interaction.channel_id, guild_id=interaction.guild_id)
@@ -131,7 +131,7 @@ class PlayCog(commands.Cog, name="Play"):
         for i in range(25):  # the first move of each game, then the second, ...
             for g, moves in per_game:
                 if i < len(moves) and len(choices) < 25:
-                    choices.append(app_commands.Choice(name=texts.move_choice(g.label, moves[i])[:100],
+                    choices.append(app_commands.Choice(name=texts.move_choice(texts.game_label(g.kind, g.id), moves[i])[:100],
                                                        value=move_of_game(g.id, moves[i])))
         return choices if len(choices) > explained else []  # no move: nothing to explain
 
@@ -165,7 +165,7 @@ class PlayCog(commands.Cog, name="Play"):
         g = await game_for(interaction, game)
         label = texts.game_label(g.kind, g.id)
         if g.seat_of(interaction.user.id) is None:
-            raise NotAllowed(texts.not_playing(label))
+            raise NotAllowed(Refusal.NOT_PLAYING, game=g)
         if g.status != "active":
             raise game_over_error(g)
         await ephemeral(interaction, texts.resign_prompt(label, g.opponent_of(interaction.user.id)),
@@ -180,7 +180,7 @@ class PlayCog(commands.Cog, name="Play"):
             await interaction.response.defer()
             end = await self.manager.resign_game(game_id, interaction.user.id, guild_id=interaction.guild_id)
             await self.bot.announcer.publish(end)
-            await interaction.edit_original_response(content=texts.you_resigned(end.game.label), view=None)
+            await interaction.edit_original_response(content=texts.you_resigned(texts.game_label(end.game.kind, end.game.id)), view=None)
         except Exception as e:  # noqa: BLE001
             await report_error(interaction, e)
 

@@ -25,7 +25,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from .. import boards, texts
-from ..manager import NotFound, UserError
+from ..manager import NotFound, Refusal, UserError
 from ..replies import ephemeral, report_error
 
 if TYPE_CHECKING:
@@ -56,7 +56,7 @@ class ConfirmMoveButton(_OwnedButton,
     """Confirm: play the move shown, if the game is still where it was."""
 
     def __init__(self, game_id: int, ply: int, user_id: int, move: str):
-        super().__init__(discord.ui.Button(label="Confirm", style=discord.ButtonStyle.success,
+        super().__init__(discord.ui.Button(label=texts.BUTTON_LABELS["confirm"], style=discord.ButtonStyle.success,
                                            custom_id=f"stonecast:confirm:{game_id}:{ply}:{user_id}:{move}"))
         self.game_id, self.ply, self.user_id, self.move = game_id, ply, user_id, move
 
@@ -75,7 +75,7 @@ class CancelMoveButton(_OwnedButton, template=r"stonecast:cancelmove:(?P<game>[0
     """Cancel: nothing is played."""
 
     def __init__(self, game_id: int, user_id: int):
-        super().__init__(discord.ui.Button(label="Cancel", style=discord.ButtonStyle.secondary,
+        super().__init__(discord.ui.Button(label=texts.BUTTON_LABELS["cancelmove"], style=discord.ButtonStyle.secondary,
                                            custom_id=f"stonecast:cancelmove:{game_id}:{user_id}"))
         self.game_id, self.user_id = game_id, user_id
 
@@ -104,7 +104,7 @@ class NextGameButton(_OwnedButton, template=r"stonecast:next:(?P<user>[0-9]+):(?
     refusal = texts.NOT_YOUR_QUEUE
 
     def __init__(self, user_id: int, game_id: int):
-        super().__init__(discord.ui.Button(label="Next", style=discord.ButtonStyle.primary,
+        super().__init__(discord.ui.Button(label=texts.BUTTON_LABELS["next"], style=discord.ButtonStyle.primary,
                                            custom_id=f"stonecast:next:{user_id}:{game_id}"))
         self.user_id, self.game_id = user_id, game_id
 
@@ -158,7 +158,7 @@ class TurnsCog(commands.Cog, name="Turns"):
         g, position = preview.game, preview.position
         custom_id = f"stonecast:confirm:{g.id}:{g.ply}:{interaction.user.id}:{preview.move}"
         if len(custom_id) > CUSTOM_ID_LIMIT:  # pragma: no cover - no game's move is that long
-            raise UserError("That move is too long to confirm: turn confirmation off with /settings.")
+            raise UserError(Refusal.MOVE_TOO_LONG_TO_CONFIRM)
         # no deadline on the preview: the next turn's is not known before the move is played
         file = await self.bot.announcer.board_file(dataclasses.replace(g, deadline=None), position)
         text = texts.confirm_prompt(texts.game_label(g.kind, g.id), preview.move, boards.move_effect(position))
@@ -181,7 +181,7 @@ class TurnsCog(commands.Cog, name="Turns"):
                 await report_error(interaction, e)
                 return
             except UserError as e:
-                await interaction.edit_original_response(content=str(e), view=None, attachments=[])
+                await interaction.edit_original_response(content=texts.refusal_text(e), view=None, attachments=[])
                 return
             text = await self.bot.get_cog("Play").announce_move(result)
             await interaction.edit_original_response(content=text, view=None, attachments=[])

@@ -3,7 +3,8 @@
 The manager is the only writer of the database and the only caller of the engine on behalf of
 players. It knows nothing of Discord: it takes plain ids (Discord snowflakes as ints) and
 returns the frozen values of :mod:`.values`; the bot turns them into messages. Every refusal is
-a :class:`UserError` (:mod:`.errors`) whose text is a complete sentence for the player, and a
+a :class:`UserError` (:mod:`.errors`) carrying a :class:`Refusal` and its values -- data,
+worded for the player by :func:`bot.texts.refusal_text` -- and a
 refused action changes nothing in the database. Every SQL statement lives in the repositories
 of :mod:`bot.store`.
 
@@ -58,6 +59,7 @@ from .errors import (
     NotAllowed,
     NotFound,
     NotYourTurn,
+    Refusal,
     StaleAction,
     UserError,
     game_over_error,
@@ -130,6 +132,7 @@ __all__ = [
     "Profile",
     "RatingRow",
     "Record",
+    "Refusal",
     "StaleAction",
     "Standings",
     "StoredData",

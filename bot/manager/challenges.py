@@ -12,10 +12,9 @@ import json
 
 import engine
 
-from .. import texts
 from ..timecontrol import TimeControl
 from .core import ManagerCore
-from .errors import DuplicateChallenge, LimitReached, NotAllowed, NotFound, StaleAction
+from .errors import DuplicateChallenge, LimitReached, NotAllowed, NotFound, Refusal, StaleAction
 from .values import Accepted, Challenge, Game
 
 __all__ = ["ChallengesMixin"]
@@ -64,29 +63,19 @@ class ChallengesMixin(ManagerCore):
         spec = self._kind(kind)
         if opponent_id is not None:
             if opponent_id == challenger_id:
-                raise NotAllowed(
-                    "You cannot challenge yourself: pick another member, or leave the opponent "
-                    "out for an open challenge."
-                )
+                raise NotAllowed(Refusal.SELF_CHALLENGE)
             if opponent_is_bot:
-                raise NotAllowed("Bots other than Stonecast cannot play: challenge a member instead, "
-                                 "or Stonecast itself to play the computer.")
+                raise NotAllowed(Refusal.BOT_OPPONENT)
         opts, tc, days_per_move = self._game_terms(spec, options, first, days_per_move, clock)
         now = self.clock()
         async with self.store.transaction():
             await self._refuse_duplicate(guild_id, challenger_id, opponent_id, spec, now)
             n = await self.challenges_repo.count_open_by(challenger_id, now)
             if n >= self.limits.open_challenges:
-                raise LimitReached(
-                    f"You already have {n} open challenges (the most is "
-                    f"{self.limits.open_challenges}): cancel one or wait for an answer."
-                )
+                raise LimitReached(Refusal.TOO_MANY_CHALLENGES, count=n, most=self.limits.open_challenges)
             n = await self.games_repo.count_active_of(challenger_id)
             if n >= self.limits.active_games:
-                raise LimitReached(
-                    f"You are already playing {n} games (the most is "
-                    f"{self.limits.active_games}): finish some before starting another."
-                )
+                raise LimitReached(Refusal.TOO_MANY_GAMES, count=n, most=self.limits.active_games)
             cid = await self.challenges_repo.insert(
                 guild_id=guild_id, channel_id=channel_id, challenger_id=challenger_id,
                 opponent_id=opponent_id, kind=spec.key, options=json.dumps(opts), first=first,
@@ -105,42 +94,32 @@ class ChallengesMixin(ManagerCore):
         row = await self.challenges_repo.open_duplicate(guild_id, challenger_id, opponent_id, spec.key, now)
         if row is None:
             return
-        ch = self._challenge(row)
-        what = (f"You already challenged <@{opponent_id}> to {spec.title}" if opponent_id is not None
-                else f"You already offered a game of {spec.title} to anyone here")
-        where = (f"https://discord.com/channels/{ch.guild_id}/{ch.channel_id}/{ch.message_id}"
-                 if ch.message_id is not None else f"<#{ch.channel_id}>")
-        raise DuplicateChallenge(
-            f"{what}, and that challenge is still open: "
-            f"{where} (it lapses <t:{int(ch.expires_at)}:R>). Wait for an answer, or press its "
-            f"Cancel button first if you want to send one with other settings.",
-            ch,
-        )
+        raise DuplicateChallenge(self._challenge(row))
 
     async def set_challenge_message(self, challenge_id: int, message_id: int) -> None:
         """Remember the Discord message that shows the challenge. Raises NotFound."""
         cid = self._id(challenge_id, "challenge")
         if await self.challenges_repo.set_message(cid, message_id) != 1:
-            raise NotFound(texts.NO_SUCH_CHALLENGE)
+            raise NotFound(Refusal.NO_SUCH_CHALLENGE)
 
     async def get_challenge(self, challenge_id: int) -> Challenge:
         """The challenge ``challenge_id``. Raises NotFound."""
         cid = self._id(challenge_id, "challenge")
         row = await self.challenges_repo.get(cid)
         if row is None:
-            raise NotFound(texts.NO_SUCH_CHALLENGE)
+            raise NotFound(Refusal.NO_SUCH_CHALLENGE)
         return self._challenge(row)
 
     async def visible_challenge(self, user_id: int, challenge_id: int, *, guild_id: int | None) -> Challenge:
         """Challenge ``challenge_id`` as a button pressed by ``user_id`` in server ``guild_id``
         may see it: a challenge of that server, or in a DM with the bot (``guild_id``
         ``None``) one ``user_id`` sent or was sent. Anything else raises :class:`NotFound`
-        with :data:`bot.texts.NO_SUCH_CHALLENGE`, as for an unknown number."""
+        (:attr:`Refusal.NO_SUCH_CHALLENGE`), as for an unknown number."""
         c = await self.get_challenge(challenge_id)
         seen = (c.guild_id == guild_id if guild_id is not None
                 else user_id in (c.challenger_id, c.opponent_id))
         if not seen:
-            raise NotFound(texts.NO_SUCH_CHALLENGE)
+            raise NotFound(Refusal.NO_SUCH_CHALLENGE)
         return c
 
     async def challenge_and_game(self, challenge_id: int) -> tuple[Challenge, Game | None]:
@@ -176,13 +155,11 @@ class ChallengesMixin(ManagerCore):
         """
         ch = await self.get_challenge(challenge_id)
         if user_id == ch.challenger_id:
-            raise NotAllowed(
-                "This is your own challenge: wait for an answer, or press Cancel to withdraw it."
-            )
+            raise NotAllowed(Refusal.OWN_CHALLENGE_ACCEPT)
         now = self.clock()
         self._check_open(ch, now)
         if ch.opponent_id is not None and user_id != ch.opponent_id:
-            raise NotAllowed("This challenge is addressed to someone else: only they can accept it.")
+            raise NotAllowed(Refusal.NOT_ADDRESSEE, declining=False)
         if ch.first == "challenger":
             seat1, seat2 = ch.challenger_id, user_id
         elif ch.first == "opponent":
@@ -194,13 +171,11 @@ class ChallengesMixin(ManagerCore):
         pos = engine.new_game(ch.kind, **ch.options)
         text = pos.to_text()
         async with self.store.transaction():
-            for uid, who in ((user_id, "You are"), (ch.challenger_id, "The challenger is")):
+            for uid, challenger in ((user_id, False), (ch.challenger_id, True)):
                 n = await self.games_repo.count_active_of(uid)
                 if n >= self.limits.active_games:
-                    raise LimitReached(
-                        f"{who} already playing {n} games (the most is "
-                        f"{self.limits.active_games}): finish some first."
-                    )
+                    raise LimitReached(Refusal.TOO_MANY_GAMES_TO_ACCEPT, count=n,
+                                       most=self.limits.active_games, challenger=challenger)
             ping = (seat1, seat2)[pos.to_move - 1]  # the player to move (seat 1 moves first)
             to_move_settings = self._settings(await self.settings_repo.get(ping), now)
             tc = ch.time_control
@@ -213,7 +188,7 @@ class ChallengesMixin(ManagerCore):
                 clock=tc.to_text(), bank=tc.initial_bank(),
             )
             if await self.challenges_repo.accept(ch.id, gid, user_id, now) != 1:
-                raise StaleAction(f"{ch.label} was answered a moment ago: it is no longer open.")
+                raise StaleAction(Refusal.CHALLENGE_ANSWERED, challenge=ch)
             row = await self._game_row(gid)
             game = self._game(row)
             board_id = await self._announce(game, "move", ping, now)
@@ -223,7 +198,7 @@ class ChallengesMixin(ManagerCore):
 
     async def _answer(self, ch: Challenge, status: str) -> Challenge:
         if await self.challenges_repo.answer(ch.id, status, self.clock()) != 1:
-            raise StaleAction(f"{ch.label} was answered a moment ago: it is no longer open.")
+            raise StaleAction(Refusal.CHALLENGE_ANSWERED, challenge=ch)
         return await self.get_challenge(ch.id)
 
     async def decline_challenge(self, challenge_id: int, user_id: int) -> Challenge:
@@ -232,13 +207,11 @@ class ChallengesMixin(ManagerCore):
         expired)."""
         ch = await self.get_challenge(challenge_id)
         if user_id == ch.challenger_id:
-            raise NotAllowed("This is your own challenge: press Cancel to withdraw it.")
+            raise NotAllowed(Refusal.OWN_CHALLENGE_DECLINE)
         if ch.opponent_id is None:
-            raise NotAllowed(
-                "An open challenge cannot be declined: leave it and it expires by itself."
-            )
+            raise NotAllowed(Refusal.OPEN_CHALLENGE_DECLINE)
         if user_id != ch.opponent_id:
-            raise NotAllowed("This challenge is addressed to someone else: only they can decline it.")
+            raise NotAllowed(Refusal.NOT_ADDRESSEE, declining=True)
         self._check_open(ch, self.clock())
         return await self._answer(ch, "declined")
 
@@ -247,7 +220,7 @@ class ChallengesMixin(ManagerCore):
         (anyone else) and :class:`StaleAction` (no longer open or expired)."""
         ch = await self.get_challenge(challenge_id)
         if user_id != ch.challenger_id:
-            raise NotAllowed("Only the player who sent this challenge can cancel it.")
+            raise NotAllowed(Refusal.NOT_CHALLENGER)
         self._check_open(ch, self.clock())
         return await self._answer(ch, "cancelled")
 
@@ -280,25 +253,18 @@ class ChallengesMixin(ManagerCore):
             game = await self.get_game(gid)
             seat = game.seat_of(user_id)
             if seat is None:
-                raise NotAllowed(f"Only the two players of {game.label} can ask for a rematch.")
+                raise NotAllowed(Refusal.REMATCH_NOT_PLAYER, game=game)
             if game.status == "active":
-                raise StaleAction(f"{game.label} is still in progress: finish it first.")
+                raise StaleAction(Refusal.GAME_STILL_RUNNING, game=game)
             row = await self.challenges_repo.open_rematch(game.id, self.clock())
             taken = await self.challenges_repo.accepted_rematch_game(game.id)
             if taken is not None:
-                label = texts.game_label(game.kind, taken)
-                raise StaleAction(
-                    f"The rematch of {game.label} was already accepted: it is {label}. "
-                    f"Play on there, or press Rematch on its final board for another game."
-                )
+                raise StaleAction(Refusal.REMATCH_TAKEN, game=game, rematch_id=taken)
             if row is not None:
                 if row["challenger_id"] == user_id:
-                    raise StaleAction(f"You already offered a rematch of {game.label}: it waits for "
-                                      f"<@{row['opponent_id']}> to answer in <#{row['channel_id']}>.")
-                raise StaleAction(
-                    f"Your opponent already offered a rematch of {game.label}: accept their "
-                    f"challenge in <#{row['channel_id']}>."
-                )
+                    raise StaleAction(Refusal.REMATCH_OFFERED, game=game, opponent_id=row["opponent_id"],
+                                      channel_id=row["channel_id"])
+                raise StaleAction(Refusal.REMATCH_OFFERED_TO_YOU, game=game, channel_id=row["channel_id"])
             return await self.create_challenge(
                 guild_id=game.guild_id,
                 channel_id=game.channel_id,

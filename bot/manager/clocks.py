@@ -10,9 +10,8 @@ import contextlib
 import dataclasses
 import logging
 
-from .. import texts
 from .core import DAY, HOUR, ManagerCore
-from .errors import LimitReached, UserError
+from .errors import LimitReached, Refusal, UserError
 from .values import ClockEvent, Game, UserSettings, VacationChange
 
 __all__ = ["ClocksMixin"]
@@ -200,7 +199,7 @@ class ClocksMixin(ManagerCore):
         the delivery pass.
         """
         if isinstance(days, bool) or not isinstance(days, int | float) or days < 0 or days != days:
-            raise UserError("Give the number of vacation days as a whole number, 0 to end a vacation.")
+            raise UserError(Refusal.BAD_VACATION_DAYS)
         now = self.clock()
         year = self._year(now)
         async with self.store.transaction():
@@ -209,10 +208,7 @@ class ClocksMixin(ManagerCore):
             until = current.vacation_until
             if days == 0:
                 if until is None:
-                    raise UserError(
-                        "You are not on vacation, so there is nothing to end. To pause your "
-                        "clocks, give /vacation a number of days."
-                    )
+                    raise UserError(Refusal.NOT_ON_VACATION)
                 shift = -(until - now)
                 unused_hours = int((until - now) / HOUR + 1e-6)  # a started hour counts whole
                 used = max(0.0, used - unused_hours * HOUR / DAY)
@@ -221,15 +217,9 @@ class ClocksMixin(ManagerCore):
                 left_hours = round(current.vacation_left_days * 24)
                 if days * 24 - left_hours >= 24 or left_hours < 1:
                     if left_hours < 1:
-                        raise LimitReached(
-                            f"You have used your {self.limits.vacation_days:g} vacation days for "
-                            f"this year; the allowance starts again on 1 January (UTC)."
-                        )
-                    raise LimitReached(
-                        f"You have {texts.vacation_amount(left_hours / 24)} of vacation left "
-                        f"this year, not enough for {texts.count(days, 'day')}: ask for "
-                        f"{-(-left_hours // 24)} or fewer."
-                    )
+                        raise LimitReached(Refusal.VACATION_USED_UP, allowance=self.limits.vacation_days)
+                    raise LimitReached(Refusal.VACATION_SHORT, left_days=left_hours / 24, days=days,
+                                       most=-(-left_hours // 24))
                 hours = min(days * 24, left_hours)  # the last day may be cut short
                 shift = hours * HOUR
                 used += hours / 24

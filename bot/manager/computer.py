@@ -18,10 +18,9 @@ from dataclasses import dataclass
 
 import engine
 
-from .. import texts
 from ..timecontrol import TimeControl
 from .core import ManagerCore
-from .errors import LimitReached, NotAllowed, StaleAction, UserError
+from .errors import LimitReached, NotAllowed, Refusal, StaleAction, UserError
 from .values import Accepted, Challenge, Game, GameEnd, LevelRecord, MoveResult
 
 __all__ = ["COMPUTER_LEVELS", "ComputerMixin", "LevelRecord", "ReviewInput"]
@@ -61,9 +60,9 @@ class ComputerMixin(ManagerCore):
         """
         spec = self._kind(kind)
         if isinstance(level, bool) or not isinstance(level, int) or level not in COMPUTER_LEVELS:
-            raise UserError("The computer's level is a whole number from 1 to 5.")
+            raise UserError(Refusal.BAD_LEVEL)
         if challenger_id == computer_id:
-            raise NotAllowed("The computer cannot play itself.")
+            raise NotAllowed(Refusal.COMPUTER_SELF)
         opts, tc, days_per_move = self._game_terms(spec, options, first, days_per_move, clock)
         if first == "random":
             first = "challenger" if self.rng.random() < 0.5 else "opponent"
@@ -76,9 +75,7 @@ class ComputerMixin(ManagerCore):
         async with self.store.transaction():
             n = await self.games_repo.count_active_of(challenger_id)
             if n >= self.limits.active_games:
-                raise LimitReached(
-                    f"You are already playing {n} games (the most is "
-                    f"{self.limits.active_games}): finish some before starting another.")
+                raise LimitReached(Refusal.TOO_MANY_GAMES, count=n, most=self.limits.active_games)
             cid = await self.challenges_repo.insert(
                 guild_id=guild_id, channel_id=channel_id, challenger_id=challenger_id,
                 opponent_id=computer_id, kind=spec.key, options=json.dumps(opts), first=first,
@@ -117,15 +114,13 @@ class ComputerMixin(ManagerCore):
             return await self.rematch(gid, user_id)
         seat = game.seat_of(user_id)
         if seat is None or seat == game.ai_seat:
-            raise NotAllowed(f"Only the player of {game.label} can ask for a rematch.")
+            raise NotAllowed(Refusal.REMATCH_NOT_PLAYER, game=game)
         if game.status == "active":
-            raise StaleAction(f"{game.label} is still in progress: finish it first.")
+            raise StaleAction(Refusal.GAME_STILL_RUNNING, game=game)
         async with self._lock(gid):
             taken = await self.challenges_repo.accepted_rematch_game(game.id)
             if taken is not None:
-                raise StaleAction(
-                    f"The rematch of {game.label} was started already: it is "
-                    f"{texts.game_label(game.kind, taken)}. Press Rematch on its final board for another.")
+                raise StaleAction(Refusal.REMATCH_TAKEN, game=game, rematch_id=taken)
             return await self.start_computer_game(
                 guild_id=game.guild_id, channel_id=game.channel_id, challenger_id=user_id,
                 computer_id=computer_id, kind=game.kind, options=game.options,
@@ -148,7 +143,7 @@ class ComputerMixin(ManagerCore):
         on: the move is dropped) and :class:`InvalidMove`."""
         game = await self.get_game(game_id)
         if game.ai_seat is None:
-            raise NotAllowed(f"{game.label} is not a game against the computer.")
+            raise NotAllowed(Refusal.NOT_COMPUTER_GAME, game=game)
         return await self.play_move(game.id, game.players[game.ai_seat], move, expected_ply=ply)
 
     # ---- claims (issue 14): one process computes each search and review ------------------
@@ -181,7 +176,7 @@ class ComputerMixin(ManagerCore):
         against the computer) and :class:`GameOver`."""
         game = await self.get_game(game_id)
         if game.ai_seat is None:
-            raise NotAllowed(f"{game.label} is not a game against the computer.")
+            raise NotAllowed(Refusal.NOT_COMPUTER_GAME, game=game)
         computer = game.players[game.ai_seat]
         end = await self.abort_game(game.id, computer)
         return dataclasses.replace(end, ping=(game.players[3 - game.ai_seat],))
@@ -203,10 +198,10 @@ class ComputerMixin(ManagerCore):
         before its first move."""
         game = await self.visible_game(user_id, game_id, guild_id=guild_id)
         if game.status == "active":
-            raise UserError(f"{game.label} is still being played: it can be reviewed once it is over.")
+            raise UserError(Refusal.REVIEW_RUNNING, game=game)
         moves = tuple(m.move for m in await self.moves(game.id))
         if not moves:
-            raise UserError(f"{game.label} ended before its first move: there is nothing to review.")
+            raise UserError(Refusal.REVIEW_EMPTY, game=game)
         cached = await self.games_repo.get_review(game.id)
         return ReviewInput(game, moves, None if cached is None else json.loads(cached))
 

@@ -15,8 +15,8 @@ import engine
 
 from .. import conditionals
 from ..conditionals import ConditionalError, ConditionalTree
-from .core import ManagerCore, _sentence
-from .errors import NotAllowed, UserError, game_over_error
+from .core import ManagerCore
+from .errors import NotAllowed, Refusal, UserError, game_over_error
 from .values import ConditionalLines, Game
 
 __all__ = ["ConditionalMixin"]
@@ -30,7 +30,7 @@ class ConditionalMixin(ManagerCore):
     async def _conditional_seat(self, game: Game, user_id: int, *, running: bool = True) -> int:
         seat = game.seat_of(user_id)
         if seat is None:
-            raise NotAllowed(f"You are not playing in {game.label}.")
+            raise NotAllowed(Refusal.NOT_PLAYING, game=game)
         if running and game.status != "active":
             raise game_over_error(game)
         return seat
@@ -60,7 +60,7 @@ class ConditionalMixin(ManagerCore):
                 try:
                     tree = conditionals.add_line(tree, game.position, seat, line)
                 except ConditionalError as e:
-                    raise UserError(_sentence(f"That line cannot be stored: {e}")) from None
+                    raise UserError(Refusal.BAD_LINE, error=e) from None
                 await self.conditionals_repo.put(gid, seat, tree.to_json(), game.ply, self.clock())
         return ConditionalLines(game, seat, tuple(tuple(x) for x in tree.lines()))
 
@@ -83,13 +83,13 @@ class ConditionalMixin(ManagerCore):
         stored line."""
         stored = await self.conditional_lines(game_id, user_id)
         if not stored.lines:
-            raise UserError(f"You have no conditional moves stored in {stored.game.label}.")
+            raise UserError(Refusal.NO_CONDITIONALS, game=stored.game)
         if not isinstance(index, int) or not 1 <= index <= len(stored.lines):
-            raise UserError(f"Pick a line from 1 to {len(stored.lines)} (see /conditional list).")
+            raise UserError(Refusal.BAD_LINE_NUMBER, lines=len(stored.lines))
         try:
             end = conditionals.end_position(stored.game.position, list(stored.lines[index - 1]))
         except engine.EngineError:  # pragma: no cover - stored lines fit the current position
-            raise UserError("That line no longer fits the game: clear it with /conditional clear.") from None
+            raise UserError(Refusal.STALE_LINE) from None
         return stored, end
 
     async def clear_conditionals(self, game_id: int, user_id: int) -> int:

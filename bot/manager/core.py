@@ -22,7 +22,7 @@ from typing import Any
 
 import engine
 
-from .. import texts, timecontrol
+from .. import timecontrol
 from ..store import (
     ChallengeRepo,
     ClaimRepo,
@@ -36,7 +36,7 @@ from ..store import (
     Store,
 )
 from ..store.db import database_name, quiet_alembic
-from .errors import ClockConflict, NotFound, StaleAction, UserError
+from .errors import ClockConflict, NotFound, Refusal, StaleAction, UserError
 from .values import Challenge, Game, Limits
 
 __all__ = ["DAY", "DEFAULT_DAYS_PER_MOVE", "DEFAULT_LEASE", "FIRST_CHOICES", "HOUR", "ManagerCore"]
@@ -51,15 +51,9 @@ HOUR = 3600.0
 # holding one leaves it to another after that. ``STONECAST_LEASE`` sets it (tests: short).
 DEFAULT_LEASE = 300.0
 _MAX_ID = 2**63 - 1
-
-
-def _sentence(text: str) -> str:
-    """``text`` as one sentence: spaces collapsed, a capital first, a full stop last."""
-    text = " ".join(str(text).split())
-    if not text:
-        return text
-    text = text[0].upper() + text[1:]
-    return text if text[-1] in ".!?" else text + "."
+#: The refusal of an impossible id, by what it should name (a game's names the number).
+_NO_SUCH = {"challenge": Refusal.NO_SUCH_CHALLENGE, "announcement": Refusal.NO_SUCH_ANNOUNCEMENT,
+            "user": Refusal.NO_SUCH_USER}
 
 
 class ManagerCore:
@@ -149,16 +143,15 @@ class ManagerCore:
         if isinstance(value, bool) or not isinstance(value, int) or not 0 < value <= _MAX_ID:
             shown = " ".join(str(value).split())[:32].lstrip("#")
             if what == "game":
-                raise NotFound(texts.no_such_game(shown))
-            raise NotFound(f"That {what} does not exist.")
+                raise NotFound(Refusal.NO_SUCH_GAME, game_id=shown)
+            raise NotFound(_NO_SUCH[what])
         return value
 
     @staticmethod
     def _kind(kind: Any) -> engine.GameKind:
         key = kind.strip().lower().replace(" ", "") if isinstance(kind, str) else None
         if key not in engine.GAMES:
-            names = ", ".join(engine.GAMES) or "none yet"
-            raise UserError(f"There is no game called {kind!r}. The games are: {names}.")
+            raise UserError(Refusal.UNKNOWN_KIND, kind=kind)
         return engine.GAMES[key]
 
     @staticmethod
@@ -176,18 +169,18 @@ class ManagerCore:
         try:
             opts = spec.validate(options)
         except engine.OptionError as e:
-            raise UserError(_sentence(f"Bad option for {spec.title}: {e}")) from None
+            raise UserError(Refusal.BAD_OPTION, kind=spec.key, error=e) from None
         if first not in FIRST_CHOICES:
-            raise UserError("Choose who moves first: challenger, opponent or random.")
+            raise UserError(Refusal.BAD_FIRST)
         if days_per_move is not None and (isinstance(days_per_move, bool) or not isinstance(
                 days_per_move, int) or not 1 <= days_per_move <= 14):
-            raise UserError("Days per move must be a whole number from 1 to 14.")
+            raise UserError(Refusal.BAD_DAYS_PER_MOVE)
         if clock is None:
             return opts, timecontrol.TimeControl.per_move(days=days_per_move), days_per_move
         try:
             tc = clock if isinstance(clock, timecontrol.TimeControl) else timecontrol.parse(clock)
         except timecontrol.TimeControlError as e:
-            raise UserError(_sentence(f"Bad clock: {e}")) from None
+            raise UserError(Refusal.BAD_CLOCK, error=e) from None
         if days_per_move is not None and tc != timecontrol.TimeControl.per_move(days=days_per_move):
             raise ClockConflict(days_per_move, tc)
         return opts, tc, max(1, min(14, round(tc.initial / DAY)))
@@ -237,14 +230,11 @@ class ManagerCore:
         :meth:`GameRepo.get`); raises NotFound."""
         row = await self.games_repo.get(game_id, for_update=for_update)
         if row is None:
-            raise NotFound(texts.no_such_game(game_id))
+            raise NotFound(Refusal.NO_SUCH_GAME, game_id=game_id)
         return row
 
     def _check_open(self, ch: Challenge, now: float) -> None:
         if ch.status != "open":
-            raise StaleAction(f"{ch.label} is no longer open: it was {ch.status}.")
+            raise StaleAction(Refusal.CHALLENGE_CLOSED, challenge=ch)
         if now >= ch.expires_at:
-            raise StaleAction(
-                f"{ch.label} has expired (a challenge lasts "
-                f"{self.limits.challenge_ttl / 3600:g} hours): send a new one with /challenge."
-            )
+            raise StaleAction(Refusal.CHALLENGE_EXPIRED, challenge=ch, lasts_hours=self.limits.challenge_ttl / 3600)

@@ -1,16 +1,18 @@
-"""The refusals of the manager: :class:`UserError` and its family.
+"""The refusals of the manager: :class:`UserError` and its family, carrying data, not words.
 
-Every refusal is a :class:`UserError` whose text is a complete sentence for the player, and a
-refused action changes nothing in the database.
+Every refusal is a :class:`UserError` (or a subclass saying its family) with a
+:class:`Refusal` member saying why and the values a player needs to hear it (the game, a
+count, the engine's error...) as keyword fields in :attr:`UserError.values`. The sentence is
+worded by the texts layer (:func:`bot.texts.refusal_text`, one wording function per
+:class:`Refusal`), which the reply path (:func:`bot.replies.report_error`) calls; ``str(e)``
+is a short description for logs, not for players. A refused action changes nothing in the
+database.
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
-import engine
-
-from .. import texts
+import enum
+from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
     from ..timecontrol import TimeControl
@@ -25,14 +27,135 @@ __all__ = [
     "NotAllowed",
     "NotFound",
     "NotYourTurn",
+    "Refusal",
     "StaleAction",
     "UserError",
     "game_over_error",
 ]
 
 
+class Refusal(enum.Enum):
+    """Why an action is refused. Each member names, in its comment, the values its
+    :class:`UserError` carries (the keyword parameters of its wording function in
+    :mod:`bot.texts.errors`, which a test checks)."""
+
+    # ---- look-up (NotFound)
+    NO_SUCH_GAME = "no such game"  # game_id: int | str (as typed)
+    NO_SUCH_CHALLENGE = "no such challenge"
+    NO_SUCH_ANNOUNCEMENT = "no such announcement"  # announcement_id: int | None
+    NO_SUCH_USER = "no such user"
+    NO_GAMES = "no games in progress"
+    CHOOSE_GAME = "choose a game"  # games: list[Game], waiting: bool (they wait for the caller)
+    # ---- terms of a new game or challenge (UserError)
+    UNKNOWN_KIND = "unknown game"  # kind: object (as given)
+    BAD_OPTION = "bad option"  # kind: str, error: engine.OptionError
+    BAD_FIRST = "bad first"
+    BAD_DAYS_PER_MOVE = "bad days per move"
+    BAD_CLOCK = "bad clock"  # error: TimeControlError
+    CLOCK_CONFLICT = "days with another clock"  # ClockConflict: days, clock
+    BAD_LEVEL = "bad computer level"
+    LEVEL_WITHOUT_COMPUTER = "level without the computer"
+    # ---- challenges
+    SELF_CHALLENGE = "self challenge"
+    BOT_OPPONENT = "bot opponent"
+    COMPUTER_SELF = "the computer plays itself"
+    TOO_MANY_CHALLENGES = "too many challenges"  # count: int, most: int
+    TOO_MANY_GAMES = "too many games"  # count: int, most: int
+    TOO_MANY_GAMES_TO_ACCEPT = "too many games to accept"  # count, most, challenger: bool
+    DUPLICATE_CHALLENGE = "duplicate challenge"  # DuplicateChallenge: challenge
+    OWN_CHALLENGE_ACCEPT = "accepting one's own challenge"
+    OWN_CHALLENGE_DECLINE = "declining one's own challenge"
+    NOT_ADDRESSEE = "challenge addressed to someone else"  # declining: bool
+    OPEN_CHALLENGE_DECLINE = "declining an open challenge"
+    NOT_CHALLENGER = "cancelling someone else's challenge"
+    CHALLENGE_ANSWERED = "challenge answered meanwhile"  # challenge: Challenge
+    CHALLENGE_CLOSED = "challenge no longer open"  # challenge: Challenge
+    CHALLENGE_EXPIRED = "challenge expired"  # challenge: Challenge, lasts_hours: float
+    CHALLENGE_NOT_POSTED = "challenge not posted"
+    ALREADY_ACCEPTED = "accepted already by the caller"  # game: Game
+    # ---- rematches
+    REMATCH_NOT_PLAYER = "rematch by a stranger"  # game: Game
+    GAME_STILL_RUNNING = "rematch of a running game"  # game: Game
+    REMATCH_TAKEN = "rematch accepted already"  # game: Game, rematch_id: int
+    REMATCH_OFFERED = "rematch offered already"  # game: Game, opponent_id: int, channel_id: int
+    REMATCH_OFFERED_TO_YOU = "rematch offered by the opponent"  # game: Game, channel_id: int
+    REMATCH_NOT_POSTED = "rematch not posted"
+    # ---- play
+    NOT_PLAYING = "not playing"  # game: Game
+    NOT_PLAYING_RESIGN = "resigning a stranger's game"  # game: Game
+    GAME_OVER = "game over"  # game: Game (finished or aborted)
+    NOT_YOUR_TURN = "not your turn"  # game: Game
+    MOVED_ON = "moved on meanwhile"  # game: Game
+    POSITION_CHANGED = "position changed since chosen"  # game: Game (as now stored)
+    ENDED_MEANWHILE = "ended meanwhile"  # game: Game
+    RESIGN_RACE = "game kept changing"
+    BAD_MOVE_TEXT = "no move text"
+    UNREADABLE_MOVE = "unreadable move"  # error: engine.MoveError
+    ILLEGAL_MOVE = "illegal move"  # error: engine.IllegalMove
+    MOVE_TOO_LONG_TO_CONFIRM = "move too long to confirm"
+    MOVE_NAMES_ANOTHER_GAME = "move names another game"  # chosen: int, game_id: int
+    ABORT_NOT_ALLOWED = "abort without permission"
+    # ---- the computer and reviews
+    NOT_COMPUTER_GAME = "not a game against the computer"  # game: Game
+    REVIEW_RUNNING = "review of a running game"  # game: Game
+    REVIEW_EMPTY = "review of a game without moves"  # game: Game
+    REVIEW_BUSY = "review running already"
+    # ---- conditional moves
+    BAD_LINE = "line cannot be stored"  # error: ConditionalError
+    NO_CONDITIONALS = "no conditional moves"  # game: Game
+    BAD_LINE_NUMBER = "no such line"  # lines: int (how many are stored)
+    STALE_LINE = "line no longer fits"
+    # ---- vacations and settings
+    BAD_VACATION_DAYS = "bad vacation days"
+    NOT_ON_VACATION = "not on vacation"
+    VACATION_USED_UP = "vacation used up"  # allowance: float (days a year)
+    VACATION_SHORT = "not enough vacation"  # left_days: float, days: float, most: int
+    BAD_DM_MODE = "bad dm mode"
+    BAD_DIGEST_HOUR = "bad digest hour"
+    DIGEST_HOUR_MISSING = "digest hour missing"
+    EMPTY_NAME = "empty display name"
+    # ---- privacy
+    GAMES_RUNNING = "forgetting a player with games running"  # games: list[Game]
+
+
+def _short(value: Any) -> str:
+    """A value as a log line shows it: games and challenges by their id."""
+    if type(value).__name__ in ("Game", "Challenge") and hasattr(value, "id"):
+        return f"{type(value).__name__.lower()} {value.id}"
+    if isinstance(value, list | tuple):
+        return "[" + ", ".join(map(_short, value)) + "]"
+    return repr(value)
+
+
 class UserError(Exception):
-    """A refusal to show the player; ``str(e)`` is a complete sentence saying what to do."""
+    """A refusal to show the player: ``reason`` (a :class:`Refusal`) and the ``values`` its
+    wording needs (keyword fields, also readable as attributes: ``e.game``). The sentence is
+    :func:`bot.texts.refusal_text` ``(e)``; ``str(e)`` describes it for logs."""
+
+    def __init__(self, reason: Refusal, **values: Any):
+        super().__init__(reason, values)
+        self.reason = reason
+        self.values = values
+
+    def __getattr__(self, name: str) -> Any:
+        values = self.__dict__.get("values", {})
+        if name in values:
+            return values[name]
+        raise AttributeError(name)
+
+    def __str__(self) -> str:
+        fields = ", ".join(f"{k}={_short(v)}" for k, v in self.values.items())
+        return f"{self.reason.value}" + (f" ({fields})" if fields else "")
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        # rebuilt from its reason and values, whatever the subclass's constructor takes
+        return _restore, (type(self), self.reason, self.values)
+
+
+def _restore(cls: type[UserError], reason: Refusal, values: dict[str, Any]) -> UserError:
+    error = cls.__new__(cls)
+    UserError.__init__(error, reason, **values)
+    return error
 
 
 class NotFound(UserError):
@@ -54,7 +177,7 @@ class GameOver(UserError):
 
 class InvalidMove(UserError):
     """The engine refused the move: unreadable (``engine.MoveError``) or forbidden
-    (``engine.IllegalMove``); the engine's message is kept."""
+    (``engine.IllegalMove``); the engine's error is kept in ``error``."""
 
 
 class LimitReached(UserError):
@@ -63,22 +186,19 @@ class LimitReached(UserError):
 
 class DuplicateChallenge(UserError):
     """The same challenge (same challenger, opponent and game) is already open; ``challenge``
-    is the open one."""
+    is the open one (:attr:`Refusal.DUPLICATE_CHALLENGE`)."""
 
-    def __init__(self, message: str, challenge: Challenge):
-        super().__init__(message)
-        self.challenge = challenge
+    def __init__(self, challenge: Challenge):
+        super().__init__(Refusal.DUPLICATE_CHALLENGE, challenge=challenge)
 
 
 class ClockConflict(UserError):
     """A challenge (or a game against the computer) given both ``days`` per move and a
-    different ``clock`` (issue 19): refused rather than one of them dropped. The sentence is
-    :func:`bot.texts.days_with_clock`."""
+    different ``clock`` (issue 19): refused rather than one of them dropped
+    (:attr:`Refusal.CLOCK_CONFLICT`, worded by :func:`bot.texts.days_with_clock`)."""
 
     def __init__(self, days: int, clock: TimeControl):
-        super().__init__(texts.days_with_clock(days, clock.name))
-        self.days = days
-        self.clock = clock
+        super().__init__(Refusal.CLOCK_CONFLICT, days=days, clock=clock)
 
 
 class StaleAction(UserError):
@@ -87,17 +207,7 @@ class StaleAction(UserError):
 
 
 def game_over_error(game: Game) -> GameOver:
-    """The refusal for acting in ``game`` once it is over: its result in words, players as
-    mentions (``"Io #3 is over: <@1> beats <@2> by resignation. ..."``), never seat numbers."""
-    label = game.label
-    if game.status == "aborted":
-        return GameOver(f"{label} was aborted by a moderator: nothing more can be played in it.")
-    try:
-        outcome = game.position.outcome
-    except engine.EngineError:  # pragma: no cover - a broken cache
-        outcome = None
-    names = {seat: f"<@{uid}>" for seat, uid in game.players.items()}
-    result = f": {texts.result_text(game.kind, outcome, names)}" if outcome is not None else "."
-    return GameOver(f"{label} is over{result} Use `/board game:{game.id}` to see the final "
-                    f"position, or `/challenge` to start a new game.")
-
+    """The refusal for acting in ``game`` once it is over (:attr:`Refusal.GAME_OVER`): worded
+    with its result, players as mentions (``"Io #3 is over: <@1> beats <@2> by resignation.
+    ..."``), never seat numbers."""
+    return GameOver(Refusal.GAME_OVER, game=game)

@@ -13,7 +13,7 @@ import engine
 
 from .. import texts
 from .core import ManagerCore
-from .errors import NotFound, UserError
+from .errors import NotFound, Refusal, UserError
 from .values import Game, GameRecord, Listing, MoveRecord
 
 __all__ = ["LookupMixin"]
@@ -89,7 +89,7 @@ class LookupMixin(ManagerCore):
             for g in map(self._game, rows):
                 names = [name_of(g.players[s]) if name_of is not None else None for s in (1, 2)]
                 players = f" · {names[0]} vs {names[1]}" if all(names) else ""
-                label = f"{g.label}{players} · {texts.moves_played(g.ply)}"
+                label = f"{texts.game_label(g.kind, g.id)}{players} · {texts.moves_played(g.ply)}"
                 if not p or str(g.id).startswith(p) or p in label.lower():
                     out.append((g.id, label))
                     if len(out) >= max(0, min(limit, 25)):
@@ -117,11 +117,11 @@ class LookupMixin(ManagerCore):
         In a server (``guild_id`` an id) only that server's games are seen; in a DM with the
         bot (``guild_id`` ``None``) only the games ``user_id`` plays. Anything else -- an
         unknown or impossible number, another server's game, someone else's game in a DM --
-        raises :class:`NotFound` with the one sentence :func:`bot.texts.no_such_game`, so the
+        raises :class:`NotFound` with the one :attr:`Refusal.NO_SUCH_GAME`, so the
         answer tells nothing about another server's games, not even that they exist."""
-        game = await self.get_game(game_id)  # unknown: NotFound(texts.no_such_game(...)) too
+        game = await self.get_game(game_id)  # unknown: NotFound(Refusal.NO_SUCH_GAME) too
         if not self._visible(game, user_id, guild_id):
-            raise NotFound(texts.no_such_game(game.id))
+            raise NotFound(Refusal.NO_SUCH_GAME, game_id=game.id)
         return game
 
     async def resolve_game(
@@ -163,23 +163,15 @@ class LookupMixin(ManagerCore):
                     return own[0]  # this thread's game: spectators are told they do not play
         games = await self.active_games(user_id, guild_id)
         if not games:
-            raise NotFound("You have no games in progress here: start one with /challenge.")
+            raise NotFound(Refusal.NO_GAMES)
         waiting = [g for g in games if g.to_move_user == user_id]
         if len(waiting) == 1:
             return waiting[0]
         if len(games) == 1:
             return games[0]
         if waiting:
-            ids = ", ".join(g.label for g in waiting[:10])
-            raise UserError(
-                f"You have {len(waiting)} games waiting for you ({ids}): choose one with the "
-                "`game:` option."
-            )
-        ids = ", ".join(g.label for g in games[:10])
-        raise UserError(
-            f"You have {len(games)} games in progress and none is waiting for you ({ids}): "
-            "choose one with the `game:` option."
-        )
+            raise UserError(Refusal.CHOOSE_GAME, games=waiting, waiting=True)
+        raise UserError(Refusal.CHOOSE_GAME, games=games, waiting=False)
 
     async def complete_move(
         self,
@@ -300,7 +292,7 @@ class LookupMixin(ManagerCore):
                 else:
                     opponent = name_of(opponent_id) if name_of is not None else None
                 versus = f" vs {opponent}" if opponent else ""
-                label = f"{g.label}{versus} · {state}"
+                label = f"{texts.game_label(g.kind, g.id)}{versus} · {state}"
                 if not p or str(g.id).startswith(p) or p in label.lower():
                     out.append((state == "your turn", g.id, label))
             out.sort(key=lambda t: (not t[0], t[1]))
@@ -340,7 +332,7 @@ class LookupMixin(ManagerCore):
             for g in games:
                 names = [texts.DELETED_PLAYER if g.players[s] in deleted.get(g.id, ()) else
                          name_of(g.players[s]) if name_of is not None else None for s in (1, 2)]
-                label = texts.finished_game_choice(g.label, names[0], names[1], g.ply)
+                label = texts.finished_game_choice(texts.game_label(g.kind, g.id), names[0], names[1], g.ply)
                 if not p or str(g.id).startswith(p) or p in label.lower():
                     out.append((g.id, label))
             out.sort(key=lambda t: str(t[0]) != p)  # the number typed first, else newest first

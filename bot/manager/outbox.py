@@ -8,7 +8,7 @@ Delivery is at least once.
 from __future__ import annotations
 
 from .core import DEFAULT_LEASE, ManagerCore
-from .errors import NotFound
+from .errors import NotFound, Refusal
 from .values import Announcement, Game, MoveRecord, UserSettings
 
 __all__ = ["BOARD_GRACE", "NONCE_WINDOW", "OUTBOX_LEASE", "OutboxMixin"]
@@ -154,7 +154,7 @@ class OutboxMixin(ManagerCore):
         if n == 1:
             return True
         if not await self.outbox_repo.exists(aid):
-            raise NotFound(f"There is no announcement #{aid}.")
+            raise NotFound(Refusal.NO_SUCH_ANNOUNCEMENT, announcement_id=aid)
         return False
 
     async def recorded_messages(self, message_ids: list[int]) -> set[int]:
@@ -173,5 +173,5 @@ class OutboxMixin(ManagerCore):
         async with self.store.transaction():
             attempts = await self.outbox_repo.record_failure(aid, str(error)[:500])
             if attempts is None:
-                raise NotFound(f"There is no announcement #{aid}.")
+                raise NotFound(Refusal.NO_SUCH_ANNOUNCEMENT, announcement_id=aid)
         return attempts

@@ -16,9 +16,17 @@ from typing import Any
 
 import engine
 
-from .. import conditionals, texts
-from .core import ManagerCore, _sentence
-from .errors import InvalidMove, NotAllowed, NotFound, NotYourTurn, StaleAction, game_over_error
+from .. import conditionals
+from .core import ManagerCore
+from .errors import (
+    InvalidMove,
+    NotAllowed,
+    NotFound,
+    NotYourTurn,
+    Refusal,
+    StaleAction,
+    game_over_error,
+)
 from .values import Game, GameEnd, MovePreview, MoveRecord, MoveResult
 
 __all__ = ["PlayMixin"]
@@ -50,7 +58,7 @@ class PlayMixin(ManagerCore):
         gid = self._id(game_id, "game")
         async with self.store.transaction():
             if await self.games_repo.set_thread(gid, thread_id) != 1:
-                raise NotFound(texts.no_such_game(gid))
+                raise NotFound(Refusal.NO_SUCH_GAME, game_id=gid)
             return self._game(await self._game_row(gid))
 
     async def play(self, user_id: int, move_text: str, *, game_id: int | None = None,
@@ -74,20 +82,20 @@ class PlayMixin(ManagerCore):
         :meth:`play_move` before anything is written."""
         seat = game.seat_of(user_id)
         if seat is None:
-            raise NotAllowed(f"You are not playing in {game.label}.")
+            raise NotAllowed(Refusal.NOT_PLAYING, game=game)
         if game.status != "active":
             raise game_over_error(game)
         pos = game.position
         if pos.to_move != seat:
-            raise NotYourTurn(f"It is not your turn in {game.label}: your opponent is to move.")
+            raise NotYourTurn(Refusal.NOT_YOUR_TURN, game=game)
         if not isinstance(move_text, str) or len(move_text) > self.limits.max_move_length:
-            raise InvalidMove("Type a move such as e5 (cells separated by spaces, or pass).")
+            raise InvalidMove(Refusal.BAD_MOVE_TEXT)
         try:
             return seat, pos.play(move_text)
         except engine.MoveError as e:
-            raise InvalidMove(_sentence(f"Cannot read that move: {e}")) from None
+            raise InvalidMove(Refusal.UNREADABLE_MOVE, error=e) from None
         except engine.IllegalMove as e:
-            raise InvalidMove(_sentence(f"Illegal move: {e}")) from None
+            raise InvalidMove(Refusal.ILLEGAL_MOVE, error=e) from None
 
     async def preview_move(self, game_id: int, user_id: int, move_text: str) -> MovePreview:
         """Check ``move_text`` for ``user_id`` in game ``game_id`` exactly as :meth:`play_move`
@@ -142,7 +150,7 @@ class PlayMixin(ManagerCore):
                 game = self._game(await self._game_row(gid, for_update=True))
                 if expected_ply is not None and game.seat_of(user_id) is not None and (
                         game.status != "active" or game.ply != expected_ply):
-                    raise StaleAction(texts.position_changed(game))
+                    raise StaleAction(Refusal.POSITION_CHANGED, game=game)
                 seat, new = self._checked_move(game, user_id, move_text)
                 move = new.last_move
                 now = self.clock()
@@ -175,9 +183,7 @@ class PlayMixin(ManagerCore):
                                                 updated_at=now, deadline=None, status="finished", winner=outcome.winner,
                                                 reason=outcome.reason, finished_at=now)
                 if n != 1:
-                    raise NotYourTurn(
-                        f"{game.label} moved on while you were moving: it is not your turn any more."
-                    )
+                    raise NotYourTurn(Refusal.MOVED_ON, game=game)
                 await self.moves_repo.add(gid, new.ply, seat, move, now)
                 for r in replies:
                     await self.moves_repo.add(gid, r.ply, r.seat, r.move, now, conditional=True)
@@ -321,7 +327,7 @@ class PlayMixin(ManagerCore):
                 game = self._game(await self._game_row(gid))
                 seat = game.seat_of(user_id)
                 if seat is None:
-                    raise NotAllowed(f"You are not playing in {game.label}, so you cannot resign it.")
+                    raise NotAllowed(Refusal.NOT_PLAYING_RESIGN, game=game)
                 if game.status != "active":
                     raise game_over_error(game)
                 final = game.position.resign(seat)
@@ -329,7 +335,7 @@ class PlayMixin(ManagerCore):
                 if done is not None:
                     ended, changes = done
                     return GameEnd(ended, ended.position, user_id, (game.players[3 - seat],), changes)
-        raise StaleAction("The game kept changing while you resigned: please try again.")
+        raise StaleAction(Refusal.RESIGN_RACE)
 
     async def abort(self, game_id: int, moderator_id: int) -> Game:
         """End a running game without a result: the aborted game (see :meth:`abort_game`)."""
@@ -347,7 +353,7 @@ class PlayMixin(ManagerCore):
             now = self.clock()
             async with self.store.transaction():
                 if await self.games_repo.abort(gid, moderator_id, now) != 1:  # pragma: no cover
-                    raise StaleAction(f"{game.label} ended a moment ago.")  # another process ended it
+                    raise StaleAction(Refusal.ENDED_MEANWHILE, game=game)  # another process ended it
                 await self.conditionals_repo.delete(gid)
                 row = await self._game_row(gid)
         ended = self._game(row)

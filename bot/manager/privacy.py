@@ -23,7 +23,7 @@ from dataclasses import dataclass
 from .. import texts
 from ..store.privacy import PrivacyRepo
 from .core import ManagerCore
-from .errors import NotAllowed
+from .errors import NotAllowed, Refusal
 from .values import Game, UserSettings
 
 __all__ = ["Forgotten", "PrivacyMixin", "StoredData", "StoredRating"]
@@ -124,7 +124,7 @@ class PrivacyMixin(ManagerCore):
             challenges_received=sum(1 for c in challenges if not c["sent"]),
             dms_queued=int(dms["queued"]),
             dms_sent=int(dms["sent"]),
-            running_games=tuple(g.label for g in running),
+            running_games=tuple(texts.game_label(g.kind, g.id) for g in running),
             finished_games=sum(1 for r in game_rows if r["status"] != "active"),
             forgotten_at=forgotten,
         )
@@ -139,7 +139,7 @@ class PrivacyMixin(ManagerCore):
         async with self.store.transaction():
             running = [self._game(r) for r in await self.games_repo.active_of(user_id)]
             if running:
-                raise NotAllowed(texts.privacy_running_games([g.label for g in running]))
+                raise NotAllowed(Refusal.GAMES_RUNNING, games=running)
             finished = sum(1 for r in await repo.games(user_id) if r["status"] != "active")
             result = Forgotten(
                 user_id=user_id, at=now,

@@ -10,7 +10,7 @@ from datetime import UTC, datetime
 
 from ..store.names import NamesRepo
 from .core import DAY, ManagerCore
-from .errors import UserError
+from .errors import Refusal, UserError
 from .values import UserSettings
 
 __all__ = ["DM_MODES", "SettingsMixin"]
@@ -54,14 +54,14 @@ class SettingsMixin(ManagerCore):
         digest hour is set already). Returns the new settings. Raises :class:`UserError` for
         another mode or a bad or missing hour."""
         if mode not in DM_MODES:
-            raise UserError("Choose direct messages off, on (one per turn) or digest (one a day).")
+            raise UserError(Refusal.BAD_DM_MODE)
         if hour is not None and (isinstance(hour, bool) or not isinstance(hour, int) or not 0 <= hour <= 23):
-            raise UserError("The digest hour is a whole hour from 0 to 23 (UTC).")
+            raise UserError(Refusal.BAD_DIGEST_HOUR)
         async with self.store.transaction():
             if mode == "digest" and hour is None:
                 hour = self._settings(await self.settings_repo.get(user_id), self.clock()).digest_hour
                 if hour is None:
-                    raise UserError("Pick the hour (UTC, 0 to 23) of your daily digest with `hour:`.")
+                    raise UserError(Refusal.DIGEST_HOUR_MISSING)
             await self.settings_repo.set_dm_mode(user_id, mode == "on", hour if mode == "digest" else None)
             now = self.clock()
             if mode == "digest" and datetime.fromtimestamp(now, UTC).hour >= hour:
@@ -87,7 +87,7 @@ class SettingsMixin(ManagerCore):
         user_id = self._id(user_id, "user")
         name = str(name).strip()[:100]
         if not name:
-            raise UserError("A display name cannot be empty.")
+            raise UserError(Refusal.EMPTY_NAME)
         await self.remember_names({user_id: name})
 
     async def remember_names(self, names: dict[int, str]) -> None:

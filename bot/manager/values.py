@@ -11,7 +11,7 @@ from dataclasses import dataclass, field
 
 import engine
 
-from .. import texts, timecontrol
+from .. import timecontrol
 from ..records import format_record
 from ..timecontrol import TimeControl
 
@@ -85,16 +85,6 @@ class Challenge:
         ``days_per_move`` days a move when none is given."""
         return timecontrol.parse(self.clock or self.days_per_move)
 
-    @property
-    def title(self) -> str:
-        """The game's title, e.g. ``"Brain Coral"`` (:func:`bot.texts.title`)."""
-        return texts.title(self.kind)
-
-    @property
-    def label(self) -> str:
-        """How messages name the challenge, as its players see it (never by its id):
-        ``"<@1001>'s Io challenge"``."""
-        return f"<@{self.challenger_id}>'s {self.title} challenge"
 
 
 @dataclass(frozen=True)
@@ -169,11 +159,6 @@ class Game:
         return tc.status_text(self.deadline, now, paused_until)
 
     @property
-    def title(self) -> str:
-        """The game's title, e.g. ``"Io"`` (:func:`bot.texts.title`)."""
-        return texts.title(self.kind)
-
-    @property
     def termination(self) -> engine.Termination | None:
         """How the finished game ended (:class:`engine.Termination`); ``None`` while it runs
         and for an aborted game (its ``reason`` is ``"aborted"``, not an end of the rules)."""
@@ -184,11 +169,6 @@ class Game:
         """Whether the game was resigned or lost on time (an ending not by the rules)."""
         t = self.termination
         return t is not None and not t.by_rules
-
-    @property
-    def label(self) -> str:
-        """How every message names the game: ``"Io #12"`` (:func:`bot.texts.game_label`)."""
-        return texts.game_label(self.kind, self.id)
 
     def seat_of(self, user_id: int) -> int | None:
         """Seat (1 or 2) of ``user_id`` in this game, ``None`` for someone else."""

@@ -85,6 +85,7 @@ from .clocks import (
 )
 from .common import (
     ATTACHMENT_DESCRIPTION,
+    BUTTON_LABELS,
     count,
     fit_lines,
     fit_sentences,
@@ -125,9 +126,11 @@ from .errors import (
     NO_SUCH_CHALLENGE,
     NOT_A_MEMBER,
     NOT_YOUR_BUTTON,
+    REFUSALS,
     UNREADABLE_OPTION,
     no_such_game,
     not_playing,
+    refusal_text,
 )
 from .lists import (
     GAMES_LIST_MORE,
@@ -148,6 +151,7 @@ from .lists import (
 from .play import (
     BOARD_DELAYED,
     BOARD_REFUSED,
+    TERMINATION_PHRASES,
     _prepared_replies,
     aborted,
     answered_headline,
@@ -163,6 +167,7 @@ from .play import (
     resign_prompt,
     resigned,
     result_text,
+    termination_phrase,
     thread_link,
     turn_hint,
     you_resigned,

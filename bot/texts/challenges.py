@@ -4,7 +4,12 @@ Part of :mod:`bot.texts` (every sentence a player reads)."""
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from .common import game_label, options_text, title
+
+if TYPE_CHECKING:
+    from ..manager.values import Challenge, Game
 
 # ---------------------------------------------------------------- wording of the Discord side
 # (moved here from the cogs, the client and the views: every sentence a player reads)
@@ -16,7 +21,7 @@ CHALLENGE_NOT_POSTED = ("I am not allowed to post in this channel, so the challe
 REMATCH_NOT_POSTED = "I could not post the rematch challenge in the game's channel; use /challenge instead."
 
 
-def challenge_title(c) -> str:
+def challenge_title(c: Challenge) -> str:
     """The first line of a challenge message (``c``: a :class:`bot.manager.Challenge`):
     ``"<@a> challenges <@b> to **Io** (size 9) · 3 days a move · rated"``."""
     opts = options_text(c.options)
@@ -27,7 +32,7 @@ def challenge_title(c) -> str:
     return f"<@{c.challenger_id}> challenges <@{c.opponent_id}> to {game}{terms}"
 
 
-def first_text(c) -> str:
+def first_text(c: Challenge) -> str:
     """Who moves first in challenge ``c``, as a sentence."""
     if c.first == "challenger":
         return f"<@{c.challenger_id}> moves first."
@@ -37,7 +42,7 @@ def first_text(c) -> str:
     return "Who moves first is drawn at random when the challenge is accepted."
 
 
-def challenge_text(c) -> str:
+def challenge_text(c: Challenge) -> str:
     """The whole message posting open challenge ``c``: title, who moves first, what to do."""
     lines = [challenge_title(c), first_text(c)]
     if c.opponent_id is None:
@@ -58,39 +63,39 @@ def challenge_sent(opponent_id: int | None, channel_id: int | None) -> str:
     return f"Challenge sent to {who}{where}. You can withdraw it with its Cancel button until it is accepted."
 
 
-def challenge_ended(c, state: str) -> str:
+def challenge_ended(c: Challenge, state: str) -> str:
     """A challenge message once answered: its title and ``state`` (a sentence)."""
     return f"{challenge_title(c)}\n{state}"
 
 
-def accepted_text(c, game) -> str:
+def accepted_text(c: Challenge, game: Game) -> str:
     """What an accepted challenge's message says: who accepted and where the game is."""
     return (f"{challenge_title(c)}\nAccepted by <@{c.opponent_id}>: "
             f"**{game_label(game.kind, game.id)}** is on in <#{game.channel_for_posts}>.")
 
 
-def already_accepted(game) -> str:
+def already_accepted(game: Game) -> str:
     """For a second press of Accept by the player who accepted: where their game is."""
     where = (f"in <#{game.thread_id}>" if game.thread_id is not None
              else f"in <#{game.channel_id}>, where its board is being posted")
     return f"You already accepted this challenge: **{game_label(game.kind, game.id)}** is on {where}."
 
 
-def thread_name(game, first: str, second: str) -> str:
+def thread_name(game: Game, first: str, second: str) -> str:
     """The name of a game's thread (Discord allows 100 characters)."""
     return f"{game_label(game.kind, game.id)}: {first} vs {second}"[:100]
 
 
-def rematch_offered(c) -> str:
+def rematch_offered(c: Challenge) -> str:
     """The note to whoever pressed Rematch."""
     return f"Rematch offered to <@{c.opponent_id}> in <#{c.channel_id}>."
 
 
-def declined(c) -> str:
+def declined(c: Challenge) -> str:
     """A challenge message once its opponent declined."""
     return challenge_ended(c, f"<@{c.opponent_id}> declined.")
 
 
-def withdrawn(c) -> str:
+def withdrawn(c: Challenge) -> str:
     """A challenge message once its challenger withdrew it."""
     return challenge_ended(c, f"Withdrawn by <@{c.challenger_id}>.")

@@ -6,6 +6,20 @@ from __future__ import annotations
 
 import engine
 
+#: The labels of the bot's buttons, by the action in their custom id (Discord allows 80
+#: characters): a challenge's three, /resign's, Rematch on a final board, move confirmation's
+#: two and /next's.
+BUTTON_LABELS = {
+    "accept": "Accept",
+    "decline": "Decline",
+    "cancel": "Cancel challenge",
+    "resign": "Resign",
+    "rematch": "Rematch",
+    "confirm": "Confirm",
+    "cancelmove": "Cancel",
+    "next": "Next",
+}
+
 
 def title(kind: str) -> str:
     """The display title of game ``kind`` ("braincoral" -> "Brain Coral"); an unknown key is

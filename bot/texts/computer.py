@@ -4,6 +4,13 @@ Part of :mod:`bot.texts` (every sentence a player reads)."""
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
+from .common import game_label
+
+if TYPE_CHECKING:
+    from ..manager.values import Game
+
 LEVEL_WITHOUT_COMPUTER = ("level: sets the computer's strength: it only applies when you challenge "
                           "me (Stonecast) as the opponent. Leave it out to challenge a person.")
 COMPUTER_QUEUE_FULL = (" The computer has too many games to think about right now: it will move "
@@ -30,7 +37,7 @@ def computer_name(name: str, level: int) -> str:
     return f"{name} (level {level})"
 
 
-def player_ref(g, user_id: int) -> str:
+def player_ref(g: Game, user_id: int) -> str:
     """A player of game ``g`` in a list line: ``"<@id>"``, with the level when it is the
     computer (``"<@id> (level 3)"``)."""
     seat = getattr(g, "ai_seat", None)
@@ -47,10 +54,10 @@ def computer_to_move(user_id: int, level: int, colour: str | None) -> str:
     return f"Next: <@{user_id}> (level {level}), the computer{as_colour}; its move follows in the game's thread."
 
 
-def computer_game_sent(game) -> str:
+def computer_game_sent(game: Game) -> str:
     """The caller's (ephemeral) note once their game against the computer has started."""
     where = f"<#{game.thread_id}>" if game.thread_id else f"<#{game.channel_id}>"
-    return (f"Your game against the computer has started: {game.label}, level {game.ai_level}, "
+    return (f"Your game against the computer has started: {game_label(game.kind, game.id)}, level {game.ai_level}, "
             f"unrated. Play in {where}.")
 
 

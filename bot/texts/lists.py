@@ -4,10 +4,15 @@ Part of :mod:`bot.texts` (every sentence a player reads)."""
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 import engine
 
 from .common import count, game_label, moves_played, title
 from .computer import player_ref
+
+if TYPE_CHECKING:
+    from ..manager.values import Game, Profile, RatingRow
 
 NO_GAMES = "You have no games in progress. Start one with `/challenge`."
 NO_SERVER_GAMES = "No games are in progress in this server. Start one with `/challenge`."
@@ -18,7 +23,7 @@ def games_list_header(playing: int, your_move: int) -> str:
     return f"You are playing {playing} game{'s' if playing != 1 else ''}; your move in {your_move}:"
 
 
-def games_list_line(g, opponent: int, *, yours: bool, away: bool) -> str:
+def games_list_line(g: Game, opponent: int, *, yours: bool, away: bool) -> str:
     """One game of /games (``g`` a :class:`bot.manager.Game`; ``away``: the opponent, to
     move, is on vacation)."""
     turn = "**your move**" if yours else "their move"
@@ -37,7 +42,7 @@ def server_games_header(n: int) -> str:
     return f"{count(n, 'game')} in progress in this server — open a thread to watch:"
 
 
-def server_games_line(g) -> str:
+def server_games_line(g: Game) -> str:
     """One game of ``/games all:true``: its players, whose move, the deadline, its thread."""
     due = f", due <t:{int(g.deadline)}:R> ({g.time_control.short})" if g.deadline else ""
     return (f"• **{game_label(g.kind, g.id)}** {player_ref(g, g.players[1])} vs {player_ref(g, g.players[2])} — "
@@ -65,7 +70,7 @@ def leaderboard_header(kind: str) -> str:
             f"listed after the established ones)")
 
 
-def rank_line(rank: int, row) -> str:
+def rank_line(rank: int, row: RatingRow) -> str:
     """``"3. <@id> — **1523** (4 rated games)"`` (``row``: a leaderboard row; ``1523?`` while
     provisional)."""
     return f"{rank}. <@{row.user_id}> — **{row.short_text}** ({count(row.games, 'rated game')})"
@@ -76,7 +81,7 @@ def unrated_here(kind: str) -> str:
     return f"You have no rated {title(kind)} game here yet."
 
 
-def profile_text(user_id: int, p) -> str:
+def profile_text(user_id: int, p: Profile) -> str:
     """/profile of ``user_id`` (``p``: a :class:`bot.manager.Profile`), within 2000 characters."""
     lines = [f"**Profile of <@{user_id}>**"]
     kinds = [k for k in engine.MENU_ORDER if k in p.ratings or k in p.records]

@@ -9,11 +9,31 @@ import engine
 from .common import moves_played
 
 
-def turn_hint(kind: str, position) -> str:
+def turn_hint(kind: str, position: engine.Position) -> str:
     """A short reminder of what the player to move may play now (``position.turn_hint``,
     :attr:`engine.Position.turn_hint`): ``"one or two stones"``, ``"place a black stone or
     `pass`"``. ``kind`` is the game's key, kept for callers (the position knows its game)."""
     return position.turn_hint
+
+
+#: How a result sentence says why a game ended, after "Ann beats Bob" (every
+#: :class:`engine.Termination`; records read the phrase back, :func:`bot.records.parse_record`).
+TERMINATION_PHRASES: dict[engine.Termination, str] = {
+    engine.Termination.COIL: "with a coil",
+    engine.Termination.BOARD_FULL: "as the board filled without a coil",
+    engine.Termination.STONES: "on stones",
+    engine.Termination.SCORE: "on score",
+    engine.Termination.CONNECTION: "by connecting their edges",
+    engine.Termination.NO_MOVES: "who has no legal turn left",
+    engine.Termination.RESIGNATION: "by resignation",
+    engine.Termination.TIMEOUT: "on time",
+}
+
+
+def termination_phrase(reason: engine.Termination) -> str:
+    """Why a game ended, as a result sentence says it after "Ann beats Bob": ``"with a coil"``
+    (:data:`TERMINATION_PHRASES`)."""
+    return TERMINATION_PHRASES[reason]
 
 
 def result_text(kind: str, outcome, names: dict[int, str]) -> str:
@@ -22,7 +42,7 @@ def result_text(kind: str, outcome, names: dict[int, str]) -> str:
     Brain Coral / Branching Coral "Winner").
 
     ``outcome`` is an :class:`engine.Outcome` (RULES.md "Every game"; the reason worded by
-    :attr:`engine.Termination.phrase`); ``names`` maps seat -> display text (mentions are fine).
+    :func:`termination_phrase`); ``names`` maps seat -> display text (mentions are fine).
     Scores are shown unless a resignation or timeout ended the game.
     """
     reason = engine.Termination.read(outcome.reason)
@@ -36,7 +56,7 @@ def result_text(kind: str, outcome, names: dict[int, str]) -> str:
         won, lost = outcome.scores[winner], outcome.scores[loser]
         tie = "; a tie goes to the last stone placed" if won == lost else ""
         scores = f" ({won}–{lost}{tie})"
-    how = reason.phrase if reason is not None else f"({outcome.reason})"
+    how = termination_phrase(reason) if reason is not None else f"({outcome.reason})"
     return f"{names[winner]} beats {names[loser]} {how}{scores}."
 
 

@@ -4,8 +4,13 @@ Part of :mod:`bot.texts` (every sentence a player reads)."""
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from .clocks import vacation_amount
 from .common import count, fit_lines, title
+
+if TYPE_CHECKING:
+    from ..manager.privacy import Forgotten, StoredData
 
 # ---- your data: /privacy (issue 18) ---------------------------------------------------------
 #: How a player who had their data deleted is named in the games created before (boards,
@@ -33,7 +38,7 @@ def privacy_running_games(labels: list[str]) -> str:
             "players' names.")
 
 
-def privacy_text(d, here: int | None = None) -> str:
+def privacy_text(d: StoredData, here: int | None = None) -> str:
     """/privacy show: what is stored about the player (``d``: a
     :class:`bot.manager.StoredData`; ``here``: the server asked from, named "this server" in
     the ratings). Fits one message (2,000 characters) in the worst case: long lists are cut to
@@ -91,7 +96,7 @@ def privacy_confirm(running: list[str]) -> str:
             f"**{PRIVACY_DELETE_LABEL}** to go on, or dismiss this message to keep everything.")
 
 
-def privacy_deleted(f) -> str:
+def privacy_deleted(f: Forgotten) -> str:
     """The answer once deleted (``f``: a :class:`bot.manager.Forgotten`)."""
     parts = [count(n, noun) for n, noun in ((f.ratings, "rating"), (f.challenges, "challenge"),
                                             (f.dms, "direct message")) if n]

@@ -4,12 +4,17 @@ Part of :mod:`bot.texts` (every sentence a player reads)."""
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from .common import count, fit_lines, game_label
 from .computer import player_ref
 
+if TYPE_CHECKING:
+    from ..manager.values import Game, UserSettings
+
 
 # ---- move confirmation, /next, /settings, the daily digest (issue 13) -----------------------
-def position_changed(game) -> str:
+def position_changed(game: Game) -> str:
     """A Confirm pressed after the game moved on (``game``: a :class:`bot.manager.Game` as now)."""
     label = game_label(game.kind, game.id)
     if game.status != "active":
@@ -31,11 +36,11 @@ def confirm_prompt(label: str, move: str, effect: str) -> str:
             f"**Confirm**.")
 
 
-def _game_link(g) -> str:
+def _game_link(g: Game) -> str:
     return f"https://discord.com/channels/{g.guild_id}/{g.channel_for_posts}"
 
 
-def next_text(g, opponent: int, clock: str, index: int, total: int) -> str:
+def next_text(g: Game, opponent: int, clock: str, index: int, total: int) -> str:
     """/next: the game waiting for you with the least time left (``clock``: its clock and the
     time left), its number among ``total`` waiting games."""
     return (f"**{game_label(g.kind, g.id)}** vs {player_ref(g, opponent)} — your move ({index} of {total} "
@@ -50,7 +55,7 @@ def digest_text(lines: list[tuple[object, int, str]]) -> str:
     return fit_lines([head, *body], more="… and {n} more: see /games.")
 
 
-def settings_text(s) -> str:
+def settings_text(s: UserSettings) -> str:
     """/settings: the caller's settings now (``s``: a :class:`bot.manager.UserSettings`)."""
     if s.dm_mode == "digest":
         dm = f"a daily digest at {s.digest_hour:02d}:00 UTC"
