@@ -2,7 +2,7 @@
 
 A move is validated by the engine, then its move row, the game row (guarded by its ply, the
 version) and, when it ends a rated game, the ratings are one transaction, committed before
-:meth:`PlayMixin.play_move` returns; the board and the your-turn DM are queued in the same
+:meth:`PlayService.play_move` returns; the board and the your-turn DM are queued in the same
 transaction. Moves on one game are serialised by a per-game lock; of two racing moves (also
 from another process on the same file) exactly one applies, the other gets
 :class:`~bot.manager.errors.NotYourTurn`.
@@ -12,22 +12,26 @@ from __future__ import annotations
 
 import dataclasses
 import logging
-from typing import Any
 
 import engine
 
 from .. import conditionals, texts
-from .core import ManagerCore, _sentence
+from .core import ManagerCore, Service, _sentence
+from .endings import EndingsService
 from .errors import InvalidMove, NotAllowed, NotFound, NotYourTurn, StaleAction, game_over_error
+from .lookup import LookupService
+from .outbox import OutboxService
+from .ratings import RatingsService
+from .settings import SettingsService
 from .values import Game, GameEnd, MovePreview, MoveRecord, MoveResult
 
-__all__ = ["PlayMixin"]
+__all__ = ["PlayService"]
 
 log = logging.getLogger(__name__)
 
 
 class _ConfirmFirst(Exception):  # noqa: N818 - a signal, not an error
-    """Raised inside :meth:`PlayMixin.play_move`'s transaction (so nothing is written) when
+    """Raised inside :meth:`PlayService.play_move`'s transaction (so nothing is written) when
     the mover asked to confirm their moves; carries the :class:`MovePreview`."""
 
     def __init__(self, preview: MovePreview):
@@ -35,13 +39,19 @@ class _ConfirmFirst(Exception):  # noqa: N818 - a signal, not an error
         self.preview = preview
 
 
-class PlayMixin(ManagerCore):
-    """Moves, resignations and aborts of :class:`bot.manager.GameManager`."""
+class PlayService(Service):
+    """Moves (with the conditional replies they trigger), resignations and aborts: the
+    writes that change a running game. Uses the shared settings, outbox, ratings, endings
+    and look-up services."""
 
-    async def get_game(self, game_id: int) -> Game:
-        """The game ``game_id``. Raises NotFound."""
-        gid = self._id(game_id, "game")
-        return self._game(await self._game_row(gid))
+    def __init__(self, core: ManagerCore, settings: SettingsService, outbox: OutboxService,
+                 ratings: RatingsService, endings: EndingsService, lookup: LookupService):
+        super().__init__(core)
+        self.settings = settings
+        self.outbox = outbox
+        self.ratings = ratings
+        self.endings = endings
+        self.lookup = lookup
 
     async def set_game_thread(self, game_id: int, thread_id: int | None) -> Game:
         """Remember the thread where the game's boards are posted (``None``: none, they go to
@@ -62,7 +72,7 @@ class PlayMixin(ManagerCore):
         confirmation on (issue 13, /settings confirm), nothing is played: the
         :class:`MovePreview` of the checked move is returned for the player to confirm.
         ``expected_ply``: as :meth:`play_move`'s (the Confirm button). Raises as those two do."""
-        game = await self.resolve_game(user_id, game_id=game_id, channel_id=channel_id, guild_id=guild_id)
+        game = await self.lookup.resolve_game(user_id, game_id=game_id, channel_id=channel_id, guild_id=guild_id)
         try:
             return await self.play_move(game.id, user_id, move_text, preview_if_confirming=confirm,
                                         expected_ply=expected_ply)
@@ -147,7 +157,7 @@ class PlayMixin(ManagerCore):
                 move = new.last_move
                 now = self.clock()
                 rows = {r["user_id"]: r for r in await self.settings_repo.of_users(list(game.players.values()))}
-                settings = {uid: self._settings(rows.get(uid), now) for uid in game.players.values()}
+                settings = {uid: self.settings.from_row(rows.get(uid), now) for uid in game.players.values()}
                 if preview_if_confirming and settings[user_id].confirm:
                     raise _ConfirmFirst(MovePreview(game, new, move, seat))  # nothing written
                 # conditional replies are decided and played in the move's own transaction
@@ -187,13 +197,13 @@ class PlayMixin(ManagerCore):
                 if outcome is not None:
                     await self.conditionals_repo.delete(gid)  # nothing left to answer
                 if outcome is not None and game.rated:
-                    changes = await self._rate(game, outcome.winner)
+                    changes = await self.ratings.rate(game, outcome.winner)
                 # the board is queued with the move: a crash before its post loses nothing
                 last_seat = replies[-1].seat if replies else seat
                 ping = game.players[final.to_move] if outcome is None else game.players[3 - last_seat]
-                announcement_id = await self._announce(after, "move", ping, now)
+                announcement_id = await self.outbox.announce(after, "move", ping, now)
                 # ... and so is the DM telling the next player it is their turn
-                dm_id = (await self._announce_turn_dm(after, now, to_move_settings)
+                dm_id = (await self.outbox.announce_turn_dm(after, now, to_move_settings)
                          if outcome is None else None)
             self._remember(gid, final, text)
         return MoveResult(after, final, move, seat, outcome is not None, announcement_id, dm_id,
@@ -257,46 +267,6 @@ class PlayMixin(ManagerCore):
             last = responder
         return replies, pos
 
-    async def _finish(self, game: Game, new: engine.Position, now: float, *,
-                      announce: tuple[str, int] | None = None, claim: bool = False,
-                      ) -> tuple[Game, dict[int, tuple[float, float]]] | None:
-        """End ``game`` with the forced outcome of ``new`` (resignation / timeout) in one
-        transaction with the ratings and, when ``announce`` is ``(kind, user id)``, the
-        outbox row that announces it. Returns the finished game and the rating changes
-        (``{}`` for an unrated game); ``None`` when the game row changed meanwhile, or, with
-        ``claim`` (the clock sweep), when another transaction holds it (PostgreSQL: ``FOR
-        UPDATE SKIP LOCKED``; a move under way, or another process settling it)."""
-        async with self.store.transaction():
-            done = await self._finish_in_transaction(game, new, now, announce=announce, claim=claim)
-        return None if done is None else self._finished(game, new, *done)
-
-    async def _finish_in_transaction(self, game: Game, new: engine.Position, now: float, *,
-                                     announce: tuple[str, int] | None = None, claim: bool = False,
-                                     ) -> tuple[Any, dict[int, tuple[float, float]]] | None:
-        """The statements of :meth:`_finish`, inside the caller's transaction: the game row
-        as now stored and the rating changes, or ``None`` (nothing written). Call
-        :meth:`_finished` once the transaction committed."""
-        outcome = new.outcome
-        if claim and not await self.games_repo.claim(game.id, game.ply):
-            return None
-        n = await self.games_repo.finish(game.id, game.ply, position_text=new.to_text(),
-                                         winner=outcome.winner, reason=outcome.reason, now=now)
-        if n != 1:
-            return None
-        changes = await self._rate(game, outcome.winner) if game.rated else {}
-        await self.conditionals_repo.delete(game.id)  # nothing left to answer
-        if announce is not None:
-            await self._announce(game, *announce, now)
-        return await self._game_row(game.id), changes
-
-    def _finished(self, game: Game, new: engine.Position, row,
-                  changes: dict[int, tuple[float, float]]) -> tuple[Game, dict[int, tuple[float, float]]]:
-        """After :meth:`_finish_in_transaction` committed: remember the final position and
-        return the finished game and the rating changes."""
-        self._remember(game.id, new, new.to_text())
-        log.info("game %s ended by %s", game.id, new.outcome.reason)
-        return self._game(row), changes
-
     async def resign(self, game_id: int, user_id: int) -> Game:
         """``user_id`` resigns game ``game_id`` wherever it is played: the finished game (see
         :meth:`resign_game`, which Discord's Resign goes through)."""
@@ -311,7 +281,7 @@ class PlayMixin(ManagerCore):
         Raises NotFound (also for another server's game), :class:`NotAllowed` (not a
         player) and :class:`GameOver`.
         """
-        game = await self.visible_game(user_id, game_id, guild_id=guild_id)
+        game = await self.lookup.visible_game(user_id, game_id, guild_id=guild_id)
         return await self._resign(game.id, user_id)
 
     async def _resign(self, gid: int, user_id: int) -> GameEnd:
@@ -325,7 +295,7 @@ class PlayMixin(ManagerCore):
                 if game.status != "active":
                     raise game_over_error(game)
                 final = game.position.resign(seat)
-                done = await self._finish(game, final, self.clock())
+                done = await self.endings.finish(game, final, self.clock())
                 if done is not None:
                     ended, changes = done
                     return GameEnd(ended, ended.position, user_id, (game.players[3 - seat],), changes)
