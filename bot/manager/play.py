@@ -12,6 +12,8 @@ from __future__ import annotations
 
 import dataclasses
 import logging
+from collections.abc import Mapping
+from dataclasses import dataclass
 
 import engine
 
@@ -23,11 +25,39 @@ from .lookup import LookupService
 from .outbox import OutboxService
 from .ratings import RatingsService
 from .settings import SettingsService
-from .values import Game, GameEnd, MovePreview, MoveRecord, MoveResult
+from .values import Game, GameEnd, MovePreview, MoveRecord, MoveResult, UserSettings
 
-__all__ = ["PlayService"]
+__all__ = ["MovePlan", "PlayService"]
 
 log = logging.getLogger(__name__)
+
+
+@dataclass(frozen=True)
+class MovePlan:
+    """A move worked out by :meth:`PlayService.plan_move` (no I/O), for
+    :meth:`PlayService.commit_move` to write.
+
+    ``game``: as read before the move; ``seat`` the mover's; ``new`` the position after their
+    own move, written ``move``; ``replies``: the conditional replies played at once after it;
+    ``final``: the position after the last of them (``final.outcome``: how the game ends,
+    ``None`` while it goes on); ``after``: the game as it will be stored (ply, position,
+    deadline, banks in seconds, result); ``to_move_settings``: the settings of the player to
+    move next (``None`` once over); ``ping``: whom its board pings; ``trees``: the
+    conditional lines to store, seat -> (JSON text, ply written at), or ``None`` to remove
+    that seat's; ``confirm``: whether the mover confirms moves first; ``now``: UNIX seconds."""
+
+    game: Game
+    seat: int
+    new: engine.Position
+    move: str
+    replies: tuple[MoveRecord, ...]
+    final: engine.Position
+    after: Game
+    to_move_settings: UserSettings | None
+    ping: int
+    trees: dict[int, tuple[str, int] | None]
+    confirm: bool
+    now: float
 
 
 class _ConfirmFirst(Exception):  # noqa: N818 - a signal, not an error
@@ -143,71 +173,103 @@ class PlayService(Service):
         """
         gid = self._id(game_id, "game")
         async with self._lock(gid):
-            to_move_settings = None
-            changes: dict[int, tuple[float, float]] = {}
             async with self.store.transaction():
                 # the game row is read locked (SELECT ... FOR UPDATE on PostgreSQL): a move of
                 # another process waits for this transaction, then finds the new ply; the
-                # version-checked UPDATE below stays as the last guard
+                # version-checked UPDATE of commit_move stays as the last guard
                 game = self._game(await self._game_row(gid, for_update=True))
-                if expected_ply is not None and game.seat_of(user_id) is not None and (
-                        game.status != "active" or game.ply != expected_ply):
-                    raise StaleAction(texts.position_changed(game))
-                seat, new = self._checked_move(game, user_id, move_text)
-                move = new.last_move
                 now = self.clock()
                 rows = {r["user_id"]: r for r in await self.settings_repo.of_users(list(game.players.values()))}
                 settings = {uid: self.settings.from_row(rows.get(uid), now) for uid in game.players.values()}
-                if preview_if_confirming and settings[user_id].confirm:
-                    raise _ConfirmFirst(MovePreview(game, new, move, seat))  # nothing written
-                # conditional replies are decided and played in the move's own transaction
-                replies, final = await self._conditional_replies(game, seat, new, now)
-                text = final.to_text()
-                outcome = final.outcome
-                if outcome is None:
-                    to_move_settings = settings[game.players[final.to_move]]
-                    banks = self._banks_after(game, seat, replies, now,
-                                              settings[game.players[seat]].vacation_until)
-                    deadline = (None if final.to_move == game.ai_seat  # the computer has no clock
-                                else game.time_control.deadline(banks[final.to_move], now,
-                                                                to_move_settings.vacation_until))
-                    n = await self.games_repo.update_after_move(
-                        gid, game.ply, ply=final.ply, position_text=text, now=now, deadline=deadline,
-                        banks=(banks[1], banks[2]))
-                    after = dataclasses.replace(game, ply=final.ply, position_text=text, position=final,
-                                                updated_at=now, deadline=deadline, bank1=banks[1],
-                                                bank2=banks[2])
-                else:
-                    n = await self.games_repo.finish_after_move(
-                        gid, game.ply, ply=final.ply, position_text=text, now=now,
-                        winner=outcome.winner, reason=outcome.reason)
-                    after = dataclasses.replace(game, ply=final.ply, position_text=text, position=final,
-                                                updated_at=now, deadline=None, status="finished", winner=outcome.winner,
-                                                reason=outcome.reason, finished_at=now)
-                if n != 1:
-                    raise NotYourTurn(
-                        f"{game.label} moved on while you were moving: it is not your turn any more."
-                    )
-                await self.moves_repo.add(gid, new.ply, seat, move, now)
-                for r in replies:
-                    await self.moves_repo.add(gid, r.ply, r.seat, r.move, now, conditional=True)
-                if replies:
-                    await self.games_repo.set_conditional_ply(gid, replies[-1].ply)
-                    after = dataclasses.replace(after, conditional_ply=replies[-1].ply)
-                if outcome is not None:
-                    await self.conditionals_repo.delete(gid)  # nothing left to answer
-                if outcome is not None and game.rated:
-                    changes = await self.ratings.rate(game, outcome.winner)
-                # the board is queued with the move: a crash before its post loses nothing
-                last_seat = replies[-1].seat if replies else seat
-                ping = game.players[final.to_move] if outcome is None else game.players[3 - last_seat]
-                announcement_id = await self.outbox.announce(after, "move", ping, now)
-                # ... and so is the DM telling the next player it is their turn
-                dm_id = (await self.outbox.announce_turn_dm(after, now, to_move_settings)
-                         if outcome is None else None)
-            self._remember(gid, final, text)
-        return MoveResult(after, final, move, seat, outcome is not None, announcement_id, dm_id,
-                          ping, to_move_settings, changes, tuple(replies))
+                trees = await self.conditionals_repo.of_game(gid)
+                plan = self.plan_move(game, user_id, move_text, settings=settings, trees=trees,
+                                      now=now, expected_ply=expected_ply)
+                if preview_if_confirming and plan.confirm:  # nothing written
+                    raise _ConfirmFirst(MovePreview(game, plan.new, plan.move, plan.seat))
+                result = await self.commit_move(plan)
+            self._remember(gid, plan.final, plan.final.to_text())
+        return result
+
+    def plan_move(self, game: Game, user_id: int, move_text: str, *,
+                  settings: Mapping[int, UserSettings], trees: Mapping[int, str], now: float,
+                  expected_ply: int | None = None) -> MovePlan:
+        """The move ``move_text`` of ``user_id`` in ``game`` (as read) at ``now``, worked out
+        without any I/O (reads only ``limits``): the checks of :meth:`play_move`, the position
+        after it, the conditional replies the stored ``trees`` (seat -> JSON text) play at once
+        (:meth:`_conditional_replies`), both clocks' banks, the next deadline and the outcome
+        -- everything :meth:`commit_move` writes (:class:`MovePlan`). ``settings``: both
+        players' settings (user id -> :class:`UserSettings`). Raises as :meth:`play_move`
+        (:class:`StaleAction` for an ``expected_ply`` the game left)."""
+        if expected_ply is not None and game.seat_of(user_id) is not None and (
+                game.status != "active" or game.ply != expected_ply):
+            raise StaleAction(texts.position_changed(game))
+        seat, new = self._checked_move(game, user_id, move_text)
+        move = new.last_move
+        replies, final, tree_writes = self._conditional_replies(game, seat, new, trees, now)
+        text = final.to_text()
+        outcome = final.outcome
+        to_move_settings = None
+        if outcome is None:
+            to_move_settings = settings[game.players[final.to_move]]
+            banks = self._banks_after(game, seat, replies, now, settings[game.players[seat]].vacation_until)
+            deadline = (None if final.to_move == game.ai_seat  # the computer has no clock
+                        else game.time_control.deadline(banks[final.to_move], now,
+                                                        to_move_settings.vacation_until))
+            after = dataclasses.replace(game, ply=final.ply, position_text=text, position=final,
+                                        updated_at=now, deadline=deadline, bank1=banks[1], bank2=banks[2])
+        else:
+            after = dataclasses.replace(game, ply=final.ply, position_text=text, position=final,
+                                        updated_at=now, deadline=None, status="finished", winner=outcome.winner,
+                                        reason=outcome.reason, finished_at=now)
+        if replies:
+            after = dataclasses.replace(after, conditional_ply=replies[-1].ply)
+        last_seat = replies[-1].seat if replies else seat
+        ping = game.players[final.to_move] if outcome is None else game.players[3 - last_seat]
+        return MovePlan(game, seat, new, move, tuple(replies), final, after, to_move_settings, ping,
+                        tree_writes, bool(settings[user_id].confirm), now)
+
+    async def commit_move(self, plan: MovePlan) -> MoveResult:
+        """Write ``plan`` (:meth:`plan_move`) inside the caller's transaction: the game row
+        (guarded by the ply it was planned from), the move rows (the conditional replies
+        flagged), the conditional lines left, the ratings of a rated game it ends, the board
+        and the next player's your-turn DM in the outbox. Raises :class:`NotYourTurn` when
+        the game moved on since it was read (nothing of the plan is then kept)."""
+        game, after, final, seat, now = plan.game, plan.after, plan.final, plan.seat, plan.now
+        gid, outcome, replies = game.id, final.outcome, plan.replies
+        if outcome is None:
+            n = await self.games_repo.update_after_move(
+                gid, game.ply, ply=final.ply, position_text=after.position_text, now=now,
+                deadline=after.deadline, banks=(after.bank1, after.bank2))
+        else:
+            n = await self.games_repo.finish_after_move(
+                gid, game.ply, ply=final.ply, position_text=after.position_text, now=now,
+                winner=outcome.winner, reason=outcome.reason)
+        if n != 1:
+            raise NotYourTurn(
+                f"{game.label} moved on while you were moving: it is not your turn any more."
+            )
+        await self.moves_repo.add(gid, plan.new.ply, seat, plan.move, now)
+        for r in replies:
+            await self.moves_repo.add(gid, r.ply, r.seat, r.move, now, conditional=True)
+        for responder, written in plan.trees.items():
+            if written is None:
+                await self.conditionals_repo.delete(gid, responder)
+            else:
+                await self.conditionals_repo.put(gid, responder, written[0], written[1], now)
+        if replies:
+            await self.games_repo.set_conditional_ply(gid, replies[-1].ply)
+        changes: dict[int, tuple[float, float]] = {}
+        if outcome is not None:
+            await self.conditionals_repo.delete(gid)  # nothing left to answer
+        if outcome is not None and game.rated:
+            changes = await self.ratings.rate(game, outcome.winner)
+        # the board is queued with the move: a crash before its post loses nothing
+        announcement_id = await self.outbox.announce(after, "move", plan.ping, now)
+        # ... and so is the DM telling the next player it is their turn
+        dm_id = (await self.outbox.announce_turn_dm(after, now, plan.to_move_settings)
+                 if outcome is None else None)
+        return MoveResult(after, final, plan.move, seat, outcome is not None, announcement_id, dm_id,
+                          plan.ping, plan.to_move_settings, changes, replies)
 
     def _banks_after(self, game: Game, seat: int, replies: list[MoveRecord], now: float,
                      paused: float | None) -> dict[int, float]:
@@ -226,23 +288,29 @@ class PlayService(Service):
             banks[r.seat] = min(tc.maximum, banks[r.seat] + tc.increment)
         return banks
 
-    async def _conditional_replies(self, game: Game, seat: int, new: engine.Position, now: float
-                                   ) -> tuple[list[MoveRecord], engine.Position]:
-        """Inside play_move's transaction: the conditional replies that answer the move ``seat``
-        just played (``new`` is the position after it), and the position after the last of them.
+    def _conditional_replies(self, game: Game, seat: int, new: engine.Position,
+                             trees: Mapping[int, str], now: float
+                             ) -> tuple[list[MoveRecord], engine.Position, dict[int, tuple[str, int] | None]]:
+        """Without I/O: the conditional replies that answer the move ``seat`` just played
+        (``new`` is the position after it) from the stored ``trees`` (seat -> JSON text), the
+        position after the last of them, and what to store: seat -> (remaining tree as JSON,
+        the ply it was written at), or ``None`` to remove that seat's row.
 
         The player to move's stored tree answers the last move (:meth:`ConditionalTree.respond`,
-        legality checked in the position reached); its remaining lines are stored, or the row
+        legality checked in the position reached); its remaining lines are kept, or the row
         removed when none is left. A reply can itself be answered by the other player's tree,
         so this goes on while a tree answers (at most :data:`bot.conditionals.MAX_STEPS` plies).
-        A tree that cannot be read is dropped (logged), never fatal to the move."""
+        A tree that cannot be read is dropped (logged), never fatal to the move. The replies
+        are played at ``now``."""
         replies: list[MoveRecord] = []
+        stored_now: dict[int, str | None] = dict(trees)
+        writes: dict[int, tuple[str, int] | None] = {}
         pos, last = new, seat
         for _ in range(conditionals.MAX_STEPS):
             if pos.is_over or pos.to_move is None or pos.to_move == last:
                 break
             responder = pos.to_move
-            stored = await self.conditionals_repo.get(game.id, responder)
+            stored = stored_now.get(responder)
             if stored is None:
                 break
             try:
@@ -253,19 +321,20 @@ class PlayService(Service):
                 tree = conditionals.ConditionalTree()
             reply, rest = tree.respond(pos.last_move, pos)
             if rest:
-                await self.conditionals_repo.put(game.id, responder, rest.to_json(), pos.ply + 1, now)
+                stored_now[responder] = rest.to_json()
+                writes[responder] = (stored_now[responder], pos.ply + 1)
             else:
-                await self.conditionals_repo.delete(game.id, responder)
+                stored_now[responder] = writes[responder] = None
             if reply is None:
                 break
             try:
                 pos = pos.play(reply)
             except engine.EngineError:  # pragma: no cover - respond() checked it is legal
-                await self.conditionals_repo.delete(game.id, responder)
+                stored_now[responder] = writes[responder] = None
                 break
             replies.append(MoveRecord(pos.ply, responder, pos.last_move, now))
             last = responder
-        return replies, pos
+        return replies, pos, writes
 
     async def resign(self, game_id: int, user_id: int) -> Game:
         """``user_id`` resigns game ``game_id`` wherever it is played: the finished game (see
