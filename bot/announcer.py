@@ -34,7 +34,6 @@ recording it (:meth:`Announcer.ensure_thread`). What each message says is :mod:`
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import enum
 import logging
 import time
@@ -49,6 +48,7 @@ import ai
 
 from . import alttext, boards, texts
 from .manager import Accepted, Announcement, GameEnd, MoveResult, VacationChange
+from .manager.leases import renewing
 
 if TYPE_CHECKING:
     import engine
@@ -263,27 +263,13 @@ class Announcer:
 
     async def _deliver_claimed(self, batch: list[Announcement], boards_failed: set[int]) -> int:
         """One batch of :meth:`deliver`, claimed already: posted by :meth:`_deliver_batch`
-        while :meth:`_renew_claims` keeps this process's claim on its rows."""
-        renewer = asyncio.create_task(self._renew_claims([a.id for a in batch]),
-                                      name="renew outbox claims")
-        try:
+        while this process's claim on its rows is renewed every third of the manager's lease
+        (:func:`bot.manager.leases.renewing`): a pass slowed past the lease by Discord's rate
+        limits keeps its rows, so no other process posts them too."""
+        ids = [a.id for a in batch]
+        async with renewing(lambda: self.manager.renew_announcements(ids), self.manager.lease,
+                            what=f"{len(ids)} outbox rows"):
             return await self._deliver_batch(batch, boards_failed)
-        finally:
-            renewer.cancel()
-            with contextlib.suppress(asyncio.CancelledError, Exception):
-                await renewer
-
-    async def _renew_claims(self, ids: list[int]) -> None:
-        """Every third of the manager's lease, renew this process's claim on the outbox rows
-        ``ids`` of the running delivery batch (those not delivered yet): a pass slowed past the
-        lease by Discord's rate limits keeps its rows, so no other process posts them too."""
-        manager = self.manager
-        while ids:
-            await asyncio.sleep(manager.lease / 3)
-            try:
-                await manager.renew_announcements(ids)
-            except Exception:  # noqa: BLE001 - the next renewal tries again
-                log.warning("could not renew the claim on %d outbox rows", len(ids), exc_info=True)
 
     async def _deliver_batch(self, batch: list[Announcement], boards_failed: set[int]) -> int:
         """Post the announcements of one batch of a delivery pass (:meth:`deliver`); adds to

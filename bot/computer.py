@@ -37,6 +37,7 @@ import discord
 
 from . import texts
 from .manager import UserError
+from .manager.leases import renewing
 from .search_pool import DEFAULT_MAX_QUEUE, SearchBusy, SearchFailed, SearchPool, SearchPoolError
 
 if TYPE_CHECKING:
@@ -212,26 +213,11 @@ class Computer:
         if not await manager.claim_computer_work(game_id, task):
             yield False
             return
-
-        async def renew() -> None:
-            while True:
-                await asyncio.sleep(manager.lease / 3)
-                try:
-                    if not await manager.renew_computer_work(game_id, task):
-                        log.warning("the %s of game %s was taken by another process (this one "
-                                    "was too slow to renew its lease)", task, game_id)
-                        return
-                except Exception:  # noqa: BLE001 - the next renewal tries again
-                    log.warning("could not renew the claim on the %s of game %s", task, game_id,
-                                exc_info=True)
-
-        renewer = asyncio.create_task(renew(), name=f"renew {task} claim {game_id}")
         try:
-            yield True
+            async with renewing(lambda: manager.renew_computer_work(game_id, task), manager.lease,
+                                what=f"the {task} of game {game_id}", stop_when_lost=True):
+                yield True
         finally:
-            renewer.cancel()
-            with contextlib.suppress(asyncio.CancelledError, Exception):
-                await renewer
             try:
                 await asyncio.shield(manager.release_computer_work(game_id, task))
             except (asyncio.CancelledError, Exception):  # noqa: BLE001 - the lease ends anyway

@@ -117,7 +117,7 @@ async def test_crash_between_settling_and_posting_keeps_the_announcement(db, clo
 async def test_announcement_is_written_in_the_settling_transaction(mgr, clock, monkeypatch):
     g = await start_game(mgr, "coil", {"size": 5}, days_per_move=1)
     clock.advance(DAY)
-    monkeypatch.setattr(mgr, "_announce", disk_full)
+    monkeypatch.setattr(mgr.services.outbox, "announce", disk_full)
     assert await mgr.sweep() == []  # logged, not raised
     game = await mgr.get_game(g.id)
     assert game.status == "active" and game.deadline is not None  # the timeout rolled back
@@ -130,7 +130,7 @@ async def test_announcement_is_written_in_the_settling_transaction(mgr, clock, m
 async def test_reminder_mark_rolls_back_without_its_announcement(mgr, clock, monkeypatch):
     g = await start_game(mgr, "coil", {"size": 5}, days_per_move=1)
     clock.advance(DAY - HOUR)
-    monkeypatch.setattr(mgr, "_announce", disk_full)
+    monkeypatch.setattr(mgr.services.outbox, "announce", disk_full)
     assert await mgr.sweep() == []
     row = await mgr.store.fetchone("SELECT reminded_ply FROM games WHERE id = ?", (g.id,))
     assert row["reminded_ply"] is None
@@ -219,7 +219,7 @@ async def test_the_final_move_pings_the_player_who_did_not_make_it(mgr, clock):
 async def test_a_move_and_its_board_commit_together(mgr, clock, monkeypatch):
     g = await start_game(mgr, "coil", {"size": 5})
     move = next(g.position.legal_moves())
-    monkeypatch.setattr(mgr, "_announce", disk_full)
+    monkeypatch.setattr(mgr.services.outbox, "announce", disk_full)
     with pytest.raises(RuntimeError, match="disk full"):
         await mgr.play_move(g.id, ALICE, move)
     assert (await mgr.get_game(g.id)).ply == 0 and await mgr.moves(g.id) == []
@@ -287,7 +287,7 @@ async def test_the_first_board_is_superseded_by_the_first_move(mgr, clock):
 async def test_a_game_and_its_first_board_commit_together(mgr, monkeypatch):
     ch = await mgr.create_challenge(guild_id=900, channel_id=901, challenger_id=ALICE, opponent_id=BOB,
                                     kind="coil", options={"size": 5})
-    monkeypatch.setattr(mgr, "_announce", disk_full)
+    monkeypatch.setattr(mgr.services.outbox, "announce", disk_full)
     with pytest.raises(RuntimeError, match="disk full"):
         await mgr.accept_challenge(ch.id, BOB)
     assert (await mgr.get_challenge(ch.id)).status == "open"
@@ -320,7 +320,7 @@ async def test_a_move_queues_the_dm_of_a_player_who_asked_for_dms(mgr, clock):
 async def test_the_dm_is_written_with_the_move_or_not_at_all(mgr, clock, monkeypatch):
     await mgr.set_notify(BOB, True)
     g = await start_game(mgr, "coil", {"size": 5})
-    monkeypatch.setattr(mgr, "_announce_turn_dm", disk_full)
+    monkeypatch.setattr(mgr.services.outbox, "announce_turn_dm", disk_full)
     with pytest.raises(RuntimeError):
         await mgr.play_move(g.id, ALICE, next(g.position.legal_moves()))
     assert (await mgr.get_game(g.id)).ply == 0  # the move was rolled back with it
@@ -461,7 +461,7 @@ async def test_a_vacation_queues_the_deadline_note_of_each_game_it_moved(mgr, cl
 
 async def test_a_vacation_and_its_deadline_notes_commit_together(mgr, clock, monkeypatch):
     waiting = await start_game(mgr, "coil", {"size": 5}, a=BOB, b=ALICE)
-    monkeypatch.setattr(mgr, "_announce", disk_full)
+    monkeypatch.setattr(mgr.services.outbox, "announce", disk_full)
     with pytest.raises(RuntimeError, match="disk full"):
         await mgr.vacation(BOB, 2)
     assert (await mgr.get_game(waiting.id)).deadline == waiting.deadline

@@ -127,19 +127,19 @@ async def test_a_game_failing_in_a_batch_leaves_the_others_settled(db_url, caplo
         games = await _due_games(mgr, clock, 6)
         clock.advance(DAY + 1)
         bad = games[2].id
-        real = mgr._finish_in_transaction
+        real = mgr.services.endings.finish_in_transaction
 
         async def failing(game, *a, **kw):
             if game.id == bad:
                 raise RuntimeError("a broken game")
             return await real(game, *a, **kw)
 
-        mgr._finish_in_transaction = failing
+        mgr.services.endings.finish_in_transaction = failing
         events = await mgr.sweep()
         assert sorted(e.game.id for e in events) == sorted(g.id for g in games if g.id != bad)
         assert (await mgr.get_game(bad)).status == "active"
         assert "sweep failed for game" in caplog.text
-        mgr._finish_in_transaction = real
+        mgr.services.endings.finish_in_transaction = real
         assert [e.game.id for e in await mgr.sweep()] == [bad]
         assert len(await mgr.pending_announcements(1000, board_grace=0)) == 6
     finally:

@@ -9,20 +9,78 @@ from __future__ import annotations
 
 import dataclasses
 import json
+from dataclasses import dataclass
 
 import engine
 
 from ..timecontrol import TimeControl
-from .core import ManagerCore
+from .core import ManagerCore, Service
 from .errors import DuplicateChallenge, LimitReached, NotAllowed, NotFound, Refusal, StaleAction
-from .values import Accepted, Challenge, Game
+from .lookup import LookupService
+from .outbox import OutboxService
+from .settings import SettingsService
+from .values import Accepted, Challenge, Game, UserSettings
 
-__all__ = ["ChallengesMixin"]
+__all__ = ["ChallengesService", "StartedGame"]
 
 
+@dataclass(frozen=True)
+class StartedGame:
+    """A game :meth:`ChallengesService.start_game` created: the ``game`` as stored, ``ping``
+    (the user id of the player to move), the ids of its first board and of the your-turn DM
+    (``None``: that player asked for no DMs) queued in the outbox, and ``to_move_settings``
+    (that player's settings, read once)."""
 
-class ChallengesMixin(ManagerCore):
-    """The challenges of :class:`bot.manager.GameManager`."""
+    game: Game
+    ping: int
+    board_id: int
+    dm_id: int | None
+    to_move_settings: UserSettings
+
+
+class ChallengesService(Service):
+    """Challenges: sending one, accepting (which starts the game, :meth:`start_game`),
+    declining, cancelling, expiring, rematches. Uses the shared settings, outbox and look-up
+    services."""
+
+    def __init__(self, core: ManagerCore, settings: SettingsService, outbox: OutboxService,
+                 lookup: LookupService):
+        super().__init__(core)
+        self.settings = settings
+        self.outbox = outbox
+        self.lookup = lookup
+
+    async def start_game(self, *, guild_id: int, channel_id: int, kind: str, options: dict,
+                         seats: tuple[int, int], position: engine.Position, rated: bool,
+                         challenge_id: int, days_per_move: int, time_control: TimeControl,
+                         now: float, ai_seat: int | None = None,
+                         ai_level: int | None = None) -> StartedGame:
+        """Inside the caller's transaction: create the game of challenge ``challenge_id``
+        between ``seats`` (user ids of seat 1 and seat 2) at ``position`` (ply 0) at ``now``
+        (UNIX seconds), and queue its first board (kind ``"move"``, pinging the player to
+        move) and the your-turn DM in the outbox -- the one way a game starts, from an
+        accepted challenge (:meth:`accept`) or against the computer
+        (:meth:`~bot.manager.computer.ComputerService.start_computer_game`).
+
+        The player to move gets ``time_control``'s first bank as deadline (their running
+        vacation added); a turn of the computer (``ai_seat``, at ``ai_level``) has none.
+        ``options`` are the checked options of game ``kind``. The caller checks the limits
+        and marks the challenge accepted in the same transaction. Raises nothing of its own
+        (database errors propagate)."""
+        ping = seats[position.to_move - 1]  # the player to move (seat 1 moves first)
+        to_move_settings = self.settings.from_row(await self.settings_repo.get(ping), now)
+        deadline = None if position.to_move == ai_seat else time_control.deadline(
+            time_control.initial_bank(), now, to_move_settings.vacation_until)
+        gid = await self.games_repo.insert(
+            guild_id=guild_id, channel_id=channel_id, kind=kind, options=json.dumps(options),
+            player1_id=seats[0], player2_id=seats[1], position_text=position.to_text(),
+            rated=rated, now=now, challenge_id=challenge_id, days_per_move=days_per_move,
+            deadline=deadline, clock=time_control.to_text(), bank=time_control.initial_bank(),
+            ai_seat=ai_seat, ai_level=ai_level)
+        game = self._game(await self._game_row(gid))
+        board_id = await self.outbox.announce(game, "move", ping, now)
+        dm_id = await self.outbox.announce_turn_dm(game, now, to_move_settings)
+        return StartedGame(game, ping, board_id, dm_id, to_move_settings)
 
     async def create_challenge(
         self,
@@ -169,32 +227,22 @@ class ChallengesMixin(ManagerCore):
                 (ch.challenger_id, user_id) if self.rng.random() < 0.5 else (user_id, ch.challenger_id)
             )
         pos = engine.new_game(ch.kind, **ch.options)
-        text = pos.to_text()
         async with self.store.transaction():
             for uid, challenger in ((user_id, False), (ch.challenger_id, True)):
                 n = await self.games_repo.count_active_of(uid)
                 if n >= self.limits.active_games:
                     raise LimitReached(Refusal.TOO_MANY_GAMES_TO_ACCEPT, count=n,
                                        most=self.limits.active_games, challenger=challenger)
-            ping = (seat1, seat2)[pos.to_move - 1]  # the player to move (seat 1 moves first)
-            to_move_settings = self._settings(await self.settings_repo.get(ping), now)
-            tc = ch.time_control
-            deadline = tc.deadline(tc.initial_bank(), now, to_move_settings.vacation_until)
-            gid = await self.games_repo.insert(
-                guild_id=ch.guild_id, channel_id=ch.channel_id, kind=ch.kind,
-                options=json.dumps(ch.options), player1_id=seat1, player2_id=seat2,
-                position_text=text, rated=ch.rated, now=now, challenge_id=ch.id,
-                days_per_move=ch.days_per_move, deadline=deadline,
-                clock=tc.to_text(), bank=tc.initial_bank(),
-            )
+            started = await self.start_game(
+                guild_id=ch.guild_id, channel_id=ch.channel_id, kind=ch.kind, options=ch.options,
+                seats=(seat1, seat2), position=pos, rated=ch.rated, challenge_id=ch.id,
+                days_per_move=ch.days_per_move, time_control=ch.time_control, now=now)
+            gid = started.game.id
             if await self.challenges_repo.accept(ch.id, gid, user_id, now) != 1:
                 raise StaleAction(Refusal.CHALLENGE_ANSWERED, challenge=ch)
-            row = await self._game_row(gid)
-            game = self._game(row)
-            board_id = await self._announce(game, "move", ping, now)
-            dm_id = await self._announce_turn_dm(game, now, to_move_settings)
         accepted = dataclasses.replace(ch, status="accepted", game_id=gid, opponent_id=user_id)
-        return Accepted(game, accepted, pos, ping, board_id, dm_id, to_move_settings)
+        return Accepted(started.game, accepted, pos, started.ping, started.board_id, started.dm_id,
+                        started.to_move_settings)
 
     async def _answer(self, ch: Challenge, status: str) -> Challenge:
         if await self.challenges_repo.answer(ch.id, status, self.clock()) != 1:
@@ -250,7 +298,7 @@ class ChallengesMixin(ManagerCore):
         gid = self._id(game_id, "game")
         # one offer per game: the checks and the new challenge are not split by another press
         async with self._lock(gid):
-            game = await self.get_game(gid)
+            game = await self.lookup.get_game(gid)
             seat = game.seat_of(user_id)
             if seat is None:
                 raise NotAllowed(Refusal.REMATCH_NOT_PLAYER, game=game)

@@ -10,11 +10,15 @@ import contextlib
 import dataclasses
 import logging
 
-from .core import DAY, HOUR, ManagerCore
+from .core import DAY, HOUR, ManagerCore, Service
+from .endings import EndingsService
 from .errors import LimitReached, Refusal, UserError
+from .outbox import OutboxService
+from .settings import SettingsService
+from .turns import TurnsService
 from .values import ClockEvent, Game, UserSettings, VacationChange
 
-__all__ = ["ClocksMixin"]
+__all__ = ["ClocksService"]
 
 log = logging.getLogger(__name__)
 
@@ -22,8 +26,18 @@ log = logging.getLogger(__name__)
 SWEEP_BATCH = 50
 
 
-class ClocksMixin(ManagerCore):
-    """The clocks of :class:`bot.manager.GameManager`."""
+class ClocksService(Service):
+    """The clocks: the sweep (reminders, losses on time, the daily digests) and vacations.
+    Uses the shared settings, outbox and endings services, and the turns service for the
+    digests."""
+
+    def __init__(self, core: ManagerCore, settings: SettingsService, outbox: OutboxService,
+                 endings: EndingsService, turns: TurnsService):
+        super().__init__(core)
+        self.settings = settings
+        self.outbox = outbox
+        self.endings = endings
+        self.turns = turns
 
     def _deadline(self, days: int, now: float, settings: UserSettings) -> float:
         """Deadline of a turn starting at ``now`` for a player with ``settings``: ``days`` per
@@ -81,7 +95,7 @@ class ClocksMixin(ManagerCore):
         for k in range(0, len(remind), SWEEP_BATCH):
             events += await self._remind_batch(remind[k:k + SWEEP_BATCH], now)
         try:  # issue 13: the daily digests whose hour has come (not clock events)
-            await self._queue_digests(now)
+            await self.turns.queue_digests(now)
         except Exception:  # noqa: BLE001 - the digests must not stop the clocks
             log.exception("queueing the daily digests failed")
         return events
@@ -93,7 +107,7 @@ class ClocksMixin(ManagerCore):
                 return None
             seat = game.position.to_move
             loser = game.players[seat]
-            done = await self._finish(game, game.position.time_out(seat), now,
+            done = await self.endings.finish(game, game.position.time_out(seat), now,
                                       announce=("timeout", loser), claim=True)
             return None if done is None else ClockEvent("timeout", done[0], loser)
 
@@ -101,7 +115,7 @@ class ClocksMixin(ManagerCore):
         """Inside the caller's transaction: settle ``game`` (as read by the sweep) lost on
         time if it is still running at that ply, held by no other transaction and past its
         deadline as stored now. Returns ``(position, row, changes, loser)`` for
-        :meth:`_finished`, or ``None``."""
+        :meth:`EndingsService.finished`, or ``None``."""
         row = await self.games_repo.claim_row(game.id, game.ply)
         if row is None:
             return None  # moved on, or held by another transaction (a move, another sweep)
@@ -111,7 +125,7 @@ class ClocksMixin(ManagerCore):
         seat = game.position.to_move
         loser = game.players[seat]
         final = game.position.time_out(seat)
-        done = await self._finish_in_transaction(game, final, now, announce=("timeout", loser))
+        done = await self.endings.finish_in_transaction(game, final, now, announce=("timeout", loser))
         return None if done is None else (game, final, *done, loser)
 
     async def _time_out_batch(self, games: list[Game], now: float) -> list[ClockEvent]:
@@ -132,7 +146,7 @@ class ClocksMixin(ManagerCore):
         except Exception:  # noqa: BLE001 - then one at a time
             log.warning("sweeping %d games at once failed; one at a time", len(games), exc_info=True)
             return await self._one_at_a_time(games, lambda g: self._time_out(g.id, now))
-        return [ClockEvent("timeout", self._finished(game, final, row, changes)[0], loser)
+        return [ClockEvent("timeout", self.endings.finished(game, final, row, changes)[0], loser)
                 for game, final, row, changes, loser in settled]
 
     async def _remind_batch(self, games: list[Game], now: float) -> list[ClockEvent]:
@@ -170,7 +184,7 @@ class ClocksMixin(ManagerCore):
             return None  # moved on, or held by another transaction (a move, another sweep)
         if await self.games_repo.mark_reminded(game.id, game.ply) != 1:
             return None
-        await self._announce(game, "reminder", game.to_move_user, now)
+        await self.outbox.announce(game, "reminder", game.to_move_user, now)
         return ClockEvent("reminder", game, game.to_move_user)
 
     async def set_vacation(self, user_id: int, days: int) -> UserSettings:
@@ -201,9 +215,9 @@ class ClocksMixin(ManagerCore):
         if isinstance(days, bool) or not isinstance(days, int | float) or days < 0 or days != days:
             raise UserError(Refusal.BAD_VACATION_DAYS)
         now = self.clock()
-        year = self._year(now)
+        year = self.settings.year(now)
         async with self.store.transaction():
-            current = self._settings(await self.settings_repo.get(user_id), now)
+            current = self.settings.from_row(await self.settings_repo.get(user_id), now)
             used = self.limits.vacation_days - current.vacation_left_days
             until = current.vacation_until
             if days == 0:
@@ -235,7 +249,7 @@ class ClocksMixin(ManagerCore):
                     await self.games_repo.set_deadline(game.id, game.ply, deadline)
                     moved.append(dataclasses.replace(game, deadline=deadline))
                     # its note with the new deadline, in the outbox (kind 'deadline', revision 0005)
-                    notes.append(await self._announce(moved[-1], "deadline", user_id, now))
+                    notes.append(await self.outbox.announce(moved[-1], "deadline", user_id, now))
             row = await self.settings_repo.get(user_id)
-        return VacationChange(user_id, current, self._settings(row, now), tuple(moved), tuple(notes))
+        return VacationChange(user_id, current, self.settings.from_row(row, now), tuple(moved), tuple(notes))
 

@@ -2,11 +2,11 @@
 moves, the record against each level, and cached reviews of finished games.
 
 The manager only keeps the books: the search itself runs in the bot's worker processes
-(:mod:`bot.computer`), which hand the chosen move back to :meth:`ComputerMixin.computer_move`.
-The database is the truth -- :meth:`ComputerMixin.computer_turns` lists every running game where
+(:mod:`bot.computer`), which hand the chosen move back to :meth:`ComputerService.computer_move`.
+The database is the truth -- :meth:`ComputerService.computer_turns` lists every running game where
 the computer is to move, so a restarted bot simply asks for those moves again, and the move is
 version-checked (``expected_ply``) so it applies exactly once. Several processes on one
-database claim each search and review first (:meth:`ComputerMixin.claim_computer_work`, a
+database claim each search and review first (:meth:`ComputerService.claim_computer_work`, a
 lease in table ``computer_work``, Alembic revision 0003), so one process computes each.
 """
 
@@ -19,11 +19,14 @@ from dataclasses import dataclass
 import engine
 
 from ..timecontrol import TimeControl
-from .core import ManagerCore
+from .challenges import ChallengesService
+from .core import ManagerCore, Service
 from .errors import LimitReached, NotAllowed, Refusal, StaleAction, UserError
+from .lookup import LookupService
+from .play import PlayService
 from .values import Accepted, Challenge, Game, GameEnd, LevelRecord, MoveResult
 
-__all__ = ["COMPUTER_LEVELS", "ComputerMixin", "LevelRecord", "ReviewInput"]
+__all__ = ["COMPUTER_LEVELS", "ComputerService", "LevelRecord", "ReviewInput"]
 
 #: The computer's levels (those of ``ai.LEVELS``).
 COMPUTER_LEVELS = (1, 2, 3, 4, 5)
@@ -39,8 +42,18 @@ class ReviewInput:
     cached: dict | None
 
 
-class ComputerMixin(ManagerCore):
-    """Games against the computer, and reviews, for :class:`bot.manager.GameManager`."""
+class ComputerService(Service):
+    """Games against the computer (started at once, its turns and moves, the claims on its
+    work, the record by level) and reviews. Uses the challenges service (a game starts there,
+    a rematch against a person is a challenge), the look-up and the play services (its moves
+    are played as a person's)."""
+
+    def __init__(self, core: ManagerCore, challenges: ChallengesService, lookup: LookupService,
+                 play: PlayService):
+        super().__init__(core)
+        self.challenges = challenges
+        self.lookup = lookup
+        self.play = play
 
     async def start_computer_game(self, *, guild_id: int, channel_id: int, challenger_id: int,
                                   computer_id: int, kind: str, options: dict | None = None,
@@ -70,7 +83,6 @@ class ComputerMixin(ManagerCore):
                         else (computer_id, challenger_id))
         ai_seat = 1 if seat1 == computer_id else 2
         pos = engine.new_game(spec.key, **opts)
-        text = pos.to_text()
         now = self.clock()
         async with self.store.transaction():
             n = await self.games_repo.count_active_of(challenger_id)
@@ -82,22 +94,15 @@ class ComputerMixin(ManagerCore):
                 rated=False, created_at=now, expires_at=now + self.limits.challenge_ttl,
                 days_per_move=days_per_move, rematch_of=rematch_of,
                 clock=tc.to_text())
-            ping = (seat1, seat2)[pos.to_move - 1]
-            to_move_settings = self._settings(await self.settings_repo.get(ping), now)
-            deadline = None if pos.to_move == ai_seat else tc.deadline(
-                tc.initial_bank(), now, to_move_settings.vacation_until)
-            gid = await self.games_repo.insert(
-                guild_id=guild_id, channel_id=channel_id, kind=spec.key, options=json.dumps(opts),
-                player1_id=seat1, player2_id=seat2, position_text=text, rated=False, now=now,
-                challenge_id=cid, days_per_move=days_per_move, deadline=deadline,
-                clock=tc.to_text(), bank=tc.initial_bank(),
-                ai_seat=ai_seat, ai_level=level)
-            await self.challenges_repo.accept(cid, gid, computer_id, now)
-            game = self._game(await self._game_row(gid))
-            board_id = await self._announce(game, "move", ping, now)
-            dm_id = await self._announce_turn_dm(game, now, to_move_settings)
+            started = await self.challenges.start_game(
+                guild_id=guild_id, channel_id=channel_id, kind=spec.key, options=opts,
+                seats=(seat1, seat2), position=pos, rated=False, challenge_id=cid,
+                days_per_move=days_per_move, time_control=tc, now=now, ai_seat=ai_seat,
+                ai_level=level)
+            await self.challenges_repo.accept(cid, started.game.id, computer_id, now)
             challenge = self._challenge(await self.challenges_repo.get(cid))
-        return Accepted(game, challenge, pos, ping, board_id, dm_id, to_move_settings)
+        return Accepted(started.game, challenge, pos, started.ping, started.board_id, started.dm_id,
+                        started.to_move_settings)
 
     async def offer_rematch(self, game_id: int, user_id: int, computer_id: int, *,
                             guild_id: int | None) -> Challenge | Accepted:
@@ -108,10 +113,10 @@ class ComputerMixin(ManagerCore):
         game :meth:`visible_game` hides from there (another server's), and
         :class:`StaleAction` when a rematch of this game against the computer was started
         already."""
-        game = await self.visible_game(user_id, game_id, guild_id=guild_id)
+        game = await self.lookup.visible_game(user_id, game_id, guild_id=guild_id)
         gid = game.id
         if game.ai_seat is None:
-            return await self.rematch(gid, user_id)
+            return await self.challenges.rematch(gid, user_id)
         seat = game.seat_of(user_id)
         if seat is None or seat == game.ai_seat:
             raise NotAllowed(Refusal.REMATCH_NOT_PLAYER, game=game)
@@ -141,10 +146,10 @@ class ComputerMixin(ManagerCore):
         board queued as after a person's move). Raises NotFound, :class:`NotAllowed` (not a
         game against the computer), :class:`GameOver`, :class:`NotYourTurn` (the game moved
         on: the move is dropped) and :class:`InvalidMove`."""
-        game = await self.get_game(game_id)
+        game = await self.lookup.get_game(game_id)
         if game.ai_seat is None:
             raise NotAllowed(Refusal.NOT_COMPUTER_GAME, game=game)
-        return await self.play_move(game.id, game.players[game.ai_seat], move, expected_ply=ply)
+        return await self.play.play_move(game.id, game.players[game.ai_seat], move, expected_ply=ply)
 
     # ---- claims (issue 14): one process computes each search and review ------------------
     async def claim_computer_work(self, game_id: int, task: str) -> bool:
@@ -174,11 +179,11 @@ class ComputerMixin(ManagerCore):
         failed twice): no result, no rating change. The :class:`GameEnd`'s ``by`` is the
         computer, ``ping`` the human. Raises NotFound, :class:`NotAllowed` (not a game
         against the computer) and :class:`GameOver`."""
-        game = await self.get_game(game_id)
+        game = await self.lookup.get_game(game_id)
         if game.ai_seat is None:
             raise NotAllowed(Refusal.NOT_COMPUTER_GAME, game=game)
         computer = game.players[game.ai_seat]
-        end = await self.abort_game(game.id, computer)
+        end = await self.play.abort_game(game.id, computer)
         return dataclasses.replace(end, ping=(game.players[3 - game.ai_seat],))
 
     async def computer_records(self, user_id: int, guild_id: int | None = None) -> list[LevelRecord]:
@@ -196,10 +201,10 @@ class ComputerMixin(ManagerCore):
         /review. Raises NotFound (also for another server's game), and :class:`UserError`
         while the game is still running (only finished games are reviewed) or when it ended
         before its first move."""
-        game = await self.visible_game(user_id, game_id, guild_id=guild_id)
+        game = await self.lookup.visible_game(user_id, game_id, guild_id=guild_id)
         if game.status == "active":
             raise UserError(Refusal.REVIEW_RUNNING, game=game)
-        moves = tuple(m.move for m in await self.moves(game.id))
+        moves = tuple(m.move for m in await self.lookup.moves(game.id))
         if not moves:
             raise UserError(Refusal.REVIEW_EMPTY, game=game)
         cached = await self.games_repo.get_review(game.id)
@@ -209,14 +214,14 @@ class ComputerMixin(ManagerCore):
         """The cached review of game ``game_id`` (``GameReview.to_dict()``), ``None`` when it
         has none yet -- for the bot's own review work, not for commands (those go through
         :meth:`review_input`). Raises NotFound."""
-        game = await self.get_game(game_id)
+        game = await self.lookup.get_game(game_id)
         cached = await self.games_repo.get_review(game.id)
         return None if cached is None else json.loads(cached)
 
     async def save_review(self, game_id: int, review: dict) -> None:
         """Cache the review of finished game ``game_id`` (``GameReview.to_dict()``). Raises
         NotFound."""
-        game = await self.get_game(game_id)
+        game = await self.lookup.get_game(game_id)
         async with self.store.transaction():
             await self.games_repo.put_review(game.id, json.dumps(review), self.clock())
 

@@ -3,7 +3,7 @@
 Lines are stored while the opponent is to move (:mod:`bot.conditionals` checks them against
 the current position) in table ``conditionals``, one tree per game and seat, written under the
 game's lock in a transaction that re-reads the game row, so a line is always checked against
-the position it will answer. :meth:`bot.manager.play.PlayMixin.play_move` consumes them in the
+the position it will answer. :meth:`bot.manager.play.PlayService.play_move` consumes them in the
 move's own transaction. Only the player who stored the lines sees them.
 """
 
@@ -15,17 +15,23 @@ import engine
 
 from .. import conditionals
 from ..conditionals import ConditionalError, ConditionalTree
-from .core import ManagerCore
+from .core import ManagerCore, Service
 from .errors import NotAllowed, Refusal, UserError, game_over_error
+from .lookup import LookupService
 from .values import ConditionalLines, Game
 
-__all__ = ["ConditionalMixin"]
+__all__ = ["ConditionalService"]
 
 log = logging.getLogger(__name__)
 
 
-class ConditionalMixin(ManagerCore):
-    """/conditional add, list and clear for :class:`bot.manager.GameManager`."""
+class ConditionalService(Service):
+    """/conditional add, list, clear and its autocomplete. Uses the shared look-up service
+    (the game a command means)."""
+
+    def __init__(self, core: ManagerCore, lookup: LookupService):
+        super().__init__(core)
+        self.lookup = lookup
 
     async def _conditional_seat(self, game: Game, user_id: int, *, running: bool = True) -> int:
         seat = game.seat_of(user_id)
@@ -112,8 +118,8 @@ class ConditionalMixin(ManagerCore):
         in the game :meth:`resolve_game` picks. Never raises: ``[]`` when no game resolves, it
         is the user's move, or anything goes wrong."""
         try:
-            game = await self.resolve_game(user_id, game_id=game_id, channel_id=channel_id,
-                                           guild_id=guild_id)
+            game = await self.lookup.resolve_game(user_id, game_id=game_id, channel_id=channel_id,
+                                                  guild_id=guild_id)
             seat = game.seat_of(user_id)
             if game.status != "active" or seat is None:
                 return []

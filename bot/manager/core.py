@@ -1,8 +1,11 @@
-"""What every concern of the manager shares: the store and its repositories, the clock, the
+"""What every service of the manager shares: the store and its repositories, the clock, the
 per-game locks, the position cache, and turning rows into values.
 
-:class:`ManagerCore` is the base of each concern's mixin (:mod:`.challenges`, :mod:`.play`,
-...); :class:`bot.manager.GameManager` composes them.
+:class:`ManagerCore` holds that state (one per :class:`bot.manager.GameManager`) and the
+toolkit over it (rows to values, ids checked, a game's lock). :class:`Service` is the base of
+each service (:mod:`.challenges`, :mod:`.play`, ...): a view onto one shared core, so its
+toolkit methods are the service's own; what a service needs of another it takes in its
+constructor and calls through that service's public methods (:mod:`.services` builds them).
 """
 
 from __future__ import annotations
@@ -17,7 +20,6 @@ import time
 import weakref
 from collections.abc import Callable
 from dataclasses import fields
-from pathlib import Path
 from typing import Any
 
 import engine
@@ -39,7 +41,7 @@ from ..store.db import database_name, quiet_alembic
 from .errors import ClockConflict, NotFound, Refusal, StaleAction, UserError
 from .values import Challenge, Game, Limits
 
-__all__ = ["DAY", "DEFAULT_DAYS_PER_MOVE", "DEFAULT_LEASE", "FIRST_CHOICES", "HOUR", "ManagerCore"]
+__all__ = ["DAY", "DEFAULT_DAYS_PER_MOVE", "DEFAULT_LEASE", "FIRST_CHOICES", "HOUR", "ManagerCore", "Service"]
 
 DAY = 86400.0
 #: Days per move of a challenge that gives neither ``days`` nor a clock.
@@ -110,30 +112,16 @@ class ManagerCore:
         # claims at once.
         self.process_id = ("sqlite" if store.dialect == "sqlite" else
                            f"{socket.gethostname()}:{os.getpid()}:{secrets.token_hex(4)}")
-        self._locks: weakref.WeakValueDictionary[int, asyncio.Lock] = weakref.WeakValueDictionary()
+        self.game_locks: weakref.WeakValueDictionary[int, asyncio.Lock] = weakref.WeakValueDictionary()
         # game id -> (position text, Position): parsing/replaying is never needed twice.
-        self._positions: dict[int, tuple[str, engine.Position]] = {}
-
-    @classmethod
-    async def open(cls, path: str | Path, *, pool_size: int | None = None, **kw: Any):
-        """Open (create, migrate) the database at ``path`` and return a manager on it.
-
-        ``pool_size``: PostgreSQL connections (:meth:`Store.open`; default its own).
-        ``kw`` goes to the constructor (``clock``, ``rng``, ``limits``).
-        """
-        store = await (Store.open(path) if pool_size is None else Store.open(path, pool_size=pool_size))
-        return cls(store, **kw)
-
-    async def close(self) -> None:
-        """Close the database."""
-        await self.store.close()
+        self.position_cache: dict[int, tuple[str, engine.Position]] = {}
 
     # ---- helpers --------------------------------------------------------------------------
     def _lock(self, game_id: int) -> asyncio.Lock:
-        lock = self._locks.get(game_id)
+        lock = self.game_locks.get(game_id)
         if lock is None:
             lock = asyncio.Lock()
-            self._locks[game_id] = lock
+            self.game_locks[game_id] = lock
         return lock
 
     @staticmethod
@@ -188,7 +176,7 @@ class ManagerCore:
     def _position_of(self, game_id: int, text: str) -> engine.Position:
         """The position written ``text`` of game ``game_id``: from the in-memory cache when
         it holds that text, else parsed (:func:`engine.from_text`) and remembered."""
-        hit = self._positions.get(game_id)
+        hit = self.position_cache.get(game_id)
         if hit is not None and hit[0] == text:
             return hit[1]
         pos = engine.from_text(text)
@@ -196,9 +184,9 @@ class ManagerCore:
         return pos
 
     def _remember(self, game_id: int, pos: engine.Position, text: str | None = None) -> None:
-        if len(self._positions) > 4096:
-            self._positions.clear()
-        self._positions[game_id] = (text or pos.to_text(), pos)
+        if len(self.position_cache) > 4096:
+            self.position_cache.clear()
+        self.position_cache[game_id] = (text or pos.to_text(), pos)
 
     @staticmethod
     def _from_row(cls: type, row, **computed: Any):
@@ -238,3 +226,96 @@ class ManagerCore:
             raise StaleAction(Refusal.CHALLENGE_CLOSED, challenge=ch)
         if now >= ch.expires_at:
             raise StaleAction(Refusal.CHALLENGE_EXPIRED, challenge=ch, lasts_hours=self.limits.challenge_ttl / 3600)
+
+
+class Service(ManagerCore):
+    """The base of the manager's services: a view onto one shared :class:`ManagerCore`
+    ``core`` -- its store, repositories, clock (read at each call, so a clock replaced on the
+    core is seen at once), ``rng``, ``limits``, ``lease``, ``process_id``, per-game locks and
+    position cache -- with :class:`ManagerCore`'s toolkit (``_game``, ``_game_row``, ``_id``,
+    ``_lock``, ...) as the service's own methods. A subclass takes the services it uses as
+    further constructor parameters, typed with their classes (the graph the wiring test
+    reads)."""
+
+    def __init__(self, core: ManagerCore):
+        self.core = core
+
+    @property
+    def store(self) -> Store:  # type: ignore[override]
+        """The shared :class:`~bot.store.Store`."""
+        return self.core.store
+
+    @property
+    def clock(self) -> Callable[[], float]:  # type: ignore[override]
+        """The shared clock (a function returning UNIX seconds)."""
+        return self.core.clock
+
+    @property
+    def rng(self) -> random.Random:  # type: ignore[override]
+        """The shared random generator (random seats)."""
+        return self.core.rng
+
+    @property
+    def limits(self) -> Limits:  # type: ignore[override]
+        """The shared :class:`Limits`."""
+        return self.core.limits
+
+    @property
+    def lease(self) -> float:  # type: ignore[override]
+        """Seconds a claim of this manager lasts unless renewed."""
+        return self.core.lease
+
+    @property
+    def process_id(self) -> str:  # type: ignore[override]
+        """Who this manager's claims belong to (outbox rows, the computer's work)."""
+        return self.core.process_id
+
+    @property
+    def challenges_repo(self) -> ChallengeRepo:  # type: ignore[override]
+        """The shared :class:`~bot.store.ChallengeRepo`."""
+        return self.core.challenges_repo
+
+    @property
+    def games_repo(self) -> GameRepo:  # type: ignore[override]
+        """The shared :class:`~bot.store.GameRepo`."""
+        return self.core.games_repo
+
+    @property
+    def moves_repo(self) -> MoveRepo:  # type: ignore[override]
+        """The shared :class:`~bot.store.MoveRepo`."""
+        return self.core.moves_repo
+
+    @property
+    def ratings_repo(self) -> RatingRepo:  # type: ignore[override]
+        """The shared :class:`~bot.store.RatingRepo`."""
+        return self.core.ratings_repo
+
+    @property
+    def outbox_repo(self) -> OutboxRepo:  # type: ignore[override]
+        """The shared :class:`~bot.store.OutboxRepo`."""
+        return self.core.outbox_repo
+
+    @property
+    def settings_repo(self) -> SettingsRepo:  # type: ignore[override]
+        """The shared :class:`~bot.store.SettingsRepo`."""
+        return self.core.settings_repo
+
+    @property
+    def conditionals_repo(self) -> ConditionalRepo:  # type: ignore[override]
+        """The shared :class:`~bot.store.ConditionalRepo`."""
+        return self.core.conditionals_repo
+
+    @property
+    def claims_repo(self) -> ClaimRepo:  # type: ignore[override]
+        """The shared :class:`~bot.store.ClaimRepo`."""
+        return self.core.claims_repo
+
+    @property
+    def game_locks(self) -> weakref.WeakValueDictionary[int, asyncio.Lock]:  # type: ignore[override]
+        """The shared per-game locks (game id -> lock)."""
+        return self.core.game_locks
+
+    @property
+    def position_cache(self) -> dict[int, tuple[str, engine.Position]]:  # type: ignore[override]
+        """The shared position cache (game id -> (position text, position))."""
+        return self.core.position_cache

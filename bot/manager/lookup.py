@@ -12,17 +12,31 @@ from collections.abc import Callable, Mapping
 import engine
 
 from .. import texts
-from .core import ManagerCore
+from .core import ManagerCore, Service
 from .errors import NotFound, Refusal, UserError
+from .privacy import PrivacyService
+from .settings import SettingsService
 from .values import Game, GameRecord, Listing, MoveRecord
 
-__all__ = ["LookupMixin"]
+__all__ = ["LookupService"]
 
 log = logging.getLogger(__name__)
 
 
-class LookupMixin(ManagerCore):
-    """The reads of :class:`bot.manager.GameManager` about games and moves."""
+class LookupService(Service):
+    """The reads about games and moves (shared: every use case finds the game a command
+    means here -- :meth:`get_game`, :meth:`visible_game`, :meth:`resolve_game`). Uses the
+    shared settings (opponents away) and privacy (deleted players' names) services."""
+
+    def __init__(self, core: ManagerCore, settings: SettingsService, privacy: PrivacyService):
+        super().__init__(core)
+        self.settings = settings
+        self.privacy = privacy
+
+    async def get_game(self, game_id: int) -> Game:
+        """The game ``game_id``. Raises NotFound."""
+        gid = self._id(game_id, "game")
+        return self._game(await self._game_row(gid))
 
     async def moves(self, game_id: int) -> list[MoveRecord]:
         """The move list of game ``game_id`` in order. Raises NotFound."""
@@ -66,7 +80,7 @@ class LookupMixin(ManagerCore):
         now = self.clock()
         away = {}
         for row in await self.settings_repo.of_users(opponents):
-            until = self._settings(row, now).vacation_until
+            until = self.settings.from_row(row, now).vacation_until
             if until is not None:
                 away[row["user_id"]] = until
         return Listing(games, away)
@@ -280,7 +294,7 @@ class LookupMixin(ManagerCore):
                 games += await self.finished_games(user_id, guild_id)
             p = (prefix or "").strip().lower().lstrip("#")
             out: list[tuple[bool, int, str]] = []
-            deleted = await self.deleted_players(games)  # issue 18: never their old name
+            deleted = await self.privacy.deleted_players(games)  # issue 18: never their old name
             for g in games:
                 if g.status != "active":
                     state = "finished" if g.status == "finished" else "aborted"
@@ -327,7 +341,7 @@ class LookupMixin(ManagerCore):
                         games.insert(0, named)
                 except UserError:
                     pass
-            deleted = await self.deleted_players(games)
+            deleted = await self.privacy.deleted_players(games)
             out: list[tuple[int, str]] = []
             for g in games:
                 names = [texts.DELETED_PLAYER if g.players[s] in deleted.get(g.id, ()) else

@@ -1,17 +1,18 @@
 """The announcement outbox: what the bot must still post (boards, DMs, reminders, timeouts).
 
 A row is queued in the transaction of the change it announces, so a process that dies before
-posting finds it again; the bot posts it and calls :meth:`OutboxMixin.mark_delivered`.
+posting finds it again; the bot posts it and calls :meth:`OutboxService.mark_delivered`.
 Delivery is at least once.
 """
 
 from __future__ import annotations
 
-from .core import DEFAULT_LEASE, ManagerCore
+from .core import DEFAULT_LEASE, ManagerCore, Service
 from .errors import NotFound, Refusal
+from .settings import SettingsService
 from .values import Announcement, Game, MoveRecord, UserSettings
 
-__all__ = ["BOARD_GRACE", "NONCE_WINDOW", "OUTBOX_LEASE", "OutboxMixin"]
+__all__ = ["BOARD_GRACE", "NONCE_WINDOW", "OUTBOX_LEASE", "OutboxService"]
 
 # Seconds a queued board ('move' announcement) waits before the delivery loop may post it: the
 # /move (or Accept) handler that made it normally posts it within that time and marks it delivered.
@@ -27,14 +28,20 @@ OUTBOX_LEASE = DEFAULT_LEASE
 NONCE_WINDOW = 120.0
 
 
-class OutboxMixin(ManagerCore):
-    """Queueing and delivering announcements for :class:`bot.manager.GameManager`."""
+class OutboxService(Service):
+    """Queueing announcements (shared: every use case that changes a game queues its
+    announcement here, inside its own transaction) and delivering them."""
 
-    async def _announce(self, game: Game, kind: str, user_id: int, now: float) -> int:
-        """Queue an announcement of ``kind`` about ``game`` (inside the caller's transaction)."""
+    def __init__(self, core: ManagerCore, settings: SettingsService):
+        super().__init__(core)
+        self.settings = settings
+
+    async def announce(self, game: Game, kind: str, user_id: int, now: float) -> int:
+        """Queue an announcement of ``kind`` about ``game`` at its ply for ``user_id`` at
+        ``now`` (inside the caller's transaction); returns its id."""
         return await self.outbox_repo.add(game.id, kind, user_id, game.ply, now)
 
-    async def _announce_turn_dm(self, game: Game, now: float,
+    async def announce_turn_dm(self, game: Game, now: float,
                                 settings: UserSettings | None = None) -> int | None:
         """Queue the your-turn DM (kind ``"dm"``) to the player to move in ``game`` if they
         turned DMs on (inside the caller's transaction); its id, else ``None``. ``settings``:
@@ -43,10 +50,10 @@ class OutboxMixin(ManagerCore):
         if uid is None:
             return None
         if settings is None:
-            settings = self._settings(await self.settings_repo.get(uid), now)
+            settings = self.settings.from_row(await self.settings_repo.get(uid), now)
         if not settings.dm:
             return None
-        return await self._announce(game, "dm", uid, now)
+        return await self.announce(game, "dm", uid, now)
 
     async def pending_dm(self, game_id: int, ply: int) -> int | None:
         """The id of the your-turn DM of game ``game_id`` at ply ``ply`` still waiting in the
@@ -99,7 +106,7 @@ class OutboxMixin(ManagerCore):
             await self.outbox_repo.claim([r["id"] for r in rows], self.process_id, now + self.lease)
             for r in rows:
                 game = self._game(await self._game_row(r["game_id"]))
-                settings = (self._settings(await self.settings_repo.get(r["user_id"]), now)
+                settings = (self.settings.from_row(await self.settings_repo.get(r["user_id"]), now)
                             if r["kind"] in ("move", "dm", "reminder", "digest", "deadline") else None)
                 changes = ({c["user_id"]: (c["before"], c["after"])
                             for c in await self.ratings_repo.changes(game.id)}

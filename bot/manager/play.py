@@ -2,7 +2,7 @@
 
 A move is validated by the engine, then its move row, the game row (guarded by its ply, the
 version) and, when it ends a rated game, the ratings are one transaction, committed before
-:meth:`PlayMixin.play_move` returns; the board and the your-turn DM are queued in the same
+:meth:`PlayService.play_move` returns; the board and the your-turn DM are queued in the same
 transaction. Moves on one game are serialised by a per-game lock; of two racing moves (also
 from another process on the same file) exactly one applies, the other gets
 :class:`~bot.manager.errors.NotYourTurn`.
@@ -12,12 +12,14 @@ from __future__ import annotations
 
 import dataclasses
 import logging
-from typing import Any
+from collections.abc import Mapping
+from dataclasses import dataclass
 
 import engine
 
 from .. import conditionals
-from .core import ManagerCore
+from .core import ManagerCore, Service
+from .endings import EndingsService
 from .errors import (
     InvalidMove,
     NotAllowed,
@@ -27,15 +29,47 @@ from .errors import (
     StaleAction,
     game_over_error,
 )
-from .values import Game, GameEnd, MovePreview, MoveRecord, MoveResult
+from .lookup import LookupService
+from .outbox import OutboxService
+from .ratings import RatingsService
+from .settings import SettingsService
+from .values import Game, GameEnd, MovePreview, MoveRecord, MoveResult, UserSettings
 
-__all__ = ["PlayMixin"]
+__all__ = ["MovePlan", "PlayService"]
 
 log = logging.getLogger(__name__)
 
 
+@dataclass(frozen=True)
+class MovePlan:
+    """A move worked out by :meth:`PlayService.plan_move` (no I/O), for
+    :meth:`PlayService.commit_move` to write.
+
+    ``game``: as read before the move; ``seat`` the mover's; ``new`` the position after their
+    own move, written ``move``; ``replies``: the conditional replies played at once after it;
+    ``final``: the position after the last of them (``final.outcome``: how the game ends,
+    ``None`` while it goes on); ``after``: the game as it will be stored (ply, position,
+    deadline, banks in seconds, result); ``to_move_settings``: the settings of the player to
+    move next (``None`` once over); ``ping``: whom its board pings; ``trees``: the
+    conditional lines to store, seat -> (JSON text, ply written at), or ``None`` to remove
+    that seat's; ``confirm``: whether the mover confirms moves first; ``now``: UNIX seconds."""
+
+    game: Game
+    seat: int
+    new: engine.Position
+    move: str
+    replies: tuple[MoveRecord, ...]
+    final: engine.Position
+    after: Game
+    to_move_settings: UserSettings | None
+    ping: int
+    trees: dict[int, tuple[str, int] | None]
+    confirm: bool
+    now: float
+
+
 class _ConfirmFirst(Exception):  # noqa: N818 - a signal, not an error
-    """Raised inside :meth:`PlayMixin.play_move`'s transaction (so nothing is written) when
+    """Raised inside :meth:`PlayService.play_move`'s transaction (so nothing is written) when
     the mover asked to confirm their moves; carries the :class:`MovePreview`."""
 
     def __init__(self, preview: MovePreview):
@@ -43,13 +77,19 @@ class _ConfirmFirst(Exception):  # noqa: N818 - a signal, not an error
         self.preview = preview
 
 
-class PlayMixin(ManagerCore):
-    """Moves, resignations and aborts of :class:`bot.manager.GameManager`."""
+class PlayService(Service):
+    """Moves (with the conditional replies they trigger), resignations and aborts: the
+    writes that change a running game. Uses the shared settings, outbox, ratings, endings
+    and look-up services."""
 
-    async def get_game(self, game_id: int) -> Game:
-        """The game ``game_id``. Raises NotFound."""
-        gid = self._id(game_id, "game")
-        return self._game(await self._game_row(gid))
+    def __init__(self, core: ManagerCore, settings: SettingsService, outbox: OutboxService,
+                 ratings: RatingsService, endings: EndingsService, lookup: LookupService):
+        super().__init__(core)
+        self.settings = settings
+        self.outbox = outbox
+        self.ratings = ratings
+        self.endings = endings
+        self.lookup = lookup
 
     async def set_game_thread(self, game_id: int, thread_id: int | None) -> Game:
         """Remember the thread where the game's boards are posted (``None``: none, they go to
@@ -70,7 +110,7 @@ class PlayMixin(ManagerCore):
         confirmation on (issue 13, /settings confirm), nothing is played: the
         :class:`MovePreview` of the checked move is returned for the player to confirm.
         ``expected_ply``: as :meth:`play_move`'s (the Confirm button). Raises as those two do."""
-        game = await self.resolve_game(user_id, game_id=game_id, channel_id=channel_id, guild_id=guild_id)
+        game = await self.lookup.resolve_game(user_id, game_id=game_id, channel_id=channel_id, guild_id=guild_id)
         try:
             return await self.play_move(game.id, user_id, move_text, preview_if_confirming=confirm,
                                         expected_ply=expected_ply)
@@ -141,69 +181,101 @@ class PlayMixin(ManagerCore):
         """
         gid = self._id(game_id, "game")
         async with self._lock(gid):
-            to_move_settings = None
-            changes: dict[int, tuple[float, float]] = {}
             async with self.store.transaction():
                 # the game row is read locked (SELECT ... FOR UPDATE on PostgreSQL): a move of
                 # another process waits for this transaction, then finds the new ply; the
-                # version-checked UPDATE below stays as the last guard
+                # version-checked UPDATE of commit_move stays as the last guard
                 game = self._game(await self._game_row(gid, for_update=True))
-                if expected_ply is not None and game.seat_of(user_id) is not None and (
-                        game.status != "active" or game.ply != expected_ply):
-                    raise StaleAction(Refusal.POSITION_CHANGED, game=game)
-                seat, new = self._checked_move(game, user_id, move_text)
-                move = new.last_move
                 now = self.clock()
                 rows = {r["user_id"]: r for r in await self.settings_repo.of_users(list(game.players.values()))}
-                settings = {uid: self._settings(rows.get(uid), now) for uid in game.players.values()}
-                if preview_if_confirming and settings[user_id].confirm:
-                    raise _ConfirmFirst(MovePreview(game, new, move, seat))  # nothing written
-                # conditional replies are decided and played in the move's own transaction
-                replies, final = await self._conditional_replies(game, seat, new, now)
-                text = final.to_text()
-                outcome = final.outcome
-                if outcome is None:
-                    to_move_settings = settings[game.players[final.to_move]]
-                    banks = self._banks_after(game, seat, replies, now,
-                                              settings[game.players[seat]].vacation_until)
-                    deadline = (None if final.to_move == game.ai_seat  # the computer has no clock
-                                else game.time_control.deadline(banks[final.to_move], now,
-                                                                to_move_settings.vacation_until))
-                    n = await self.games_repo.update_after_move(
-                        gid, game.ply, ply=final.ply, position_text=text, now=now, deadline=deadline,
-                        banks=(banks[1], banks[2]))
-                    after = dataclasses.replace(game, ply=final.ply, position_text=text, position=final,
-                                                updated_at=now, deadline=deadline, bank1=banks[1],
-                                                bank2=banks[2])
-                else:
-                    n = await self.games_repo.finish_after_move(
-                        gid, game.ply, ply=final.ply, position_text=text, now=now,
-                        winner=outcome.winner, reason=outcome.reason)
-                    after = dataclasses.replace(game, ply=final.ply, position_text=text, position=final,
-                                                updated_at=now, deadline=None, status="finished", winner=outcome.winner,
-                                                reason=outcome.reason, finished_at=now)
-                if n != 1:
-                    raise NotYourTurn(Refusal.MOVED_ON, game=game)
-                await self.moves_repo.add(gid, new.ply, seat, move, now)
-                for r in replies:
-                    await self.moves_repo.add(gid, r.ply, r.seat, r.move, now, conditional=True)
-                if replies:
-                    await self.games_repo.set_conditional_ply(gid, replies[-1].ply)
-                    after = dataclasses.replace(after, conditional_ply=replies[-1].ply)
-                if outcome is not None:
-                    await self.conditionals_repo.delete(gid)  # nothing left to answer
-                if outcome is not None and game.rated:
-                    changes = await self._rate(game, outcome.winner)
-                # the board is queued with the move: a crash before its post loses nothing
-                last_seat = replies[-1].seat if replies else seat
-                ping = game.players[final.to_move] if outcome is None else game.players[3 - last_seat]
-                announcement_id = await self._announce(after, "move", ping, now)
-                # ... and so is the DM telling the next player it is their turn
-                dm_id = (await self._announce_turn_dm(after, now, to_move_settings)
-                         if outcome is None else None)
-            self._remember(gid, final, text)
-        return MoveResult(after, final, move, seat, outcome is not None, announcement_id, dm_id,
-                          ping, to_move_settings, changes, tuple(replies))
+                settings = {uid: self.settings.from_row(rows.get(uid), now) for uid in game.players.values()}
+                trees = await self.conditionals_repo.of_game(gid)
+                plan = self.plan_move(game, user_id, move_text, settings=settings, trees=trees,
+                                      now=now, expected_ply=expected_ply)
+                if preview_if_confirming and plan.confirm:  # nothing written
+                    raise _ConfirmFirst(MovePreview(game, plan.new, plan.move, plan.seat))
+                result = await self.commit_move(plan)
+            self._remember(gid, plan.final, plan.final.to_text())
+        return result
+
+    def plan_move(self, game: Game, user_id: int, move_text: str, *,
+                  settings: Mapping[int, UserSettings], trees: Mapping[int, str], now: float,
+                  expected_ply: int | None = None) -> MovePlan:
+        """The move ``move_text`` of ``user_id`` in ``game`` (as read) at ``now``, worked out
+        without any I/O (reads only ``limits``): the checks of :meth:`play_move`, the position
+        after it, the conditional replies the stored ``trees`` (seat -> JSON text) play at once
+        (:meth:`_conditional_replies`), both clocks' banks, the next deadline and the outcome
+        -- everything :meth:`commit_move` writes (:class:`MovePlan`). ``settings``: both
+        players' settings (user id -> :class:`UserSettings`). Raises as :meth:`play_move`
+        (:class:`StaleAction` for an ``expected_ply`` the game left)."""
+        if expected_ply is not None and game.seat_of(user_id) is not None and (
+                game.status != "active" or game.ply != expected_ply):
+            raise StaleAction(Refusal.POSITION_CHANGED, game=game)
+        seat, new = self._checked_move(game, user_id, move_text)
+        move = new.last_move
+        replies, final, tree_writes = self._conditional_replies(game, seat, new, trees, now)
+        text = final.to_text()
+        outcome = final.outcome
+        to_move_settings = None
+        if outcome is None:
+            to_move_settings = settings[game.players[final.to_move]]
+            banks = self._banks_after(game, seat, replies, now, settings[game.players[seat]].vacation_until)
+            deadline = (None if final.to_move == game.ai_seat  # the computer has no clock
+                        else game.time_control.deadline(banks[final.to_move], now,
+                                                        to_move_settings.vacation_until))
+            after = dataclasses.replace(game, ply=final.ply, position_text=text, position=final,
+                                        updated_at=now, deadline=deadline, bank1=banks[1], bank2=banks[2])
+        else:
+            after = dataclasses.replace(game, ply=final.ply, position_text=text, position=final,
+                                        updated_at=now, deadline=None, status="finished", winner=outcome.winner,
+                                        reason=outcome.reason, finished_at=now)
+        if replies:
+            after = dataclasses.replace(after, conditional_ply=replies[-1].ply)
+        last_seat = replies[-1].seat if replies else seat
+        ping = game.players[final.to_move] if outcome is None else game.players[3 - last_seat]
+        return MovePlan(game, seat, new, move, tuple(replies), final, after, to_move_settings, ping,
+                        tree_writes, bool(settings[user_id].confirm), now)
+
+    async def commit_move(self, plan: MovePlan) -> MoveResult:
+        """Write ``plan`` (:meth:`plan_move`) inside the caller's transaction: the game row
+        (guarded by the ply it was planned from), the move rows (the conditional replies
+        flagged), the conditional lines left, the ratings of a rated game it ends, the board
+        and the next player's your-turn DM in the outbox. Raises :class:`NotYourTurn` when
+        the game moved on since it was read (nothing of the plan is then kept)."""
+        game, after, final, seat, now = plan.game, plan.after, plan.final, plan.seat, plan.now
+        gid, outcome, replies = game.id, final.outcome, plan.replies
+        if outcome is None:
+            n = await self.games_repo.update_after_move(
+                gid, game.ply, ply=final.ply, position_text=after.position_text, now=now,
+                deadline=after.deadline, banks=(after.bank1, after.bank2))
+        else:
+            n = await self.games_repo.finish_after_move(
+                gid, game.ply, ply=final.ply, position_text=after.position_text, now=now,
+                winner=outcome.winner, reason=outcome.reason)
+        if n != 1:
+            raise NotYourTurn(Refusal.MOVED_ON, game=game)
+        await self.moves_repo.add(gid, plan.new.ply, seat, plan.move, now)
+        for r in replies:
+            await self.moves_repo.add(gid, r.ply, r.seat, r.move, now, conditional=True)
+        for responder, written in plan.trees.items():
+            if written is None:
+                await self.conditionals_repo.delete(gid, responder)
+            else:
+                await self.conditionals_repo.put(gid, responder, written[0], written[1], now)
+        if replies:
+            await self.games_repo.set_conditional_ply(gid, replies[-1].ply)
+        changes: dict[int, tuple[float, float]] = {}
+        if outcome is not None:
+            await self.conditionals_repo.delete(gid)  # nothing left to answer
+        if outcome is not None and game.rated:
+            changes = await self.ratings.rate(game, outcome.winner)
+        # the board is queued with the move: a crash before its post loses nothing
+        announcement_id = await self.outbox.announce(after, "move", plan.ping, now)
+        # ... and so is the DM telling the next player it is their turn
+        dm_id = (await self.outbox.announce_turn_dm(after, now, plan.to_move_settings)
+                 if outcome is None else None)
+        return MoveResult(after, final, plan.move, seat, outcome is not None, announcement_id, dm_id,
+                          plan.ping, plan.to_move_settings, changes, replies)
 
     def _banks_after(self, game: Game, seat: int, replies: list[MoveRecord], now: float,
                      paused: float | None) -> dict[int, float]:
@@ -222,23 +294,29 @@ class PlayMixin(ManagerCore):
             banks[r.seat] = min(tc.maximum, banks[r.seat] + tc.increment)
         return banks
 
-    async def _conditional_replies(self, game: Game, seat: int, new: engine.Position, now: float
-                                   ) -> tuple[list[MoveRecord], engine.Position]:
-        """Inside play_move's transaction: the conditional replies that answer the move ``seat``
-        just played (``new`` is the position after it), and the position after the last of them.
+    def _conditional_replies(self, game: Game, seat: int, new: engine.Position,
+                             trees: Mapping[int, str], now: float
+                             ) -> tuple[list[MoveRecord], engine.Position, dict[int, tuple[str, int] | None]]:
+        """Without I/O: the conditional replies that answer the move ``seat`` just played
+        (``new`` is the position after it) from the stored ``trees`` (seat -> JSON text), the
+        position after the last of them, and what to store: seat -> (remaining tree as JSON,
+        the ply it was written at), or ``None`` to remove that seat's row.
 
         The player to move's stored tree answers the last move (:meth:`ConditionalTree.respond`,
-        legality checked in the position reached); its remaining lines are stored, or the row
+        legality checked in the position reached); its remaining lines are kept, or the row
         removed when none is left. A reply can itself be answered by the other player's tree,
         so this goes on while a tree answers (at most :data:`bot.conditionals.MAX_STEPS` plies).
-        A tree that cannot be read is dropped (logged), never fatal to the move."""
+        A tree that cannot be read is dropped (logged), never fatal to the move. The replies
+        are played at ``now``."""
         replies: list[MoveRecord] = []
+        stored_now: dict[int, str | None] = dict(trees)
+        writes: dict[int, tuple[str, int] | None] = {}
         pos, last = new, seat
         for _ in range(conditionals.MAX_STEPS):
             if pos.is_over or pos.to_move is None or pos.to_move == last:
                 break
             responder = pos.to_move
-            stored = await self.conditionals_repo.get(game.id, responder)
+            stored = stored_now.get(responder)
             if stored is None:
                 break
             try:
@@ -249,59 +327,20 @@ class PlayMixin(ManagerCore):
                 tree = conditionals.ConditionalTree()
             reply, rest = tree.respond(pos.last_move, pos)
             if rest:
-                await self.conditionals_repo.put(game.id, responder, rest.to_json(), pos.ply + 1, now)
+                stored_now[responder] = rest.to_json()
+                writes[responder] = (stored_now[responder], pos.ply + 1)
             else:
-                await self.conditionals_repo.delete(game.id, responder)
+                stored_now[responder] = writes[responder] = None
             if reply is None:
                 break
             try:
                 pos = pos.play(reply)
             except engine.EngineError:  # pragma: no cover - respond() checked it is legal
-                await self.conditionals_repo.delete(game.id, responder)
+                stored_now[responder] = writes[responder] = None
                 break
             replies.append(MoveRecord(pos.ply, responder, pos.last_move, now))
             last = responder
-        return replies, pos
-
-    async def _finish(self, game: Game, new: engine.Position, now: float, *,
-                      announce: tuple[str, int] | None = None, claim: bool = False,
-                      ) -> tuple[Game, dict[int, tuple[float, float]]] | None:
-        """End ``game`` with the forced outcome of ``new`` (resignation / timeout) in one
-        transaction with the ratings and, when ``announce`` is ``(kind, user id)``, the
-        outbox row that announces it. Returns the finished game and the rating changes
-        (``{}`` for an unrated game); ``None`` when the game row changed meanwhile, or, with
-        ``claim`` (the clock sweep), when another transaction holds it (PostgreSQL: ``FOR
-        UPDATE SKIP LOCKED``; a move under way, or another process settling it)."""
-        async with self.store.transaction():
-            done = await self._finish_in_transaction(game, new, now, announce=announce, claim=claim)
-        return None if done is None else self._finished(game, new, *done)
-
-    async def _finish_in_transaction(self, game: Game, new: engine.Position, now: float, *,
-                                     announce: tuple[str, int] | None = None, claim: bool = False,
-                                     ) -> tuple[Any, dict[int, tuple[float, float]]] | None:
-        """The statements of :meth:`_finish`, inside the caller's transaction: the game row
-        as now stored and the rating changes, or ``None`` (nothing written). Call
-        :meth:`_finished` once the transaction committed."""
-        outcome = new.outcome
-        if claim and not await self.games_repo.claim(game.id, game.ply):
-            return None
-        n = await self.games_repo.finish(game.id, game.ply, position_text=new.to_text(),
-                                         winner=outcome.winner, reason=outcome.reason, now=now)
-        if n != 1:
-            return None
-        changes = await self._rate(game, outcome.winner) if game.rated else {}
-        await self.conditionals_repo.delete(game.id)  # nothing left to answer
-        if announce is not None:
-            await self._announce(game, *announce, now)
-        return await self._game_row(game.id), changes
-
-    def _finished(self, game: Game, new: engine.Position, row,
-                  changes: dict[int, tuple[float, float]]) -> tuple[Game, dict[int, tuple[float, float]]]:
-        """After :meth:`_finish_in_transaction` committed: remember the final position and
-        return the finished game and the rating changes."""
-        self._remember(game.id, new, new.to_text())
-        log.info("game %s ended by %s", game.id, new.outcome.reason)
-        return self._game(row), changes
+        return replies, pos, writes
 
     async def resign(self, game_id: int, user_id: int) -> Game:
         """``user_id`` resigns game ``game_id`` wherever it is played: the finished game (see
@@ -317,7 +356,7 @@ class PlayMixin(ManagerCore):
         Raises NotFound (also for another server's game), :class:`NotAllowed` (not a
         player) and :class:`GameOver`.
         """
-        game = await self.visible_game(user_id, game_id, guild_id=guild_id)
+        game = await self.lookup.visible_game(user_id, game_id, guild_id=guild_id)
         return await self._resign(game.id, user_id)
 
     async def _resign(self, gid: int, user_id: int) -> GameEnd:
@@ -331,7 +370,7 @@ class PlayMixin(ManagerCore):
                 if game.status != "active":
                     raise game_over_error(game)
                 final = game.position.resign(seat)
-                done = await self._finish(game, final, self.clock())
+                done = await self.endings.finish(game, final, self.clock())
                 if done is not None:
                     ended, changes = done
                     return GameEnd(ended, ended.position, user_id, (game.players[3 - seat],), changes)

@@ -1,13 +1,13 @@
 """A player's own data (issue 18, /privacy): what Stonecast stores about them, and deleting
 it on request.
 
-Deleting (:meth:`PrivacyMixin.forget_player`) removes, in one transaction, the player's
+Deleting (:meth:`PrivacyService.forget_player`) removes, in one transaction, the player's
 stored display name, settings, conditional lines, ratings (every server: a rating is derived
 from finished games, and those stay), the challenges naming them that never became a game,
 and the direct messages to them in the outbox; it records the deletion in
 ``forgotten_players`` (Alembic 0006). Finished games stay, with the player shown as "deleted
 player" (:data:`bot.texts.DELETED_PLAYER`) in every game created up to the deletion
-(:meth:`PrivacyMixin.deleted_players`): the bot never asks Discord for that name again. It is
+(:meth:`PrivacyService.deleted_players`): the bot never asks Discord for that name again. It is
 refused while the player has games in progress (they finish or resign them first): a running
 game needs its players' names on its boards and cannot show "deleted player" halfway.
 
@@ -22,11 +22,12 @@ from dataclasses import dataclass
 
 from .. import texts
 from ..store.privacy import PrivacyRepo
-from .core import ManagerCore
+from .core import ManagerCore, Service
 from .errors import NotAllowed, Refusal
+from .settings import SettingsService
 from .values import Game, UserSettings
 
-__all__ = ["Forgotten", "PrivacyMixin", "StoredData", "StoredRating"]
+__all__ = ["Forgotten", "PrivacyService", "StoredData", "StoredRating"]
 
 
 @dataclass(frozen=True)
@@ -79,7 +80,7 @@ class StoredData:
 
 @dataclass(frozen=True)
 class Forgotten:
-    """What :meth:`PrivacyMixin.forget_player` removed for ``user_id`` at ``at`` (UNIX
+    """What :meth:`PrivacyService.forget_player` removed for ``user_id`` at ``at`` (UNIX
     seconds): rows of each kind; ``finished_games`` kept (showing "deleted player")."""
 
     user_id: int
@@ -93,9 +94,14 @@ class Forgotten:
     finished_games: int
 
 
-class PrivacyMixin(ManagerCore):
-    """:meth:`stored_data`, :meth:`forget_player` and :meth:`deleted_players` of
-    :class:`bot.manager.GameManager`."""
+class PrivacyService(Service):
+    """A player's own data: :meth:`stored_data`, :meth:`forget_player` and
+    :meth:`deleted_players` (shared with the look-ups that label finished games). Uses the
+    shared settings service."""
+
+    def __init__(self, core: ManagerCore, settings: SettingsService):
+        super().__init__(core)
+        self.settings = settings
 
     async def stored_data(self, user_id: int) -> StoredData:
         """Everything stored about ``user_id`` (:class:`StoredData`), in every server.
@@ -116,7 +122,7 @@ class PrivacyMixin(ManagerCore):
             user_id=user_id,
             display_name=name["display_name"] if name is not None else None,
             name_seen_at=name["updated_at"] if name is not None else None,
-            settings=self._settings(settings_row, self.clock()) if settings_row is not None else None,
+            settings=self.settings.from_row(settings_row, self.clock()) if settings_row is not None else None,
             conditional_games=tuple(conditional_games),
             ratings=tuple(StoredRating(r["guild_id"], r["kind"], r["rating"], r["rd"], r["games"])
                           for r in ratings),

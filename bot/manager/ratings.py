@@ -8,25 +8,33 @@ leaderboards list established ratings first (:func:`bot.glicko2.leaderboard_key`
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from .. import glicko2
-from .core import ManagerCore
+from .core import ManagerCore, Service
 from .values import Game, Profile, RatingRow, Record, Standings
 
-__all__ = ["RatingsMixin"]
+if TYPE_CHECKING:
+    from .computer import ComputerService
+    from .lookup import LookupService
+
+__all__ = ["ProfileService", "RatingsService"]
 
 
 def _glicko(row) -> glicko2.Rating:
     return glicko2.Rating(row["rating"], row["rd"], row["volatility"], row["games"], row["last_played"])
 
 
-class RatingsMixin(ManagerCore):
-    """Ratings and records for :class:`bot.manager.GameManager`."""
+class RatingsService(Service):
+    """Ratings (shared: a game that ends rated is rated here, by :meth:`rate`, inside the
+    transaction that ends it), rating changes, leaderboards and ranks."""
 
-    def _row(self, row, now: float) -> RatingRow:
+    def row(self, row, now: float) -> RatingRow:
+        """The :class:`RatingRow` of a ``ratings`` row at ``now`` (deviation grown by then)."""
         r = _glicko(row)
         return RatingRow(row["user_id"], r.rating, r.games, r.rd_at(now), r.provisional(now))
 
-    async def _rate(self, game: Game, winner: int | None) -> dict[int, tuple[float, float]]:
+    async def rate(self, game: Game, winner: int | None) -> dict[int, tuple[float, float]]:
         """Rating update for a rated game that ends now (inside the ending transaction);
         returns user id -> (rating before, rating after), as :meth:`rating_changes` will."""
         now = self.clock()
@@ -54,7 +62,7 @@ class RatingsMixin(ManagerCore):
         """Every rated player of ``kind`` in ``guild_id`` in leaderboard order: established
         ratings first, then the highest (then more games, then the lower user id)."""
         now = self.clock()
-        rows = [self._row(r, now) for r in await self.ratings_repo.all_rated(guild_id, kind)]
+        rows = [self.row(r, now) for r in await self.ratings_repo.all_rated(guild_id, kind)]
         return sorted(rows, key=lambda r: (r.provisional, -r.rating, -r.games, r.user_id))
 
     async def leaderboard(self, guild_id: int, kind: str, limit: int = 10) -> list[RatingRow]:
@@ -84,13 +92,26 @@ class RatingsMixin(ManagerCore):
         mine = await self.rank(guild_id, kind, user_id)
         return Standings(rows, mine, mine is not None)
 
+
+class ProfileService(Service):
+    """/profile: a player's ratings, records, active games and record against the computer
+    (reads of :class:`RatingsService`, :class:`~bot.manager.lookup.LookupService` and
+    :class:`~bot.manager.computer.ComputerService`)."""
+
+    def __init__(self, core: ManagerCore, ratings: RatingsService, lookup: LookupService,
+                 computer: ComputerService):
+        super().__init__(core)
+        self.ratings = ratings
+        self.lookup = lookup
+        self.computer = computer
+
     async def profile(self, guild_id: int, user_id: int) -> Profile:
         """Ratings per kind (with their deviation), win/loss/draw record per kind (finished
         games, rated or not), active games and the record against each level of the computer
         of ``user_id`` in ``guild_id``."""
         now = self.clock()
         rows = await self.ratings_repo.of_player_glicko(guild_id, user_id)
-        ratings = {r["kind"]: self._row(r, now) for r in rows}
+        ratings = {r["kind"]: self.ratings.row(r, now) for r in rows}
         tally: dict[str, list[int]] = {}
         for r in await self.games_repo.results_of(guild_id, user_id):
             t = tally.setdefault(r["kind"], [0, 0, 0])
@@ -102,5 +123,5 @@ class RatingsMixin(ManagerCore):
             else:
                 t[1] += 1
         records = {k: Record(*v) for k, v in sorted(tally.items())}
-        return Profile(guild_id, user_id, ratings, records, await self.active_games(user_id, guild_id),
-                       await self.computer_records(user_id, guild_id))
+        return Profile(guild_id, user_id, ratings, records, await self.lookup.active_games(user_id, guild_id),
+                       await self.computer.computer_records(user_id, guild_id))

@@ -9,26 +9,29 @@ from __future__ import annotations
 from datetime import UTC, datetime
 
 from ..store.names import NamesRepo
-from .core import DAY, ManagerCore
+from .core import DAY, Service
 from .errors import Refusal, UserError
 from .values import UserSettings
 
-__all__ = ["DM_MODES", "SettingsMixin"]
+__all__ = ["DM_MODES", "SettingsService"]
 
 DM_MODES = ("off", "on", "digest")
 
 
-class SettingsMixin(ManagerCore):
-    """:meth:`settings` and :meth:`set_notify` of :class:`bot.manager.GameManager`."""
+class SettingsService(Service):
+    """A player's settings (shared: every use case that reads a player's DM choice, vacation
+    or move confirmation goes through :meth:`from_row` or :meth:`get`), and the display names
+    the bot saw."""
 
-    def _year(self, t: float) -> int:
+    def year(self, t: float) -> int:
+        """The calendar year (UTC) at UNIX time ``t``: the vacation allowance's period."""
         return datetime.fromtimestamp(t, UTC).year
 
-    def _settings(self, row, now: float) -> UserSettings:
+    def from_row(self, row, now: float) -> UserSettings:
         """The settings a ``user_settings`` row (``None``: the defaults) means at ``now``."""
         if row is None:
             return UserSettings(False, None, self.limits.vacation_days)
-        used = row["vacation_used"] if row["vacation_year"] == self._year(now) else 0.0
+        used = row["vacation_used"] if row["vacation_year"] == self.year(now) else 0.0
         until = row["vacation_until"]
         return UserSettings(
             bool(row["dm"]),
@@ -38,9 +41,9 @@ class SettingsMixin(ManagerCore):
             row["digest_hour"],
         )
 
-    async def settings(self, user_id: int) -> UserSettings:
+    async def get(self, user_id: int) -> UserSettings:
         """``user_id``'s settings (defaults for someone never seen: no DMs, no vacation)."""
-        return self._settings(await self.settings_repo.get(user_id), self.clock())
+        return self.from_row(await self.settings_repo.get(user_id), self.clock())
 
     async def set_notify(self, user_id: int, dm: bool) -> UserSettings:
         """Turn the your-turn DM for ``user_id`` on or off (the old /notify; ends a daily
@@ -59,7 +62,7 @@ class SettingsMixin(ManagerCore):
             raise UserError(Refusal.BAD_DIGEST_HOUR)
         async with self.store.transaction():
             if mode == "digest" and hour is None:
-                hour = self._settings(await self.settings_repo.get(user_id), self.clock()).digest_hour
+                hour = self.from_row(await self.settings_repo.get(user_id), self.clock()).digest_hour
                 if hour is None:
                     raise UserError(Refusal.DIGEST_HOUR_MISSING)
             await self.settings_repo.set_dm_mode(user_id, mode == "on", hour if mode == "digest" else None)
@@ -67,14 +70,14 @@ class SettingsMixin(ManagerCore):
             if mode == "digest" and datetime.fromtimestamp(now, UTC).hour >= hour:
                 # today's hour has passed: the first digest comes tomorrow at that hour
                 await self.settings_repo.mark_digest_day(user_id, 23, int(now // DAY))
-        return await self.settings(user_id)
+        return await self.get(user_id)
 
     async def set_confirm(self, user_id: int, on: bool) -> UserSettings:
         """Move confirmation for ``user_id`` (issue 13, /settings confirm:): when on, /move
         shows the board after the move with Confirm and Cancel, and nothing is played before
         Confirm. Returns the new settings."""
         await self.settings_repo.set_confirm(user_id, bool(on))
-        return await self.settings(user_id)
+        return await self.get(user_id)
 
     # ---- display names (issue 14: a process that never saw a player reads the name here) ----
     async def display_names(self, user_ids: list[int]) -> dict[int, str]:

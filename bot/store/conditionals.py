@@ -22,6 +22,13 @@ class ConditionalRepo(Repo):
             "SELECT tree FROM conditionals WHERE game_id = ? AND seat = ?", (game_id, seat))
         return None if row is None else row[0]
 
+    async def of_game(self, game_id: int) -> dict[int, str]:
+        """The stored trees (JSON text) of ``game_id`` by seat, in one statement (seats with
+        none left out)."""
+        rows = await self.store.fetchall(
+            "SELECT seat, tree FROM conditionals WHERE game_id = ?", (game_id,))
+        return {row[0]: row[1] for row in rows}
+
     async def put(self, game_id: int, seat: int, tree: str, ply: int, now: float) -> None:
         """Store (replace) the tree of ``seat`` in ``game_id``, written at the game's ``ply``."""
         await self.store.execute(

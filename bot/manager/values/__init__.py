@@ -1,0 +1,44 @@
+"""The values the manager returns, by kind: :mod:`.entities` (what is stored: challenges,
+games, moves, settings, limits), :mod:`.results` (what one command did), :mod:`.outbox`
+(announcements to post) and :mod:`.reads` (read models: records, ratings, listings,
+profiles). All are frozen dataclasses built from database rows (:class:`bot.manager.core.ManagerCore`
+turns rows into them); the bot only reads them. Every name is re-exported here.
+"""
+
+from __future__ import annotations
+
+from .entities import Challenge, Game, Limits, MoveRecord, UserSettings
+from .outbox import Announcement
+from .reads import GameRecord, LevelRecord, Listing, Profile, RatingRow, Record, Standings
+from .results import (
+    Accepted,
+    ClockEvent,
+    ConditionalLines,
+    GameEnd,
+    MovePreview,
+    MoveResult,
+    VacationChange,
+)
+
+__all__ = [
+    "Accepted",
+    "Announcement",
+    "Challenge",
+    "ClockEvent",
+    "ConditionalLines",
+    "Game",
+    "GameEnd",
+    "GameRecord",
+    "LevelRecord",
+    "Limits",
+    "Listing",
+    "MovePreview",
+    "MoveRecord",
+    "MoveResult",
+    "Profile",
+    "RatingRow",
+    "Record",
+    "Standings",
+    "UserSettings",
+    "VacationChange",
+]
