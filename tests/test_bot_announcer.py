@@ -1,7 +1,7 @@
 """The announcer and the pure presenter (issue 11, item 2): one way a board reaches Discord.
 
 A whole /move through the fake Discord reads the game row and the settings of the player to
-move once in the manager (plus the lookup of the game by its thread); ``bot.boards`` presents
+move once in the manager (plus the lookup of the game by its thread); ``bot.front.boards`` presents
 values without awaiting anything or reaching into the bot.
 """
 
@@ -42,7 +42,7 @@ async def test_a_whole_move_reads_the_game_row_and_the_settings_once(fake, harne
     assert await harness.manager.pending_announcements(board_grace=0) == []
 
 
-# ---- bot.boards: values in, a Post out ---------------------------------------------------
+# ---- bot.front.boards: values in, a Post out ---------------------------------------------------
 def _game(**changes):
     from bot.manager import Game
 
@@ -68,10 +68,10 @@ def test_boards_is_a_pure_presenter():
 
 
 def test_no_circle_between_the_client_the_announcer_and_the_cogs():
-    for module in ("bot/boards.py", "bot/announcer.py", "bot/rendering.py"):
+    for module in ("bot/front/boards.py", "bot/front/announcer.py", "bot/workers/rendering.py"):
         src = (ROOT / module).read_text()
         assert "from .cogs" not in src and "get_cog(" not in src, module
-    assert "from .client" not in (ROOT / "bot/boards.py").read_text()
+    assert "from .client" not in (ROOT / "bot/front/boards.py").read_text()
 
 
 def test_a_move_post_says_whose_move_with_the_vacation_note_and_pings_only_them():

@@ -118,7 +118,7 @@ async def test_a_vacation_pauses_a_bank_without_burning_it(mgr, clock):
 
 
 async def test_a_record_names_a_bank_clock_and_reads_back(mgr):
-    from bot.records import read_record
+    from bot.rules.records import read_record
 
     bank = await start_game(mgr, KIND, OPTS, clock=BANK)
     text = await mgr.record_text(bank.id)

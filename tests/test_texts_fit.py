@@ -17,7 +17,7 @@ from fakediscord import limits
 
 import engine
 from bot import conditionals, texts, views
-from bot.timecontrol import TimeControl
+from bot.rules.timecontrol import TimeControl
 
 BIG = 2**63 - 1  # the longest snowflake: 19 digits
 GAME_ID = 9_999_999

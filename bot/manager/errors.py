@@ -13,7 +13,7 @@ import engine
 from .. import texts
 
 if TYPE_CHECKING:
-    from ..timecontrol import TimeControl
+    from ..rules.timecontrol import TimeControl
     from .values import Challenge, Game
 
 __all__ = [

@@ -17,14 +17,16 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from .. import boards, texts
-from ..manager import MovePreview, MoveResult, NotAllowed, UserError, game_over_error
-from ..replies import ephemeral, report_error
-from ..views import resign_view
+from bot import texts
+from bot.front import boards
+from bot.front.replies import ephemeral, report_error
+from bot.front.views import resign_view
+from bot.manager import MovePreview, MoveResult, NotAllowed, UserError, game_over_error
+
 from .common import as_int, game_autocomplete, game_for
 
 if TYPE_CHECKING:
-    from ..client import StonecastBot
+    from bot.front.client import StonecastBot
 
 log = logging.getLogger("stonecast.bot")
 
@@ -246,5 +248,5 @@ class PlayCog(commands.Cog, name="Play"):
 
 
 async def setup(bot: StonecastBot) -> None:
-    """The extension's entry point (``bot.load_extension("bot.cogs.play")``)."""
+    """The extension's entry point (``bot.load_extension("bot.front.cogs.play")``)."""
     await bot.add_cog(PlayCog(bot))

@@ -12,7 +12,7 @@ from discord import app_commands
 import engine
 
 if TYPE_CHECKING:
-    from ..manager import Game
+    from bot.manager import Game
 
 log = logging.getLogger("stonecast.bot")
 

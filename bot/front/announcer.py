@@ -18,7 +18,7 @@ board posted late reads the same and a failed post is handled by one policy
   counted -- an announcement is never given up for the bot's own load.
 
 Marking delivered never raises: the post is made (or given up) already, and the worst outcome
-of a lost mark is a second post, which the row's nonce (:func:`bot.boards.outbox_nonce`) turns
+of a lost mark is a second post, which the row's nonce (:func:`bot.front.boards.outbox_nonce`) turns
 into the first message again -- within Discord's nonce window (minutes). Beyond it (a long
 outage, a process that claimed the row and died after posting, a failed post Discord may have
 made anyway), the delivery pass first looks for the post among the thread's recent messages
@@ -28,7 +28,7 @@ The announcer also renders boards through the bot's render pool (the last few im
 the your-turn DM carries the very PNG of the thread's post), sends your-turn DMs (skipped when
 the player turned DMs off or their DMs were found closed in the last :data:`DM_RETRY_AFTER`
 seconds), and starts a game's thread -- on Accept, or for a game whose process died before
-recording it (:meth:`Announcer.ensure_thread`). What each message says is :mod:`bot.boards`'s.
+recording it (:meth:`Announcer.ensure_thread`). What each message says is :mod:`bot.front.boards`'s.
 """
 
 from __future__ import annotations
@@ -46,15 +46,16 @@ from typing import TYPE_CHECKING
 import discord
 
 import ai
+from bot import texts
+from bot.manager import Accepted, Announcement, GameEnd, MoveResult, VacationChange
 
-from . import alttext, boards, texts
-from .manager import Accepted, Announcement, GameEnd, MoveResult, VacationChange
+from . import alttext, boards
 
 if TYPE_CHECKING:
     import engine
+    from bot.manager import Game, GameManager, MoveRecord, UserSettings
 
     from .client import StonecastBot
-    from .manager import Game, GameManager, MoveRecord, UserSettings
 
 log = logging.getLogger("stonecast.bot")
 
@@ -153,7 +154,7 @@ class Announcer:
 
     def _computer_turn(self, game: Game, position: engine.Position) -> str:
         """After a board that leaves the computer to move: queue its move
-        (:meth:`bot.computer.Computer.request`); a sentence when its queue is full."""
+        (:meth:`bot.workers.computer.Computer.request`); a sentence when its queue is full."""
         if game.ai_seat is None or position.outcome is not None or position.to_move != game.ai_seat:
             return ""
         return self.bot.computer.request(game)
@@ -206,7 +207,7 @@ class Announcer:
         await self._attempt(None, f"end of game {game.id}", post)
 
     async def _publish_deadlines(self, change: VacationChange) -> str:
-        """The note with the move's new deadline (:func:`bot.boards.deadline_note`) in each
+        """The note with the move's new deadline (:func:`bot.front.boards.deadline_note`) in each
         game whose clock ``change`` moved -- the last board there no longer shows it -- each
         posted with its outbox row (``change.note_ids``), like a board: a note that fails now
         stays queued and the delivery pass posts it. Returns ``""``, or the sentences for the
@@ -231,7 +232,7 @@ class Announcer:
         delivered once the post succeeded. Returns how many were posted.
 
         * A board (kind ``"move"``) is only taken once it is the bot's ``board_grace``
-          seconds old, and posted as the game's current board (:func:`bot.boards.move_post`).
+          seconds old, and posted as the game's current board (:func:`bot.front.boards.move_post`).
         * A your-turn DM (kind ``"dm"``) likewise, sent with the board image; one to a member
           who turned DMs off since, or whose DMs were found closed lately, is marked without
           a post; one whose game's board failed to post in this pass waits for the next (the
@@ -461,7 +462,7 @@ class Announcer:
 
     async def _send_turn_dm(self, game: Game, position: engine.Position, seat: int | None, png: bytes,
                             announcement_id: int | None, plies: tuple[MoveRecord, ...] = ()) -> discord.Message:
-        """DM the player to move (:func:`bot.boards.turn_dm`, naming every move of ``plies``).
+        """DM the player to move (:func:`bot.front.boards.turn_dm`, naming every move of ``plies``).
         Raises discord.Forbidden when their DMs are closed (remembered in :attr:`dm_closed`,
         so they are not tried again for a while), discord.HTTPException for any other refusal."""
         post = replace(boards.turn_dm(game, position, seat, png, plies),
@@ -495,7 +496,7 @@ class Announcer:
 
     async def render(self, game: Game, position: engine.Position) -> bytes:
         """PNG bytes of ``position`` with the players' names and, while the game runs, its
-        deadline and both players' time (:func:`bot.boards.panel_clocks`) on the side panel -- rendered off the event loop by the bot's render pool.
+        deadline and both players' time (:func:`bot.front.boards.panel_clocks`) on the side panel -- rendered off the event loop by the bot's render pool.
         The last :data:`PNG_CACHE_SIZE` images are kept, so the board post and the your-turn
         DM after it carry the same PNG."""
         names = await self.bot.player_names(game)
@@ -514,7 +515,7 @@ class Announcer:
 
     async def describe(self, game: Game, position: engine.Position) -> str:
         """The description (alt text) of the picture of ``position`` in ``game``, with the
-        names the picture shows (:func:`bot.alttext.board`)."""
+        names the picture shows (:func:`bot.front.alttext.board`)."""
         return alttext.board(game, position, await self.bot.player_names(game))
 
     async def board_file(self, game: Game, position: engine.Position) -> discord.File:

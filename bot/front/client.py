@@ -1,15 +1,15 @@
 """The Discord client: :class:`StonecastBot`, a ``commands.AutoShardedBot`` running the game manager.
 
 ``setup_hook`` opens the manager on the configured database, loads the cogs as extensions
-(:data:`bot.cogs.EXTENSIONS`), registers the persistent buttons and syncs the slash commands
+(:data:`bot.front.cogs.EXTENSIONS`), registers the persistent buttons and syncs the slash commands
 (to ``STONECAST_GUILD`` when set, else globally) -- only in the process that runs shard 0
 (``Config.syncs_commands``), so that of several sharded processes exactly one syncs. The
 gateway shards are ``STONECAST_SHARD_COUNT``/``STONECAST_SHARD_IDS`` (default: every shard
 Discord recommends, in this process). ``close`` unloads the cogs (the maintenance
 loop stops), closes the gateway and then the manager. The bot owns the render pool
-(:class:`bot.rendering.BoardRenderer`, ``renderer``) and the announcer
-(:class:`bot.announcer.Announcer`, ``announcer``: every post about a game goes through it), the
-computer opponent (:class:`bot.computer.Computer`, ``computer``: its search workers), and
+(:class:`bot.workers.rendering.BoardRenderer`, ``renderer``) and the announcer
+(:class:`bot.front.announcer.Announcer`, ``announcer``: every post about a game goes through it), the
+computer opponent (:class:`bot.workers.computer.Computer`, ``computer``: its search workers), and
 remembers players' display names for board images and autocomplete (:meth:`StonecastBot.player_names`:
 "deleted player" for one who had their data deleted, issue 18).
 """
@@ -24,13 +24,14 @@ import discord
 import yarl
 from discord.ext import commands
 
-from . import texts
+from bot import texts
+from bot.config import Config
+from bot.manager import BOARD_GRACE, Game, GameManager
+from bot.workers.computer import Computer
+from bot.workers.rendering import BoardRenderer
+
 from .announcer import Announcer
 from .cogs import EXTENSIONS
-from .computer import Computer
-from .config import Config
-from .manager import BOARD_GRACE, Game, GameManager
-from .rendering import BoardRenderer
 from .replies import report_error
 from .views import DYNAMIC_ITEMS
 
@@ -81,7 +82,7 @@ class StonecastBot(commands.AutoShardedBot):
       of the same name).
     * ``board_grace`` -- seconds a queued board waits before the delivery pass posts it in
       place of the handler that queued it (attribute of the same name; tests set 0).
-    * ``computer_options`` -- keyword arguments for :class:`bot.computer.Computer` (workers,
+    * ``computer_options`` -- keyword arguments for :class:`bot.workers.computer.Computer` (workers,
       by default ``config.ai_workers``; max_queue, playouts, review_options; tests cap the
       playouts).
     * ``sync_only`` -- ``setup_hook`` loads the commands and syncs them, nothing else (no
@@ -116,8 +117,8 @@ class StonecastBot(commands.AutoShardedBot):
             maintenance_interval = config.maintenance_interval or MAINTENANCE_INTERVAL
         self.maintenance_interval = maintenance_interval
         self.renderer = BoardRenderer(config.render_workers if render_workers is None else render_workers)
-        self.announcer = Announcer(self)  # posts boards, DMs and clock events (bot/announcer.py)
-        # the computer opponent and /review, searched in worker processes (bot/computer.py)
+        self.announcer = Announcer(self)  # posts boards, DMs and clock events (bot/front/announcer.py)
+        # the computer opponent and /review, searched in worker processes (bot/workers/computer.py)
         self.computer = Computer(self, **{"workers": config.ai_workers, **(computer_options or {})})
         if config.api_url:
             discord.http.Route.BASE = config.api_url

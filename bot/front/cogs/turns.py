@@ -24,13 +24,14 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from .. import boards, texts
-from ..manager import NotFound, UserError
-from ..replies import ephemeral, report_error
+from bot import texts
+from bot.front import boards
+from bot.front.replies import ephemeral, report_error
+from bot.manager import NotFound, UserError
 
 if TYPE_CHECKING:
-    from ..client import StonecastBot
-    from ..manager import MovePreview
+    from bot.front.client import StonecastBot
+    from bot.manager import MovePreview
 
 log = logging.getLogger("stonecast.bot")
 
@@ -222,5 +223,5 @@ class TurnsCog(commands.Cog, name="Turns"):
 
 
 async def setup(bot: StonecastBot) -> None:
-    """The extension's entry point (``bot.load_extension("bot.cogs.turns")``)."""
+    """The extension's entry point (``bot.load_extension("bot.front.cogs.turns")``)."""
     await bot.add_cog(TurnsCog(bot))

@@ -22,7 +22,8 @@ from typing import Any
 
 import discord
 
-from . import texts
+from bot import texts
+
 from .replies import ephemeral
 
 CHALLENGE_ACTIONS = {

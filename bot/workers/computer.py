@@ -1,7 +1,7 @@
 """The computer opponent in Discord (issue 12): its moves and reviews of finished games, searched
 in worker processes off the event loop.
 
-:class:`Computer` owns two :class:`bot.search_pool.SearchPool`\\ s:
+:class:`Computer` owns two :class:`bot.workers.search_pool.SearchPool`\\ s:
 
 * ``moves`` (``STONECAST_AI_WORKERS`` workers, default 1): the computer's moves, first come
   first served, one search per game, a bounded queue;
@@ -35,13 +35,14 @@ from typing import TYPE_CHECKING, Any
 
 import discord
 
-from . import texts
-from .manager import UserError
+from bot import texts
+from bot.manager import UserError
+
 from .search_pool import DEFAULT_MAX_QUEUE, SearchBusy, SearchFailed, SearchPool, SearchPoolError
 
 if TYPE_CHECKING:
-    from .client import StonecastBot
-    from .manager import Game, ReviewInput
+    from bot.front.client import StonecastBot
+    from bot.manager import Game, ReviewInput
 
 log = logging.getLogger("stonecast.computer")
 
@@ -273,7 +274,7 @@ class Computer:
         """The review of a finished game (``GameReview.to_dict()``): ``item.cached`` when
         there is one, else searched in the reviews worker -- ``progress(done, total)`` as the
         positions are searched; a failed search is tried once more a level lower -- and
-        cached in the database. Raises :class:`bot.search_pool.SearchBusy` while a review of
+        cached in the database. Raises :class:`bot.workers.search_pool.SearchBusy` while a review of
         the game runs already, and the pool's errors when both searches fail."""
         if item.cached is not None:
             return item.cached

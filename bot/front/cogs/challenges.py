@@ -19,15 +19,15 @@ from discord.ext import commands
 
 import ai
 import engine
-
-from .. import texts, timecontrol
-from ..manager import DEFAULT_DAYS_PER_MOVE, Challenge, StaleAction, UserError
-from ..replies import ephemeral, report_error
-from ..views import challenge_view
+from bot import texts
+from bot.front.replies import ephemeral, report_error
+from bot.front.views import challenge_view
+from bot.manager import DEFAULT_DAYS_PER_MOVE, Challenge, StaleAction, UserError
+from bot.rules import timecontrol
 
 if TYPE_CHECKING:
-    from ..client import StonecastBot
-    from ..manager import Game
+    from bot.front.client import StonecastBot
+    from bot.manager import Game
 
 log = logging.getLogger("stonecast.bot")
 
@@ -143,7 +143,7 @@ async def post_challenge(bot: StonecastBot, c: Challenge) -> discord.Message:
 
 
 class ChallengesCog(commands.Cog, name="Challenges"):
-    """/challenge <game> and the challenge and rematch buttons (:mod:`bot.views` routes
+    """/challenge <game> and the challenge and rematch buttons (:mod:`bot.front.views` routes
     their presses here)."""
 
     def __init__(self, bot: StonecastBot):
@@ -304,5 +304,5 @@ class ChallengesCog(commands.Cog, name="Challenges"):
 
 
 async def setup(bot: StonecastBot) -> None:
-    """The extension's entry point (``bot.load_extension("bot.cogs.challenges")``)."""
+    """The extension's entry point (``bot.load_extension("bot.front.cogs.challenges")``)."""
     await bot.add_cog(ChallengesCog(bot))
