@@ -22,7 +22,8 @@ from fakediscord import limits
 from fakediscord.fixtures import *  # noqa: F403
 
 import engine
-from bot import alttext, boards, texts
+from bot import texts
+from bot.front import alttext, boards
 from bot.manager import Game
 
 ROOT = Path(__file__).resolve().parent.parent

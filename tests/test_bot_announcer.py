@@ -15,7 +15,7 @@ from fakediscord.fixtures import *  # noqa: F403
 from manager_support import StatementLog
 
 import engine
-from bot import boards
+from bot.front import boards
 
 ROOT = Path(__file__).resolve().parent.parent
 

@@ -11,7 +11,7 @@ from botplay import play_move
 from fakediscord.cluster import seed_games
 from fakediscord.fixtures import *  # noqa: F403
 
-from bot import announcer, client
+from bot.front import announcer, client
 from bot.manager import DAY
 
 

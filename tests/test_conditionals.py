@@ -6,7 +6,7 @@ import json
 import pytest
 
 import engine
-from bot import conditionals
+from bot.rules import conditionals
 from bot.rules.conditionals import (
     MAX_LINES,
     MAX_STEPS,

@@ -6,7 +6,7 @@ from dataclasses import replace
 
 import pytest
 
-from bot import glicko2
+from bot.rules import glicko2
 from bot.rules.glicko2 import DAY, GameResult, Rating, leaderboard_key, rate, rate_game, replay
 
 

@@ -7,8 +7,9 @@ from __future__ import annotations
 import pytest
 from manager_support import ALICE, BOB, FakeClock, start_game
 
-from bot import texts, timecontrol
+from bot import texts
 from bot.manager import DAY, HOUR, ClockConflict, GameManager, UserError
+from bot.rules import timecontrol
 
 KIND, OPTS = "coil", {"size": 5}
 BANK = "bank 3d + 1d (max 5d)"
