@@ -91,4 +91,6 @@ class BotHarness:
     @property
     def maintenance(self):
         """The running bot's maintenance cog (its sweep and delivery pass, run on demand)."""
-        return self.bot.get_cog("Maintenance")
+        from bot.front.cogs.maintenance import MaintenanceCog
+
+        return self.bot.cog(MaintenanceCog)

@@ -27,7 +27,7 @@ import discord
 from discord.ext import commands, tasks
 
 from bot import texts
-from bot.front.announcer import MAX_ANNOUNCE_ATTEMPTS
+from bot.front.delivery import MAX_ANNOUNCE_ATTEMPTS
 
 if TYPE_CHECKING:
     from bot.front.client import StonecastBot

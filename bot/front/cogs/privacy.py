@@ -29,6 +29,14 @@ class PrivacyCog(commands.GroupCog, name="Privacy", group_name="privacy",
         self.bot = bot
         super().__init__()
 
+    async def cog_load(self) -> None:
+        """Handle the "Delete my data" button (:class:`bot.front.views.ButtonRoutes`)."""
+        self.bot.buttons.privacy = self
+
+    async def cog_unload(self) -> None:
+        """Leave the button's route."""
+        self.bot.buttons.privacy = None
+
     @app_commands.command(name="show", description="What Stonecast stores about you (only you see it)")
     async def show(self, interaction: discord.Interaction) -> None:
         """Everything stored about the caller, in every server."""
