@@ -8,7 +8,8 @@
 * :mod:`bot.front.boards` -- the pure presenter (a manager value and a PNG in, a post out);
 * :mod:`bot.front.alttext` -- the descriptions (alt text) of every attachment;
 * :mod:`bot.front.announcer` -- posts boards, DMs, clock events and notes, and game threads;
-  :mod:`bot.front.delivery` -- the outbox's delivery pass and the one policy for a failed post.
+  :mod:`bot.front.delivery` -- the outbox's delivery pass and the one policy for a failed post;
+  :mod:`bot.front.threads` -- each game's thread, started or recovered.
 
 May import: the whole of ``bot`` (:mod:`bot.manager`, :mod:`bot.store`, :mod:`bot.rules`,
 :mod:`bot.workers`, :mod:`bot.texts`, :mod:`bot.config`), ``engine``, ``ai`` and ``renderers``.

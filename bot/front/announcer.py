@@ -328,7 +328,7 @@ class Announcer:
     @contextlib.asynccontextmanager
     async def typing(self, game: Game) -> AsyncIterator[None]:
         """The typing indicator in ``game``'s thread while the body runs (best effort): the
-        computer thinking (:class:`bot.workers.computer.Computer`'s ``thinking``)."""
+        computer thinking (:class:`bot.workers.computer.Computer`'s ``show_thinking``)."""
         channel = self.client.get_partial_messageable(game.thread_id or game.channel_id,
                                                       guild_id=game.guild_id)
         stop = asyncio.Event()

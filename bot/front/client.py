@@ -201,7 +201,7 @@ class StonecastBot(commands.AutoShardedBot):
             assert announcer is not None
             return announcer.typing(game)
 
-        computer = Computer(manager, on_move=publish, thinking=thinking, **self._computer_options)
+        computer = Computer(manager, on_move=publish, show_thinking=thinking, **self._computer_options)
         announcer = Announcer(self, manager, self.renderer, names=self.player_names, computer=computer,
                               board_grace=self._board_grace)
         self._computer, self._announcer = computer, announcer

@@ -144,7 +144,6 @@ class PostPolicy:
             return "skipped: DMs closed"
         return None
 
-
     # ------------------------------------------------------------------ posted already? (issue 18)
 
     async def find_post(self, channel: discord.abc.Messageable, post: boards.Post) -> discord.Message | None:

@@ -118,3 +118,4 @@ class GameThreads:
                                    allowed_mentions=discord.AllowedMentions.none())
             except discord.HTTPException:
                 log.info("could not mark accepted challenge %s", challenge.id)
+        return game

@@ -7,12 +7,18 @@ A step is never edited once released: a change of schema is a new step.
 
 from __future__ import annotations
 
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import Any, Protocol
 
-if TYPE_CHECKING:
-    from .db import Store
+
+class Store(Protocol):
+    """What a migration's data step uses of :class:`bot.store.db.Store` (which imports this
+    module: a protocol here keeps the store's imports free of cycles)."""
+
+    async def execute(self, sql: str, params: Sequence[Any] = ()) -> int: ...
+
+    async def fetchall(self, sql: str, params: Sequence[Any] = ()) -> Sequence[Any]: ...
 
 __all__ = ["LATEST_VERSION", "MIGRATIONS", "Migration"]
 

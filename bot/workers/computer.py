@@ -15,7 +15,7 @@ computer is to move (the announcer calls it after each board that leaves the com
 that has no search running, so a restart loses nothing. The chosen move is played with the ply
 it was chosen at (:meth:`bot.manager.GameManager.computer_move`): it applies exactly once, and
 its board is posted through ``on_move`` (the announcer) like a person's, pinging the human. While the search runs
-the ``thinking`` context it was built with shows it (the typing indicator in the game's
+the ``show_thinking`` context it was built with shows it (the typing indicator in the game's
 thread). A failed search is logged and tried once more a
 level lower; when that fails too the game is aborted with an apology.
 
@@ -51,7 +51,7 @@ __all__ = ["Computer"]
 
 @contextlib.asynccontextmanager
 async def _not_shown(game: Game) -> AsyncIterator[None]:
-    """No sign that the computer thinks (a :class:`Computer` built without ``thinking``)."""
+    """No sign that the computer thinks (a :class:`Computer` built without ``show_thinking``)."""
     yield
 
 
@@ -60,7 +60,7 @@ class Computer:
 
     ``on_move``: posts what a move of the computer committed (its board, or the end of a game
     it gave up) and returns the note for a player (the announcer's
-    :meth:`~bot.front.announcer.Announcer.publish`); ``thinking(game)``: an async context
+    :meth:`~bot.front.announcer.Announcer.publish`); ``show_thinking(game)``: an async context
     shown while a move is searched (the typing indicator in the game's thread); none by
     default. ``workers``: processes for moves (default ``STONECAST_AI_WORKERS``);
     ``max_queue``: moves that may wait; ``playouts``: a cap on every search's playouts (tests
@@ -70,12 +70,12 @@ class Computer:
     """
 
     def __init__(self, manager: GameManager, *, on_move: Callable[[MoveResult | GameEnd], Awaitable[str]],
-                 thinking: Callable[[Game], AbstractAsyncContextManager[None]] | None = None,
+                 show_thinking: Callable[[Game], AbstractAsyncContextManager[None]] | None = None,
                  workers: int | None = None, max_queue: int = DEFAULT_MAX_QUEUE,
                  playouts: int | None = None, review_options: dict | None = None):
         self.manager = manager
         self.on_move = on_move
-        self.thinking = thinking or _not_shown
+        self._show_thinking = show_thinking or _not_shown
         self.moves = SearchPool(workers, max_queue=max_queue)
         self.reviews = SearchPool(1, max_queue=max_queue)
         self.playouts = playouts
@@ -177,7 +177,7 @@ class Computer:
                     return
                 decision = None
                 levels = (game.ai_level, max(1, game.ai_level - 1))
-                async with self.thinking(game):
+                async with self._show_thinking(game):
                     for attempt, level in enumerate(levels):
                         try:
                             decision = await self._search(game, level)
