@@ -24,7 +24,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
-from typing import Any, TypeVar
+from typing import Any, TypeVar, cast
 
 import discord
 import yarl
@@ -178,13 +178,14 @@ class StonecastBot(commands.AutoShardedBot):
             self._announcer.board_grace = seconds
 
     def cog(self, kind: type[CogT]) -> CogT:
-        """The loaded cog of class ``kind`` (e.g. ``bot.cog(Turns)``): the typed way one cog
-        reaches another, by its class, never by a name string. Raises LookupError when no
-        such cog is loaded (its extension is not, or the bot is closing)."""
-        for loaded in self.cogs.values():
-            if isinstance(loaded, kind):
-                return loaded
-        raise LookupError(f"the {kind.__name__} cog is not loaded")
+        """The loaded cog of class ``kind`` (e.g. ``bot.cog(TurnsCog)``): the typed way to reach
+        a cog, by its class (found under the name the class declares, so a reloaded extension
+        is found too), never by a name string at the call. Raises LookupError when no such cog
+        is loaded (its extension is not, or the bot is closing)."""
+        found = self.get_cog(kind.__cog_name__)
+        if found is None or type(found).__qualname__ != kind.__qualname__:
+            raise LookupError(f"the {kind.__name__} cog is not loaded")
+        return cast(CogT, found)
 
     def _build(self, manager: GameManager) -> None:
         """Build the announcer and the computer opponent over ``manager`` (explicit wiring:
