@@ -21,6 +21,11 @@ suggesting games, the game choices).
 A handler defers, makes one manager call, hands what must be posted for everyone to
 :meth:`bot.front.announcer.Announcer.publish` and answers the person acting (wording in
 :mod:`bot.texts`).
+
+May import what :mod:`bot.front` may. Only a cog module imports another cog module; a cog
+reaches another by its class (``self.bot.cog(TurnsCog)``), and the persistent buttons of
+:mod:`bot.front.views` reach theirs through the bot's typed ``buttons`` routes, which the
+challenges, play and privacy cogs fill when they load.
 """
 
 EXTENSIONS = tuple(f"bot.front.cogs.{name}" for name in
