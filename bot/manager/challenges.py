@@ -48,7 +48,7 @@ class ChallengesMixin(ManagerCore):
         one who accepts) or ``"random"`` (decided on acceptance). ``days_per_move`` is 1..14
         (``None``: :data:`~bot.manager.core.DEFAULT_DAYS_PER_MOVE` unless ``clock`` is given).
         ``clock`` (issue 13), when given, is the game's clock instead: a
-        :class:`~bot.rules.timecontrol.TimeControl` or a text :func:`bot.rules.timecontrol.parse` reads
+        :class:`~bot.timecontrol.TimeControl` or a text :func:`bot.timecontrol.parse` reads
         (a preset name such as ``"bank 7d + 1d (max 10d)"``); the days per move are then kept
         as the nearest whole number of days (1..14) for older readers. Both given, and the
         clock is not that many days a move: :class:`ClockConflict` (issue 19).

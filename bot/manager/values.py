@@ -82,7 +82,7 @@ class Challenge:
 
     @property
     def time_control(self) -> TimeControl:
-        """The challenge's clock (:mod:`bot.rules.timecontrol`): its stored text, or
+        """The challenge's clock (:mod:`bot.timecontrol`): its stored text, or
         ``days_per_move`` days a move when none is given."""
         return timecontrol.parse(self.clock or self.days_per_move)
 
@@ -109,7 +109,7 @@ class Game:
     to move loses on time (``None`` once over). ``thread_wanted``: the game was accepted but
     where its boards go (its thread, or the channel) is not recorded yet -- the delivery pass
     makes or finds the thread before posting. ``clock`` is the time control's stored text
-    (:func:`bot.rules.timecontrol.parse`; ``None``: ``days_per_move`` days a move), ``bank1``/
+    (:func:`bot.timecontrol.parse`; ``None``: ``days_per_move`` days a move), ``bank1``/
     ``bank2`` each seat's bank in seconds. ``conditional_ply``: the latest ply played from a
     conditional move (``None``: none), so a board can say so when its last move is that one.
     ``ai_seat`` is the seat the computer plays at level ``ai_level`` (1-5, :data:`ai.LEVELS`);
@@ -151,7 +151,7 @@ class Game:
 
     @property
     def time_control(self) -> TimeControl:
-        """The game's clock (:mod:`bot.rules.timecontrol`): ``clock``, its stored text, or
+        """The game's clock (:mod:`bot.timecontrol`): ``clock``, its stored text, or
         ``days_per_move`` days a move when none is given."""
         return timecontrol.parse(self.clock or self.days_per_move)
 
@@ -249,10 +249,10 @@ class GameRecord:
         return [m.move for m in self.moves]
 
     def text(self, names: Mapping[int, str] | None = None) -> str:
-        """The game's text record (:mod:`bot.rules.records`): header with game, options, players
+        """The game's text record (:mod:`bot.records`): header with game, options, players
         (``names``: seat -> display name, with their user ids; the computer's seat and level
         on a ``Computer:`` line), dates and result in words, then numbered moves in the
-        engine's notation. ``bot.rules.records.parse_record`` reads it back for ``engine.replay``."""
+        engine's notation. ``bot.records.parse_record`` reads it back for ``engine.replay``."""
         game = self.game
         pos = game.position
         return format_record(
@@ -520,7 +520,7 @@ class RatingRow:
     """One rating: ``user_id``, ``rating``, rated ``games`` finished; Glicko-2 (issue 13,
     schema version 7): ``rd``, the rating deviation as of when the row was read (grown by
     inactivity), and ``provisional`` (shown with a ``?``: the deviation is above
-    :data:`bot.rules.glicko2.PROVISIONAL_RD`). ``rd`` is ``None`` for an Elo rating (older files)."""
+    :data:`bot.glicko2.PROVISIONAL_RD`). ``rd`` is ``None`` for an Elo rating (older files)."""
 
     user_id: int
     rating: float
