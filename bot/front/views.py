@@ -35,22 +35,26 @@ class ChallengeButtons(Protocol):
     (:class:`bot.front.cogs.challenges.ChallengesCog`)."""
 
     async def on_challenge_button(self, interaction: discord.Interaction[Any], action: str,
-                                  challenge_id: int) -> None: ...
+                                  challenge_id: int) -> None:
+        """Accept, decline or cancel (``action``) challenge ``challenge_id`` for the presser."""
 
-    async def on_rematch_button(self, interaction: discord.Interaction[Any], game_id: int) -> None: ...
+    async def on_rematch_button(self, interaction: discord.Interaction[Any], game_id: int) -> None:
+        """Challenge the other player of finished game ``game_id`` again, seats swapped."""
 
 
 class ResignButtons(Protocol):
     """What the Resign button needs of the cog handling it (:class:`bot.front.cogs.play.PlayCog`)."""
 
-    async def on_resign_button(self, interaction: discord.Interaction[Any], game_id: int) -> None: ...
+    async def on_resign_button(self, interaction: discord.Interaction[Any], game_id: int) -> None:
+        """Resign game ``game_id`` for the presser."""
 
 
 class ForgetButtons(Protocol):
     """What the "Delete my data" button needs of the cog handling it
     (:class:`bot.front.cogs.privacy.PrivacyCog`)."""
 
-    async def on_forget_button(self, interaction: discord.Interaction[Any]) -> None: ...
+    async def on_forget_button(self, interaction: discord.Interaction[Any]) -> None:
+        """Delete what is stored about the presser."""
 
 
 @dataclass

@@ -16,9 +16,11 @@ class Store(Protocol):
     """What a migration's data step uses of :class:`bot.store.db.Store` (which imports this
     module: a protocol here keeps the store's imports free of cycles)."""
 
-    async def execute(self, sql: str, params: Sequence[Any] = ()) -> int: ...
+    async def execute(self, sql: str, params: Sequence[Any] = ()) -> int:
+        """Run one statement; the number of rows it changed."""
 
-    async def fetchall(self, sql: str, params: Sequence[Any] = ()) -> Sequence[Any]: ...
+    async def fetchall(self, sql: str, params: Sequence[Any] = ()) -> Sequence[Any]:
+        """Every row of a query."""
 
 __all__ = ["LATEST_VERSION", "MIGRATIONS", "Migration"]
 
