@@ -22,7 +22,6 @@ workers); ``manager``, ``announcer`` and ``computer`` raise :class:`NotStarted` 
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import logging
 from typing import Any, TypeVar, cast
 
@@ -32,7 +31,7 @@ from discord.ext import commands
 
 from bot import texts
 from bot.config import Config
-from bot.manager import BOARD_GRACE, Game, GameEnd, GameManager, MoveResult
+from bot.manager import BOARD_GRACE, Game, GameManager
 from bot.workers.computer import Computer
 from bot.workers.rendering import BoardRenderer
 
@@ -191,18 +190,10 @@ class StonecastBot(commands.AutoShardedBot):
         """Build the announcer and the computer opponent over ``manager`` (explicit wiring:
         each gets what it uses). The announcer asks the computer for its move after a board
         that leaves it to move; the computer posts its moves through the announcer's
-        ``publish`` (looked up when it moves: the two are built together)."""
-        announcer: Announcer | None = None
-
-        async def publish(value: MoveResult | GameEnd) -> str:
-            assert announcer is not None  # built right below, before any move
-            return await announcer.publish(value)
-
-        def thinking(game: Game) -> contextlib.AbstractAsyncContextManager[None]:
-            assert announcer is not None
-            return announcer.typing(game)
-
-        computer = Computer(manager, on_move=publish, show_thinking=thinking, **self._computer_options)
+        ``publish``, and shows the typing indicator through its ``typing``."""
+        # the lambdas read ``announcer`` when the computer moves, after both are built
+        computer = Computer(manager, on_move=lambda value: announcer.publish(value),
+                            show_thinking=lambda game: announcer.typing(game), **self._computer_options)
         announcer = Announcer(self, manager, self.renderer, names=self.player_names, computer=computer,
                               board_grace=self._board_grace)
         self._computer, self._announcer = computer, announcer
