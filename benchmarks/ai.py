@@ -47,7 +47,7 @@ KINDS = ["coil", "io", "braincoral", "branchingcoral", "whirlwind"]
 def _die_with_parent() -> None:
     """Pool initializer: ask Linux to SIGTERM this worker when the parent dies
     (prctl(PR_SET_PDEATHSIG)), so an interrupted benchmark leaves no busy workers behind.
-    (The bot has ``bot.procs.process_pool`` for this; the benchmark keeps to ``ai``/``engine``.)"""
+    (The bot has ``bot.workers.procs.process_pool`` for this; the benchmark keeps to ``ai``/``engine``.)"""
     try:
         libc = ctypes.CDLL("libc.so.6", use_errno=True)
         libc.prctl(1, signal.SIGTERM)  # 1 = PR_SET_PDEATHSIG

@@ -1,4 +1,4 @@
-"""Cost of conditional moves (bot/conditionals.py) per game, for issue 13's play_move budget.
+"""Cost of conditional moves (bot/rules/conditionals.py) per game, for issue 13's play_move budget.
 
 For each game at default options: a mid-game position (random plies), ten random lines of
 six steps stored by the player not to move. Prints p50/p99 in microseconds of
@@ -22,7 +22,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 import engine  # noqa: E402
-from bot.conditionals import ConditionalError, ConditionalTree, add_line, complete_line  # noqa: E402
+from bot.rules.conditionals import ConditionalError, ConditionalTree, add_line, complete_line  # noqa: E402
 
 LINES, STEPS = 10, 6
 

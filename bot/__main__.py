@@ -30,8 +30,8 @@ import sys
 
 import discord
 
-from .client import StartRefused, StonecastBot
 from .config import Config, ConfigError, db_target_from_env
+from .front.client import StartRefused, StonecastBot
 from .store import SchemaNotAtHead, StoreError
 from .store.backup import backup_database
 from .store.db import DatabaseUnreachable

@@ -1,6 +1,6 @@
 """Glicko-2 worked out step by step for the tests (not a test module): Glickman's "Example
 of the Glicko-2 system", steps 1-8, for one game against one opponent, written apart from
-:mod:`bot.glicko2` (the volatility's root found by plain bisection instead of the Illinois
+:mod:`bot.rules.glicko2` (the volatility's root found by plain bisection instead of the Illinois
 algorithm), plus the growth of the deviation with inactivity that Stonecast applies."""
 
 from __future__ import annotations

@@ -1,6 +1,6 @@
 """Alt text (issue 19, item 5): every picture and file the bot attaches says what it shows.
 
-The descriptions are built from data (:mod:`bot.alttext`, worded in :mod:`bot.texts`):
+The descriptions are built from data (:mod:`bot.front.alttext`, worded in :mod:`bot.texts`):
 unit tests per game and state, the worst case against Discord's 1,024 characters, the one
 place a ``discord.File`` is made, the fake Discord's check of the limit, and one board
 through the fake end to end (every other end-to-end test checks a description is there:
@@ -22,7 +22,8 @@ from fakediscord import limits
 from fakediscord.fixtures import *  # noqa: F403
 
 import engine
-from bot import alttext, boards, texts
+from bot import texts
+from bot.front import alttext, boards
 from bot.manager import Game
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -262,7 +263,7 @@ def test_an_attachment_needs_a_description_and_is_cut_to_discords_limit():
 def test_no_file_is_made_anywhere_else():
     made = {str(p.relative_to(ROOT)): len(re.findall(r"discord\.File\(|\bFile\(", p.read_text()))
             for p in (ROOT / "bot").rglob("*.py")}
-    assert {p: n for p, n in made.items() if n} == {"bot/boards.py": 1}
+    assert {p: n for p, n in made.items() if n} == {"bot/front/boards.py": 1}
 
 
 # ---- the fake Discord: Discord's limit, and the project's rule ---------------------------------

@@ -230,7 +230,7 @@ async def _chart(fake, ex):
 
 
 async def test_a_failing_search_is_retried_a_level_lower_then_the_game_is_aborted(fake, harness):
-    from bot.search_pool import SearchFailed
+    from bot.workers.search_pool import SearchFailed
     levels = []
 
     async def failing(game, level):
@@ -313,7 +313,7 @@ def _names_given_to_the_renderer(harness) -> list[dict]:
 
 
 async def test_the_computers_level_is_on_the_board_games_and_the_record(fake, harness):
-    from bot.records import read_record
+    from bot.rules.records import read_record
     names = _names_given_to_the_renderer(harness)
     game, _ = await play_computer(fake, harness, fake.alice, "io", level=3)
     computer = "Stonecast (level 3)"

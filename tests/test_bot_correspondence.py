@@ -13,7 +13,7 @@ from fakediscord.harness import BotHarness
 from PIL import Image
 
 import engine
-from bot.records import parse_record
+from bot.rules.records import parse_record
 
 DAY = 86400.0
 
@@ -263,7 +263,7 @@ async def test_announcement_to_a_deleted_thread_is_given_up(fake, harness, clock
 
 
 async def test_announcement_failing_again_and_again_is_given_up(fake, harness, clock, caplog):  # noqa: F811
-    from bot.cogs.maintenance import MAX_ANNOUNCE_ATTEMPTS
+    from bot.front.cogs.maintenance import MAX_ANNOUNCE_ATTEMPTS
 
     game, _, _ = await start_game(fake, harness, "io", fake.alice, fake.bob, options={"size": 5, "days": 1})
     fake.fail_posts(game.thread_id, 503, times=MAX_ANNOUNCE_ATTEMPTS + 1)
@@ -286,7 +286,7 @@ async def test_a_rate_limited_announcement_is_retried_and_never_given_up(fake, h
     """A 429 that outlasts discord.py's retries (the bot long at Discord's global limit) is
     the bot's own load, not a broken post: the reminder stays in the outbox, uncounted, past
     MAX_ANNOUNCE_ATTEMPTS passes, and is posted once Discord lets it through."""
-    from bot.cogs.maintenance import MAX_ANNOUNCE_ATTEMPTS
+    from bot.front.cogs.maintenance import MAX_ANNOUNCE_ATTEMPTS
 
     game, _, _ = await start_game(fake, harness, "io", fake.alice, fake.bob, options={"size": 5, "days": 1})
     # a 429 without the headers discord.py waits on: it raises at once, as after its retries

@@ -170,9 +170,9 @@ async def test_a_board_that_cannot_be_drawn_never_hides_a_saved_action(fake, har
 async def test_the_maintenance_loop_survives_failing_steps(fake, tmp_path, monkeypatch, caplog):
     from fakediscord.harness import BotHarness
 
-    import bot.client
+    import bot.front.client
 
-    monkeypatch.setattr(bot.client, "MAINTENANCE_INTERVAL", 0.01)
+    monkeypatch.setattr(bot.front.client, "MAINTENANCE_INTERVAL", 0.01)
     harness = BotHarness(fake, tmp_path / "loop.db")
     calls = {"expire": 0, "sweep": 0}
     await harness.start()

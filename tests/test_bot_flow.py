@@ -13,8 +13,8 @@ from fakediscord.harness import BotHarness
 
 import engine
 from bot import texts
-from bot.client import StonecastBot
 from bot.config import Config
+from bot.front.client import StonecastBot
 
 
 async def test_a_duplicate_challenge_is_refused_pointing_at_the_open_one(fake, harness):

@@ -98,7 +98,7 @@ async def test_challenge_subcommands_say_their_game_whole(fake, harness):
 def test_fitted_takes_the_first_description_that_fits_whole():
     import pytest
 
-    from bot.cogs.challenges import fitted
+    from bot.front.cogs.challenges import fitted
     assert fitted("a" * 101, "short") == "short"
     assert fitted("a" * 100, "short") == "a" * 100
     with pytest.raises(ValueError):

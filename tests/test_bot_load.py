@@ -11,12 +11,12 @@ from botplay import play_move
 from fakediscord.cluster import seed_games
 from fakediscord.fixtures import *  # noqa: F403
 
-from bot import announcer, client
+from bot.front import client, delivery
 from bot.manager import DAY
 
 
 async def test_one_delivery_pass_posts_more_than_one_batch(fake, harness):
-    n = announcer.DELIVERY_BATCH + 7 if hasattr(announcer, "DELIVERY_BATCH") else 107
+    n = delivery.DELIVERY_BATCH + 7
     games = await seed_games(harness.manager, fake, [(fake.guild_id, fake.general)], n,
                              kinds=["io"], started_ago=4 * DAY, days_per_move=3)
     events = await harness.manager.sweep()

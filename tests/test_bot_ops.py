@@ -14,8 +14,8 @@ from fakediscord.fixtures import *  # noqa: F403
 from fakediscord.harness import BotHarness
 from test_bot_main import ROOT, _env, _run
 
-from bot.client import StonecastBot
 from bot.config import Config, ConfigError, parse_shards
+from bot.front.client import StonecastBot
 from bot.store import Store
 from bot.store.backup import BackupError, backup_database
 from bot.store.lock import DatabaseInUse, lock_database, lock_path

@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 from fakediscord.fixtures import *  # noqa: F403
 
-from bot import procs
+from bot.workers import procs
 
 ROOT = Path(__file__).resolve().parents[1]
 GONE_WITHIN = 10.0  # seconds after the bot's SIGKILL

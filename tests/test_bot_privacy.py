@@ -8,7 +8,7 @@ from botplay import start_game
 from fakediscord.fixtures import *  # noqa: F403
 
 from bot import texts
-from bot.client import NAME_FLUSH_DELAY
+from bot.front.client import NAME_FLUSH_DELAY
 
 
 async def test_privacy_show_and_delete(fake, harness):

@@ -1,4 +1,4 @@
-"""The board renderer's worker pool (bot/rendering.py): renders off the loop, survives a dead worker."""
+"""The board renderer's worker pool (bot/workers/rendering.py): renders off the loop, survives a dead worker."""
 
 from __future__ import annotations
 
@@ -8,7 +8,7 @@ import os
 from PIL import Image
 
 import engine
-from bot.rendering import BoardRenderer
+from bot.workers.rendering import BoardRenderer
 
 
 async def test_a_worker_that_dies_does_not_break_every_later_board():

@@ -85,7 +85,7 @@ async def test_move_suggests_each_waiting_games_moves_by_game(fake, tmp_path, mo
 
         # too many games for moves of each: a first choice says to choose the game first
         # (the module discord.py loaded as the extension)
-        monkeypatch.setattr(sys.modules["bot.cogs.play"], "MAX_GAMES_IN_MOVES", 1)
+        monkeypatch.setattr(sys.modules["bot.front.cogs.play"], "MAX_GAMES_IN_MOVES", 1)
         ex = await fake.autocomplete(fake.alice, "move", {"move": ""}, focused="move")
         first = ex.choices[0]
         assert first["name"] == texts.pick_game_choice(2)

@@ -46,7 +46,7 @@ def test_scores_read_winner_first_and_a_coral_tie_says_why():
 
 
 def test_record_result_line_keeps_scores_only_for_results_by_the_rules():
-    from bot.records import result_text as record_result
+    from bot.rules.records import result_text as record_result
 
     labels = {1: "Ann (1)", 2: "Bob (2)"}
     assert record_result("finished", 2, "resignation", {1: 1, 2: 0}, labels=labels) == \
@@ -75,7 +75,7 @@ def test_an_unknown_reason_is_shown_as_written():
 
 
 def test_a_record_reads_back_its_reason_as_the_engines_termination():
-    from bot.records import format_record, read_record
+    from bot.rules.records import format_record, read_record
 
     pos = engine.new_game("io", size=5).play("c3")
     for ending, lose in ((engine.Termination.TIMEOUT, 2), (engine.Termination.RESIGNATION, 1)):

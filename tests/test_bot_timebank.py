@@ -11,7 +11,8 @@ from fakediscord.fixtures import fake  # noqa: F401
 from fakediscord.harness import BotHarness
 from test_bot_correspondence import posts_with, wait_for
 
-from bot import texts, timecontrol
+from bot import texts
+from bot.rules import timecontrol
 
 DAY, HOUR = 86400.0, 3600.0
 SHOTS = Path("/tmp/corr2")

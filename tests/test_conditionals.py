@@ -1,4 +1,4 @@
-"""Conditional moves (bot/conditionals.py): typed lines, their checks against a position,
+"""Conditional moves (bot/rules/conditionals.py): typed lines, their checks against a position,
 the tree they form, answering the opponent's moves, storage and autocomplete."""
 
 import json
@@ -6,8 +6,8 @@ import json
 import pytest
 
 import engine
-from bot import conditionals
-from bot.conditionals import (
+from bot.rules import conditionals
+from bot.rules.conditionals import (
     MAX_LINES,
     MAX_STEPS,
     ConditionalError,

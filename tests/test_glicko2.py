@@ -1,4 +1,4 @@
-"""Glicko-2 (bot/glicko2.py): Glickman's worked example, per-game periods, inactivity,
+"""Glicko-2 (bot/rules/glicko2.py): Glickman's worked example, per-game periods, inactivity,
 the provisional marker and the replay used by the migration from Elo."""
 
 import math
@@ -6,8 +6,8 @@ from dataclasses import replace
 
 import pytest
 
-from bot import glicko2
-from bot.glicko2 import DAY, GameResult, Rating, leaderboard_key, rate, rate_game, replay
+from bot.rules import glicko2
+from bot.rules.glicko2 import DAY, GameResult, Rating, leaderboard_key, rate, rate_game, replay
 
 
 def test_paper_worked_example():

@@ -7,8 +7,9 @@ from __future__ import annotations
 import pytest
 from manager_support import ALICE, BOB, FakeClock, refused, start_game
 
-from bot import texts, timecontrol
+from bot import texts
 from bot.manager import DAY, HOUR, ClockConflict, GameManager, UserError
+from bot.rules import timecontrol
 
 KIND, OPTS = "coil", {"size": 5}
 BANK = "bank 3d + 1d (max 5d)"
@@ -118,7 +119,7 @@ async def test_a_vacation_pauses_a_bank_without_burning_it(mgr, clock):
 
 
 async def test_a_record_names_a_bank_clock_and_reads_back(mgr):
-    from bot.records import read_record
+    from bot.rules.records import read_record
 
     bank = await start_game(mgr, KIND, OPTS, clock=BANK)
     text = await mgr.record_text(bank.id)

@@ -10,7 +10,6 @@ from types import SimpleNamespace
 import pytest
 
 import engine
-from bot import conditionals
 from bot.manager import (
     DAY,
     Game,
@@ -22,6 +21,7 @@ from bot.manager import (
     UserSettings,
 )
 from bot.manager.play import MovePlan, PlayService
+from bot.rules import conditionals
 
 ANN, BOB = 1001, 1002
 NOW = 1_700_000_000.0

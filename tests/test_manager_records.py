@@ -1,4 +1,4 @@
-"""Game manager: text records of games (record_text, bot.records) and reading them back.
+"""Game manager: text records of games (record_text, bot.rules.records) and reading them back.
 
 Every test runs against each backend: a SQLite file and a PostgreSQL database (the
 ``db`` fixture of conftest.py).
@@ -26,7 +26,7 @@ from bot.manager import (
     GameManager,
     NotFound,
 )
-from bot.records import RecordError, parse_record, read_record
+from bot.rules.records import RecordError, parse_record, read_record
 
 HOUR = 3600.0
 KIND = "coil"
@@ -107,7 +107,7 @@ async def test_record_names_who_won_in_words_for_every_result(mgr):
 
 
 def test_records_in_words_read_back_including_draws_and_tie_breaks():
-    from bot.records import format_record
+    from bot.rules.records import format_record
 
     base = dict(kind="io", options={"size": 5}, game_id=3, players={1: 11, 2: 22},
                 names={1: "Ann", 2: "Bob"}, colours={1: "white", 2: "black"}, rated=True,
@@ -127,7 +127,7 @@ def test_records_in_words_read_back_including_draws_and_tie_breaks():
 
 
 def test_a_record_of_a_game_against_the_computer_names_its_seat_and_level():
-    from bot.records import format_record
+    from bot.rules.records import format_record
     text = format_record(kind="io", options={"size": 5}, game_id=3, players={1: 11, 2: 22},
                          names={1: "Ann", 2: "Stonecast"}, colours={1: "white", 2: "black"},
                          rated=False, days_per_move=3, created_at=0, finished_at=None,

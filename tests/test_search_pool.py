@@ -1,4 +1,4 @@
-"""bot.search_pool: one FIFO queue of searches in worker processes (small searches)."""
+"""bot.workers.search_pool: one FIFO queue of searches in worker processes (small searches)."""
 
 from __future__ import annotations
 
@@ -12,7 +12,7 @@ from search_pool_support import die, fail, pid_of_worker, sleep_then
 import ai
 import engine
 from ai.review import review_game
-from bot.search_pool import (
+from bot.workers.search_pool import (
     QueueFull,
     SearchBusy,
     SearchFailed,
@@ -175,7 +175,7 @@ BOT_SCRIPT = """
 import asyncio, sys
 sys.path[:0] = {paths!r}
 from search_pool_support import pid_of_worker
-from bot.search_pool import SearchPool
+from bot.workers.search_pool import SearchPool
 
 async def main():
     pool = SearchPool(2)

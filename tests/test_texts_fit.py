@@ -16,8 +16,10 @@ import pytest
 from fakediscord import limits
 
 import engine
-from bot import conditionals, texts, views
-from bot.timecontrol import TimeControl
+from bot import texts
+from bot.front import views
+from bot.rules import conditionals
+from bot.rules.timecontrol import TimeControl
 
 BIG = 2**63 - 1  # the longest snowflake: 19 digits
 GAME_ID = 9_999_999
@@ -171,7 +173,7 @@ def test_player_errors_fit(error):
         with pytest.raises(conditionals.ConditionalError) as info:
             conditionals.parse_line(line)
     else:
-        from bot import timecontrol
+        from bot.rules import timecontrol
         with pytest.raises(timecontrol.TimeControlError) as info:
             timecontrol.parse("x" * 400)
     fits(str(info.value))

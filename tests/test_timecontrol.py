@@ -1,9 +1,9 @@
-"""Correspondence clocks (bot/timecontrol.py): per-move and bank clocks, presets, the stored
+"""Correspondence clocks (bot/rules/timecontrol.py): per-move and bank clocks, presets, the stored
 form, deadlines, reminders, texts and vacations, all with explicit times."""
 
 import pytest
 
-from bot.timecontrol import (
+from bot.rules.timecontrol import (
     DAY,
     DEFAULT,
     HOUR,

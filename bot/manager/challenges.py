@@ -13,7 +13,7 @@ from dataclasses import dataclass
 
 import engine
 
-from ..timecontrol import TimeControl
+from ..rules.timecontrol import TimeControl
 from .core import ManagerCore, Service
 from .errors import DuplicateChallenge, LimitReached, NotAllowed, NotFound, Refusal, StaleAction
 from .lookup import LookupService
@@ -105,7 +105,7 @@ class ChallengesService(Service):
         one who accepts) or ``"random"`` (decided on acceptance). ``days_per_move`` is 1..14
         (``None``: :data:`~bot.manager.core.DEFAULT_DAYS_PER_MOVE` unless ``clock`` is given).
         ``clock`` (issue 13), when given, is the game's clock instead: a
-        :class:`~bot.timecontrol.TimeControl` or a text :func:`bot.timecontrol.parse` reads
+        :class:`~bot.rules.timecontrol.TimeControl` or a text :func:`bot.rules.timecontrol.parse` reads
         (a preset name such as ``"bank 7d + 1d (max 10d)"``); the days per move are then kept
         as the nearest whole number of days (1..14) for older readers. Both given, and the
         clock is not that many days a move: :class:`ClockConflict` (issue 19).

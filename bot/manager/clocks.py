@@ -60,7 +60,7 @@ class ClocksService(Service):
         * A game within its clock's reminder window of its deadline gets one reminder per turn
           (marked in the database before it is returned): 24 hours, or a quarter of the
           turn's time (the bank the turn started with) when that is less
-          (:meth:`bot.timecontrol.TimeControl.reminder_window`).
+          (:meth:`bot.rules.timecontrol.TimeControl.reminder_window`).
 
         Each event is written to the outbox in the transaction that makes it, so its
         announcement survives a crash before the post: the bot posts

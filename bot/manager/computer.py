@@ -2,7 +2,7 @@
 moves, the record against each level, and cached reviews of finished games.
 
 The manager only keeps the books: the search itself runs in the bot's worker processes
-(:mod:`bot.computer`), which hand the chosen move back to :meth:`ComputerService.computer_move`.
+(:mod:`bot.workers.computer`), which hand the chosen move back to :meth:`ComputerService.computer_move`.
 The database is the truth -- :meth:`ComputerService.computer_turns` lists every running game where
 the computer is to move, so a restarted bot simply asks for those moves again, and the move is
 version-checked (``expected_ply``) so it applies exactly once. Several processes on one
@@ -18,7 +18,7 @@ from dataclasses import dataclass
 
 import engine
 
-from ..timecontrol import TimeControl
+from ..rules.timecontrol import TimeControl
 from .challenges import ChallengesService
 from .core import ManagerCore, Service
 from .errors import LimitReached, NotAllowed, Refusal, StaleAction, UserError

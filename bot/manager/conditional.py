@@ -1,6 +1,6 @@
 """Conditional moves (issue 13): a player stores answers to the opponent's next moves.
 
-Lines are stored while the opponent is to move (:mod:`bot.conditionals` checks them against
+Lines are stored while the opponent is to move (:mod:`bot.rules.conditionals` checks them against
 the current position) in table ``conditionals``, one tree per game and seat, written under the
 game's lock in a transaction that re-reads the game row, so a line is always checked against
 the position it will answer. :meth:`bot.manager.play.PlayService.play_move` consumes them in the
@@ -13,8 +13,8 @@ import logging
 
 import engine
 
-from .. import conditionals
-from ..conditionals import ConditionalError, ConditionalTree
+from ..rules import conditionals
+from ..rules.conditionals import ConditionalError, ConditionalTree
 from .core import ManagerCore, Service
 from .errors import NotAllowed, Refusal, UserError, game_over_error
 from .lookup import LookupService
@@ -114,7 +114,7 @@ class ConditionalService(Service):
                                    channel_id: int | None = None, guild_id: int | None = None,
                                    limit: int = 25) -> list[str]:
         """Autocomplete of /conditional add's ``line``: whole lines whose last step is a legal
-        move (or first placement) after the earlier steps (:func:`bot.conditionals.complete_line`)
+        move (or first placement) after the earlier steps (:func:`bot.rules.conditionals.complete_line`)
         in the game :meth:`resolve_game` picks. Never raises: ``[]`` when no game resolves, it
         is the user's move, or anything goes wrong."""
         try:

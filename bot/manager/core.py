@@ -24,7 +24,7 @@ from typing import Any
 
 import engine
 
-from .. import timecontrol
+from ..rules import timecontrol
 from ..store import (
     ChallengeRepo,
     ClaimRepo,
@@ -146,7 +146,7 @@ class ManagerCore:
     def _game_terms(spec: engine.GameKind, options: Any, first: Any, days_per_move: Any,
                     clock: Any) -> tuple[dict, timecontrol.TimeControl, int]:
         """The checked terms of a new game or challenge: ``spec``'s validated ``options``,
-        its clock (``clock``: a TimeControl or a text :func:`bot.timecontrol.parse` reads;
+        its clock (``clock``: a TimeControl or a text :func:`bot.rules.timecontrol.parse` reads;
         ``None``: ``days_per_move`` days a move, ``None`` for :data:`DEFAULT_DAYS_PER_MOVE`)
         and the days per move it stands for (1-14). ``first`` must be "challenger",
         "opponent" or "random". Raises :class:`UserError` saying which term is wrong, and

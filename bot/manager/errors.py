@@ -4,7 +4,7 @@ Every refusal is a :class:`UserError` (or a subclass saying its family) with a
 :class:`Refusal` member saying why and the values a player needs to hear it (the game, a
 count, the engine's error...) as keyword fields in :attr:`UserError.values`. The sentence is
 worded by the texts layer (:func:`bot.texts.refusal_text`, one wording function per
-:class:`Refusal`), which the reply path (:func:`bot.replies.report_error`) calls; ``str(e)``
+:class:`Refusal`), which the reply path (:func:`bot.front.replies.report_error`) calls; ``str(e)``
 is a short description for logs, not for players. A refused action changes nothing in the
 database.
 """
@@ -15,7 +15,7 @@ import enum
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
-    from ..timecontrol import TimeControl
+    from ..rules.timecontrol import TimeControl
     from .values import Challenge, Game
 
 __all__ = [

@@ -370,7 +370,7 @@ class LookupService(Service):
         return await self._record(game)
 
     async def record_text(self, game_id: int, names: Mapping[int, str] | None = None) -> str:
-        """The game's text record (:mod:`bot.records`; :meth:`GameRecord.text`). Raises NotFound."""
+        """The game's text record (:mod:`bot.rules.records`; :meth:`GameRecord.text`). Raises NotFound."""
         return (await self._record(await self.get_game(game_id))).text(names)
 
     async def _record(self, game: Game) -> GameRecord:

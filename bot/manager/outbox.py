@@ -167,7 +167,7 @@ class OutboxService(Service):
     async def recorded_messages(self, message_ids: list[int]) -> set[int]:
         """Which of the Discord ``message_ids`` are recorded as the post of an announcement
         (:meth:`mark_delivered`): such a message is not another announcement's post (issue
-        18; the bot's :meth:`~bot.announcer.Announcer.find_post`). Empty on a file older than
+        18; the bot's :meth:`~bot.front.delivery.PostPolicy.find_post`). Empty on a file older than
         Alembic revision 0005."""
         if not message_ids:
             return set()

@@ -17,7 +17,7 @@ from dataclasses import dataclass
 
 import engine
 
-from .. import conditionals
+from ..rules import conditionals
 from .core import ManagerCore, Service
 from .endings import EndingsService
 from .errors import (
@@ -280,7 +280,7 @@ class PlayService(Service):
     def _banks_after(self, game: Game, seat: int, replies: list[MoveRecord], now: float,
                      paused: float | None) -> dict[int, float]:
         """Both players' banks (seconds) after ``seat`` moved at ``now`` and the conditional
-        ``replies`` followed (issue 13, :meth:`bot.timecontrol.TimeControl.bank_after_move`):
+        ``replies`` followed (issue 13, :meth:`bot.rules.timecontrol.TimeControl.bank_after_move`):
         the mover keeps what was left of their turn plus the increment, up to the maximum (a
         vacation running during the turn, until ``paused``, is not counted); a reply takes no time, so its player's bank just gains the increment.
         A per-move clock's banks are always the allowance."""
@@ -305,7 +305,7 @@ class PlayService(Service):
         The player to move's stored tree answers the last move (:meth:`ConditionalTree.respond`,
         legality checked in the position reached); its remaining lines are kept, or the row
         removed when none is left. A reply can itself be answered by the other player's tree,
-        so this goes on while a tree answers (at most :data:`bot.conditionals.MAX_STEPS` plies).
+        so this goes on while a tree answers (at most :data:`bot.rules.conditionals.MAX_STEPS` plies).
         A tree that cannot be read is dropped (logged), never fatal to the move. The replies
         are played at ``now``."""
         replies: list[MoveRecord] = []

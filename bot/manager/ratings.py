@@ -1,16 +1,16 @@
 """Ratings: Glicko-2 (issue 13) when a rated game ends, leaderboards, ranks and profiles.
 
 Ratings are per server and game kind; they change in the transaction that ends a rated game
-(:func:`bot.glicko2.rate_game`: one game is one rating period). A rating is provisional (a
-``?``) while its deviation, grown by inactivity, is above :data:`bot.glicko2.PROVISIONAL_RD`;
-leaderboards list established ratings first (:func:`bot.glicko2.leaderboard_key`).
+(:func:`bot.rules.glicko2.rate_game`: one game is one rating period). A rating is provisional (a
+``?``) while its deviation, grown by inactivity, is above :data:`bot.rules.glicko2.PROVISIONAL_RD`;
+leaderboards list established ratings first (:func:`bot.rules.glicko2.leaderboard_key`).
 """
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from .. import glicko2
+from ..rules import glicko2
 from .core import ManagerCore, Service
 from .values import Game, Profile, RatingRow, Record, Standings
 

@@ -1,5 +1,5 @@
 """Conditional moves (table ``conditionals``, schema version 7): one row per game and seat
-holding that player's prepared lines as JSON (:meth:`bot.conditionals.ConditionalTree.to_json`).
+holding that player's prepared lines as JSON (:meth:`bot.rules.conditionals.ConditionalTree.to_json`).
 
 The rows are written in the transaction of the move that consumes them (or of the
 /conditional command that stores them), so a crash keeps a tree and the moves it produced

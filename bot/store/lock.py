@@ -9,7 +9,7 @@ The lock file stays on disk (removing it would race with a process taking it); i
 the pid of the process that last took the lock, for the error message.
 
 ``flock`` locks are shared only through a forked process's inherited descriptor: the
-bot's worker processes are spawned (:mod:`bot.procs`) and do not hold it. Over NFS and
+bot's worker processes are spawned (:mod:`bot.workers.procs`) and do not hold it. Over NFS and
 other network file systems ``flock`` may not reach other machines.
 """
 

@@ -7,12 +7,20 @@ A step is never edited once released: a change of schema is a new step.
 
 from __future__ import annotations
 
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import Any, Protocol
 
-if TYPE_CHECKING:
-    from .db import Store
+
+class Store(Protocol):
+    """What a migration's data step uses of :class:`bot.store.db.Store` (which imports this
+    module: a protocol here keeps the store's imports free of cycles)."""
+
+    async def execute(self, sql: str, params: Sequence[Any] = ()) -> int:
+        """Run one statement; the number of rows it changed."""
+
+    async def fetchall(self, sql: str, params: Sequence[Any] = ()) -> Sequence[Any]:
+        """Every row of a query."""
 
 __all__ = ["LATEST_VERSION", "MIGRATIONS", "Migration"]
 
@@ -231,7 +239,7 @@ _V6 = (
 
 # Version 7 (issue 13): correspondence play at its best.
 # * Conditional moves: ``conditionals`` holds each player's prepared lines in a game (a
-#   :class:`bot.conditionals.ConditionalTree` as JSON, stored while the opponent is to move); a
+#   :class:`bot.rules.conditionals.ConditionalTree` as JSON, stored while the opponent is to move); a
 #   move played from one has its own move row flagged ``conditional``, and the game remembers
 #   the latest such ply for its board ("played from a conditional move").
 # * Clocks: challenges and games name their clock (``TimeControl.to_text()``: "move 3d", "bank
@@ -298,9 +306,9 @@ _V7 = (
 async def _recompute_ratings(store: Store) -> None:
     """Version 7's data step: every rating recomputed with Glicko-2 by replaying the rated
     finished games of each server and game in the order they ended (``finished_at``, then
-    id), one game a rating period (:func:`bot.glicko2.rate_game`); each game's rating changes
+    id), one game a rating period (:func:`bot.rules.glicko2.rate_game`); each game's rating changes
     are rewritten with the Glicko-2 values. Runs inside the migration's transaction."""
-    from .. import glicko2  # pure
+    from ..rules import glicko2  # pure
 
     games = await store.fetchall(
         "SELECT id, guild_id, kind, player1_id, player2_id, winner, finished_at FROM games"

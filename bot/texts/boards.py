@@ -1,7 +1,7 @@
 """Board posts: their headlines (what just happened), the line asking the player to move,
 what a move did, rating changes, the your-turn DM, reminders and vacation notes.
 
-Part of :mod:`bot.texts` (every sentence a player reads); :mod:`bot.boards` assembles the
+Part of :mod:`bot.texts` (every sentence a player reads); :mod:`bot.front.boards` assembles the
 posts from these pieces and the manager's values."""
 
 from __future__ import annotations

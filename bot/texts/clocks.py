@@ -9,20 +9,20 @@ from .common import count
 
 def days_with_clock(days: int, clock: str) -> str:
     """The refusal of a challenge giving both ``days:`` and a ``clock:`` that differs
-    (``clock``: its menu name, :attr:`bot.timecontrol.TimeControl.name`)."""
+    (``clock``: its menu name, :attr:`bot.rules.timecontrol.TimeControl.name`)."""
     return (f"`days:{days}` and `clock:{clock}` are two different clocks: choose one. Leave `days:` "
             f"out to play with {clock}, or `clock:` out for {count(days, 'day')} a move.")
 
 
 def others_bank(user_id: int, left: str) -> str:
     """On a board with a bank clock, after the mover's deadline: the time in the waiting
-    player's bank (``left``: :func:`bot.timecontrol.left_text`, e.g. ``"6 d left"``)."""
+    player's bank (``left``: :func:`bot.rules.timecontrol.left_text`, e.g. ``"6 d left"``)."""
     return f" <@{user_id}>'s bank: {left.removesuffix(' left')}."
 
 
 def panel_bank(left: str) -> str:
     """The waiting player's bank on their card of the image's panel (``left``:
-    :func:`bot.timecontrol.left_text`, e.g. ``"6 d left"``): ``"bank 6 d"``."""
+    :func:`bot.rules.timecontrol.left_text`, e.g. ``"6 d left"``): ``"bank 6 d"``."""
     return f"bank {left.removesuffix(' left')}"
 
 

@@ -21,7 +21,7 @@ from .turns import position_changed
 if TYPE_CHECKING:
     from ..manager.errors import UserError
     from ..manager.values import Challenge, Game
-    from ..timecontrol import TimeControl
+    from ..rules.timecontrol import TimeControl
 
 # Not "nothing was changed": the failure may come after a move was committed (its board post,
 # say), so the player is sent to look before trying again.
@@ -171,7 +171,7 @@ def vacation_short(left_days: float, days: int, most: int) -> str:
 
 
 def bad_clock(error: Exception) -> str:
-    """A clock that does not read (``error``: :class:`bot.timecontrol.TimeControlError`, quoted)."""
+    """A clock that does not read (``error``: :class:`bot.rules.timecontrol.TimeControlError`, quoted)."""
     return _sentence(f"Bad clock: {error}")
 
 

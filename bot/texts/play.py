@@ -17,7 +17,7 @@ def turn_hint(kind: str, position: engine.Position) -> str:
 
 
 #: How a result sentence says why a game ended, after "Ann beats Bob" (every
-#: :class:`engine.Termination`; records read the phrase back, :func:`bot.records.parse_record`).
+#: :class:`engine.Termination`; records read the phrase back, :func:`bot.rules.records.parse_record`).
 TERMINATION_PHRASES: dict[engine.Termination, str] = {
     engine.Termination.COIL: "with a coil",
     engine.Termination.BOARD_FULL: "as the board filled without a coil",

@@ -18,7 +18,7 @@ class BotHarness:
     ``manager_options`` go to ``GameManager.open`` (e.g. ``clock``, ``rng``);
     ``render_workers`` 0 (default) renders boards in a thread, more uses processes;
     ``config_options`` are more fields of the bot's ``Config`` (e.g. ``shard_count``);
-    ``computer_options`` go to :class:`bot.computer.Computer` (e.g. ``playouts`` to cap searches).
+    ``computer_options`` go to :class:`bot.workers.computer.Computer` (e.g. ``playouts`` to cap searches).
     """
 
     def __init__(self, fake: FakeDiscord, db_path: Path | str, *, render_workers: int = 0,
@@ -36,8 +36,8 @@ class BotHarness:
 
     async def start(self) -> None:
         """Start a new bot and wait until it is ready (commands synced, guild received)."""
-        from bot.client import StonecastBot
         from bot.config import Config
+        from bot.front.client import StonecastBot
 
         config = Config(token=self.fake.token, db_path=self.db_path, guild_id=self.fake.guild_id,
                         **self.config_options)
@@ -91,4 +91,6 @@ class BotHarness:
     @property
     def maintenance(self):
         """The running bot's maintenance cog (its sweep and delivery pass, run on demand)."""
-        return self.bot.get_cog("Maintenance")
+        from bot.front.cogs.maintenance import MaintenanceCog
+
+        return self.bot.cog(MaintenanceCog)

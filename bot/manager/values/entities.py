@@ -9,8 +9,8 @@ from dataclasses import dataclass, field
 
 import engine
 
-from ... import timecontrol
-from ...timecontrol import TimeControl
+from ...rules import timecontrol
+from ...rules.timecontrol import TimeControl
 
 __all__ = ["Challenge", "Game", "Limits", "MoveRecord", "UserSettings"]
 
@@ -60,7 +60,7 @@ class Challenge:
 
     @property
     def time_control(self) -> TimeControl:
-        """The challenge's clock (:mod:`bot.timecontrol`): its stored text, or
+        """The challenge's clock (:mod:`bot.rules.timecontrol`): its stored text, or
         ``days_per_move`` days a move when none is given."""
         return timecontrol.parse(self.clock or self.days_per_move)
 
@@ -76,7 +76,7 @@ class Game:
     to move loses on time (``None`` once over). ``thread_wanted``: the game was accepted but
     where its boards go (its thread, or the channel) is not recorded yet -- the delivery pass
     makes or finds the thread before posting. ``clock`` is the time control's stored text
-    (:func:`bot.timecontrol.parse`; ``None``: ``days_per_move`` days a move), ``bank1``/
+    (:func:`bot.rules.timecontrol.parse`; ``None``: ``days_per_move`` days a move), ``bank1``/
     ``bank2`` each seat's bank in seconds. ``conditional_ply``: the latest ply played from a
     conditional move (``None``: none), so a board can say so when its last move is that one.
     ``ai_seat`` is the seat the computer plays at level ``ai_level`` (1-5, :data:`ai.LEVELS`);
@@ -118,7 +118,7 @@ class Game:
 
     @property
     def time_control(self) -> TimeControl:
-        """The game's clock (:mod:`bot.timecontrol`): ``clock``, its stored text, or
+        """The game's clock (:mod:`bot.rules.timecontrol`): ``clock``, its stored text, or
         ``days_per_move`` days a move when none is given."""
         return timecontrol.parse(self.clock or self.days_per_move)
 

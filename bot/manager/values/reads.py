@@ -8,7 +8,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 
-from ...records import format_record
+from ...rules.records import format_record
 from .entities import Game, MoveRecord
 
 __all__ = ["GameRecord", "LevelRecord", "Listing", "Profile", "RatingRow", "Record", "Standings"]
@@ -27,10 +27,10 @@ class GameRecord:
         return [m.move for m in self.moves]
 
     def text(self, names: Mapping[int, str] | None = None) -> str:
-        """The game's text record (:mod:`bot.records`): header with game, options, players
+        """The game's text record (:mod:`bot.rules.records`): header with game, options, players
         (``names``: seat -> display name, with their user ids; the computer's seat and level
         on a ``Computer:`` line), dates and result in words, then numbered moves in the
-        engine's notation. ``bot.records.parse_record`` reads it back for ``engine.replay``."""
+        engine's notation. ``bot.rules.records.parse_record`` reads it back for ``engine.replay``."""
         game = self.game
         pos = game.position
         return format_record(
@@ -49,7 +49,7 @@ class RatingRow:
     """One rating: ``user_id``, ``rating``, rated ``games`` finished; Glicko-2 (issue 13,
     schema version 7): ``rd``, the rating deviation as of when the row was read (grown by
     inactivity), and ``provisional`` (shown with a ``?``: the deviation is above
-    :data:`bot.glicko2.PROVISIONAL_RD`). ``rd`` is ``None`` for an Elo rating (older files)."""
+    :data:`bot.rules.glicko2.PROVISIONAL_RD`). ``rd`` is ``None`` for an Elo rating (older files)."""
 
     user_id: int
     rating: float

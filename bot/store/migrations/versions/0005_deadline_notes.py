@@ -4,7 +4,7 @@ delivered like a board, so a crash can no longer lose it. And it records the mes
 delivered each row, ``announcements.message_id`` (the Discord id; ``NULL`` when not known: a
 row given up, skipped, or delivered before this revision): a message already recorded for one
 row is never taken for another's when the bot looks for a post it may have made
-(:meth:`bot.announcer.Announcer.find_post`).
+(:meth:`bot.front.announcer.Announcer.find_post`).
 
 ``announcements.kind``'s CHECK constraint (unnamed in revision 0001) becomes
 ``announcements_kind_check`` with the new kind. PostgreSQL drops the old one (found in its

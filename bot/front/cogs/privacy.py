@@ -12,12 +12,12 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from .. import texts
-from ..replies import ephemeral, report_error
-from ..views import forget_view
+from bot import texts
+from bot.front.replies import ephemeral, report_error
+from bot.front.views import forget_view
 
 if TYPE_CHECKING:
-    from ..client import StonecastBot
+    from bot.front.client import StonecastBot
 
 
 @app_commands.allowed_contexts(guilds=True, dms=True, private_channels=False)
@@ -28,6 +28,14 @@ class PrivacyCog(commands.GroupCog, name="Privacy", group_name="privacy",
     def __init__(self, bot: StonecastBot):
         self.bot = bot
         super().__init__()
+
+    async def cog_load(self) -> None:
+        """Handle the "Delete my data" button (:class:`bot.front.views.ButtonRoutes`)."""
+        self.bot.buttons.privacy = self
+
+    async def cog_unload(self) -> None:
+        """Leave the button's route."""
+        self.bot.buttons.privacy = None
 
     @app_commands.command(name="show", description="What Stonecast stores about you (only you see it)")
     async def show(self, interaction: discord.Interaction) -> None:
@@ -58,5 +66,5 @@ class PrivacyCog(commands.GroupCog, name="Privacy", group_name="privacy",
 
 
 async def setup(bot: StonecastBot) -> None:
-    """The extension's entry point (``bot.load_extension("bot.cogs.privacy")``)."""
+    """The extension's entry point (``bot.load_extension("bot.front.cogs.privacy")``)."""
     await bot.add_cog(PrivacyCog(bot))

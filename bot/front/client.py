@@ -1,16 +1,21 @@
 """The Discord client: :class:`StonecastBot`, a ``commands.AutoShardedBot`` running the game manager.
 
-``setup_hook`` opens the manager on the configured database, loads the cogs as extensions
-(:data:`bot.cogs.EXTENSIONS`), registers the persistent buttons and syncs the slash commands
+``setup_hook`` wires the pieces (explicitly: each gets what it uses in its constructor): it
+opens the manager on the configured database, starts the render pool, builds the announcer
+(manager, render pool, players' names, computer) and the computer opponent (manager, the
+announcer's ``publish`` for its moves, its typing indicator), loads the cogs as extensions
+(:data:`bot.front.cogs.EXTENSIONS`; a cog is found by its class, :meth:`StonecastBot.cog`),
+registers the persistent buttons and syncs the slash commands
 (to ``STONECAST_GUILD`` when set, else globally) -- only in the process that runs shard 0
 (``Config.syncs_commands``), so that of several sharded processes exactly one syncs. The
 gateway shards are ``STONECAST_SHARD_COUNT``/``STONECAST_SHARD_IDS`` (default: every shard
 Discord recommends, in this process). ``close`` unloads the cogs (the maintenance
 loop stops), closes the gateway and then the manager. The bot owns the render pool
-(:class:`bot.rendering.BoardRenderer`, ``renderer``) and the announcer
-(:class:`bot.announcer.Announcer`, ``announcer``: every post about a game goes through it), the
-computer opponent (:class:`bot.computer.Computer`, ``computer``: its search workers), and
-remembers players' display names for board images and autocomplete (:meth:`StonecastBot.player_names`:
+(:class:`bot.workers.rendering.BoardRenderer`, ``renderer``) and, once started, the announcer
+(:class:`bot.front.announcer.Announcer`, ``announcer``: every post about a game goes through it)
+and the computer opponent (:class:`bot.workers.computer.Computer`, ``computer``: its search
+workers); ``manager``, ``announcer`` and ``computer`` raise :class:`NotStarted` before
+``setup_hook`` has built them. The bot also remembers players' display names for board images and autocomplete (:meth:`StonecastBot.player_names`:
 "deleted player" for one who had their data deleted, issue 18).
 """
 
@@ -18,21 +23,22 @@ from __future__ import annotations
 
 import asyncio
 import logging
-from typing import Any
+from typing import Any, TypeVar, cast
 
 import discord
 import yarl
 from discord.ext import commands
 
-from . import texts
+from bot import texts
+from bot.config import Config
+from bot.manager import BOARD_GRACE, Game, GameManager
+from bot.workers.computer import Computer
+from bot.workers.rendering import BoardRenderer
+
 from .announcer import Announcer
 from .cogs import EXTENSIONS
-from .computer import Computer
-from .config import Config
-from .manager import BOARD_GRACE, Game, GameManager
-from .rendering import BoardRenderer
 from .replies import report_error
-from .views import DYNAMIC_ITEMS
+from .views import DYNAMIC_ITEMS, ButtonRoutes
 
 log = logging.getLogger("stonecast.bot")
 
@@ -42,6 +48,14 @@ NAME_FLUSH_DELAY = 0.5
 # How often clocks and challenges are checked (seconds): the default of the bot's
 # ``maintenance_interval``, which the maintenance cog's loop uses.
 MAINTENANCE_INTERVAL = 60.0
+
+
+CogT = TypeVar("CogT", bound=commands.Cog)
+
+
+class NotStarted(RuntimeError):
+    """A piece the bot builds in ``setup_hook`` (the manager, the announcer, the computer) was
+    asked for before it was built (or the manager after :meth:`StonecastBot.close`)."""
 
 
 class StartRefused(Exception):
@@ -81,7 +95,7 @@ class StonecastBot(commands.AutoShardedBot):
       of the same name).
     * ``board_grace`` -- seconds a queued board waits before the delivery pass posts it in
       place of the handler that queued it (attribute of the same name; tests set 0).
-    * ``computer_options`` -- keyword arguments for :class:`bot.computer.Computer` (workers,
+    * ``computer_options`` -- keyword arguments for :class:`bot.workers.computer.Computer` (workers,
       by default ``config.ai_workers``; max_queue, playouts, review_options; tests cap the
       playouts).
     * ``sync_only`` -- ``setup_hook`` loads the commands and syncs them, nothing else (no
@@ -105,26 +119,89 @@ class StonecastBot(commands.AutoShardedBot):
         super().__init__(command_prefix=commands.when_mentioned, help_command=None, **kwargs)
         self.config = config
         self.sync_only = sync_only
-        self.manager: GameManager | None = manager
+        self._manager: GameManager | None = manager
         self._owns_manager = manager is None
         self._manager_options = manager_options or {}
         self._names: dict[int, str] = {}
         self._names_to_store: dict[int, str] = {}  # display names on their way to the database
         self._name_flush: asyncio.Task | None = None
-        self.board_grace = board_grace
+        self._board_grace = board_grace
         if maintenance_interval is None:
             maintenance_interval = config.maintenance_interval or MAINTENANCE_INTERVAL
         self.maintenance_interval = maintenance_interval
         self.renderer = BoardRenderer(config.render_workers if render_workers is None else render_workers)
-        self.announcer = Announcer(self)  # posts boards, DMs and clock events (bot/announcer.py)
-        # the computer opponent and /review, searched in worker processes (bot/computer.py)
-        self.computer = Computer(self, **{"workers": config.ai_workers, **(computer_options or {})})
+        self._computer_options = {"workers": config.ai_workers, **(computer_options or {})}
+        self._announcer: Announcer | None = None  # built by setup_hook
+        self._computer: Computer | None = None
+        self.buttons = ButtonRoutes()  # the cogs handling the persistent buttons enter themselves
         if config.api_url:
             discord.http.Route.BASE = config.api_url
 
+    # ------------------------------------------------------------------ the pieces
+
+    @property
+    def manager(self) -> GameManager:
+        """The open game manager. Raises :class:`NotStarted` before ``setup_hook`` opened it
+        (or after :meth:`close` closed it)."""
+        if self._manager is None:
+            raise NotStarted("the game manager is not open: the bot has not started (setup_hook) "
+                             "or is closed")
+        return self._manager
+
+    @property
+    def announcer(self) -> Announcer:
+        """The announcer (:class:`bot.front.announcer.Announcer`), built by ``setup_hook``;
+        :class:`NotStarted` before."""
+        if self._announcer is None:
+            raise NotStarted("the announcer is built when the bot starts (setup_hook)")
+        return self._announcer
+
+    @property
+    def computer(self) -> Computer:
+        """The computer opponent (:class:`bot.workers.computer.Computer`), built by
+        ``setup_hook``; :class:`NotStarted` before."""
+        if self._computer is None:
+            raise NotStarted("the computer opponent is built when the bot starts (setup_hook)")
+        return self._computer
+
+    @property
+    def board_grace(self) -> float:
+        """Seconds a queued board waits before the delivery pass posts it in place of the
+        handler that queued it (the announcer's, once built; tests set 0)."""
+        return self._board_grace if self._announcer is None else self._announcer.board_grace
+
+    @board_grace.setter
+    def board_grace(self, seconds: float) -> None:
+        self._board_grace = seconds
+        if self._announcer is not None:
+            self._announcer.board_grace = seconds
+
+    def cog(self, kind: type[CogT]) -> CogT:
+        """The loaded cog of class ``kind`` (e.g. ``bot.cog(TurnsCog)``): the typed way to reach
+        a cog, by its class (found under the name the class declares, so a reloaded extension
+        is found too), never by a name string at the call. Raises LookupError when no such cog
+        is loaded (its extension is not, or the bot is closing)."""
+        found = self.get_cog(kind.__cog_name__)
+        if found is None or type(found).__qualname__ != kind.__qualname__:
+            raise LookupError(f"the {kind.__name__} cog is not loaded")
+        return cast(CogT, found)
+
+    def _build(self, manager: GameManager) -> None:
+        """Build the announcer and the computer opponent over ``manager`` (explicit wiring:
+        each gets what it uses). The announcer asks the computer for its move after a board
+        that leaves it to move; the computer posts its moves through the announcer's
+        ``publish``, and shows the typing indicator through its ``typing``."""
+        # the lambdas read ``announcer`` when the computer moves, after both are built
+        computer = Computer(manager, on_move=lambda value: announcer.publish(value),
+                            show_thinking=lambda game: announcer.typing(game), **self._computer_options)
+        announcer = Announcer(self, manager, self.renderer, names=self.player_names, computer=computer,
+                              board_grace=self._board_grace)
+        self._computer, self._announcer = computer, announcer
+
     async def setup_hook(self) -> None:
-        """Open the manager, load the cogs, register the persistent buttons, sync the commands
-        (if this process runs shard 0). With ``sync_only``: load the cogs and sync, only."""
+        """Open the manager, build the announcer and the computer (:meth:`_build`), load the
+        cogs, register the persistent buttons, sync the commands (if this process runs shard
+        0). With ``sync_only``: load the cogs and sync, only."""
         if self.sync_only:
             await self._load_cogs()
             await self.sync_commands()
@@ -134,13 +211,14 @@ class StonecastBot(commands.AutoShardedBot):
             _, url, _ = await self.http.get_bot_gateway()
             discord.gateway.DiscordWebSocket.DEFAULT_GATEWAY = yarl.URL(url)
         self.renderer.start()
-        if self.manager is None:
+        if self._manager is None:
             if not self.config.uses_postgresql:
                 self.config.db_path.parent.mkdir(parents=True, exist_ok=True)
             options = {"pool_size": self.config.db_pool, **self._manager_options}
             if self.config.lease is not None:
                 options.setdefault("lease", self.config.lease)
-            self.manager = await GameManager.open(self.config.db_path, **options)
+            self._manager = await GameManager.open(self.config.db_path, **options)
+        self._build(self._manager)
         await self._load_cogs()
         if self.config.syncs_commands:
             await self.sync_commands()
@@ -205,13 +283,14 @@ class StonecastBot(commands.AutoShardedBot):
             if ready is not None and not ready.done():
                 ready.cancel()
         await super().close()
-        await self.computer.close()
+        if self._computer is not None:
+            await self._computer.close()
         await asyncio.to_thread(self.renderer.close)
         if self._name_flush is not None and not self._name_flush.done():
             await self._name_flush  # the names noted last are stored before the manager closes
-        if self.manager is not None and self._owns_manager:
-            await self.manager.close()
-            self.manager = None
+        if self._manager is not None and self._owns_manager:
+            await self._manager.close()
+            self._manager = None
 
     async def on_ready(self) -> None:
         """Log the connection (and the shards this process runs)."""
@@ -231,7 +310,7 @@ class StonecastBot(commands.AutoShardedBot):
         if self._names.get(user.id) == name:
             return
         self._names[user.id] = name
-        if self.manager is not None and name:
+        if self._manager is not None and name:
             self._names_to_store[user.id] = name
             if self._name_flush is None or self._name_flush.done():
                 self._name_flush = asyncio.create_task(self._store_names())
@@ -239,10 +318,10 @@ class StonecastBot(commands.AutoShardedBot):
     async def _store_names(self) -> None:
         await asyncio.sleep(NAME_FLUSH_DELAY)
         names, self._names_to_store = self._names_to_store, {}
-        if self.manager is None:  # closed meanwhile without a manager of its own: nowhere to write
+        if self._manager is None:  # closed meanwhile without a manager of its own: nowhere to write
             return
         try:
-            await self.manager.remember_names(names)
+            await self._manager.remember_names(names)
         except Exception:  # noqa: BLE001 - a name is a nicety: the board shows it anyway
             log.warning("could not store %d display names", len(names), exc_info=True)
 
@@ -260,8 +339,8 @@ class StonecastBot(commands.AutoShardedBot):
         the plain name, as a /history record's ``Seat`` line keeps it). The one place boards,
         records, replays, review charts and thread names get players' names."""
         deleted: frozenset[int] = frozenset()
-        if self.manager is not None:
-            deleted = (await self.manager.deleted_players([game])).get(game.id, deleted)
+        if self._manager is not None:
+            deleted = (await self._manager.deleted_players([game])).get(game.id, deleted)
         names = {seat: texts.DELETED_PLAYER if uid in deleted else await self.display_name(uid, game.guild_id)
                  for seat, uid in game.players.items()}
         if levels and game.ai_seat in names and game.ai_level is not None:
@@ -286,9 +365,9 @@ class StonecastBot(commands.AutoShardedBot):
         guild = self.get_guild(guild_id) if guild_id else None
         member = guild.get_member(user_id) if guild else None
         user: discord.abc.User | None = member or self.get_user(user_id)
-        if user is None and self.manager is not None:
+        if user is None and self._manager is not None:
             try:
-                stored = (await self.manager.display_names([user_id])).get(user_id)
+                stored = (await self._manager.display_names([user_id])).get(user_id)
             except Exception:  # noqa: BLE001 - then ask Discord
                 log.warning("could not read the display name of user %s", user_id, exc_info=True)
                 stored = None

@@ -9,7 +9,9 @@ Custom ids:
 * ``stonecast:rematch:<game>`` -- on a final board: the same challenge with seats swapped;
 * ``stonecast:forget:<user>`` -- the confirmation shown by ``/privacy delete`` to ``user``.
 
-The buttons route the press to their cog (``Challenges``, ``Play`` or ``Privacy``). Whose
+The buttons route the press to the cog that handles them through the bot's typed
+:class:`ButtonRoutes` (``buttons``: the challenges, play and privacy cogs enter themselves
+there when they load, and leave when they unload), never by a cog's name. Whose
 button a Resign or a data deletion confirmation is, the button itself checks (``interaction_check``: anyone else is told so at
 once); every other check (who may press, whether the challenge is still open) is the
 manager's, and its refusal comes back as an ephemeral message.
@@ -18,12 +20,73 @@ manager's, and its refusal comes back as an ephemeral message.
 from __future__ import annotations
 
 import re
-from typing import Any
+from dataclasses import dataclass
+from typing import Any, Protocol, TypeVar
 
 import discord
 
-from . import texts
+from bot import texts
+
 from .replies import ephemeral
+
+
+class ChallengeButtons(Protocol):
+    """What the Accept / Decline / Cancel and Rematch buttons need of the cog handling them
+    (:class:`bot.front.cogs.challenges.ChallengesCog`)."""
+
+    async def on_challenge_button(self, interaction: discord.Interaction[Any], action: str,
+                                  challenge_id: int) -> None:
+        """Accept, decline or cancel (``action``) challenge ``challenge_id`` for the presser."""
+
+    async def on_rematch_button(self, interaction: discord.Interaction[Any], game_id: int) -> None:
+        """Challenge the other player of finished game ``game_id`` again, seats swapped."""
+
+
+class ResignButtons(Protocol):
+    """What the Resign button needs of the cog handling it (:class:`bot.front.cogs.play.PlayCog`)."""
+
+    async def on_resign_button(self, interaction: discord.Interaction[Any], game_id: int) -> None:
+        """Resign game ``game_id`` for the presser."""
+
+
+class ForgetButtons(Protocol):
+    """What the "Delete my data" button needs of the cog handling it
+    (:class:`bot.front.cogs.privacy.PrivacyCog`)."""
+
+    async def on_forget_button(self, interaction: discord.Interaction[Any]) -> None:
+        """Delete what is stored about the presser."""
+
+
+@dataclass
+class ButtonRoutes:
+    """Where a press of this module's buttons goes: one typed slot per handling cog, filled by
+    the cog in its ``cog_load`` and emptied in its ``cog_unload``. The bot holds one
+    (:attr:`bot.front.client.StonecastBot.buttons`)."""
+
+    challenges: ChallengeButtons | None = None
+    play: ResignButtons | None = None
+    privacy: ForgetButtons | None = None
+
+    @staticmethod
+    def of(interaction: discord.Interaction[Any]) -> ButtonRoutes:
+        """The routes of the bot that received ``interaction``. LookupError for a client
+        without them."""
+        routes = getattr(interaction.client, "buttons", None)
+        if not isinstance(routes, ButtonRoutes):
+            raise LookupError("this client routes no Stonecast buttons")
+        return routes
+
+
+H = TypeVar("H")
+
+
+def _handler(handler: H | None, what: str) -> H:
+    """``handler``, or LookupError naming ``what`` when its cog is not loaded (the bot is
+    starting or closing)."""
+    if handler is None:
+        raise LookupError(f"no cog handles the {what} button now")
+    return handler
+
 
 CHALLENGE_ACTIONS = {
     "accept": (texts.BUTTON_LABELS["accept"], discord.ButtonStyle.success),
@@ -51,7 +114,8 @@ class ChallengeButton(discord.ui.DynamicItem[discord.ui.Button],
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
         """Hand the press to the challenges cog."""
-        await interaction.client.get_cog("Challenges").on_challenge_button(interaction, self.action, self.challenge_id)
+        cog = _handler(ButtonRoutes.of(interaction).challenges, self.action)
+        await cog.on_challenge_button(interaction, self.action, self.challenge_id)
 
 
 class ResignButton(discord.ui.DynamicItem[discord.ui.Button],
@@ -80,7 +144,7 @@ class ResignButton(discord.ui.DynamicItem[discord.ui.Button],
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
         """Hand the press to the play cog."""
-        await interaction.client.get_cog("Play").on_resign_button(interaction, self.game_id)
+        await _handler(ButtonRoutes.of(interaction).play, "resign").on_resign_button(interaction, self.game_id)
 
 
 class RematchButton(discord.ui.DynamicItem[discord.ui.Button],
@@ -100,7 +164,7 @@ class RematchButton(discord.ui.DynamicItem[discord.ui.Button],
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
         """Hand the press to the challenges cog."""
-        await interaction.client.get_cog("Challenges").on_rematch_button(interaction, self.game_id)
+        await _handler(ButtonRoutes.of(interaction).challenges, "rematch").on_rematch_button(interaction, self.game_id)
 
 
 class ForgetButton(discord.ui.DynamicItem[discord.ui.Button],
@@ -128,7 +192,7 @@ class ForgetButton(discord.ui.DynamicItem[discord.ui.Button],
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
         """Hand the press to the privacy cog."""
-        await interaction.client.get_cog("Privacy").on_forget_button(interaction)
+        await _handler(ButtonRoutes.of(interaction).privacy, "forget").on_forget_button(interaction)
 
 
 def challenge_view(challenge_id: int, *, open_challenge: bool = False) -> discord.ui.View:

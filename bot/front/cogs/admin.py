@@ -8,12 +8,12 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from .. import texts
-from ..manager import NotAllowed, Refusal
-from ..replies import ephemeral
+from bot import texts
+from bot.front.replies import ephemeral
+from bot.manager import NotAllowed, Refusal
 
 if TYPE_CHECKING:
-    from ..client import StonecastBot
+    from bot.front.client import StonecastBot
 
 
 class AdminCog(commands.Cog, name="Admin"):
@@ -51,5 +51,5 @@ class AdminCog(commands.Cog, name="Admin"):
 
 
 async def setup(bot: StonecastBot) -> None:
-    """The extension's entry point (``bot.load_extension("bot.cogs.admin")``)."""
+    """The extension's entry point (``bot.load_extension("bot.front.cogs.admin")``)."""
     await bot.add_cog(AdminCog(bot))

@@ -3,7 +3,7 @@
 A pure presenter (issue 11): each function takes what a manager operation returned (the game,
 its position, the rating changes, the vacation of the player to move) and the rendered PNG,
 and gives a :class:`Post` -- message content, attachment, allowed mentions and buttons. Nothing
-here awaits, reads the database or talks to Discord: :class:`bot.announcer.Announcer` renders,
+here awaits, reads the database or talks to Discord: :class:`bot.front.announcer.Announcer` renders,
 posts, marks delivered and retries. Every board that asks someone to move mentions only that
 player (DESIGN.md, Bot).
 """
@@ -18,13 +18,14 @@ from typing import TYPE_CHECKING
 
 import discord
 
-from . import texts, timecontrol
+from bot import texts
+from bot.rules import timecontrol
+
 from .views import rematch_view
 
 if TYPE_CHECKING:
     import engine
-
-    from .manager import Game, MoveRecord, MoveResult
+    from bot.manager import Game, MoveRecord, MoveResult
 
 #: Discord's limit for a message's content, in characters.
 MESSAGE_LIMIT = 2000
@@ -35,7 +36,7 @@ class Post:
     """One message to send: ``content`` (cut to :data:`MESSAGE_LIMIT`), an optional board
     image (``png`` bytes attached as ``filename``), ``mentions`` (the user ids it may ping;
     nobody else, no roles, no @everyone), an optional ``view`` (buttons) and the image's
-    ``description`` (alt text, :func:`bot.alttext.board`; the announcer sets it)."""
+    ``description`` (alt text, :func:`bot.front.alttext.board`; the announcer sets it)."""
 
     content: str
     png: bytes | None = None
@@ -131,7 +132,7 @@ def board_filename(game: Game, position: engine.Position) -> str:
 
 def attachment(data: bytes, filename: str, description: str) -> discord.File:
     """The one way the bot attaches a file (issue 19): ``data`` named ``filename`` with its
-    ``description`` -- the alt text screen readers read (:mod:`bot.alttext` builds them), cut
+    ``description`` -- the alt text screen readers read (:mod:`bot.front.alttext` builds them), cut
     to Discord's :data:`bot.texts.ATTACHMENT_DESCRIPTION` characters. Raises ValueError for an
     empty description: no picture goes out undescribed."""
     if not description or not description.strip():
@@ -144,7 +145,7 @@ def attachment(data: bytes, filename: str, description: str) -> discord.File:
 
 def board_file(game: Game, position: engine.Position, png: bytes, description: str) -> discord.File:
     """The attachment for a board image, named after the game and ply, with its
-    ``description`` (:func:`bot.alttext.board`)."""
+    ``description`` (:func:`bot.front.alttext.board`)."""
     return attachment(png, board_filename(game, position), description)
 
 

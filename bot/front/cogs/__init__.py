@@ -1,5 +1,5 @@
 """The bot's cogs, each a discord.py extension (``async def setup(bot)``) that
-:meth:`bot.client.StonecastBot.setup_hook` loads by name (:data:`EXTENSIONS`):
+:meth:`bot.front.client.StonecastBot.setup_hook` loads by name (:data:`EXTENSIONS`):
 
 * ``challenges`` -- /challenge, the Accept / Decline / Cancel and Rematch buttons;
 * ``play`` -- /move (with its autocomplete), /resign and its button, /board, /games;
@@ -19,10 +19,15 @@
 suggesting games, the game choices).
 
 A handler defers, makes one manager call, hands what must be posted for everyone to
-:meth:`bot.announcer.Announcer.publish` and answers the person acting (wording in
+:meth:`bot.front.announcer.Announcer.publish` and answers the person acting (wording in
 :mod:`bot.texts`).
+
+May import what :mod:`bot.front` may. Only a cog module imports another cog module; a cog
+reaches another by its class (``self.bot.cog(TurnsCog)``), and the persistent buttons of
+:mod:`bot.front.views` reach theirs through the bot's typed ``buttons`` routes, which the
+challenges, play and privacy cogs fill when they load.
 """
 
-EXTENSIONS = tuple(f"bot.cogs.{name}" for name in
+EXTENSIONS = tuple(f"bot.front.cogs.{name}" for name in
                    ("challenges", "play", "conditional", "turns", "settings", "history", "admin",
                     "players", "info", "privacy", "maintenance"))

@@ -3,8 +3,8 @@
 One function per kind of attachment builds its description from data -- the game, the
 position (:class:`engine.Position`'s public surface: ply, last move and its mover, whose turn,
 phase, colours, stones, scores, outcome) and the players' display names as the picture shows
-them (:meth:`bot.client.StonecastBot.player_names`, "deleted player" included); the words are
-:mod:`bot.texts`'s. :func:`bot.boards.attachment` attaches them: the one place a
+them (:meth:`bot.front.client.StonecastBot.player_names`, "deleted player" included); the words are
+:mod:`bot.texts`'s. :func:`bot.front.boards.attachment` attaches them: the one place a
 ``discord.File`` is made, refusing one without a description.
 
 Each description fits Discord's 1,024 characters for an attachment's description
@@ -18,14 +18,13 @@ from collections.abc import Mapping
 from typing import TYPE_CHECKING
 
 from ai.review import pct
+from bot import texts
 
-from . import texts
 from .boards import move_effect
 
 if TYPE_CHECKING:
     import engine
-
-    from .manager import Game
+    from bot.manager import Game
 
 __all__ = ["board", "record", "replay", "review", "rules"]
 

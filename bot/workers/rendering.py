@@ -58,7 +58,7 @@ def default_workers() -> int:
 class BoardRenderer:
     """Renders positions off the event loop.
 
-    ``workers`` > 0: a pool of that many processes (:func:`bot.procs.process_pool`: they end
+    ``workers`` > 0: a pool of that many processes (:func:`bot.workers.procs.process_pool`: they end
     with the bot however it dies; warmed up by :meth:`start`); 0: a thread
     (``asyncio.to_thread``). :meth:`close` stops the pool.
     """

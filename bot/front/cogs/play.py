@@ -17,14 +17,17 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from .. import boards, texts
-from ..manager import MovePreview, MoveResult, NotAllowed, Refusal, UserError, game_over_error
-from ..replies import ephemeral, report_error
-from ..views import resign_view
-from .common import as_int, game_autocomplete, game_for
+from bot import texts
+from bot.front import boards
+from bot.front.replies import ephemeral, report_error
+from bot.front.views import resign_view
+from bot.manager import MovePreview, NotAllowed, Refusal, UserError, game_over_error
+
+from .common import announce_move, as_int, game_autocomplete, game_for
+from .turns import TurnsCog
 
 if TYPE_CHECKING:
-    from ..client import StonecastBot
+    from bot.front.client import StonecastBot
 
 log = logging.getLogger("stonecast.bot")
 
@@ -55,6 +58,14 @@ class PlayCog(commands.Cog, name="Play"):
     def __init__(self, bot: StonecastBot):
         self.bot = bot
 
+    async def cog_load(self) -> None:
+        """Handle the Resign button (:class:`bot.front.views.ButtonRoutes`)."""
+        self.bot.buttons.play = self
+
+    async def cog_unload(self) -> None:
+        """Leave the Resign button's route."""
+        self.bot.buttons.play = None
+
     @property
     def manager(self):
         """The bot's game manager."""
@@ -76,15 +87,9 @@ class PlayCog(commands.Cog, name="Play"):
         result = await self.manager.play(interaction.user.id, move, game_id=game, confirm=True,
                                          channel_id=interaction.channel_id, guild_id=interaction.guild_id)
         if isinstance(result, MovePreview):  # issue 13: the mover confirms their moves first
-            await self.bot.get_cog("Turns").ask_to_confirm(interaction, result)
+            await self.bot.cog(TurnsCog).ask_to_confirm(interaction, result)
             return
-        await ephemeral(interaction, await self.announce_move(result))
-
-    async def announce_move(self, result: MoveResult) -> str:
-        """Post the board of a committed move (through the announcer) and return the mover's
-        note (/move, and a confirmed move's Confirm button)."""
-        note = await self.bot.announcer.publish(result)
-        return boards.move_reply(result) + note
+        await ephemeral(interaction, await announce_move(self.bot.announcer, result))
 
     @move.autocomplete("move")
     async def move_autocomplete(self, interaction: discord.Interaction, current: str
@@ -246,5 +251,5 @@ class PlayCog(commands.Cog, name="Play"):
 
 
 async def setup(bot: StonecastBot) -> None:
-    """The extension's entry point (``bot.load_extension("bot.cogs.play")``)."""
+    """The extension's entry point (``bot.load_extension("bot.front.cogs.play")``)."""
     await bot.add_cog(PlayCog(bot))

@@ -8,16 +8,17 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from .. import texts
-from ..manager import Limits
-from ..replies import ephemeral
+from bot import texts
+from bot.front.replies import ephemeral
+from bot.manager import Limits
+
 from .common import GAME_CHOICES
 
 # /vacation's upper bound: the yearly allowance (a longer request could never be granted)
 VACATION_DAYS = int(Limits.vacation_days)
 
 if TYPE_CHECKING:
-    from ..client import StonecastBot
+    from bot.front.client import StonecastBot
 
 
 class PlayersCog(commands.Cog, name="Players"):
@@ -86,5 +87,5 @@ class PlayersCog(commands.Cog, name="Players"):
 
 
 async def setup(bot: StonecastBot) -> None:
-    """The extension's entry point (``bot.load_extension("bot.cogs.players")``)."""
+    """The extension's entry point (``bot.load_extension("bot.front.cogs.players")``)."""
     await bot.add_cog(PlayersCog(bot))

@@ -10,14 +10,15 @@ from discord import app_commands
 from discord.ext import commands
 
 import engine
+from bot import texts
+from bot.front import alttext
+from bot.front.boards import attachment
+from bot.front.replies import ephemeral
 
-from .. import alttext, texts
-from ..boards import attachment
-from ..replies import ephemeral
 from .common import GAME_CHOICES
 
 if TYPE_CHECKING:
-    from ..client import StonecastBot
+    from bot.front.client import StonecastBot
 
 # Start positions for /rules pictures: small boards read better than the defaults at a glance.
 RULES_OPTIONS = {"coil": {"size": 5}, "io": {"size": 8}, "braincoral": {},
@@ -63,5 +64,5 @@ class InfoCog(commands.Cog, name="Info"):
 
 
 async def setup(bot: StonecastBot) -> None:
-    """The extension's entry point (``bot.load_extension("bot.cogs.info")``)."""
+    """The extension's entry point (``bot.load_extension("bot.front.cogs.info")``)."""
     await bot.add_cog(InfoCog(bot))

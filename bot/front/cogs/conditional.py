@@ -12,12 +12,13 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from .. import texts
-from ..replies import ephemeral
+from bot import texts
+from bot.front.replies import ephemeral
+
 from .common import as_int, game_autocomplete, game_for
 
 if TYPE_CHECKING:
-    from ..client import StonecastBot
+    from bot.front.client import StonecastBot
 
 log = logging.getLogger("stonecast.bot")
 
@@ -88,5 +89,5 @@ class ConditionalCog(commands.GroupCog, group_name="conditional",
 
 
 async def setup(bot: StonecastBot) -> None:
-    """The extension's entry point (``bot.load_extension("bot.cogs.conditional")``)."""
+    """The extension's entry point (``bot.load_extension("bot.front.cogs.conditional")``)."""
     await bot.add_cog(ConditionalCog(bot))

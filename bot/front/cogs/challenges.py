@@ -19,15 +19,15 @@ from discord.ext import commands
 
 import ai
 import engine
-
-from .. import texts, timecontrol
-from ..manager import DEFAULT_DAYS_PER_MOVE, Challenge, Refusal, StaleAction, UserError
-from ..replies import ephemeral, report_error
-from ..views import challenge_view
+from bot import texts
+from bot.front.replies import ephemeral, report_error
+from bot.front.views import challenge_view
+from bot.manager import DEFAULT_DAYS_PER_MOVE, Challenge, Refusal, StaleAction, UserError
+from bot.rules import timecontrol
 
 if TYPE_CHECKING:
-    from ..client import StonecastBot
-    from ..manager import Game
+    from bot.front.client import StonecastBot
+    from bot.manager import Game
 
 log = logging.getLogger("stonecast.bot")
 
@@ -143,7 +143,7 @@ async def post_challenge(bot: StonecastBot, c: Challenge) -> discord.Message:
 
 
 class ChallengesCog(commands.Cog, name="Challenges"):
-    """/challenge <game> and the challenge and rematch buttons (:mod:`bot.views` routes
+    """/challenge <game> and the challenge and rematch buttons (:mod:`bot.front.views` routes
     their presses here)."""
 
     def __init__(self, bot: StonecastBot):
@@ -160,12 +160,15 @@ class ChallengesCog(commands.Cog, name="Challenges"):
         return self.bot.manager
 
     async def cog_load(self) -> None:
-        """Register the /challenge group with the command tree."""
+        """Register the /challenge group with the command tree; handle the challenge and
+        Rematch buttons (:class:`bot.front.views.ButtonRoutes`)."""
         self.bot.tree.add_command(self.challenge_group)
+        self.bot.buttons.challenges = self
 
     async def cog_unload(self) -> None:
-        """Remove the /challenge group from the command tree."""
+        """Remove the /challenge group from the command tree, and the buttons' route."""
         self.bot.tree.remove_command(self.challenge_group.name)
+        self.bot.buttons.challenges = None
 
     async def challenge(self, interaction: discord.Interaction, kind: str,
                         opponent: discord.Member | None, options: dict, *, first: str | None = None,
@@ -210,7 +213,7 @@ class ChallengesCog(commands.Cog, name="Challenges"):
             challenger_id=interaction.user.id, computer_id=self.bot.user.id, kind=kind,
             options=options, first=FIRST[first or "random"], level=level,
             days_per_move=days, clock=clock)
-        accepted = await self.bot.announcer.open_computer_thread(accepted)
+        accepted = await self.bot.announcer.threads.open_computer_thread(accepted)
         note = await self.bot.announcer.publish(accepted)
         await ephemeral(interaction, texts.computer_game_sent(accepted.game) + note)
 
@@ -276,7 +279,7 @@ class ChallengesCog(commands.Cog, name="Challenges"):
         when the challenge was made inside a thread), its first board."""
         accepted = await self.manager.accept(challenge_id, interaction.user.id)
         in_thread = isinstance(interaction.channel, discord.Thread)
-        accepted = await self.bot.announcer.open_thread(accepted, None if in_thread else interaction.message)
+        accepted = await self.bot.announcer.threads.open_thread(accepted, None if in_thread else interaction.message)
         note = await self.bot.announcer.publish(accepted)
         await interaction.edit_original_response(
             content=texts.accepted_text(accepted.challenge, accepted.game) + note, view=None,
@@ -289,7 +292,7 @@ class ChallengesCog(commands.Cog, name="Challenges"):
             c = await self.manager.offer_rematch(game_id, interaction.user.id, self.bot.user.id,
                                                  guild_id=interaction.guild_id)
             if not isinstance(c, Challenge):  # against the computer: the game has started
-                accepted = await self.bot.announcer.open_computer_thread(c)
+                accepted = await self.bot.announcer.threads.open_computer_thread(c)
                 note = await self.bot.announcer.publish(accepted)
                 await ephemeral(interaction, texts.computer_game_sent(accepted.game) + note)
                 return
@@ -304,5 +307,5 @@ class ChallengesCog(commands.Cog, name="Challenges"):
 
 
 async def setup(bot: StonecastBot) -> None:
-    """The extension's entry point (``bot.load_extension("bot.cogs.challenges")``)."""
+    """The extension's entry point (``bot.load_extension("bot.front.cogs.challenges")``)."""
     await bot.add_cog(ChallengesCog(bot))

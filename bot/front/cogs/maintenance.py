@@ -7,11 +7,11 @@ close); a failing step is logged and the loop goes on.
 
 Clock announcements (issue 5) go through the manager's outbox: the sweep commits a timeout or
 a reminder together with an announcement row, and the delivery pass
-(:meth:`bot.announcer.Announcer.deliver`) posts each pending row and marks it delivered only
+(:meth:`bot.front.announcer.Announcer.deliver`) posts each pending row and marks it delivered only
 after Discord accepted the post. It runs on start and after every sweep, so a bot that died
 between the commit and the post (or whose post failed) posts it later. Boards and your-turn
 DMs go the same way: the /move or Accept handler posts what it queued
-(:meth:`bot.announcer.Announcer.publish`), and a row still pending ``board_grace`` seconds
+(:meth:`bot.front.announcer.Announcer.publish`), and a row still pending ``board_grace`` seconds
 later (the handler died or its post failed) is posted by the delivery pass -- the game's
 current board, as the handler would have written it, or nothing when a later move superseded
 it. A post failing again and again is given up after :data:`MAX_ANNOUNCE_ATTEMPTS` passes.
@@ -26,11 +26,11 @@ from typing import TYPE_CHECKING
 import discord
 from discord.ext import commands, tasks
 
-from .. import texts
-from ..announcer import MAX_ANNOUNCE_ATTEMPTS
+from bot import texts
+from bot.front.delivery import MAX_ANNOUNCE_ATTEMPTS
 
 if TYPE_CHECKING:
-    from ..client import StonecastBot
+    from bot.front.client import StonecastBot
 
 log = logging.getLogger("stonecast.bot")
 
@@ -89,7 +89,7 @@ class MaintenanceCog(commands.Cog, name="Maintenance"):
             await self.deliver_announcements()
 
     async def deliver_announcements(self) -> int:
-        """Post what the outbox holds (:meth:`bot.announcer.Announcer.deliver`). Returns how
+        """Post what the outbox holds (:meth:`bot.front.announcer.Announcer.deliver`). Returns how
         many were posted."""
         return await self.bot.announcer.deliver()
 
@@ -115,5 +115,5 @@ class MaintenanceCog(commands.Cog, name="Maintenance"):
 
 
 async def setup(bot: StonecastBot) -> None:
-    """The extension's entry point (``bot.load_extension("bot.cogs.maintenance")``)."""
+    """The extension's entry point (``bot.load_extension("bot.front.cogs.maintenance")``)."""
     await bot.add_cog(MaintenanceCog(bot))

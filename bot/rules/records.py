@@ -43,8 +43,7 @@ from datetime import UTC, datetime
 from types import SimpleNamespace
 
 import engine
-
-from . import texts
+from bot import texts
 
 __all__ = [
     "ParsedRecord",

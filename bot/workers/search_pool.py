@@ -30,7 +30,7 @@ Rules of the queue:
   level, then abort the game).
 
 Workers are plain ``multiprocessing`` processes ("spawn"), one job at a time each, that run
-:func:`bot.procs.die_with_parent` first: they end with the bot whatever kills it. The pool
+:func:`bot.workers.procs.die_with_parent` first: they end with the bot whatever kills it. The pool
 talks to them over pipes watched by the event loop (``add_reader``): no threads. No
 Discord and no database here.
 """
@@ -45,7 +45,7 @@ from collections.abc import Callable, Hashable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from bot.procs import die_with_parent
+from .procs import die_with_parent
 
 __all__ = ["DEFAULT_MAX_QUEUE", "QueueFull", "SearchBusy", "SearchFailed", "SearchPool",
            "SearchPoolError", "WorkerDied", "workers_from_env"]
@@ -179,7 +179,7 @@ class SearchPool:
 
     async def start(self) -> None:
         """Start the worker processes (on the running loop's thread, which must outlive
-        them; see :mod:`bot.procs`)."""
+        them; see :mod:`bot.workers.procs`)."""
         self._loop = asyncio.get_running_loop()
         while len(self._workers) < self.size:
             self._spawn()

@@ -18,19 +18,22 @@ from __future__ import annotations
 import dataclasses
 import logging
 import re
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, cast
 
 import discord
 from discord import app_commands
 from discord.ext import commands
 
-from .. import boards, texts
-from ..manager import NotFound, Refusal, UserError
-from ..replies import ephemeral, report_error
+from bot import texts
+from bot.front import boards
+from bot.front.replies import ephemeral, report_error
+from bot.manager import NotFound, Refusal, UserError
+
+from .common import announce_move
 
 if TYPE_CHECKING:
-    from ..client import StonecastBot
-    from ..manager import MovePreview
+    from bot.front.client import StonecastBot
+    from bot.manager import MovePreview
 
 log = logging.getLogger("stonecast.bot")
 
@@ -68,7 +71,7 @@ class ConfirmMoveButton(_OwnedButton,
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
         """Hand the press to the turns cog."""
-        await interaction.client.get_cog("Turns").on_confirm(interaction, self.game_id, self.ply, self.move)
+        await _turns(interaction).on_confirm(interaction, self.game_id, self.ply, self.move)
 
 
 class CancelMoveButton(_OwnedButton, template=r"stonecast:cancelmove:(?P<game>[0-9]+):(?P<user>[0-9]+)"):
@@ -120,12 +123,17 @@ class NextGameButton(_OwnedButton, template=r"stonecast:next:(?P<user>[0-9]+):(?
             await interaction.response.defer(ephemeral=True, thinking=True)
             await interaction.client.manager.visible_game(interaction.user.id, self.game_id,
                                                           guild_id=interaction.guild_id)
-            await interaction.client.get_cog("Turns").show_next(interaction, after=self.game_id)
+            await _turns(interaction).show_next(interaction, after=self.game_id)
         except Exception as e:  # noqa: BLE001
             await report_error(interaction, e)
 
 
 DYNAMIC_ITEMS = (ConfirmMoveButton, CancelMoveButton, NextGameButton)
+
+
+def _turns(interaction: discord.Interaction[Any]) -> TurnsCog:
+    """The turns cog of the bot that received ``interaction`` (by its class)."""
+    return cast("StonecastBot", interaction.client).cog(TurnsCog)
 
 
 def confirm_view(game_id: int, ply: int, user_id: int, move: str) -> discord.ui.View:
@@ -183,7 +191,7 @@ class TurnsCog(commands.Cog, name="Turns"):
             except UserError as e:
                 await interaction.edit_original_response(content=texts.refusal_text(e), view=None, attachments=[])
                 return
-            text = await self.bot.get_cog("Play").announce_move(result)
+            text = await announce_move(self.bot.announcer, result)
             await interaction.edit_original_response(content=text, view=None, attachments=[])
         except Exception as e:  # noqa: BLE001
             await report_error(interaction, e)
@@ -222,5 +230,5 @@ class TurnsCog(commands.Cog, name="Turns"):
 
 
 async def setup(bot: StonecastBot) -> None:
-    """The extension's entry point (``bot.load_extension("bot.cogs.turns")``)."""
+    """The extension's entry point (``bot.load_extension("bot.front.cogs.turns")``)."""
     await bot.add_cog(TurnsCog(bot))

@@ -1,5 +1,5 @@
 """/history: a game's record as a text file, with an animated replay once it is over; /review: the
-chart of a finished game's chances, searched in the background (:mod:`bot.computer`)."""
+chart of a finished game's chances, searched in the background (:mod:`bot.workers.computer`)."""
 
 from __future__ import annotations
 
@@ -14,16 +14,17 @@ from discord import app_commands
 from discord.ext import commands
 
 from ai.review import Swing
+from bot import texts
+from bot.front import alttext
+from bot.front.boards import attachment
+from bot.front.replies import ephemeral
+from bot.manager import Refusal, UserError
+from bot.workers.search_pool import SearchBusy
 
-from .. import alttext, texts
-from ..boards import attachment
-from ..manager import Refusal, UserError
-from ..replies import ephemeral
-from ..search_pool import SearchBusy
 from .common import game_autocomplete, reviewable_game_autocomplete
 
 if TYPE_CHECKING:
-    from ..client import StonecastBot
+    from bot.front.client import StonecastBot
 
 log = logging.getLogger("stonecast.bot")
 
@@ -110,5 +111,5 @@ class HistoryCog(commands.Cog, name="History"):
 
 
 async def setup(bot: StonecastBot) -> None:
-    """The extension's entry point (``bot.load_extension("bot.cogs.history")``)."""
+    """The extension's entry point (``bot.load_extension("bot.front.cogs.history")``)."""
     await bot.add_cog(HistoryCog(bot))

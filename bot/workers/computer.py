@@ -1,7 +1,7 @@
 """The computer opponent in Discord (issue 12): its moves and reviews of finished games, searched
 in worker processes off the event loop.
 
-:class:`Computer` owns two :class:`bot.search_pool.SearchPool`\\ s:
+:class:`Computer` owns two :class:`bot.workers.search_pool.SearchPool`\\ s:
 
 * ``moves`` (``STONECAST_AI_WORKERS`` workers, default 1): the computer's moves, first come
   first served, one search per game, a bounded queue;
@@ -14,8 +14,9 @@ computer is to move (the announcer calls it after each board that leaves the com
 :meth:`Computer.wake` -- on start and on every maintenance pass -- requests every such game
 that has no search running, so a restart loses nothing. The chosen move is played with the ply
 it was chosen at (:meth:`bot.manager.GameManager.computer_move`): it applies exactly once, and
-its board is posted by the announcer like a person's, pinging the human. While the search runs
-the game's thread shows the typing indicator. A failed search is logged and tried once more a
+its board is posted through ``on_move`` (the announcer) like a person's, pinging the human. While the search runs
+the ``show_thinking`` context it was built with shows it (the typing indicator in the game's
+thread). A failed search is logged and tried once more a
 level lower; when that fails too the game is aborted with an apology.
 
 Several processes on one database (issue 14): each search of a move, and each review, is first
@@ -30,38 +31,52 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
-from collections.abc import Callable
+from collections.abc import AsyncIterator, Awaitable, Callable
 from typing import TYPE_CHECKING, Any
 
-import discord
+from bot import texts
+from bot.manager import UserError
+from bot.manager.leases import renewing
 
-from . import texts
-from .manager import UserError
-from .manager.leases import renewing
 from .search_pool import DEFAULT_MAX_QUEUE, SearchBusy, SearchFailed, SearchPool, SearchPoolError
 
 if TYPE_CHECKING:
-    from .client import StonecastBot
-    from .manager import Game, ReviewInput
+    from contextlib import AbstractAsyncContextManager
+
+    from bot.manager import Game, GameEnd, GameManager, MoveResult, ReviewInput
 
 log = logging.getLogger("stonecast.computer")
 
 __all__ = ["Computer"]
 
 
-class Computer:
-    """The computer player and reviewer of bot ``bot`` (see the module).
+@contextlib.asynccontextmanager
+async def _not_shown(game: Game) -> AsyncIterator[None]:
+    """No sign that the computer thinks (a :class:`Computer` built without ``show_thinking``)."""
+    yield
 
-    ``workers``: processes for moves (default ``STONECAST_AI_WORKERS``); ``max_queue``: moves
-    that may wait; ``playouts``: a cap on every search's playouts (tests and benchmarks use it
-    to keep searches short; ``None``: the level's own budget); ``review_options``: keyword
-    arguments for :func:`ai.review.review_game` (level, seconds, playouts).
+
+class Computer:
+    """The computer player and reviewer (see the module), playing through ``manager``.
+
+    ``on_move``: posts what a move of the computer committed (its board, or the end of a game
+    it gave up) and returns the note for a player (the announcer's
+    :meth:`~bot.front.announcer.Announcer.publish`); ``show_thinking(game)``: an async context
+    shown while a move is searched (the typing indicator in the game's thread); none by
+    default. ``workers``: processes for moves (default ``STONECAST_AI_WORKERS``);
+    ``max_queue``: moves that may wait; ``playouts``: a cap on every search's playouts (tests
+    and benchmarks use it to keep searches short; ``None``: the level's own budget);
+    ``review_options``: keyword arguments for :func:`ai.review.review_game` (level, seconds,
+    playouts).
     """
 
-    def __init__(self, bot: StonecastBot, *, workers: int | None = None,
-                 max_queue: int = DEFAULT_MAX_QUEUE, playouts: int | None = None,
-                 review_options: dict | None = None):
-        self.bot = bot
+    def __init__(self, manager: GameManager, *, on_move: Callable[[MoveResult | GameEnd], Awaitable[str]],
+                 show_thinking: Callable[[Game], AbstractAsyncContextManager[None]] | None = None,
+                 workers: int | None = None, max_queue: int = DEFAULT_MAX_QUEUE,
+                 playouts: int | None = None, review_options: dict | None = None):
+        self.manager = manager
+        self.on_move = on_move
+        self._show_thinking = show_thinking or _not_shown
         self.moves = SearchPool(workers, max_queue=max_queue)
         self.reviews = SearchPool(1, max_queue=max_queue)
         self.playouts = playouts
@@ -136,7 +151,7 @@ class Computer:
         search is running (on start and each maintenance pass). Returns how many were
         queued now."""
         n = 0
-        for game in await self.bot.manager.computer_turns():
+        for game in await self.manager.computer_turns():
             if game.id not in self._tasks and not self.request(game):
                 n += game.id in self._tasks
         return n
@@ -150,7 +165,7 @@ class Computer:
         the game when it is the computer's move again right after (a conditional reply)."""
         try:
             # read again: a request from a list read a moment ago may come after the move
-            game = await self.bot.manager.get_game(game.id)
+            game = await self.manager.get_game(game.id)
             if game.status != "active" or game.position.to_move != game.ai_seat:
                 return
             async with self._claim(game.id, "move") as claimed:
@@ -158,12 +173,12 @@ class Computer:
                     log.debug("the move in game %s is claimed by another process", game.id)
                     return
                 # read once more under the claim: another process may have just played it
-                game = await self.bot.manager.get_game(game.id)
+                game = await self.manager.get_game(game.id)
                 if game.status != "active" or game.position.to_move != game.ai_seat:
                     return
                 decision = None
                 levels = (game.ai_level, max(1, game.ai_level - 1))
-                async with self._typing(game):
+                async with self._show_thinking(game):
                     for attempt, level in enumerate(levels):
                         try:
                             decision = await self._search(game, level)
@@ -180,11 +195,11 @@ class Computer:
                     await self._give_up(game)
                     return
                 try:
-                    result = await self.bot.manager.computer_move(game.id, decision.move, game.ply)
+                    result = await self.manager.computer_move(game.id, decision.move, game.ply)
                 except UserError as e:  # the game moved on or ended meanwhile: nothing to play
                     log.info("computer move %s in game %s dropped: %s", decision.move, game.id, e)
                     return
-            await self.bot.announcer.publish(result)
+            await self.on_move(result)
             if result.game.status == "active" and result.position.to_move == game.ai_seat:
                 return result.game  # a conditional reply gave the move back: see _done
         except asyncio.CancelledError:
@@ -195,12 +210,12 @@ class Computer:
     async def _give_up(self, game: Game) -> None:
         """Both searches failed: abort the game with an apology (never left hanging)."""
         try:
-            end = await self.bot.manager.computer_gives_up(game.id)
+            end = await self.manager.computer_gives_up(game.id)
         except UserError as e:
             log.info("game %s not aborted: %s", game.id, e)
             return
         log.error("game %s aborted: the computer could not find a move", game.id)
-        await self.bot.announcer.publish(end)
+        await self.on_move(end)
 
     @contextlib.asynccontextmanager
     async def _claim(self, game_id: int, task: str):
@@ -209,7 +224,7 @@ class Computer:
         :meth:`bot.manager.GameManager.claim_computer_work`); ``claimed`` says whether this
         process got it. While the body runs the claim is renewed every third of the
         manager's lease; it is released when the body ends, however it ends."""
-        manager = self.bot.manager
+        manager = self.manager
         if not await manager.claim_computer_work(game_id, task):
             yield False
             return
@@ -223,31 +238,6 @@ class Computer:
             except (asyncio.CancelledError, Exception):  # noqa: BLE001 - the lease ends anyway
                 log.info("claim on the %s of game %s not released; its lease will end", task, game_id)
 
-    @contextlib.asynccontextmanager
-    async def _typing(self, game: Game):
-        """The typing indicator in ``game``'s thread while the body runs (best effort)."""
-        channel = self.bot.get_partial_messageable(game.thread_id or game.channel_id,
-                                                   guild_id=game.guild_id)
-        stop = asyncio.Event()
-
-        async def keep_typing() -> None:
-            while not stop.is_set():
-                try:
-                    await channel.typing()
-                except (discord.HTTPException, OSError):
-                    return
-                with contextlib.suppress(TimeoutError):
-                    await asyncio.wait_for(stop.wait(), 8)  # Discord shows it for ~10 s
-
-        task = asyncio.create_task(keep_typing())
-        try:
-            yield
-        finally:
-            stop.set()
-            task.cancel()
-            with contextlib.suppress(asyncio.CancelledError, Exception):
-                await task
-
     # ------------------------------------------------------------------ reviews
 
     def reviewing(self, game_id: int) -> bool:
@@ -259,7 +249,7 @@ class Computer:
         """The review of a finished game (``GameReview.to_dict()``): ``item.cached`` when
         there is one, else searched in the reviews worker -- ``progress(done, total)`` as the
         positions are searched; a failed search is tried once more a level lower -- and
-        cached in the database. Raises :class:`bot.search_pool.SearchBusy` while a review of
+        cached in the database. Raises :class:`bot.workers.search_pool.SearchBusy` while a review of
         the game runs already, and the pool's errors when both searches fail."""
         if item.cached is not None:
             return item.cached
@@ -271,7 +261,7 @@ class Computer:
             async with self._claim(game.id, "review") as claimed:
                 if not claimed:  # another process reviews it now
                     raise SearchBusy(texts.REVIEW_BUSY)
-                cached = await self.bot.manager.cached_review(game.id)
+                cached = await self.manager.cached_review(game.id)
                 if cached is not None:  # it finished while this one waited
                     return cached
                 return await self._review(item, progress)
@@ -294,5 +284,5 @@ class Computer:
                     raise
                 log.warning("review of game %s at level %s failed: %s", game.id, lv, e)
         data = result.to_dict()
-        await self.bot.manager.save_review(game.id, data)
+        await self.manager.save_review(game.id, data)
         return data

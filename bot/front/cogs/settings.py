@@ -1,5 +1,5 @@
 """/settings (issue 13): direct messages off, on (one per turn) or a daily digest at an hour
-(UTC), and move confirmation. ``/notify`` (bot.cogs.players) stays as the old name of
+(UTC), and move confirmation. ``/notify`` (bot.front.cogs.players) stays as the old name of
 ``/settings dm:on|off``."""
 
 from __future__ import annotations
@@ -10,11 +10,11 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from .. import texts
-from ..replies import ephemeral
+from bot import texts
+from bot.front.replies import ephemeral
 
 if TYPE_CHECKING:
-    from ..client import StonecastBot
+    from bot.front.client import StonecastBot
 
 
 class SettingsCog(commands.Cog, name="Settings"):
@@ -46,5 +46,5 @@ class SettingsCog(commands.Cog, name="Settings"):
 
 
 async def setup(bot: StonecastBot) -> None:
-    """The extension's entry point (``bot.load_extension("bot.cogs.settings")``)."""
+    """The extension's entry point (``bot.load_extension("bot.front.cogs.settings")``)."""
     await bot.add_cog(SettingsCog(bot))

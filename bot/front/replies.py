@@ -13,8 +13,8 @@ import logging
 import discord
 from discord import app_commands
 
-from . import texts
-from .manager import UserError
+from bot import texts
+from bot.manager import UserError
 
 log = logging.getLogger("stonecast.bot")
 

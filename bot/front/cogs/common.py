@@ -10,9 +10,12 @@ import discord
 from discord import app_commands
 
 import engine
+from bot.front import boards
+from bot.manager import MoveResult
 
 if TYPE_CHECKING:
-    from ..manager import Game
+    from bot.front.announcer import Announcer
+    from bot.manager import Game
 
 log = logging.getLogger("stonecast.bot")
 
@@ -66,3 +69,10 @@ async def reviewable_game_autocomplete(interaction: discord.Interaction, current
         log.exception("review autocomplete failed")
         return []
     return [app_commands.Choice(name=label[:100], value=gid) for gid, label in pairs[:25]]
+
+
+async def announce_move(announcer: Announcer, result: MoveResult) -> str:
+    """Post the board of a committed move (through ``announcer``) and return the mover's note
+    (/move, and a confirmed move's Confirm button)."""
+    note = await announcer.publish(result)
+    return boards.move_reply(result) + note

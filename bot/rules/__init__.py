@@ -1,0 +1,11 @@
+"""Pure rules of play the manager applies: no Discord, no database, no I/O.
+
+* :mod:`bot.rules.timecontrol` -- per-move and bank clocks;
+* :mod:`bot.rules.conditionals` -- conditional-move trees (prepared replies);
+* :mod:`bot.rules.glicko2` -- Glicko-2 ratings;
+* :mod:`bot.rules.records` -- a game's text record, written and read back.
+
+May import: ``engine`` and the standard library; of ``bot``, only ``bot.rules`` itself and the
+wording layer :mod:`bot.texts` (pure too: a record's result line and game title are worded
+there).
+"""
