@@ -183,7 +183,7 @@ async def test_games_all_lists_the_servers_games_to_watch(fake, harness):
     text = ex.reply.content
     assert text.startswith("2 games in progress in this server")
     for g in (one, two):
-        line = next(x for x in text.splitlines() if f"**{g.title} #{g.id}**" in x)
+        line = next(x for x in text.splitlines() if f"**{texts.game_label(g.kind, g.id)}**" in x)
         assert f"<@{g.players[1]}> vs <@{g.players[2]}>" in line
         assert f"<@{g.to_move_user}>'s move" in line and line.endswith(f"<#{g.thread_id}>")
     assert ex.posts == [] and ex.reply.pings == frozenset()
