@@ -47,10 +47,12 @@ class ReviewedPly(Protocol):
     0..1). Renderers may not import ``ai``: this is its shape, not its class."""
 
     @property
-    def move(self) -> str: ...
+    def move(self) -> str:
+        """The move's text."""
 
     @property
-    def after(self) -> float: ...
+    def after(self) -> float:
+        """Seat 1's chances after the move (0..1)."""
 
 
 class ReviewedSwing(Protocol):
@@ -60,22 +62,28 @@ class ReviewedSwing(Protocol):
     unknown) and the mover's chances ``before``/``after`` the move (0..1)."""
 
     @property
-    def ply(self) -> int: ...
+    def ply(self) -> int:
+        """Move number, from 1."""
 
     @property
-    def seat(self) -> int: ...
+    def seat(self) -> int:
+        """The mover's seat (1 or 2)."""
 
     @property
-    def move(self) -> str: ...
+    def move(self) -> str:
+        """The move's text."""
 
     @property
-    def preferred(self) -> str | None: ...
+    def preferred(self) -> str | None:
+        """The search's choice (may equal ``move``; empty or None when unknown)."""
 
     @property
-    def before(self) -> float: ...
+    def before(self) -> float:
+        """The mover's chances before the move (0..1)."""
 
     @property
-    def after(self) -> float: ...
+    def after(self) -> float:
+        """The mover's chances after the move (0..1)."""
 
 
 class ChartReview(Protocol):
@@ -84,19 +92,24 @@ class ChartReview(Protocol):
     ``options``, ``start`` (seat 1's chances before move 1, 0..1), ``plies`` and ``swings``."""
 
     @property
-    def kind(self) -> str: ...
+    def kind(self) -> str:
+        """The game's key in :data:`engine.GAMES`."""
 
     @property
-    def options(self) -> Mapping[str, object]: ...
+    def options(self) -> Mapping[str, object]:
+        """The game's options."""
 
     @property
-    def start(self) -> float: ...
+    def start(self) -> float:
+        """Seat 1's chances before move 1 (0..1)."""
 
     @property
-    def plies(self) -> Sequence[ReviewedPly]: ...
+    def plies(self) -> Sequence[ReviewedPly]:
+        """The reviewed moves, in order."""
 
     @property
-    def swings(self) -> Sequence[ReviewedSwing]: ...
+    def swings(self) -> Sequence[ReviewedSwing]:
+        """The biggest swings, biggest first."""
 
 
 #: A point in pixels, ``(x, y)``.

@@ -104,7 +104,7 @@ async def test_unexpected_error_hides_internals(fake, harness, monkeypatch, capl
     async def broken(*args, **kwargs):
         raise RuntimeError("database exploded: secret internals")
 
-    monkeypatch.setattr(harness.manager, "play_move", broken)
+    monkeypatch.setattr(harness.manager.services.play, "play_move", broken)  # where /move lands
     with caplog.at_level(logging.ERROR, logger="stonecast.bot"):
         ex = await play_move(fake, fake.alice, "c3", channel=game.thread_id)
     assert_refused(ex, "went wrong")
