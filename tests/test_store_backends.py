@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import asyncio
 import sqlite3
+from pathlib import Path
 
 import pytest
 from manager_support import ALICE, BOB, CAROL, FakeClock, start_game
@@ -273,6 +274,7 @@ async def _store_at_0004(db_url) -> Store:
     from alembic import command
 
     if not is_postgresql(db_url):
+        Path(db_url).unlink()  # the fixture's file is at the head: start from a new one
         store = await Store.open(db_url, target_version=8)
         assert await store.upgrade("0004") == "0004"
         return store
