@@ -7,13 +7,25 @@
   fresh database is a quick ``CREATE DATABASE ... TEMPLATE``.
 * ``backend``: ``"sqlite"`` or ``"postgresql"``; tests that use ``db`` or ``db_url`` run once
   with each.
+* ``sqlite_template`` (session): a SQLite file migrated to the head once; ``db`` and the
+  ``harness`` fixture (tests/fakediscord/fixtures.py) copy it instead of running every
+  migration again for each test (as the PostgreSQL template does).
 * ``db``: ``db(name="stonecast.db")`` -> what ``STONECAST_DB`` would hold for that test's
-  database ``name``: a SQLite file under ``tmp_path``, or the URL of a new PostgreSQL database
-  (the same name gives the same database within a test; a new name, a new empty database).
+  database ``name``: a SQLite file under ``tmp_path`` (a copy of ``sqlite_template``: at the
+  head, empty), or the URL of a new PostgreSQL database (the same name gives the same database
+  within a test; a new name, a new empty database).
 * ``db_url``: ``db("stonecast.db")``.
 
 Tests about SQLite files as such (migrations from old files, backups, the one-process lock,
 snapshots of a file mid-crash) keep using ``tmp_path`` directly.
+
+Temporary folders (``tmp_path``) are made on a RAM disk (``/dev/shm``) when the machine has
+one: SQLite's ``synchronous = FULL`` syncs every commit to the disk, which cost seconds in the
+tests that commit hundreds of times, and says nothing about Stonecast. ``PYTEST_DEBUG_TEMPROOT``
+set by hand wins.
+
+The suite runs on every core (pytest-xdist, ``-n auto`` in pyproject.toml): each worker is a
+process of its own, with its own PostgreSQL server and fake Discords on free ports.
 """
 
 from __future__ import annotations
@@ -21,6 +33,7 @@ from __future__ import annotations
 import asyncio
 import concurrent.futures
 import itertools
+import os
 import shutil
 import tempfile
 import time
@@ -29,6 +42,10 @@ import warnings
 import pytest
 
 BACKENDS = ("sqlite", "postgresql")
+RAM_DISK = "/dev/shm"
+
+if os.path.isdir(RAM_DISK) and os.access(RAM_DISK, os.W_OK | os.X_OK):
+    os.environ.setdefault("PYTEST_DEBUG_TEMPROOT", RAM_DISK)  # pytest's root of tmp_path
 TEMPLATE = "stonecast_template"
 _numbers = itertools.count(1)
 
@@ -157,6 +174,22 @@ def pg_url(pg_server):
         pg_server.release()
 
 
+async def _migrate(path) -> None:
+    from bot.store import Store
+
+    store = await Store.open(path)  # Alembic to the head
+    await store.close()
+
+
+@pytest.fixture(scope="session")
+def sqlite_template(tmp_path_factory):
+    """A SQLite file at the schema's head, no rows (closed: no ``-wal`` file beside it); copy
+    it, never open it."""
+    path = tmp_path_factory.mktemp("template") / "head.db"
+    _run(_migrate(path))
+    return path
+
+
 @pytest.fixture(params=BACKENDS)
 def backend(request) -> str:
     """The database backend of this run of the test."""
@@ -165,8 +198,9 @@ def backend(request) -> str:
 
 @pytest.fixture
 def db(backend, tmp_path, request):
-    """``db(name="stonecast.db")``: the test's database ``name`` on its backend (a SQLite path
-    under ``tmp_path`` or a PostgreSQL URL); the same name, the same database."""
+    """``db(name="stonecast.db")``: the test's database ``name`` on its backend (a SQLite file
+    under ``tmp_path``, a copy of ``sqlite_template``, or a PostgreSQL URL); the same name, the
+    same database."""
     made: dict[str, object] = {}
     if backend == "postgresql":
         request.addfinalizer(request.getfixturevalue("pg_server").release)
@@ -175,6 +209,7 @@ def db(backend, tmp_path, request):
         if name not in made:
             if backend == "sqlite":
                 made[name] = tmp_path / name
+                shutil.copyfile(request.getfixturevalue("sqlite_template"), made[name])
             else:
                 made[name] = request.getfixturevalue("pg_server").create()
         return made[name]

@@ -152,7 +152,11 @@ async def test_a_bot_that_dies_mid_search_leaves_the_move_to_another_after_its_l
         assert "against the computer has started" in ex.reply.content, ex.reply.content
         gid = int(ex.reply.content.split("#", 1)[1].split(",", 1)[0])
         assert a.bot.computer.thinking(gid)
-        holder, lease_until = await a.manager.claims_repo.holder(gid, "move")
+        end = time.monotonic() + 10  # the search's task claims the move in the database first
+        while (claim := await a.manager.claims_repo.holder(gid, "move"))[0] is None:
+            assert time.monotonic() < end, "A never claimed the move it is thinking about"
+            await asyncio.sleep(0.01)
+        holder, lease_until = claim
         assert holder == a.manager.process_id
         await b.start()  # its first maintenance pass asks for the move: A holds it
         assert not b.bot.computer.thinking(gid)

@@ -125,6 +125,7 @@ class StonecastBot(commands.AutoShardedBot):
         self._names: dict[int, str] = {}
         self._names_to_store: dict[int, str] = {}  # display names on their way to the database
         self._name_flush: asyncio.Task | None = None
+        self._closing = asyncio.Event()  # set by close: a pending write of names goes at once
         self._board_grace = board_grace
         if maintenance_interval is None:
             maintenance_interval = config.maintenance_interval or MAINTENANCE_INTERVAL
@@ -287,6 +288,7 @@ class StonecastBot(commands.AutoShardedBot):
             await self._computer.close()
         await asyncio.to_thread(self.renderer.close)
         if self._name_flush is not None and not self._name_flush.done():
+            self._closing.set()  # no need to wait out NAME_FLUSH_DELAY
             await self._name_flush  # the names noted last are stored before the manager closes
         if self._manager is not None and self._owns_manager:
             await self._manager.close()
@@ -316,7 +318,10 @@ class StonecastBot(commands.AutoShardedBot):
                 self._name_flush = asyncio.create_task(self._store_names())
 
     async def _store_names(self) -> None:
-        await asyncio.sleep(NAME_FLUSH_DELAY)
+        try:  # NAME_FLUSH_DELAY, or less when the bot closes meanwhile
+            await asyncio.wait_for(self._closing.wait(), NAME_FLUSH_DELAY)
+        except TimeoutError:
+            pass
         names, self._names_to_store = self._names_to_store, {}
         if self._manager is None:  # closed meanwhile without a manager of its own: nowhere to write
             return

@@ -1,11 +1,13 @@
 """Pytest fixtures for end-to-end bot tests. Use with ``from fakediscord.fixtures import *``.
 
 * ``fake`` -- a started :class:`FakeDiscord` with discord.py pointed at it.
-* ``harness`` -- a started :class:`BotHarness` (the real bot on a fresh SQLite file). At its
-  end it asserts the bot called no unknown route and sent nothing Discord refuses
-  (``fake.refusals``, see ``limits.py``) and attached no file without a description
-  (``fake.undescribed``, issue 19).
+* ``harness`` -- a started :class:`BotHarness` (the real bot on a fresh SQLite file, a copy of
+  the session's migrated one). At its end it asserts the bot called no unknown route and sent
+  nothing Discord refuses (``fake.refusals``, see ``limits.py``) and attached no file without
+  a description (``fake.undescribed``, issue 19).
 """
+
+import shutil
 
 import pytest
 
@@ -29,8 +31,10 @@ async def fake():
 
 
 @pytest.fixture
-async def harness(fake, tmp_path):
-    """The real bot on a fresh database, running against ``fake``."""
+async def harness(fake, tmp_path, sqlite_template):
+    """The real bot on a fresh database (a copy of the session's SQLite file at the schema's
+    head, ``sqlite_template`` of tests/conftest.py), running against ``fake``."""
+    shutil.copyfile(sqlite_template, tmp_path / "stonecast.db")
     h = BotHarness(fake, tmp_path / "stonecast.db")
     await h.start()
     try:
