@@ -1,7 +1,7 @@
 """bot/'s folders show its architecture (issue 20, items 3 and 5): each package imports only
 what its docstring (and ``bot/__init__``'s map) allows, no cog module is imported from outside
-the cogs, the import graph of ``bot`` has no cycle, and no module outside ``bot/manager`` and
-``bot/store`` is over 400 lines. As ``tests/test_engine_knowledge.py`` checks for ``engine``,
+the cogs, the import graph of ``bot`` has no cycle (of the imports that run), and no module is
+over 400 lines (but ``bot/store/db.py``, not split yet). As ``tests/test_engine_knowledge.py`` checks for ``engine``,
 ``ai`` and ``renderers``, the graph is read from the source with ``ast``: every import counts,
 those under ``if TYPE_CHECKING:`` and inside functions too (a type checker follows them)."""
 
@@ -198,8 +198,12 @@ def test_nothing_loose_at_the_top_of_bot():
     assert loose == ["__init__.py", "__main__.py", "config.py"]
 
 
-def test_no_module_outside_the_manager_and_the_store_is_over_400_lines():
+# over 400 lines and not split yet (issue 20): the store's connections, transactions and
+# Alembic runs in one class; the list only shrinks
+TOO_LONG_YET = {"bot.store.db"}
+
+
+def test_no_module_of_bot_is_over_400_lines():
     long = {name: n for name, path in MODULES.items()
-            if _package(name) not in ("bot.manager", "bot.store")
-            and (n := len(path.read_text(encoding="utf-8").splitlines())) > 400}
-    assert long == {}
+            if (n := len(path.read_text(encoding="utf-8").splitlines())) > 400}
+    assert set(long) <= TOO_LONG_YET, long

@@ -20,7 +20,8 @@ from bot.manager import (
     StaleAction,
     UserSettings,
 )
-from bot.manager.play import MovePlan, PlayService
+from bot.manager.play import PlayService
+from bot.manager.values import MovePlan
 from bot.rules import conditionals
 
 ANN, BOB = 1001, 1002

@@ -13,7 +13,6 @@ from __future__ import annotations
 import dataclasses
 import logging
 from collections.abc import Mapping
-from dataclasses import dataclass
 
 import engine
 
@@ -33,39 +32,11 @@ from .lookup import LookupService
 from .outbox import OutboxService
 from .ratings import RatingsService
 from .settings import SettingsService
-from .values import Game, GameEnd, MovePreview, MoveRecord, MoveResult, UserSettings
+from .values import Game, GameEnd, MovePlan, MovePreview, MoveRecord, MoveResult, UserSettings
 
 __all__ = ["MovePlan", "PlayService"]
 
 log = logging.getLogger(__name__)
-
-
-@dataclass(frozen=True)
-class MovePlan:
-    """A move worked out by :meth:`PlayService.plan_move` (no I/O), for
-    :meth:`PlayService.commit_move` to write.
-
-    ``game``: as read before the move; ``seat`` the mover's; ``new`` the position after their
-    own move, written ``move``; ``replies``: the conditional replies played at once after it;
-    ``final``: the position after the last of them (``final.outcome``: how the game ends,
-    ``None`` while it goes on); ``after``: the game as it will be stored (ply, position,
-    deadline, banks in seconds, result); ``to_move_settings``: the settings of the player to
-    move next (``None`` once over); ``ping``: whom its board pings; ``trees``: the
-    conditional lines to store, seat -> (JSON text, ply written at), or ``None`` to remove
-    that seat's; ``confirm``: whether the mover confirms moves first; ``now``: UNIX seconds."""
-
-    game: Game
-    seat: int
-    new: engine.Position
-    move: str
-    replies: tuple[MoveRecord, ...]
-    final: engine.Position
-    after: Game
-    to_move_settings: UserSettings | None
-    ping: int
-    trees: dict[int, tuple[str, int] | None]
-    confirm: bool
-    now: float
 
 
 class _ConfirmFirst(Exception):  # noqa: N818 - a signal, not an error

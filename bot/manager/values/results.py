@@ -11,7 +11,7 @@ import engine
 
 from .entities import Challenge, Game, MoveRecord, UserSettings
 
-__all__ = ["Accepted", "ClockEvent", "ConditionalLines", "GameEnd", "MovePreview", "MoveResult", "VacationChange"]
+__all__ = ["Accepted", "ClockEvent", "ConditionalLines", "GameEnd", "MovePlan", "MovePreview", "MoveResult", "VacationChange"]
 
 
 @dataclass(frozen=True)
@@ -167,3 +167,31 @@ class VacationChange:
     settings: UserSettings
     games: tuple[Game, ...] = ()
     note_ids: tuple[int, ...] = ()
+
+
+@dataclass(frozen=True)
+class MovePlan:
+    """A move worked out by :meth:`bot.manager.play.PlayService.plan_move` (no I/O), for
+    :meth:`bot.manager.play.PlayService.commit_move` to write.
+
+    ``game``: as read before the move; ``seat`` the mover's; ``new`` the position after their
+    own move, written ``move``; ``replies``: the conditional replies played at once after it;
+    ``final``: the position after the last of them (``final.outcome``: how the game ends,
+    ``None`` while it goes on); ``after``: the game as it will be stored (ply, position,
+    deadline, banks in seconds, result); ``to_move_settings``: the settings of the player to
+    move next (``None`` once over); ``ping``: whom its board pings; ``trees``: the
+    conditional lines to store, seat -> (JSON text, ply written at), or ``None`` to remove
+    that seat's; ``confirm``: whether the mover confirms moves first; ``now``: UNIX seconds."""
+
+    game: Game
+    seat: int
+    new: engine.Position
+    move: str
+    replies: tuple[MoveRecord, ...]
+    final: engine.Position
+    after: Game
+    to_move_settings: UserSettings | None
+    ping: int
+    trees: dict[int, tuple[str, int] | None]
+    confirm: bool
+    now: float
