@@ -10,6 +10,8 @@ import inspect
 import re
 from pathlib import Path
 
+from graph_support import find_cycle
+
 from bot.manager import services as wiring
 from bot.manager.core import Service
 
@@ -43,34 +45,11 @@ def _graph() -> dict[str, set[str]]:
     return graph
 
 
-def _cycle(graph: dict[str, set[str]]) -> list[str] | None:
-    """A cycle of ``graph`` as a list of nodes, or ``None`` when it is a DAG (depth-first)."""
-    state: dict[str, int] = {}
-    path: list[str] = []
-
-    def visit(node: str) -> list[str] | None:
-        state[node] = 1
-        path.append(node)
-        for nxt in sorted(graph[node]):
-            if state.get(nxt) == 1:
-                return path[path.index(nxt):] + [nxt]
-            if nxt not in state and (found := visit(nxt)):
-                return found
-        path.pop()
-        state[node] = 2
-        return None
-
-    for node in sorted(graph):
-        if node not in state and (found := visit(node)):
-            return found
-    return None
-
-
 def test_the_service_graph_is_a_dag_of_services_over_the_core():
     graph = _graph()
     assert len(graph) == 13
     assert all(issubclass(cls, Service) for cls in _service_classes().values())
-    assert _cycle(graph) is None
+    assert find_cycle(graph) is None
     # the shared services depend on no use case
     assert graph["SettingsService"] == set() and graph["RatingsService"] == set()
     assert graph["OutboxService"] == {"SettingsService"}
@@ -79,9 +58,9 @@ def test_the_service_graph_is_a_dag_of_services_over_the_core():
     assert "ComputerService" in graph["ProfileService"] and "PlayService" in graph["ComputerService"]
 
 
-def test_the_cycle_finder_finds_a_cycle():
-    assert _cycle({"a": {"b"}, "b": {"c"}, "c": {"a"}}) == ["a", "b", "c", "a"]
-    assert _cycle({"a": {"b"}, "b": set()}) is None
+def test_the_cycle_finder_finds_afind_cycle():
+    assert find_cycle({"a": {"b"}, "b": {"c"}, "c": {"a"}}) == ["a", "b", "c", "a"]
+    assert find_cycle({"a": {"b"}, "b": set()}) is None
 
 
 def test_build_services_hands_each_service_the_ones_its_constructor_names():
