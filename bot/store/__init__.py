@@ -5,7 +5,11 @@ Map:
 * :mod:`bot.store.db` -- :class:`Store`: SQLAlchemy 2 async Core over SQLite (one connection,
   WAL, ``synchronous=FULL``, one lock, ``BEGIN IMMEDIATE``) or PostgreSQL (a pool, a
   connection per transaction); transactions rolled back on any exception or cancellation;
-  rows as :class:`~bot.store.db.Row`;
+  rows as :class:`~bot.store.db.Row`; :mod:`bot.store.sql` -- what needs no connection (database
+  targets and URLs, :class:`~bot.store.sql.Row`, ``?``-placeholder binding);
+  :mod:`bot.store.errors` -- :class:`StoreError`, :class:`~bot.store.errors.DatabaseUnreachable`,
+  :class:`SchemaNotAtHead`; :mod:`bot.store.migrate` -- the migrations run on an open store
+  (the old steps, then Alembic's), Alembic's own log lines quietened;
 * :mod:`bot.store.migrations` -- the schema's Alembic history (one for both backends), run
   when the store opens; :mod:`bot.store.schema` -- the older ``PRAGMA user_version`` steps
   that bring a SQLite file of an older Stonecast to version 8 (Alembic's first revision);
@@ -29,7 +33,8 @@ from __future__ import annotations
 from .challenges import ChallengeRepo
 from .claims import ClaimRepo
 from .conditionals import ConditionalRepo
-from .db import SchemaNotAtHead, Store, StoreError
+from .db import Store
+from .errors import SchemaNotAtHead, StoreError
 from .games import GameRepo, MoveRepo
 from .outbox import OutboxRepo
 from .ratings import RatingRepo

@@ -1,10 +1,11 @@
-"""The connection to Stonecast's database (SQLite or PostgreSQL) and its transactions.
+"""The connection to Stonecast's database (SQLite or PostgreSQL) and its transactions: :class:`Store`.
 
 The store is a thin layer over SQLAlchemy 2's async Core (:func:`create_async_engine` and
 :func:`~sqlalchemy.text`; no ORM). The repositories of :mod:`bot.store` keep writing SQL text
-with ``?`` placeholders; :func:`bind` turns each statement once into a :class:`TextClause`
-with named parameters (cached), and rows come back as :class:`Row` (by column name, by
-index, ``keys()``, tuple unpacking -- as :class:`sqlite3.Row` did).
+with ``?`` placeholders, bound by :func:`bind`, and rows come back as :class:`Row`; those and
+the database targets (:func:`database_url`, :func:`is_postgresql`, :func:`database_name`)
+are in :mod:`bot.store.sql`, the errors in :mod:`bot.store.errors`, the migration runs in
+:mod:`bot.store.migrate` -- all re-exported here.
 
 Two backends, picked by :meth:`Store.open` from its target (:func:`database_url`):
 
@@ -26,69 +27,37 @@ Two backends, picked by :meth:`Store.open` from its target (:func:`database_url`
 The schema is managed by Alembic (:mod:`bot.store.migrations`, one history for both
 backends); on SQLite a file of the older ``PRAGMA user_version`` schema (versions 1-8,
 :data:`bot.store.schema.MIGRATIONS`) is first brought to version 8 and stamped with Alembic's
-first revision. :mod:`bot.manager` decides what to write.
+first revision (:meth:`Store.upgrade`, :mod:`bot.store.migrate`). :mod:`bot.manager` decides
+what to write.
 """
 
 from __future__ import annotations
 
 import asyncio
 import contextvars
-import functools
-import logging
 from collections.abc import Iterable, Sequence
 from contextlib import asynccontextmanager
 from pathlib import Path
 from typing import Any
 
-from sqlalchemy import event, make_url, pool, text
-from sqlalchemy.engine import URL
+from sqlalchemy import event, pool, text
 from sqlalchemy.exc import SQLAlchemyError
 from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine, create_async_engine
-from sqlalchemy.sql.elements import TextClause
 
-from .schema import LATEST_VERSION, MIGRATIONS
+from .errors import DatabaseUnreachable, SchemaNotAtHead, StoreError
+from .migrate import log_steps, migrate_old_steps, quiet_alembic, run_alembic, upgrade_schema
+from .schema import LATEST_VERSION
+from .sql import Row, _params, _rows, bind, database_name, database_url, is_postgresql
 
+# the names of errors.py, sql.py and migrate.py that were defined here are still found here
 __all__ = ["DEFAULT_POOL_SIZE", "DatabaseUnreachable", "Row", "SchemaNotAtHead", "Store", "StoreError", "bind",
-           "database_url", "is_postgresql"]
+           "database_name", "database_url", "is_postgresql", "log_steps", "quiet_alembic"]
 
 # PostgreSQL connections per process by default (``STONECAST_DB_POOL``).
 DEFAULT_POOL_SIZE = 10
 # Seconds SQLAlchemy's pool waits for a connection before failing. The store's semaphore
 # keeps checkouts within the pool, so only a connection lost without being returned meets it.
 POOL_TIMEOUT = 120.0
-
-
-class StoreError(RuntimeError):
-    """The database cannot be used (e.g. written by a newer Stonecast); ``str(e)`` is one
-    line for the operator."""
-
-
-class DatabaseUnreachable(StoreError):
-    """The first connection to the database failed (the server is down or refuses the user or
-    password, the file cannot be opened); ``str(e)`` is one line naming the database (its
-    password hidden) and the driver's reason."""
-
-
-class SchemaNotAtHead(RuntimeError):  # noqa: N818 - named for the state it reports
-    """A store whose schema is not at Alembic's head was handed to :mod:`bot.manager`, which
-    works on the head schema only (:func:`bot.store.migrations.head_revision`; open stores
-    with :meth:`Store.open`, which migrates). Carries data, no sentence: ``path`` (the
-    database, its password hidden), ``revision`` (where the store is; ``None``: not under
-    Alembic, e.g. a SQLite file kept at an old ``PRAGMA user_version``) and ``head``."""
-
-    def __init__(self, path: str, revision: str | None, head: str):
-        super().__init__(path, revision, head)
-        self.path = path
-        self.revision = revision
-        self.head = head
-
-
-def database_name(target: str | Path) -> str:
-    """``target`` (a ``STONECAST_DB`` value) as it may be shown in a log: a PostgreSQL URL
-    with its password hidden (``***``), a SQLite path as it is."""
-    if is_postgresql(target):
-        return make_url(str(target)).render_as_string(hide_password=True)
-    return str(target)
 
 
 async def _first_connection(engine: AsyncEngine, target: str | Path) -> AsyncConnection:
@@ -102,124 +71,10 @@ async def _first_connection(engine: AsyncEngine, target: str | Path) -> AsyncCon
                                   f"({type(reason).__name__}: {first})") from e
 
 
-log = logging.getLogger("stonecast.store")
-
-# Alembic's loggers whose INFO lines are not news to an operator: the plugins set up when
-# Alembic is imported, and "Context impl", "Will assume ...", "Running upgrade A -> B,
-# <the revision's docstring>" -- replaced by one line of ours per revision (log_steps).
-ALEMBIC_CHATTER = ("alembic.runtime.plugins", "alembic.runtime.migration")
-
-
-def quiet_alembic() -> None:
-    """Raise :data:`ALEMBIC_CHATTER`'s loggers to WARNING (Alembic's warnings still show).
-    Called before Alembic is first imported (its plugin lines are logged at import)."""
-    for name in ALEMBIC_CHATTER:
-        logging.getLogger(name).setLevel(logging.WARNING)
-
-
-def log_steps(config) -> None:
-    """Log the migration steps noted in the Alembic ``config`` (and forget them), one INFO
-    line each: ``database: applied 0004 player names``."""
-    for verb, revision, title in config.attributes.pop("steps", []):
-        log.info("database: %s %s %s", verb, revision, title)
-
-
-# PostgreSQL advisory lock key held while migrating ("stonecast" in ASCII, as a number).
-_MIGRATION_LOCK = int.from_bytes(b"stonecst", "big") >> 1
-
 # The task currently inside a transaction: (store, its connection), so its own statements
 # join the transaction (and, on SQLite, skip the lock).
 _in_tx: contextvars.ContextVar[tuple[Store, AsyncConnection] | None] = contextvars.ContextVar(
     "stonecast_in_tx", default=None)
-
-
-def is_postgresql(target: str | Path) -> bool:
-    """Whether ``target`` (a ``STONECAST_DB`` value) names a PostgreSQL database (a
-    ``postgresql://``, ``postgres://`` or ``postgresql+asyncpg://`` URL)."""
-    return isinstance(target, str) and target.split("://", 1)[0].lower() in (
-        "postgresql", "postgres", "postgresql+asyncpg")
-
-
-def database_url(target: str | Path) -> URL:
-    """The SQLAlchemy URL of ``target``: a ``postgresql://`` URL becomes
-    ``postgresql+asyncpg://`` (libpq's ``sslmode=`` becomes asyncpg's ``ssl=``); anything else is a SQLite file path (``sqlite+aiosqlite``;
-    ``:memory:`` too)."""
-    if is_postgresql(target):
-        url = make_url(str(target).replace("postgres://", "postgresql://", 1))
-        if "sslmode" in url.query:  # libpq's name (managed databases hand out such URLs)
-            mode = url.query["sslmode"]
-            url = url.difference_update_query(["sslmode"]).update_query_dict({"ssl": mode})
-        return url.set(drivername="postgresql+asyncpg")
-    return URL.create("sqlite+aiosqlite", database=str(target))
-
-
-class Row(tuple):
-    """One result row: ``row["col"]``, ``row[0]``, ``row.keys()``, unpacking, ``dict(row)``."""
-
-    def __new__(cls, values: Iterable[Any], index: dict[str, int]) -> Row:
-        row = super().__new__(cls, values)
-        row._index = index
-        return row
-
-    def __getitem__(self, key):
-        if isinstance(key, str):
-            try:
-                key = self._index[key]
-            except KeyError:
-                raise IndexError(f"no column named {key!r}") from None
-        return tuple.__getitem__(self, key)
-
-    def keys(self) -> list[str]:
-        """The column names, in order."""
-        return list(self._index)
-
-
-@functools.lru_cache(maxsize=1024)
-def bind(sql: str) -> tuple[TextClause, int]:
-    """``sql`` with ``?`` placeholders -> ``(text clause with :p0, :p1, ..., count)``.
-
-    Question marks inside quoted strings or ``--`` comments are left alone, and every colon
-    of ``sql`` is escaped so that only the placeholders become bind parameters. Cached: each
-    statement of the repositories is translated once.
-    """
-    out: list[str] = []
-    n = 0
-    i, size = 0, len(sql)
-    while i < size:
-        ch = sql[i]
-        if ch in "'\"":
-            j = sql.find(ch, i + 1)
-            j = size - 1 if j < 0 else j
-            out.append(sql[i:j + 1].replace(":", "\\:"))
-            i = j + 1
-            continue
-        if ch == "-" and sql.startswith("--", i):
-            j = sql.find("\n", i)
-            j = size if j < 0 else j
-            out.append(sql[i:j].replace(":", "\\:").replace("?", " "))
-            i = j
-            continue
-        if ch == "?":
-            out.append(f":p{n}")
-            n += 1
-        elif ch == ":":
-            out.append("\\:")
-        else:
-            out.append(ch)
-        i += 1
-    return text("".join(out)), n
-
-
-def _params(sql: str, params: Sequence[Any]) -> tuple[TextClause, dict[str, Any]]:
-    clause, n = bind(sql)
-    if len(params) != n:
-        raise ValueError(f"the statement takes {n} parameters, {len(params)} given: {sql!r}")
-    return clause, {f"p{i}": v for i, v in enumerate(params)}
-
-
-def _rows(result) -> list[Row]:
-    index = {k: i for i, k in enumerate(result.keys())}
-    return [Row(r, index) for r in result]
 
 
 class Store:
@@ -347,96 +202,24 @@ class Store:
         return rows[0][0] if rows else None
 
     async def migrate(self, target_version: int | None = None) -> int:
-        """SQLite only: apply the old ``PRAGMA user_version`` steps (:data:`MIGRATIONS`) up
-        to ``target_version`` (default: 8, where Alembic takes over).
-
-        Each step runs in one transaction with its version bump. Returns the new version.
-        Raises :class:`StoreError` when the file is newer than those steps (and not under
-        Alembic).
-        """
-        target = LATEST_VERSION if target_version is None else target_version
-        current = await self.version()
-        if current > LATEST_VERSION:
-            raise StoreError(
-                f"the database {self.path} has schema version {current}, newer than this "
-                f"Stonecast understands ({LATEST_VERSION}); upgrade Stonecast"
-            )
-        for step in MIGRATIONS:
-            if current < step.version <= target:
-                async with self.transaction():
-                    # Re-check inside the write lock: another process may have migrated.
-                    if await self.version() >= step.version:
-                        current = await self.version()
-                        continue
-                    for sql in step.statements:
-                        await self.execute(sql)
-                    if step.data is not None:
-                        await step.data(self)
-                    await self.execute(f"PRAGMA user_version = {step.version}")
-                current = step.version
-        return current
+        """SQLite only: apply the old ``PRAGMA user_version`` steps up to ``target_version``
+        (default: 8, where Alembic takes over); returns the new version. Raises
+        :class:`StoreError` for a file newer than those steps
+        (:func:`bot.store.migrate.migrate_old_steps`)."""
+        return await migrate_old_steps(self, target_version)
 
     async def upgrade(self, revision: str = "head", *, config=None) -> str | None:
-        """Bring the schema to Alembic ``revision`` (default ``head``); returns the revision
-        reached. A new database is created by the revisions; a SQLite file of the old
-        numbering (versions 1-7) is first migrated to version 8 by :meth:`migrate`, and a
-        file at 8 is stamped with revision ``0001`` (the schema it already has).
-        ``config``: an Alembic :class:`~alembic.config.Config` (default
-        :func:`bot.store.migrations.alembic_config`; tests add revisions through it).
-        Raises :class:`StoreError` when the database is at a revision this code does not
-        know (a newer Stonecast wrote it)."""
-        quiet_alembic()  # before Alembic's import, which logs its plugins
-        from alembic import command
-        from alembic.script import ScriptDirectory
-        from alembic.util import CommandError
-
-        from .migrations import BASE_REVISION, alembic_config
-
-        config = config or alembic_config()
-        known = {s.revision for s in ScriptDirectory.from_config(config).walk_revisions()}
-        current = await self.alembic_revision()
-        if current is not None and current not in known:
-            raise StoreError(
-                f"the database {self.path} is at schema revision {current}, which this "
-                f"Stonecast does not know (a newer Stonecast wrote it); upgrade Stonecast")
-        if current is None and self.dialect == "sqlite":
-            old = await self.version()
-            if old > LATEST_VERSION:
-                raise StoreError(
-                    f"the database {self.path} has schema version {old}, newer than this "
-                    f"Stonecast understands ({LATEST_VERSION}); upgrade Stonecast")
-            if old > 0:
-                await self.migrate()
-                await self._alembic(lambda cfg: command.stamp(cfg, BASE_REVISION), config)
-        try:
-            await self._alembic(lambda cfg: command.upgrade(cfg, revision), config)
-        except CommandError as e:
-            raise StoreError(f"cannot migrate the database {self.path}: {e}") from e
-        self.revision = await self.alembic_revision()
-        return self.revision
+        """Bring the schema to Alembic ``revision`` (default ``head``), an old SQLite file
+        first through :meth:`migrate`; returns the revision reached. ``config``: an Alembic
+        :class:`~alembic.config.Config` (default :func:`bot.store.migrations.alembic_config`).
+        Raises :class:`StoreError` for a revision this code does not know
+        (:func:`bot.store.migrate.upgrade_schema`)."""
+        return await upgrade_schema(self, revision, config=config)
 
     async def _alembic(self, run, config) -> None:
-        """Run the Alembic command ``run(config)`` on a connection of this store, in one
-        transaction (``BEGIN IMMEDIATE`` on SQLite); once committed, log each revision it
-        applied (:func:`log_steps`)."""
-        def on(sync_conn):
-            config.attributes["connection"] = sync_conn
-            try:
-                run(config)
-            finally:
-                config.attributes.pop("connection", None)
-
-        config.attributes.pop("steps", None)
-        try:
-            async with self.transaction():
-                conn = _in_tx.get()[1]
-                if self.dialect == "postgresql":  # two processes starting at once migrate in turn
-                    await conn.execute(text("SELECT pg_advisory_xact_lock(:key)"), {"key": _MIGRATION_LOCK})
-                await conn.run_sync(on)
-        except BaseException:
-            config.attributes.pop("steps", None)  # rolled back: nothing was applied
-            raise
-        log_steps(config)  # committed
+        """Run the Alembic command ``run(config)`` in one transaction of this store, then log
+        the revisions it applied (:func:`bot.store.migrate.run_alembic`)."""
+        await run_alembic(self, run, config)
 
     async def set_trace_callback(self, callback) -> None:
         """Call ``callback(sql)`` with every statement sent to the database from now on

@@ -11,7 +11,7 @@
 The bot runs Alembic itself when it opens the database (:func:`alembic_config` builds the
 configuration in code: no ``alembic.ini`` is needed at run time). Alembic's own INFO lines
 (plugin setup, "Running upgrade ..." with the revision's docstring) are silenced
-(:func:`bot.store.db.quiet_alembic`); each revision applied is logged as one line of ours,
+(:func:`bot.store.migrate.quiet_alembic`); each revision applied is logged as one line of ours,
 ``database: applied 0004 player names`` (:func:`revision_title`: the words of its file name
 after the revision id, or a module-level ``title``). For developers,
 ``alembic.ini`` at the repository root points here: ``STONECAST_DB=... alembic heads``,

@@ -17,7 +17,7 @@ from alembic import context
 from sqlalchemy import pool
 from sqlalchemy.ext.asyncio import create_async_engine
 
-from bot.store.db import log_steps, quiet_alembic
+from bot.store.migrate import log_steps, quiet_alembic
 
 
 def run_on(connection) -> None:
@@ -36,7 +36,7 @@ def run_on(connection) -> None:
 async def run_from_command_line() -> None:
     """``alembic upgrade head`` and the like: the database named by ``STONECAST_DB``."""
     from bot.config import db_target_from_env
-    from bot.store.db import database_url
+    from bot.store.sql import database_url
 
     engine = create_async_engine(database_url(db_target_from_env()), poolclass=pool.NullPool)
     try:
