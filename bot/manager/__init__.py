@@ -52,7 +52,7 @@ import random
 import time
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any
+from typing import Any, cast
 
 from ..store import Store
 from .clocks import ClocksService
@@ -163,7 +163,7 @@ class _Operation:
     def __get__(self, manager: GameManager | None, owner: type | None = None) -> Any:
         if manager is None:
             return self
-        return getattr(getattr(manager.services, self.service), self.method)
+        return getattr(getattr(manager.services, self.service), cast(str, self.method))  # set by __set_name__
 
 
 def _state(name: str, doc: str) -> property:

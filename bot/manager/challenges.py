@@ -10,10 +10,12 @@ from __future__ import annotations
 import dataclasses
 import json
 from dataclasses import dataclass
+from typing import Any, cast
 
 import engine
 
 from ..rules.timecontrol import TimeControl
+from ..store.db import Row
 from .core import ManagerCore, Service
 from .errors import DuplicateChallenge, LimitReached, NotAllowed, NotFound, Refusal, StaleAction
 from .lookup import LookupService
@@ -50,7 +52,7 @@ class ChallengesService(Service):
         self.outbox = outbox
         self.lookup = lookup
 
-    async def start_game(self, *, guild_id: int, channel_id: int, kind: str, options: dict,
+    async def start_game(self, *, guild_id: int, channel_id: int, kind: str, options: dict[str, Any],
                          seats: tuple[int, int], position: engine.Position, rated: bool,
                          challenge_id: int, days_per_move: int, time_control: TimeControl,
                          now: float, ai_seat: int | None = None,
@@ -67,7 +69,7 @@ class ChallengesService(Service):
         ``options`` are the checked options of game ``kind``. The caller checks the limits
         and marks the challenge accepted in the same transaction. Raises nothing of its own
         (database errors propagate)."""
-        ping = seats[position.to_move - 1]  # the player to move (seat 1 moves first)
+        ping = seats[cast(int, position.to_move) - 1]  # the player to move (seat 1 moves first)
         to_move_settings = self.settings.from_row(await self.settings_repo.get(ping), now)
         deadline = None if position.to_move == ai_seat else time_control.deadline(
             time_control.initial_bank(), now, to_move_settings.vacation_until)
@@ -90,7 +92,7 @@ class ChallengesService(Service):
         challenger_id: int,
         opponent_id: int | None,
         kind: str,
-        options: dict | None = None,
+        options: dict[str, Any] | None = None,
         first: str = "random",
         rated: bool = True,
         days_per_move: int | None = None,
@@ -141,7 +143,7 @@ class ChallengesService(Service):
                 days_per_move=days_per_move, rematch_of=rematch_of, clock=tc.to_text(),
             )
             row = await self.challenges_repo.get(cid)
-        return self._challenge(row)
+        return self._challenge(cast(Row, row))  # just inserted
 
     async def _refuse_duplicate(self, guild_id: int, challenger_id: int, opponent_id: int | None,
                                 spec: engine.GameKind, now: float) -> None:

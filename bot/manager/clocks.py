@@ -9,7 +9,12 @@ from __future__ import annotations
 import contextlib
 import dataclasses
 import logging
+from collections.abc import Awaitable, Callable
+from typing import cast
 
+import engine  # noqa: TC002 - in the signatures
+
+from ..store.db import Row
 from .core import DAY, HOUR, ManagerCore, Service
 from .endings import EndingsService
 from .errors import LimitReached, Refusal, UserError
@@ -79,11 +84,11 @@ class ClocksService(Service):
         for row in rows:
             try:
                 game = self._game(row)
-                if game.deadline <= now:
+                if cast(float, game.deadline) <= now:  # due_by: every game has a deadline
                     late.append(game)
                 elif (
-                    game.deadline - now <= game.time_control.reminder_window(
-                        game.bank(game.position.to_move))
+                    cast(float, game.deadline) - now <= game.time_control.reminder_window(
+                        game.bank(cast(int, game.position.to_move)))
                     and row["reminded_ply"] != game.ply
                 ):
                     remind.append(game)
@@ -105,13 +110,15 @@ class ClocksService(Service):
             game = self._game(await self._game_row(game_id))
             if game.status != "active" or game.deadline is None or game.deadline > now:
                 return None
-            seat = game.position.to_move
+            seat = cast(int, game.position.to_move)  # running: a seat is to move
             loser = game.players[seat]
             done = await self.endings.finish(game, game.position.time_out(seat), now,
                                       announce=("timeout", loser), claim=True)
             return None if done is None else ClockEvent("timeout", done[0], loser)
 
-    async def _time_out_in_transaction(self, game: Game, now: float):
+    async def _time_out_in_transaction(
+            self, game: Game, now: float,
+    ) -> tuple[Game, engine.Position, Row, dict[int, tuple[float, float]], int] | None:
         """Inside the caller's transaction: settle ``game`` (as read by the sweep) lost on
         time if it is still running at that ply, held by no other transaction and past its
         deadline as stored now. Returns ``(position, row, changes, loser)`` for
@@ -122,7 +129,7 @@ class ClocksService(Service):
         game = self._game(row)  # the deadline as stored now (a vacation may have moved it)
         if game.deadline is None or game.deadline > now:
             return None
-        seat = game.position.to_move
+        seat = cast(int, game.position.to_move)  # running: a seat is to move
         loser = game.players[seat]
         final = game.position.time_out(seat)
         done = await self.endings.finish_in_transaction(game, final, now, announce=("timeout", loser))
@@ -160,11 +167,12 @@ class ClocksService(Service):
         return await self._one_at_a_time(games, lambda g: self._remind(g, now))
 
     @staticmethod
-    async def _one_at_a_time(games: list[Game], step) -> list[ClockEvent]:
+    async def _one_at_a_time(games: list[Game],
+                             step: Callable[[Game], Awaitable[ClockEvent | None]]) -> list[ClockEvent]:
         """The fallback of a failed batch: ``await step(game)`` for each of ``games`` in its
         own transaction; the events it returned (``None`` skipped). A failing game is logged
         and left for the next sweep."""
-        events = []
+        events: list[ClockEvent] = []
         for game in games:
             try:
                 event = await step(game)
@@ -184,8 +192,9 @@ class ClocksService(Service):
             return None  # moved on, or held by another transaction (a move, another sweep)
         if await self.games_repo.mark_reminded(game.id, game.ply) != 1:
             return None
-        await self.outbox.announce(game, "reminder", game.to_move_user, now)
-        return ClockEvent("reminder", game, game.to_move_user)
+        to_move_user = cast(int, game.to_move_user)  # claimed at its ply: still running
+        await self.outbox.announce(game, "reminder", to_move_user, now)
+        return ClockEvent("reminder", game, to_move_user)
 
     async def set_vacation(self, user_id: int, days: int) -> UserSettings:
         """``user_id``'s settings after :meth:`vacation` (which see)."""
@@ -245,7 +254,7 @@ class ClocksService(Service):
                 if game.to_move_user == user_id:
                     # Never before now: ending a vacation must not time anyone out at once
                     # for time that passed while paused.
-                    deadline = max(game.deadline + shift, now + 60.0) if shift < 0 else game.deadline + shift
+                    deadline = max(cast(float, game.deadline) + shift, now + 60.0) if shift < 0 else cast(float, game.deadline) + shift  # running_with_deadline_after: set
                     await self.games_repo.set_deadline(game.id, game.ply, deadline)
                     moved.append(dataclasses.replace(game, deadline=deadline))
                     # its note with the new deadline, in the outbox (kind 'deadline', revision 0005)

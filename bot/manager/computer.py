@@ -15,10 +15,12 @@ from __future__ import annotations
 import dataclasses
 import json
 from dataclasses import dataclass
+from typing import Any, cast
 
 import engine
 
 from ..rules.timecontrol import TimeControl
+from ..store.db import Row
 from .challenges import ChallengesService
 from .core import ManagerCore, Service
 from .errors import LimitReached, NotAllowed, Refusal, StaleAction, UserError
@@ -39,7 +41,7 @@ class ReviewInput:
 
     game: Game
     moves: tuple[str, ...]
-    cached: dict | None
+    cached: dict[str, Any] | None
 
 
 class ComputerService(Service):
@@ -56,7 +58,7 @@ class ComputerService(Service):
         self.play = play
 
     async def start_computer_game(self, *, guild_id: int, channel_id: int, challenger_id: int,
-                                  computer_id: int, kind: str, options: dict | None = None,
+                                  computer_id: int, kind: str, options: dict[str, Any] | None = None,
                                   first: str = "random", level: int = 3, days_per_move: int | None = None,
                                   clock: str | TimeControl | None = None,
                                   rematch_of: int | None = None) -> Accepted:
@@ -100,7 +102,7 @@ class ComputerService(Service):
                 days_per_move=days_per_move, time_control=tc, now=now, ai_seat=ai_seat,
                 ai_level=level)
             await self.challenges_repo.accept(cid, started.game.id, computer_id, now)
-            challenge = self._challenge(await self.challenges_repo.get(cid))
+            challenge = self._challenge(cast(Row, await self.challenges_repo.get(cid)))  # just inserted
         return Accepted(started.game, challenge, pos, started.ping, started.board_id, started.dm_id,
                         started.to_move_settings)
 
@@ -129,7 +131,7 @@ class ComputerService(Service):
             return await self.start_computer_game(
                 guild_id=game.guild_id, channel_id=game.channel_id, challenger_id=user_id,
                 computer_id=computer_id, kind=game.kind, options=game.options,
-                first="challenger" if seat == 2 else "opponent", level=game.ai_level,
+                first="challenger" if seat == 2 else "opponent", level=cast(int, game.ai_level),  # set with ai_seat
                 days_per_move=None, clock=game.time_control, rematch_of=game.id)
 
     async def computer_turns(self) -> list[Game]:
@@ -210,7 +212,7 @@ class ComputerService(Service):
         cached = await self.games_repo.get_review(game.id)
         return ReviewInput(game, moves, None if cached is None else json.loads(cached))
 
-    async def cached_review(self, game_id: int) -> dict | None:
+    async def cached_review(self, game_id: int) -> dict[str, Any] | None:
         """The cached review of game ``game_id`` (``GameReview.to_dict()``), ``None`` when it
         has none yet -- for the bot's own review work, not for commands (those go through
         :meth:`review_input`). Raises NotFound."""
@@ -218,7 +220,7 @@ class ComputerService(Service):
         cached = await self.games_repo.get_review(game.id)
         return None if cached is None else json.loads(cached)
 
-    async def save_review(self, game_id: int, review: dict) -> None:
+    async def save_review(self, game_id: int, review: dict[str, Any]) -> None:
         """Cache the review of finished game ``game_id`` (``GameReview.to_dict()``). Raises
         NotFound."""
         game = await self.lookup.get_game(game_id)

@@ -18,9 +18,9 @@ import secrets
 import socket
 import time
 import weakref
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from dataclasses import fields
-from typing import Any
+from typing import TYPE_CHECKING, Any, TypeVar, cast
 
 import engine
 
@@ -37,11 +37,16 @@ from ..store import (
     SettingsRepo,
     Store,
 )
-from ..store.db import database_name, quiet_alembic
+from ..store.db import Row, database_name, quiet_alembic
 from .errors import ClockConflict, NotFound, Refusal, StaleAction, UserError
 from .values import Challenge, Game, Limits
 
+if TYPE_CHECKING:
+    from _typeshed import DataclassInstance
+
 __all__ = ["DAY", "DEFAULT_DAYS_PER_MOVE", "DEFAULT_LEASE", "FIRST_CHOICES", "HOUR", "ManagerCore", "Service"]
+
+_T = TypeVar("_T", bound="DataclassInstance")  # a value built from a row
 
 DAY = 86400.0
 #: Days per move of a challenge that gives neither ``days`` nor a clock.
@@ -144,7 +149,7 @@ class ManagerCore:
 
     @staticmethod
     def _game_terms(spec: engine.GameKind, options: Any, first: Any, days_per_move: Any,
-                    clock: Any) -> tuple[dict, timecontrol.TimeControl, int]:
+                    clock: Any) -> tuple[dict[str, Any], timecontrol.TimeControl, int]:
         """The checked terms of a new game or challenge: ``spec``'s validated ``options``,
         its clock (``clock``: a TimeControl or a text :func:`bot.rules.timecontrol.parse` reads;
         ``None``: ``days_per_move`` days a move, ``None`` for :data:`DEFAULT_DAYS_PER_MOVE`)
@@ -164,7 +169,8 @@ class ManagerCore:
                 days_per_move, int) or not 1 <= days_per_move <= 14):
             raise UserError(Refusal.BAD_DAYS_PER_MOVE)
         if clock is None:
-            return opts, timecontrol.TimeControl.per_move(days=days_per_move), days_per_move
+            days = cast(int, days_per_move)  # the default when not given, checked 1-14 above
+            return opts, timecontrol.TimeControl.per_move(days=days), days
         try:
             tc = clock if isinstance(clock, timecontrol.TimeControl) else timecontrol.parse(clock)
         except timecontrol.TimeControlError as e:
@@ -189,16 +195,16 @@ class ManagerCore:
         self.position_cache[game_id] = (text or pos.to_text(), pos)
 
     @staticmethod
-    def _from_row(cls: type, row, **computed: Any):
+    def _from_row(cls: type[_T], row: Row, **computed: Any) -> _T:
         """An instance of dataclass ``cls`` from a database row: each field takes the column
         of the same name, except those given in ``computed`` (decoded or derived values)."""
         values = {f.name: row[f.name] for f in fields(cls) if f.name not in computed}
         return cls(**values, **computed)
 
-    def _challenge(self, row) -> Challenge:
+    def _challenge(self, row: Row) -> Challenge:
         return self._from_row(Challenge, row, options=json.loads(row["options"]), rated=bool(row["rated"]))
 
-    def _game(self, row) -> Game:
+    def _game(self, row: Row) -> Game:
         """The :class:`Game` of a ``games`` row, its ``position`` from the cache or parsed
         (:meth:`_position_of`)."""
         return self._from_row(Game, row, options=json.loads(row["options"]),
@@ -206,14 +212,14 @@ class ManagerCore:
                               rated=bool(row["rated"]), thread_wanted=bool(row["thread_wanted"]),
                               position=self._position_of(row["id"], row["position_text"]))
 
-    def _waiting(self, rows, user_id: int) -> list[Game]:
+    def _waiting(self, rows: Iterable[Row], user_id: int) -> list[Game]:
         """The games of ``rows`` where it is ``user_id``'s move, the least time left first
         (then the oldest): the deadlines of one player's games all move with their vacation,
         so the earliest deadline is the least time left."""
         mine = [g for g in map(self._game, rows) if g.to_move_user == user_id]
         return sorted(mine, key=lambda g: (g.deadline if g.deadline is not None else float("inf"), g.id))
 
-    async def _game_row(self, game_id: int, *, for_update: bool = False):
+    async def _game_row(self, game_id: int, *, for_update: bool = False) -> Row:
         """The row of game ``game_id`` (locked for the transaction with ``for_update``, see
         :meth:`GameRepo.get`); raises NotFound."""
         row = await self.games_repo.get(game_id, for_update=for_update)

@@ -10,10 +10,11 @@ that committed.
 from __future__ import annotations
 
 import logging
-from typing import Any
+from typing import cast
 
 import engine  # noqa: TC002 - in the signatures
 
+from ..store.db import Row
 from .core import ManagerCore, Service
 from .outbox import OutboxService
 from .ratings import RatingsService
@@ -49,11 +50,11 @@ class EndingsService(Service):
 
     async def finish_in_transaction(self, game: Game, new: engine.Position, now: float, *,
                                      announce: tuple[str, int] | None = None, claim: bool = False,
-                                     ) -> tuple[Any, dict[int, tuple[float, float]]] | None:
+                                     ) -> tuple[Row, dict[int, tuple[float, float]]] | None:
         """The statements of :meth:`finish`, inside the caller's transaction: the game row
         as now stored and the rating changes, or ``None`` (nothing written). Call
         :meth:`finished` once the transaction committed."""
-        outcome = new.outcome
+        outcome = cast(engine.Outcome, new.outcome)  # a forced ending: ``new`` is over
         if claim and not await self.games_repo.claim(game.id, game.ply):
             return None
         n = await self.games_repo.finish(game.id, game.ply, position_text=new.to_text(),
@@ -66,10 +67,10 @@ class EndingsService(Service):
             await self.outbox.announce(game, *announce, now)
         return await self._game_row(game.id), changes
 
-    def finished(self, game: Game, new: engine.Position, row,
+    def finished(self, game: Game, new: engine.Position, row: Row,
                   changes: dict[int, tuple[float, float]]) -> tuple[Game, dict[int, tuple[float, float]]]:
         """After :meth:`finish_in_transaction` committed: remember the final position and
         return the finished game and the rating changes."""
         self._remember(game.id, new, new.to_text())
-        log.info("game %s ended by %s", game.id, new.outcome.reason)
+        log.info("game %s ended by %s", game.id, cast(engine.Outcome, new.outcome).reason)
         return self._game(row), changes

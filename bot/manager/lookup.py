@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Callable, Mapping
+from typing import cast
 
 import engine
 
@@ -69,14 +70,14 @@ class LookupService(Service):
             pos = pos.play(m.move)
             out.append(pos)
         if game.ended_off_the_board and pos.outcome is None:  # resigned or lost on time
-            out.append(pos.forfeit(3 - game.winner, game.termination))
+            out.append(pos.forfeit(3 - cast(int, game.winner), cast(engine.Termination, game.termination)))
         return out
 
     async def listing(self, user_id: int, guild_id: int | None = None) -> Listing:
         """/games in one call: the :meth:`active_games` of ``user_id`` with the vacations of
         their opponents who are away now (:class:`Listing`)."""
         games = await self.active_games(user_id, guild_id)
-        opponents = sorted({g.opponent_of(user_id) for g in games})
+        opponents = sorted({cast(int, g.opponent_of(user_id)) for g in games})  # user_id plays in each
         now = self.clock()
         away = {}
         for row in await self.settings_repo.of_users(opponents):
@@ -302,9 +303,9 @@ class LookupService(Service):
                     state = "your turn" if g.to_move_user == user_id else "their turn"
                 opponent_id = g.opponent_of(user_id)
                 if opponent_id in deleted.get(g.id, ()):
-                    opponent = texts.DELETED_PLAYER
+                    opponent: str | None = texts.DELETED_PLAYER
                 else:
-                    opponent = name_of(opponent_id) if name_of is not None else None
+                    opponent = name_of(cast(int, opponent_id)) if name_of is not None else None
                 versus = f" vs {opponent}" if opponent else ""
                 label = f"{texts.game_label(g.kind, g.id)}{versus} · {state}"
                 if not p or str(g.id).startswith(p) or p in label.lower():

@@ -13,6 +13,7 @@ from __future__ import annotations
 import dataclasses
 import logging
 from collections.abc import Mapping
+from typing import cast
 
 import engine
 
@@ -115,7 +116,7 @@ class PlayService(Service):
         gid = self._id(game_id, "game")
         game = self._game(await self._game_row(gid))
         seat, new = self._checked_move(game, user_id, move_text)
-        return MovePreview(game, new, new.last_move, seat)
+        return MovePreview(game, new, cast(str, new.last_move), seat)  # new follows a move
 
     async def play_move(self, game_id: int, user_id: int, move_text: str, *,
                         expected_ply: int | None = None,
@@ -183,16 +184,17 @@ class PlayService(Service):
                 game.status != "active" or game.ply != expected_ply):
             raise StaleAction(Refusal.POSITION_CHANGED, game=game)
         seat, new = self._checked_move(game, user_id, move_text)
-        move = new.last_move
+        move = cast(str, new.last_move)  # new follows a move
         replies, final, tree_writes = self._conditional_replies(game, seat, new, trees, now)
         text = final.to_text()
         outcome = final.outcome
         to_move_settings = None
         if outcome is None:
-            to_move_settings = settings[game.players[final.to_move]]
+            to_move = cast(int, final.to_move)  # not over: a seat is to move
+            to_move_settings = settings[game.players[to_move]]
             banks = self._banks_after(game, seat, replies, now, settings[game.players[seat]].vacation_until)
-            deadline = (None if final.to_move == game.ai_seat  # the computer has no clock
-                        else game.time_control.deadline(banks[final.to_move], now,
+            deadline = (None if to_move == game.ai_seat  # the computer has no clock
+                        else game.time_control.deadline(banks[to_move], now,
                                                         to_move_settings.vacation_until))
             after = dataclasses.replace(game, ply=final.ply, position_text=text, position=final,
                                         updated_at=now, deadline=deadline, bank1=banks[1], bank2=banks[2])
@@ -203,7 +205,7 @@ class PlayService(Service):
         if replies:
             after = dataclasses.replace(after, conditional_ply=replies[-1].ply)
         last_seat = replies[-1].seat if replies else seat
-        ping = game.players[final.to_move] if outcome is None else game.players[3 - last_seat]
+        ping = game.players[cast(int, final.to_move)] if outcome is None else game.players[3 - last_seat]
         return MovePlan(game, seat, new, move, tuple(replies), final, after, to_move_settings, ping,
                         tree_writes, bool(settings[user_id].confirm), now)
 
@@ -218,7 +220,7 @@ class PlayService(Service):
         if outcome is None:
             n = await self.games_repo.update_after_move(
                 gid, game.ply, ply=final.ply, position_text=after.position_text, now=now,
-                deadline=after.deadline, banks=(after.bank1, after.bank2))
+                deadline=after.deadline, banks=cast("tuple[float, float]", (after.bank1, after.bank2)))  # set by plan_move
         else:
             n = await self.games_repo.finish_after_move(
                 gid, game.ply, ply=final.ply, position_text=after.position_text, now=now,
@@ -296,10 +298,10 @@ class PlayService(Service):
                 log.warning("dropping the damaged conditional moves of seat %s in game %s",
                             responder, game.id)
                 tree = conditionals.ConditionalTree()
-            reply, rest = tree.respond(pos.last_move, pos)
+            reply, rest = tree.respond(cast(str, pos.last_move), pos)  # pos follows a move
             if rest:
                 stored_now[responder] = rest.to_json()
-                writes[responder] = (stored_now[responder], pos.ply + 1)
+                writes[responder] = (cast(str, stored_now[responder]), pos.ply + 1)  # set just above
             else:
                 stored_now[responder] = writes[responder] = None
             if reply is None:
@@ -309,7 +311,7 @@ class PlayService(Service):
             except engine.EngineError:  # pragma: no cover - respond() checked it is legal
                 stored_now[responder] = writes[responder] = None
                 break
-            replies.append(MoveRecord(pos.ply, responder, pos.last_move, now))
+            replies.append(MoveRecord(pos.ply, responder, cast(str, pos.last_move), now))
             last = responder
         return replies, pos, writes
 

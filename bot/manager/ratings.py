@@ -11,6 +11,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ..rules import glicko2
+from ..store.db import Row
 from .core import ManagerCore, Service
 from .values import Game, Profile, RatingRow, Record, Standings
 
@@ -21,7 +22,7 @@ if TYPE_CHECKING:
 __all__ = ["ProfileService", "RatingsService"]
 
 
-def _glicko(row) -> glicko2.Rating:
+def _glicko(row: Row) -> glicko2.Rating:
     return glicko2.Rating(row["rating"], row["rd"], row["volatility"], row["games"], row["last_played"])
 
 
@@ -29,7 +30,7 @@ class RatingsService(Service):
     """Ratings (shared: a game that ends rated is rated here, by :meth:`rate`, inside the
     transaction that ends it), rating changes, leaderboards and ranks."""
 
-    def row(self, row, now: float) -> RatingRow:
+    def row(self, row: Row, now: float) -> RatingRow:
         """The :class:`RatingRow` of a ``ratings`` row at ``now`` (deviation grown by then)."""
         r = _glicko(row)
         return RatingRow(row["user_id"], r.rating, r.games, r.rd_at(now), r.provisional(now))

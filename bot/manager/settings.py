@@ -7,7 +7,9 @@ players' display names the bot saw (for board images).
 from __future__ import annotations
 
 from datetime import UTC, datetime
+from typing import cast
 
+from ..store.db import Row
 from ..store.names import NamesRepo
 from .core import DAY, Service
 from .errors import Refusal, UserError
@@ -27,7 +29,7 @@ class SettingsService(Service):
         """The calendar year (UTC) at UNIX time ``t``: the vacation allowance's period."""
         return datetime.fromtimestamp(t, UTC).year
 
-    def from_row(self, row, now: float) -> UserSettings:
+    def from_row(self, row: Row | None, now: float) -> UserSettings:
         """The settings a ``user_settings`` row (``None``: the defaults) means at ``now``."""
         if row is None:
             return UserSettings(False, None, self.limits.vacation_days)
@@ -67,7 +69,7 @@ class SettingsService(Service):
                     raise UserError(Refusal.DIGEST_HOUR_MISSING)
             await self.settings_repo.set_dm_mode(user_id, mode == "on", hour if mode == "digest" else None)
             now = self.clock()
-            if mode == "digest" and datetime.fromtimestamp(now, UTC).hour >= hour:
+            if mode == "digest" and datetime.fromtimestamp(now, UTC).hour >= cast(int, hour):  # set for a digest
                 # today's hour has passed: the first digest comes tomorrow at that hour
                 await self.settings_repo.mark_digest_day(user_id, 23, int(now // DAY))
         return await self.get(user_id)

@@ -6,6 +6,7 @@ Frozen dataclasses (see :mod:`bot.manager.values`); the bot only reads them.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import Any
 
 import engine
 
@@ -47,7 +48,7 @@ class Challenge:
     challenger_id: int
     opponent_id: int | None
     kind: str
-    options: dict
+    options: dict[str, Any]
     first: str
     rated: bool
     days_per_move: int
@@ -62,7 +63,7 @@ class Challenge:
     def time_control(self) -> TimeControl:
         """The challenge's clock (:mod:`bot.rules.timecontrol`): its stored text, or
         ``days_per_move`` days a move when none is given."""
-        return timecontrol.parse(self.clock or self.days_per_move)
+        return timecontrol.parse(self.clock or str(self.days_per_move))
 
 
 @dataclass(frozen=True)
@@ -93,7 +94,7 @@ class Game:
     channel_id: int
     thread_id: int | None
     kind: str
-    options: dict
+    options: dict[str, Any]
     players: dict[int, int]
     status: str
     ply: int
@@ -120,7 +121,7 @@ class Game:
     def time_control(self) -> TimeControl:
         """The game's clock (:mod:`bot.rules.timecontrol`): ``clock``, its stored text, or
         ``days_per_move`` days a move when none is given."""
-        return timecontrol.parse(self.clock or self.days_per_move)
+        return timecontrol.parse(self.clock or str(self.days_per_move))
 
     def bank(self, seat: int) -> float:
         """Seconds in the bank of ``seat`` (for the player to move: the bank their turn

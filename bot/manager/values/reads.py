@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, field
+from typing import cast
 
 from ...rules.records import format_record
 from .entities import Game, MoveRecord
@@ -41,7 +42,7 @@ class GameRecord:
             reason=game.reason, scores=pos.scores if game.status == "finished" else None,
             moves=self.move_texts,
             clock=game.time_control.name if game.time_control.kind == "bank" else None,
-            computer=None if game.ai_seat is None else (game.ai_seat, game.ai_level))
+            computer=None if game.ai_seat is None else cast("tuple[int, int]", (game.ai_seat, game.ai_level)))  # ai_level is set with ai_seat
 
 
 @dataclass(frozen=True)
