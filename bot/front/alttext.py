@@ -15,7 +15,7 @@ pictures alone: board, replay, review chart and the /rules start position.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from ai.review import pct
 from bot import texts
@@ -89,7 +89,7 @@ def record(game: Game) -> str:
     return texts.record_alt(texts.game_label(game.kind, game.id), game.ply)
 
 
-def review(game: Game, data: Mapping, names: Mapping[int, str]) -> str:
+def review(game: Game, data: Mapping[str, Any], names: Mapping[int, str]) -> str:
     """The description of the /review chart of finished ``game`` from the review ``data``
     (the dict of :class:`ai.review.GameReview`: ``plies`` with seat 1's chances ``after``
     each move, ``swings`` in the mover's chances): the game and players, the leader (who was

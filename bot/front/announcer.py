@@ -20,12 +20,13 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import functools
 import logging
 import time
 from collections import OrderedDict
 from collections.abc import AsyncIterator, Awaitable, Callable
 from dataclasses import replace
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, cast
 
 import discord
 
@@ -79,7 +80,7 @@ class Announcer:
         self.outbox = DeliveryPass(manager, self.policy, lambda a: self.post_announcement(a),
                                    board_grace=board_grace)
         self.threads = GameThreads(client, manager, names)
-        self._pngs: OrderedDict[tuple, bytes] = OrderedDict()
+        self._pngs: OrderedDict[tuple[object, ...], bytes] = OrderedDict()
 
     @property
     def board_grace(self) -> float:
@@ -136,7 +137,7 @@ class Announcer:
 
     async def _publish_board(self, game: Game, position: engine.Position, seat: int | None,
                              board_id: int | None, dm_id: int | None, settings: UserSettings | None,
-                             rating_changes: dict, plies: tuple[MoveRecord, ...] = ()) -> str:
+                             rating_changes: dict[int, tuple[float, float]], plies: tuple[MoveRecord, ...] = ()) -> str:
         """The board queued as outbox row ``board_id`` (``seat`` played; ``None``: the first
         board; ``plies``: every move it announces, the player's and the conditional replies
         after it), then the DM queued as ``dm_id`` with the same image."""
@@ -192,7 +193,7 @@ class Announcer:
         for game, note_id in zip(change.games, note_ids, strict=True):
             post = boards.deadline_note(game, change.user_id, change.settings.vacation_until)
             done = await self.policy.attempt(note_id, f"deadline note of game {game.id} (announcement {note_id})",
-                                       lambda g=game, p=post, i=note_id: self._send(g, p, i))
+                                       functools.partial(self._send, game, post, note_id))
             if done is Delivery.FAILED and note_id is not None:
                 delayed += 1
             elif done is not Delivery.POSTED:
@@ -229,9 +230,11 @@ class Announcer:
         position = game.position
         png = await self.render(game, position)
         if a.kind == "timeout":
+            opponent = game.opponent_of(a.user_id)
+            assert opponent is not None  # the player who ran out of time plays in the game
             return await self._send(game, boards.final_post(
                 game, position, png, headline=texts.ran_out_of_time(a.user_id),
-                ping=(game.opponent_of(a.user_id), a.user_id), rating_changes=a.rating_changes), a.id,
+                ping=(opponent, a.user_id), rating_changes=a.rating_changes), a.id,
                 position, look_first=look)
         seat = None if a.move_record is None else a.move_record.seat
         if a.kind == "dm":
@@ -268,6 +271,7 @@ class Announcer:
         post = replace(boards.turn_dm(game, position, seat, png, plies),
                        description=await self.describe(game, position))
         uid = game.to_move_user
+        assert uid is not None  # boards.turn_dm raised ValueError when nobody is to move
         try:
             user = self.client.get_user(uid) or await self.client.fetch_user(uid)
             message = await user.send(**post.send_kwargs(boards.outbox_nonce(announcement_id)))
@@ -289,10 +293,10 @@ class Announcer:
         now = self.manager.clock()
         away = settings.vacation_until if settings is not None else None
         uid = a.user_id
-        lines = [(g, g.opponent_of(uid), g.clock_text(now, away)) for g in a.games]
+        lines: list[tuple[object, int, str]] = [(g, cast(int, g.opponent_of(uid)), g.clock_text(now, away)) for g in a.games]  # uid plays each
         user = self.client.get_user(uid) or await self.client.fetch_user(uid)
         return await user.send(texts.digest_text(lines)[:2000], allowed_mentions=discord.AllowedMentions.none(),
-                               nonce=boards.outbox_nonce(a.id))
+                               nonce=cast(str, boards.outbox_nonce(a.id)))  # a str for a row's id
 
     async def render(self, game: Game, position: engine.Position) -> bytes:
         """PNG bytes of ``position`` with the players' names and, while the game runs, its

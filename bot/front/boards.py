@@ -14,7 +14,7 @@ import io
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any, cast
 
 import discord
 
@@ -58,9 +58,9 @@ class Post:
         its description (:func:`attachment`: ValueError while there is none)."""
         return None if self.png is None else attachment(self.png, self.filename, self.description)
 
-    def send_kwargs(self, nonce: str | None = None) -> dict:
+    def send_kwargs(self, nonce: str | None = None) -> dict[str, Any]:
         """Keyword arguments for ``Messageable.send``; ``nonce``: see :func:`outbox_nonce`."""
-        kwargs: dict = {"content": self.content[:MESSAGE_LIMIT], "allowed_mentions": self.allowed_mentions}
+        kwargs: dict[str, Any] = {"content": self.content[:MESSAGE_LIMIT], "allowed_mentions": self.allowed_mentions}
         file = self.file()
         if file is not None:
             kwargs["file"] = file
@@ -168,6 +168,7 @@ def board_text(game: Game, position: engine.Position, *, headline: str) -> tuple
         lines.append(texts.ABORTED_NO_RESULT)
         return "\n".join(lines), None
     seat = position.to_move
+    assert seat is not None  # no outcome: someone is to move
     uid = game.players[seat]
     colour = position.colour(seat)
     if seat == game.ai_seat and game.ai_level is not None:  # nobody to ask: the computer moves
@@ -195,6 +196,7 @@ def deadline_note(game: Game, user_id: int, vacation_until: float | None) -> Pos
     board no longer shows. Pings nobody."""
     label = texts.game_label(game.kind, game.id)
     away = vacation_note(user_id, vacation_until)
+    assert game.deadline is not None  # the player to move has a deadline
     if away:
         return Post(texts.post_head(label, texts.deadline_moved(away, game.deadline)))
     return Post(texts.post_head(label, texts.back_from_vacation(user_id, game.deadline)))
@@ -244,6 +246,7 @@ def move_headline(game: Game, position: engine.Position, seat: int | None,
                                            [(game.players[r.seat], r.move) for r in replies],
                                            move_effect(position))
         return headline + _takes_colour(game, position, seat)
+    assert position.last_move is not None  # ply > 0: a move was played
     headline = texts.move_played(position.ply, game.players[seat], position.last_move)
     headline += move_effect(position)
     if game.conditional_ply is not None and game.conditional_ply == position.ply:
@@ -253,9 +256,11 @@ def move_headline(game: Game, position: engine.Position, seat: int | None,
 
 def _takes_colour(game: Game, position: engine.Position, seat: int) -> str:
     """The headline's addition when the move of ``seat`` settled the colours, else ``""``."""
-    if not (position.last_move_settled_colours and position.colour(seat)):
+    if not (position.last_move_settled_colours and (colour := position.colour(seat))):
         return ""
-    return texts.takes_colour(position.colour(seat), game.players[3 - seat], position.colour(3 - seat))
+    other = position.colour(3 - seat)
+    assert other is not None  # the colours are settled: both seats have one
+    return texts.takes_colour(colour, game.players[3 - seat], other)
 
 
 def move_effect(position: engine.Position) -> str:
@@ -286,8 +291,8 @@ def colour_settled_by(position: engine.Position, seat: int) -> str | None:
     """``"Black"`` when the move ``seat`` just played settled the colours and made them Black
     (:attr:`engine.Position.last_move_settled_colours`: Coil's first pass, RULES.md "Coil");
     ``None`` for every other move."""
-    if position.last_move_settled_colours and position.colour(seat):
-        return texts.colour_name(position.colour(seat))
+    if position.last_move_settled_colours and (colour := position.colour(seat)):
+        return texts.colour_name(colour)
     return None
 
 
@@ -341,10 +346,11 @@ def turn_dm_text(game: Game, position: engine.Position, seat: int | None,
     :func:`move_headline`, with every move of ``plies``; at ply 0 that the game begins),
     then the game, the colour, a link to its thread and the deadline."""
     uid = game.to_move_user
+    assert uid is not None and position.to_move is not None  # turn_dm checks someone is to move
     label = texts.game_label(game.kind, game.id)
     link = f"https://discord.com/channels/{game.guild_id}/{game.channel_for_posts}"
     return texts.turn_dm(label, move_headline(game, position, seat, plies), position.colour(position.to_move),
-                         texts.player_ref(game, game.opponent_of(uid)), position.turn_hint, link,
+                         texts.player_ref(game, cast(int, game.opponent_of(uid))), position.turn_hint, link,  # uid plays
                          game.deadline)
 
 
@@ -362,6 +368,7 @@ def turn_dm(game: Game, position: engine.Position, seat: int | None, png: bytes,
 def reminder_post(game: Game) -> Post:
     """The one reminder per turn before the deadline, mentioning only the player to move."""
     uid = game.to_move_user
+    assert uid is not None and game.deadline is not None  # a reminder is for a running turn
     label = texts.game_label(game.kind, game.id)
     return Post(texts.reminder(uid, label, game.deadline), mentions=(uid,))
 

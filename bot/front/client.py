@@ -72,7 +72,8 @@ def bot_intents() -> discord.Intents:
     return intents
 
 
-def works_in_dms(command: discord.app_commands.Command | discord.app_commands.Group) -> bool:
+def works_in_dms(command: discord.app_commands.Command[Any, ..., Any] | discord.app_commands.Group
+                 | discord.app_commands.ContextMenu) -> bool:
     """Whether ``command`` is allowed in a direct message with the bot (its
     ``allowed_contexts`` say so explicitly)."""
     contexts = getattr(command, "allowed_contexts", None)
@@ -104,9 +105,9 @@ class StonecastBot(commands.AutoShardedBot):
     """
 
     def __init__(self, config: Config, *, manager: GameManager | None = None,
-                 manager_options: dict | None = None, render_workers: int | None = None,
+                 manager_options: dict[str, Any] | None = None, render_workers: int | None = None,
                  board_grace: float = BOARD_GRACE, maintenance_interval: float | None = None,
-                 computer_options: dict | None = None, sync_only: bool = False, **kwargs: Any):
+                 computer_options: dict[str, Any] | None = None, sync_only: bool = False, **kwargs: Any):
         kwargs.setdefault("intents", bot_intents())
         kwargs.setdefault("shard_count", config.shard_count)
         if config.shard_ids is not None:
@@ -124,7 +125,7 @@ class StonecastBot(commands.AutoShardedBot):
         self._manager_options = manager_options or {}
         self._names: dict[int, str] = {}
         self._names_to_store: dict[int, str] = {}  # display names on their way to the database
-        self._name_flush: asyncio.Task | None = None
+        self._name_flush: asyncio.Task[None] | None = None
         self._closing = asyncio.Event()  # set by close: a pending write of names goes at once
         self._board_grace = board_grace
         if maintenance_interval is None:
@@ -214,6 +215,7 @@ class StonecastBot(commands.AutoShardedBot):
         self.renderer.start()
         if self._manager is None:
             if not self.config.uses_postgresql:
+                assert not isinstance(self.config.db_path, str)  # a str is a PostgreSQL URL
                 self.config.db_path.parent.mkdir(parents=True, exist_ok=True)
             options = {"pool_size": self.config.db_pool, **self._manager_options}
             if self.config.lease is not None:
@@ -232,7 +234,7 @@ class StonecastBot(commands.AutoShardedBot):
         for extension in EXTENSIONS:
             await self.load_extension(extension)
         self.add_dynamic_items(*DYNAMIC_ITEMS)
-        self.tree.on_error = report_error
+        self.tree.error(report_error)  # sets tree.on_error
 
     async def sync_commands(self) -> None:
         """Register the slash commands with Discord: in one server if configured, else globally.
@@ -372,7 +374,7 @@ class StonecastBot(commands.AutoShardedBot):
         user: discord.abc.User | None = member or self.get_user(user_id)
         if user is None and self._manager is not None:
             try:
-                stored = (await self._manager.display_names([user_id])).get(user_id)
+                stored: str | None = (await self._manager.display_names([user_id])).get(user_id)
             except Exception:  # noqa: BLE001 - then ask Discord
                 log.warning("could not read the display name of user %s", user_id, exc_info=True)
                 stored = None

@@ -26,6 +26,7 @@ from __future__ import annotations
 
 import asyncio
 import enum
+import functools
 import logging
 import time
 from collections.abc import Awaitable, Callable
@@ -140,14 +141,14 @@ class PostPolicy:
         retry storm; the thread mention remains)."""
         if settings is not None and not settings.dm:
             return "skipped: DMs turned off"
-        closed_at = self.dm_closed.get(user_id)
+        closed_at = self.dm_closed.get(user_id) if user_id is not None else None
         if closed_at is not None and time.monotonic() - closed_at < DM_RETRY_AFTER:
             return "skipped: DMs closed"
         return None
 
     # ------------------------------------------------------------------ posted already? (issue 18)
 
-    async def find_post(self, channel: discord.abc.Messageable, post: boards.Post) -> discord.Message | None:
+    async def find_post(self, channel: discord.PartialMessageable, post: boards.Post) -> discord.Message | None:
         """The message among the last :data:`RECHECK_MESSAGES` of ``channel`` that is ``post``
         posted before, if any: sent by this bot, with the same first line (the game and what
         happened: the move and its number, the loss on time, the reminder or new deadline)
@@ -255,7 +256,7 @@ class DeliveryPass:
             if a.kind == "dm" and a.game.id in boards_failed:
                 continue
             where = f"{a.kind} of game {a.game.id} (announcement {a.id})"
-            done = await self.policy.attempt(a.id, where, lambda a=a: self.post(a), count=True)
+            done = await self.policy.attempt(a.id, where, functools.partial(self.post, a), count=True)
             if done is Delivery.FAILED and a.kind == "move":
                 boards_failed.add(a.game.id)
             posted += done is Delivery.POSTED

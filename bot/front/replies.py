@@ -9,6 +9,7 @@ internals (issue 4, "Every user error is an ephemeral message").
 from __future__ import annotations
 
 import logging
+from typing import Any
 
 import discord
 from discord import app_commands
@@ -19,7 +20,7 @@ from bot.manager import UserError
 log = logging.getLogger("stonecast.bot")
 
 
-async def ephemeral(interaction: discord.Interaction, text: str | None, **kwargs) -> None:
+async def ephemeral(interaction: discord.Interaction, text: str | None, **kwargs: Any) -> None:
     """Send ``text`` to the interaction's user only, whether or not it was answered already
     (None: no text, e.g. only an ``embed``).
 
@@ -28,7 +29,7 @@ async def ephemeral(interaction: discord.Interaction, text: str | None, **kwargs
     """
     kwargs.setdefault("allowed_mentions", discord.AllowedMentions.none())
     if interaction.response.is_done():
-        await interaction.followup.send(text, ephemeral=True, **kwargs)
+        await interaction.followup.send(text, ephemeral=True, **kwargs)  # type: ignore[arg-type]  # None is no content to discord.py; its hint says str
     else:
         await interaction.response.send_message(text, ephemeral=True, **kwargs)
 
@@ -61,7 +62,7 @@ async def report_error(interaction: discord.Interaction, error: BaseException) -
     else:
         log.error("unexpected error in interaction %s (%s)", interaction.id,
                   interaction.command.qualified_name if interaction.command else
-                  (interaction.data or {}).get("custom_id"), exc_info=error)
+                  interaction.data.get("custom_id") if interaction.data else None, exc_info=error)
         text = texts.GENERIC_FAILURE
     try:
         await ephemeral(interaction, text)

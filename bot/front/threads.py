@@ -8,7 +8,7 @@ from __future__ import annotations
 import logging
 from collections.abc import Awaitable, Callable
 from dataclasses import replace
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
 import discord
 
@@ -23,7 +23,7 @@ log = logging.getLogger("stonecast.bot")
 # Discord's error code for "A thread has already been created for this message".
 THREAD_ALREADY_CREATED = 160004
 # Minutes of inactivity before a game's thread is archived (Discord's longest: a week).
-THREAD_ARCHIVE_MINUTES = 10080
+THREAD_ARCHIVE_MINUTES: Final = 10080
 
 
 class GameThreads:
@@ -69,6 +69,7 @@ class GameThreads:
         try:
             channel = self.client.get_partial_messageable(game.channel_id, guild_id=game.guild_id)
             level = game.ai_level
+            assert level is not None and game.ai_seat is not None  # a computer game has both
             message = await channel.send(
                 texts.computer_started(texts.game_label(game.kind, game.id), level, ai.LEVELS[level].description,
                                        game.players[3 - game.ai_seat]),
@@ -100,6 +101,7 @@ class GameThreads:
                 challenge.channel_id, guild_id=challenge.guild_id).get_partial_message(challenge.message_id)
         thread_id = None
         if message is not None:
+            assert challenge is not None  # the message is the challenge's
             try:
                 thread_id = (await message.create_thread(name=await self.thread_name(game),
                                                          auto_archive_duration=THREAD_ARCHIVE_MINUTES)).id
@@ -113,6 +115,7 @@ class GameThreads:
         game = await self.manager.set_game_thread(game.id, thread_id)
         log.info("game %s recovered its thread: %s", game.id, thread_id or "none, the channel")
         if message is not None:
+            assert challenge is not None  # the message is the challenge's
             try:
                 await message.edit(content=texts.accepted_text(challenge, game), view=None,
                                    allowed_mentions=discord.AllowedMentions.none())

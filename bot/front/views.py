@@ -95,7 +95,7 @@ CHALLENGE_ACTIONS = {
 }
 
 
-class ChallengeButton(discord.ui.DynamicItem[discord.ui.Button],
+class ChallengeButton(discord.ui.DynamicItem[discord.ui.Button[discord.ui.View]],
                       template=r"stonecast:(?P<action>accept|decline|cancel):(?P<id>[0-9]+)"):
     """Accept / Decline (for the opponent) or Cancel (for the challenger) on a challenge."""
 
@@ -107,7 +107,7 @@ class ChallengeButton(discord.ui.DynamicItem[discord.ui.Button],
         self.challenge_id = challenge_id
 
     @classmethod
-    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Button,
+    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Item[Any],
                              match: re.Match[str], /) -> ChallengeButton:
         """Rebuild the button from its custom id (after a restart too)."""
         return cls(match["action"], int(match["id"]))
@@ -118,7 +118,7 @@ class ChallengeButton(discord.ui.DynamicItem[discord.ui.Button],
         await cog.on_challenge_button(interaction, self.action, self.challenge_id)
 
 
-class ResignButton(discord.ui.DynamicItem[discord.ui.Button],
+class ResignButton(discord.ui.DynamicItem[discord.ui.Button[discord.ui.View]],
                    template=r"stonecast:resign:(?P<game>[0-9]+):(?P<user>[0-9]+)"):
     """The "Resign" confirmation for one player's game."""
 
@@ -129,7 +129,7 @@ class ResignButton(discord.ui.DynamicItem[discord.ui.Button],
         self.user_id = user_id
 
     @classmethod
-    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Button,
+    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Item[Any],
                              match: re.Match[str], /) -> ResignButton:
         """Rebuild the button from its custom id (after a restart too)."""
         return cls(int(match["game"]), int(match["user"]))
@@ -147,7 +147,7 @@ class ResignButton(discord.ui.DynamicItem[discord.ui.Button],
         await _handler(ButtonRoutes.of(interaction).play, "resign").on_resign_button(interaction, self.game_id)
 
 
-class RematchButton(discord.ui.DynamicItem[discord.ui.Button],
+class RematchButton(discord.ui.DynamicItem[discord.ui.Button[discord.ui.View]],
                     template=r"stonecast:rematch:(?P<game>[0-9]+)"):
     """Rematch: either player of a finished game challenges the other, seats swapped."""
 
@@ -157,7 +157,7 @@ class RematchButton(discord.ui.DynamicItem[discord.ui.Button],
         self.game_id = game_id
 
     @classmethod
-    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Button,
+    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Item[Any],
                              match: re.Match[str], /) -> RematchButton:
         """Rebuild the button from its custom id (after a restart too)."""
         return cls(int(match["game"]))
@@ -167,7 +167,7 @@ class RematchButton(discord.ui.DynamicItem[discord.ui.Button],
         await _handler(ButtonRoutes.of(interaction).challenges, "rematch").on_rematch_button(interaction, self.game_id)
 
 
-class ForgetButton(discord.ui.DynamicItem[discord.ui.Button],
+class ForgetButton(discord.ui.DynamicItem[discord.ui.Button[discord.ui.View]],
                    template=r"stonecast:forget:(?P<user>[0-9]+)"):
     """The "Delete my data" confirmation of ``/privacy delete`` (issue 18), for one user."""
 
@@ -177,7 +177,7 @@ class ForgetButton(discord.ui.DynamicItem[discord.ui.Button],
         self.user_id = user_id
 
     @classmethod
-    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Button,
+    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Item[Any],
                              match: re.Match[str], /) -> ForgetButton:
         """Rebuild the button from its custom id (after a restart too)."""
         return cls(int(match["user"]))

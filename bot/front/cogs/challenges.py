@@ -27,7 +27,7 @@ from bot.rules import timecontrol
 
 if TYPE_CHECKING:
     from bot.front.client import StonecastBot
-    from bot.manager import Game
+    from bot.manager import Game, GameManager
 
 log = logging.getLogger("stonecast.bot")
 
@@ -51,7 +51,7 @@ def option_annotation(spec: engine.OptionSpec) -> Any:
     return str
 
 
-def challenge_command(cog: ChallengesCog, kind: engine.GameKind) -> app_commands.Command:
+def challenge_command(cog: ChallengesCog, kind: engine.GameKind) -> app_commands.Command[Any, ..., Any]:
     """``/challenge <kind>``: opponent, the game's options (from ``kind.options``), first,
     days per move and rated.
 
@@ -91,7 +91,7 @@ def challenge_command(cog: ChallengesCog, kind: engine.GameKind) -> app_commands
     descriptions["days"] = f"Days for each move, 1 to 14 (default {DEFAULT_DAYS_PER_MOVE})"
     descriptions["rated"] = "Whether the game changes ratings (default yes)"
     descriptions["level"] = f"Against me: my strength (default {DEFAULT_LEVEL})"
-    callback.__signature__ = inspect.Signature(params)
+    callback.__signature__ = inspect.Signature(params)  # type: ignore[attr-defined]  # discord.py reads the options from it
     callback = app_commands.choices(level=level_choices())(callback)
     summary = getattr(kind, "summary", "") or ""
     description = fitted(f"{kind.title}: {summary}", summary) if summary else f"Challenge someone to {kind.title}"
@@ -128,6 +128,7 @@ def challenge_channel(interaction: discord.Interaction) -> int:
         parent = channel.parent
         if parent is None or isinstance(parent, discord.TextChannel):
             return channel.parent_id
+    assert interaction.channel_id is not None  # a command's interaction has a channel
     return interaction.channel_id
 
 
@@ -155,7 +156,7 @@ class ChallengesCog(commands.Cog, name="Challenges"):
             self.challenge_group.add_command(challenge_command(self, kind))
 
     @property
-    def manager(self):
+    def manager(self) -> GameManager:
         """The bot's game manager."""
         return self.bot.manager
 
@@ -171,7 +172,7 @@ class ChallengesCog(commands.Cog, name="Challenges"):
         self.bot.buttons.challenges = None
 
     async def challenge(self, interaction: discord.Interaction, kind: str,
-                        opponent: discord.Member | None, options: dict, *, first: str | None = None,
+                        opponent: discord.Member | None, options: dict[str, Any], *, first: str | None = None,
                         days: int | None = None, rated: bool | None = None,
                         level: int | None = None, clock: str | None = None) -> None:
         """Create a challenge and post it with Accept / Decline / Cancel buttons; against the
@@ -202,12 +203,13 @@ class ChallengesCog(commands.Cog, name="Challenges"):
         elsewhere = c.channel_id if c.channel_id != interaction.channel_id else None
         await ephemeral(interaction, texts.challenge_sent(opponent.id if opponent else None, elsewhere))
 
-    async def play_computer(self, interaction: discord.Interaction, kind: str, options: dict, *,
+    async def play_computer(self, interaction: discord.Interaction, kind: str, options: dict[str, Any], *,
                             first: str | None, days: int | None, level: int,
                             clock: str | None = None) -> None:
         """The caller plays the computer: the game starts at once (one manager call), opened
         by a message in the channel with its thread, its first board posted; the computer's
         first move is queued when it moves first. Always unrated."""
+        assert self.bot.user is not None  # logged in
         accepted = await self.manager.start_computer_game(
             guild_id=interaction.guild_id, channel_id=challenge_channel(interaction),
             challenger_id=interaction.user.id, computer_id=self.bot.user.id, kind=kind,
@@ -289,6 +291,7 @@ class ChallengesCog(commands.Cog, name="Challenges"):
         """Rematch pressed on a final board: challenge the other player, seats swapped."""
         try:
             await interaction.response.defer(ephemeral=True, thinking=True)
+            assert self.bot.user is not None  # logged in
             c = await self.manager.offer_rematch(game_id, interaction.user.id, self.bot.user.id,
                                                  guild_id=interaction.guild_id)
             if not isinstance(c, Challenge):  # against the computer: the game has started

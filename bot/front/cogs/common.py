@@ -15,6 +15,7 @@ from bot.manager import MoveResult
 
 if TYPE_CHECKING:
     from bot.front.announcer import Announcer
+    from bot.front.client import StonecastBot
     from bot.manager import Game
 
 log = logging.getLogger("stonecast.bot")
@@ -31,19 +32,21 @@ def as_int(value: Any) -> int | None:
         return None
 
 
-async def game_for(interaction: discord.Interaction, game_id: int | None) -> Game:
+async def game_for(interaction: discord.Interaction[Any], game_id: int | None) -> Game:
     """The game meant: ``game_id``, this thread's game, or the user's only fitting game.
     Raises the manager's NotFound / NotAllowed."""
-    return await interaction.client.manager.resolve_game(interaction.user.id, game_id=game_id,
-                                                         channel_id=interaction.channel_id,
-                                                         guild_id=interaction.guild_id)
+    bot: StonecastBot = interaction.client
+    game: Game = await bot.manager.resolve_game(interaction.user.id, game_id=game_id,
+                                                channel_id=interaction.channel_id,
+                                                guild_id=interaction.guild_id)
+    return game
 
 
-async def game_autocomplete(interaction: discord.Interaction, current: str
+async def game_autocomplete(interaction: discord.Interaction[Any], current: str
                             ) -> list[app_commands.Choice[int]]:
     """Suggest the caller's games for a ``game:`` option (finished ones too for
     /board and /history)."""
-    bot = interaction.client
+    bot: StonecastBot = interaction.client
     finished = interaction.command is not None and interaction.command.name in ("board", "history")
     try:
         pairs = await bot.manager.complete_game(interaction.user.id, current, limit=25,
@@ -56,11 +59,11 @@ async def game_autocomplete(interaction: discord.Interaction, current: str
     return [app_commands.Choice(name=label[:100], value=gid) for gid, label in pairs[:25]]
 
 
-async def reviewable_game_autocomplete(interaction: discord.Interaction, current: str
+async def reviewable_game_autocomplete(interaction: discord.Interaction[Any], current: str
                                        ) -> list[app_commands.Choice[int]]:
     """Suggest the games /review can chart (issue 19): this server's games that are over
     (in a DM the caller's own), newest first."""
-    bot = interaction.client
+    bot: StonecastBot = interaction.client
     try:
         pairs = await bot.manager.complete_reviewable_game(interaction.user.id, current, limit=25,
                                                            guild_id=interaction.guild_id,

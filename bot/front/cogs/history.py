@@ -69,7 +69,7 @@ class HistoryCog(commands.Cog, name="History"):
         g = item.game
         label = texts.game_label(g.kind, g.id)
         shown = {"pct": -1, "at": 0.0}
-        edits: set[asyncio.Task] = set()
+        edits: set[asyncio.Task[discord.InteractionMessage]] = set()
 
         def progress(done: int, total: int) -> None:
             pct = round(100 * done / total) if total else 0

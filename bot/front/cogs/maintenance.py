@@ -31,6 +31,7 @@ from bot.front.delivery import MAX_ANNOUNCE_ATTEMPTS
 
 if TYPE_CHECKING:
     from bot.front.client import StonecastBot
+    from bot.manager import ClockEvent
 
 log = logging.getLogger("stonecast.bot")
 
@@ -77,14 +78,15 @@ class MaintenanceCog(commands.Cog, name="Maintenance"):
             except Exception:  # noqa: BLE001 - keep the loop alive
                 log.exception("maintenance step %s failed", job.__name__)
 
-    async def sweep_clocks(self) -> list:
+    async def sweep_clocks(self) -> list[ClockEvent]:
         """Sweep the clocks (reminders, losses on time), then post whatever the outbox holds
         -- this sweep's announcements and any left over from before a crash or a failed post.
 
         Returns the manager's :class:`~bot.manager.ClockEvent` list for this sweep.
         """
         try:
-            return await self.bot.manager.sweep()
+            events: list[ClockEvent] = await self.bot.manager.sweep()
+            return events
         finally:
             await self.deliver_announcements()
 

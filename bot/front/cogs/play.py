@@ -28,6 +28,7 @@ from .turns import TurnsCog
 
 if TYPE_CHECKING:
     from bot.front.client import StonecastBot
+    from bot.manager import GameManager
 
 log = logging.getLogger("stonecast.bot")
 
@@ -67,7 +68,7 @@ class PlayCog(commands.Cog, name="Play"):
         self.bot.buttons.play = None
 
     @property
-    def manager(self):
+    def manager(self) -> GameManager:
         """The bot's game manager."""
         return self.bot.manager
 
@@ -173,7 +174,9 @@ class PlayCog(commands.Cog, name="Play"):
             raise NotAllowed(Refusal.NOT_PLAYING, game=g)
         if g.status != "active":
             raise game_over_error(g)
-        await ephemeral(interaction, texts.resign_prompt(label, g.opponent_of(interaction.user.id)),
+        opponent = g.opponent_of(interaction.user.id)
+        assert opponent is not None  # the caller plays here: the other seat is the opponent
+        await ephemeral(interaction, texts.resign_prompt(label, opponent),
                         view=resign_view(g.id, interaction.user.id))
 
     resign.autocomplete("game")(game_autocomplete)

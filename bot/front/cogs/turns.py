@@ -40,7 +40,7 @@ log = logging.getLogger("stonecast.bot")
 CUSTOM_ID_LIMIT = 100  # Discord's limit on a custom id
 
 
-class _OwnedButton(discord.ui.DynamicItem[discord.ui.Button], template=r"stonecast:owned-base-never"):
+class _OwnedButton(discord.ui.DynamicItem[discord.ui.Button[discord.ui.View]], template=r"stonecast:owned-base-never"):
     """A button only its ``user_id`` may press (``interaction_check``)."""
 
     user_id: int
@@ -64,7 +64,7 @@ class ConfirmMoveButton(_OwnedButton,
         self.game_id, self.ply, self.user_id, self.move = game_id, ply, user_id, move
 
     @classmethod
-    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Button,
+    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Item[Any],
                              match: re.Match[str], /) -> ConfirmMoveButton:
         """Rebuild the button from its custom id (after a restart too)."""
         return cls(int(match["game"]), int(match["ply"]), int(match["user"]), match["move"])
@@ -83,7 +83,7 @@ class CancelMoveButton(_OwnedButton, template=r"stonecast:cancelmove:(?P<game>[0
         self.game_id, self.user_id = game_id, user_id
 
     @classmethod
-    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Button,
+    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Item[Any],
                              match: re.Match[str], /) -> CancelMoveButton:
         """Rebuild the button from its custom id (after a restart too)."""
         return cls(int(match["game"]), int(match["user"]))
@@ -112,7 +112,7 @@ class NextGameButton(_OwnedButton, template=r"stonecast:next:(?P<user>[0-9]+):(?
         self.user_id, self.game_id = user_id, game_id
 
     @classmethod
-    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Button,
+    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Item[Any],
                              match: re.Match[str], /) -> NextGameButton:
         """Rebuild the button from its custom id (after a restart too)."""
         return cls(int(match["user"]), int(match["game"]))
