@@ -20,6 +20,7 @@ from __future__ import annotations
 import json
 import unicodedata
 from collections.abc import Iterator
+from typing import Any
 
 import engine
 
@@ -98,6 +99,7 @@ def _walk(position: engine.Position, seat: int, steps: list[str]) -> tuple[list[
             position = position.play(step)
         except engine.EngineError as exc:
             raise ConditionalError(f"{_step_name(i, step)}: {exc}") from None
+        assert position.last_move is not None  # a position just played knows its move
         canonical.append(position.last_move)
     return canonical, position
 
@@ -203,7 +205,7 @@ class ConditionalTree:
         return reply, sub
 
     # ---- storage -------------------------------------------------------------------------
-    def to_data(self) -> dict:
+    def to_data(self) -> dict[str, Any]:
         """A JSON-ready form: ``{"e5": ["d4", {...}], ...}``."""
         return {move: [reply, sub.to_data()] for move, (reply, sub) in self.branches.items()}
 

@@ -41,6 +41,7 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from types import SimpleNamespace
+from typing import Any
 
 import engine
 from bot import texts
@@ -102,7 +103,7 @@ def result_text(status: str, winner: int | None, reason: str | None,
         return texts.result_text("", outcome, labels).rstrip(".")
     with_scores = scores and (ending is None or ending.by_rules)
     how = f" {texts.termination_phrase(ending)}" if ending is not None else ""
-    extra = f" ({scores[1]}–{scores[2]})" if with_scores else ""
+    extra = f" ({scores[1]}–{scores[2]})" if with_scores and scores is not None else ""
     return f"{labels[1]} and {labels[2]} draw{how}{extra}"
 
 
@@ -176,7 +177,7 @@ class ParsedRecord:
     it (the ``Computer:`` line), else None."""
 
     kind: str
-    options: dict
+    options: dict[str, Any]
     moves: tuple[str, ...]
     headers: dict[str, str] = field(default_factory=dict)
     finished: bool = False
@@ -298,7 +299,7 @@ def _read_result(result: str, headers: Mapping[str, str]) -> tuple[int | None, s
     raise RecordError(f"unreadable result {result!r} in the record")
 
 
-def parse_record(text: str) -> tuple[str, dict, list[str]]:
+def parse_record(text: str) -> tuple[str, dict[str, Any], list[str]]:
     """``(kind, options, moves)`` of a record, ready for ``engine.replay(kind, options, moves)``.
 
     Raises :class:`RecordError` like :func:`read_record`.

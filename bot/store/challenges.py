@@ -45,6 +45,7 @@ class ChallengeRepo(Repo):
             "SELECT COUNT(*) FROM challenges WHERE challenger_id = ? AND status = 'open'"
             " AND expires_at > ?", (challenger_id, now),
         )
+        assert row is not None  # COUNT(*) answers one row
         return int(row[0])
 
     async def open_duplicate(self, guild_id: int, challenger_id: int, opponent_id: int | None,

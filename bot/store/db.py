@@ -35,12 +35,12 @@ from __future__ import annotations
 
 import asyncio
 import contextvars
-from collections.abc import Iterable, Sequence
+from collections.abc import AsyncIterator, Awaitable, Callable, Iterable, Sequence
 from contextlib import asynccontextmanager
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any, TypeVar
 
-from sqlalchemy import event, pool, text
+from sqlalchemy import Connection, event, pool, text
 from sqlalchemy.exc import SQLAlchemyError
 from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine, create_async_engine
 
@@ -48,6 +48,11 @@ from .errors import DatabaseUnreachable, SchemaNotAtHead, StoreError
 from .migrate import log_steps, migrate_old_steps, quiet_alembic, run_alembic, upgrade_schema
 from .schema import LATEST_VERSION
 from .sql import Row, _params, _rows, bind, database_name, database_url, is_postgresql
+
+if TYPE_CHECKING:
+    from alembic.config import Config
+
+_T = TypeVar("_T")
 
 # the names of errors.py, sql.py and migrate.py that were defined here are still found here
 __all__ = ["DEFAULT_POOL_SIZE", "DatabaseUnreachable", "Row", "SchemaNotAtHead", "Store", "StoreError", "bind",
@@ -94,7 +99,7 @@ class Store:
         self._lock = asyncio.Lock()  # SQLite: one statement or transaction at a time
         self._begin_sql: str | None = None  # SQLite: what the "begin" event emits
         self._autocommit = engine.execution_options(isolation_level="AUTOCOMMIT")
-        self._trace = None
+        self._trace: Callable[..., None] | None = None  # the before_cursor_execute listener
         # PostgreSQL: one permit per pooled connection; tasks beyond wait here, in order
         self._slots: asyncio.Semaphore | None = None
         # the Alembic revision reached by open() (None: a SQLite file kept at an old version)
@@ -142,7 +147,7 @@ class Store:
         # emit ours (BEGIN IMMEDIATE for a transaction, nothing for a lone statement).
 
         @event.listens_for(engine.sync_engine, "connect")
-        def _on_connect(dbapi_connection, _record):
+        def _on_connect(dbapi_connection: Any, _record: Any) -> None:
             dbapi_connection.isolation_level = None
             cur = dbapi_connection.cursor()
             for pragma in ("busy_timeout = 10000", "journal_mode = WAL", "synchronous = FULL",
@@ -151,7 +156,7 @@ class Store:
             cur.close()
 
         @event.listens_for(engine.sync_engine, "begin")
-        def _on_begin(conn):
+        def _on_begin(conn: Connection) -> None:
             sql = holder[0]._begin_sql if holder else None
             if sql:
                 conn.exec_driver_sql(sql)
@@ -188,6 +193,7 @@ class Store:
         if self.dialect != "sqlite":
             return LATEST_VERSION if await self.alembic_revision() is not None else 0
         row = await self.fetchone("PRAGMA user_version")
+        assert row is not None  # the pragma always answers one row
         return int(row[0])
 
     async def alembic_revision(self) -> str | None:
@@ -208,7 +214,7 @@ class Store:
         (:func:`bot.store.migrate.migrate_old_steps`)."""
         return await migrate_old_steps(self, target_version)
 
-    async def upgrade(self, revision: str = "head", *, config=None) -> str | None:
+    async def upgrade(self, revision: str = "head", *, config: Config | None = None) -> str | None:
         """Bring the schema to Alembic ``revision`` (default ``head``), an old SQLite file
         first through :meth:`migrate`; returns the revision reached. ``config``: an Alembic
         :class:`~alembic.config.Config` (default :func:`bot.store.migrations.alembic_config`).
@@ -216,12 +222,12 @@ class Store:
         (:func:`bot.store.migrate.upgrade_schema`)."""
         return await upgrade_schema(self, revision, config=config)
 
-    async def _alembic(self, run, config) -> None:
+    async def _alembic(self, run: Callable[[Config], object], config: Config) -> None:
         """Run the Alembic command ``run(config)`` in one transaction of this store, then log
         the revisions it applied (:func:`bot.store.migrate.run_alembic`)."""
         await run_alembic(self, run, config)
 
-    async def set_trace_callback(self, callback) -> None:
+    async def set_trace_callback(self, callback: Callable[[str], object] | None) -> None:
         """Call ``callback(sql)`` with every statement sent to the database from now on
         (``None``: stop), as :meth:`sqlite3.Connection.set_trace_callback` did; the SQL is
         the driver's (``?`` placeholders on SQLite, ``$1`` on PostgreSQL)."""
@@ -229,7 +235,8 @@ class Store:
             event.remove(self.engine.sync_engine, "before_cursor_execute", self._trace)
             self._trace = None
         if callback is not None:
-            def trace(conn, cursor, statement, parameters, context, executemany):
+            def trace(conn: Any, cursor: Any, statement: str, parameters: Any, context: Any,
+                      executemany: bool) -> None:
                 callback(statement)
 
             self._trace = trace
@@ -237,7 +244,7 @@ class Store:
 
     # ---- statements -----------------------------------------------------------------------
     @asynccontextmanager
-    async def transaction(self):
+    async def transaction(self) -> AsyncIterator[Store]:
         """``async with store.transaction():`` -- a write transaction.
 
         Commits when the block ends normally, rolls back on any exception (which propagates).
@@ -279,7 +286,7 @@ class Store:
             finally:
                 _in_tx.reset(token)
 
-    async def _run(self, operation):
+    async def _run(self, operation: Awaitable[_T]) -> _T:
         """Await ``operation`` (a coroutine on the connection); on SQLite, to its end even if
         the calling task is cancelled meanwhile (then the cancellation is raised after it).
         SQLAlchemy treats a cancellation inside a statement as a broken connection and drops
@@ -305,7 +312,7 @@ class Store:
         await asyncio.shield(conn.rollback())
 
     @asynccontextmanager
-    async def _connection(self):
+    async def _connection(self) -> AsyncIterator[AsyncConnection]:
         """The connection a statement runs on: the task's transaction's, else (SQLite) the
         one connection under the lock, committed after, or (PostgreSQL) a pooled one in
         autocommit mode."""
@@ -325,7 +332,7 @@ class Store:
                 yield conn
 
     @asynccontextmanager
-    async def _slot(self):
+    async def _slot(self) -> AsyncIterator[None]:
         """Hold one of the pool's permits (PostgreSQL) while a connection is out."""
         if self._slots is None:
             yield

@@ -112,6 +112,7 @@ class GameRepo(Repo):
             "SELECT COUNT(*) FROM games WHERE status = 'active' AND (player1_id = ? OR player2_id = ?)",
             (user_id, user_id),
         )
+        assert row is not None  # COUNT(*) answers one row
         return int(row[0])
 
     async def set_thread(self, game_id: int, thread_id: int | None) -> int:

@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from sqlalchemy import text
 
@@ -27,6 +27,9 @@ from .errors import StoreError
 from .schema import LATEST_VERSION, MIGRATIONS
 
 if TYPE_CHECKING:
+    from alembic.config import Config
+    from sqlalchemy import Connection
+
     from .db import Store
 
 __all__ = ["ALEMBIC_CHATTER", "log_steps", "migrate_old_steps", "quiet_alembic", "run_alembic",
@@ -50,7 +53,7 @@ def quiet_alembic() -> None:
         logging.getLogger(name).setLevel(logging.WARNING)
 
 
-def log_steps(config) -> None:
+def log_steps(config: Config) -> None:
     """Log the migration steps noted in the Alembic ``config`` (and forget them), one INFO
     line each: ``database: applied 0004 player names``."""
     for verb, revision, title in config.attributes.pop("steps", []):
@@ -88,7 +91,7 @@ async def migrate_old_steps(store: Store, target_version: int | None = None) -> 
     return current
 
 
-async def upgrade_schema(store: Store, revision: str = "head", *, config=None) -> str | None:
+async def upgrade_schema(store: Store, revision: str = "head", *, config: Config | None = None) -> str | None:
     """Bring ``store``'s schema to Alembic ``revision`` (default ``head``); returns the
     revision reached (also set as ``store.revision``). A new database is created by the
     revisions; a SQLite file of the old numbering (versions 1-7) is first migrated to version
@@ -128,13 +131,13 @@ async def upgrade_schema(store: Store, revision: str = "head", *, config=None) -
     return store.revision
 
 
-async def run_alembic(store: Store, run: Callable[[Any], object], config) -> None:
+async def run_alembic(store: Store, run: Callable[[Config], object], config: Config) -> None:
     """Run the Alembic command ``run(config)`` on a connection of ``store``, in one
     transaction (``BEGIN IMMEDIATE`` on SQLite; on PostgreSQL under an advisory lock, so two
     processes starting at once migrate in turn); once committed, log each revision it
     applied (:func:`log_steps`). Errors of the command propagate, the transaction rolled
     back."""
-    def on(sync_conn):
+    def on(sync_conn: Connection) -> None:
         config.attributes["connection"] = sync_conn
         try:
             run(config)

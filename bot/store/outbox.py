@@ -103,4 +103,5 @@ class OutboxRepo(Repo):
         if n != 1:
             return None
         row = await self.store.fetchone("SELECT attempts FROM announcements WHERE id = ?", (announcement_id,))
+        assert row is not None  # the row just updated
         return int(row["attempts"])

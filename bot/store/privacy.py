@@ -71,10 +71,12 @@ class PrivacyRepo(Repo):
     async def count_dms(self, user_id: int) -> Row:
         """``queued, sent``: the direct messages (and digests) to ``user_id`` in the outbox,
         still to send and sent (or given up)."""
-        return await self.store.fetchone(
+        row = await self.store.fetchone(
             "SELECT COALESCE(SUM(CASE WHEN delivered_at IS NULL THEN 1 ELSE 0 END), 0) AS queued,"
             " COALESCE(SUM(CASE WHEN delivered_at IS NULL THEN 0 ELSE 1 END), 0) AS sent"
             " FROM announcements WHERE user_id = ? AND kind IN ('dm', 'digest')", (user_id,))
+        assert row is not None  # an aggregate without GROUP BY answers one row
+        return row
 
     async def games(self, user_id: int) -> list[Row]:
         """``id, status`` of every game ``user_id`` plays or played (every server), by id."""

@@ -17,10 +17,10 @@ from __future__ import annotations
 import functools
 from collections.abc import Iterable, Sequence
 from pathlib import Path
-from typing import Any
+from typing import Any, SupportsIndex
 
 from sqlalchemy import make_url, text
-from sqlalchemy.engine import URL
+from sqlalchemy.engine import URL, Result
 from sqlalchemy.sql.elements import TextClause
 
 __all__ = ["Row", "bind", "database_name", "database_url", "is_postgresql"]
@@ -54,15 +54,17 @@ def database_url(target: str | Path) -> URL:
     return URL.create("sqlite+aiosqlite", database=str(target))
 
 
-class Row(tuple):
+class Row(tuple[Any, ...]):
     """One result row: ``row["col"]``, ``row[0]``, ``row.keys()``, unpacking, ``dict(row)``."""
+
+    _index: dict[str, int]  # column name -> position
 
     def __new__(cls, values: Iterable[Any], index: dict[str, int]) -> Row:
         row = super().__new__(cls, values)
         row._index = index
         return row
 
-    def __getitem__(self, key):
+    def __getitem__(self, key: str | SupportsIndex | slice) -> Any:
         if isinstance(key, str):
             try:
                 key = self._index[key]
@@ -118,6 +120,6 @@ def _params(sql: str, params: Sequence[Any]) -> tuple[TextClause, dict[str, Any]
     return clause, {f"p{i}": v for i, v in enumerate(params)}
 
 
-def _rows(result) -> list[Row]:
+def _rows(result: Result[Any]) -> list[Row]:
     index = {k: i for i, k in enumerate(result.keys())}
     return [Row(r, index) for r in result]

@@ -4,6 +4,8 @@ Part of :mod:`bot.texts` (every sentence a player reads)."""
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+
 from .common import count, fit_sentences, options_text
 
 
@@ -19,7 +21,7 @@ def players_alt(first: str, second: str, *, colours_known: bool) -> str:
     return f"{first} against {second}" + ("" if colours_known else ", colours not decided yet")
 
 
-def game_alt(label: str, options: dict) -> str:
+def game_alt(label: str, options: Mapping[str, object]) -> str:
     """The game as a description opens: ``"Io #12 (size 8)"``."""
     opts = options_text(options)
     return f"{label} ({opts})" if opts else label

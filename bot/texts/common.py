@@ -4,6 +4,8 @@ Part of :mod:`bot.texts` (every sentence a player reads)."""
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+
 import engine
 
 #: The labels of the bot's buttons, by the action in their custom id (Discord allows 80
@@ -28,7 +30,7 @@ def title(kind: str) -> str:
     return game.title if game is not None else kind
 
 
-def options_text(options: dict) -> str:
+def options_text(options: Mapping[str, object]) -> str:
     """Options as players read them: ``"size 9, setup a"``; empty string when none."""
     return ", ".join(f"{k} {v}" for k, v in options.items())
 

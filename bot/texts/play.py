@@ -4,6 +4,9 @@ Part of :mod:`bot.texts` (every sentence a player reads)."""
 
 from __future__ import annotations
 
+from collections.abc import Mapping, Sequence
+from typing import Protocol
+
 import engine
 
 from .common import moves_played
@@ -36,7 +39,19 @@ def termination_phrase(reason: engine.Termination) -> str:
     return TERMINATION_PHRASES[reason]
 
 
-def result_text(kind: str, outcome, names: dict[int, str]) -> str:
+class _OutcomeLike(Protocol):
+    """What :func:`result_text` reads of an outcome: an :class:`engine.Outcome`, or a stored
+    result's fields (``reason`` a :class:`engine.Termination` or its word as stored)."""
+
+    @property
+    def winner(self) -> int | None: ...
+    @property
+    def reason(self) -> object: ...
+    @property
+    def scores(self) -> Mapping[int, int] | None: ...
+
+
+def result_text(kind: str, outcome: _OutcomeLike, names: Mapping[int, str]) -> str:
     """The result sentence naming both players, e.g. ``"A beats B on stones (33–16)."`` --
     the winner's score first; a coral tie says the last stone placed decided it (RULES.md,
     Brain Coral / Branching Coral "Winner").
@@ -48,11 +63,12 @@ def result_text(kind: str, outcome, names: dict[int, str]) -> str:
     reason = engine.Termination.read(outcome.reason)
     with_scores = bool(outcome.scores) and (reason is None or reason.by_rules)
     if outcome.winner is None:
-        scores = f" ({outcome.scores[1]}–{outcome.scores[2]})" if with_scores else ""
+        scores = (f" ({outcome.scores[1]}–{outcome.scores[2]})"
+                  if with_scores and outcome.scores is not None else "")
         return f"{names[1]} and {names[2]} draw{scores}."
     winner, loser = outcome.winner, 3 - outcome.winner
     scores = ""
-    if with_scores:  # the winner's score first, as the sentence reads
+    if with_scores and outcome.scores is not None:  # the winner's score first, as the sentence reads
         won, lost = outcome.scores[winner], outcome.scores[loser]
         tie = "; a tie goes to the last stone placed" if won == lost else ""
         scores = f" ({won}–{lost}{tie})"
@@ -104,7 +120,7 @@ BOARD_DELAYED = (" I could not post the board in the game's thread just now; it 
 
 def move_reply(label: str, move: str, effect: str, *, result: str | None = None,
                settled: str | None = None, to_move: int | None = None,
-               replies: list[tuple[int, str]] = (), you: int | None = None) -> str:
+               replies: Sequence[tuple[int, str]] = (), you: int | None = None) -> str:
     """The mover's note after /move, to them (``you``: their user id): the move, then the
     result or who moves next. ``replies`` (issue 18): the conditional moves played at once
     after it, as (user id, move) -- the opponent's prepared reply, or the mover's own --
@@ -121,7 +137,7 @@ def move_reply(label: str, move: str, effect: str, *, result: str | None = None,
     return f"{played}{colour} Now it is <@{to_move}>'s move."
 
 
-def _prepared_replies(replies: list[tuple[int, str]], you: int | None = None) -> str:
+def _prepared_replies(replies: Sequence[tuple[int, str]], you: int | None = None) -> str:
     """``"<@Ann>'s prepared reply `d4` was played at once"`` -- several joined, each with
     whose it was (``you``: "your")."""
     def whose(uid: int) -> str:

@@ -45,6 +45,7 @@ def privacy_text(d: StoredData, here: int | None = None) -> str:
     their first few and a count."""
     lines = ["**What Stonecast stores about you** (in every server; only you see this)"]
     if d.display_name is not None:
+        assert d.name_seen_at is not None  # the store keeps the name with when it was seen
         lines.append(f"• Your display name as I last saw it: **{d.display_name}** "
                      f"(<t:{int(d.name_seen_at)}:d>), shown on boards and records.")
     else:

@@ -4,6 +4,8 @@ Part of :mod:`bot.texts` (every sentence a player reads)."""
 
 from __future__ import annotations
 
+from typing import Any
+
 import engine
 
 from .common import title
@@ -159,7 +161,7 @@ def help_text() -> str:
     return "\n".join(lines)
 
 
-def help_embed(*, in_dm: bool = False) -> dict:
+def help_embed(*, in_dm: bool = False) -> dict[str, Any]:
     """The /help message as a Discord embed object (for ``discord.Embed.from_dict``): the
     introduction and how cells and deadlines work as its description, then one field per
     topic of HELP_TOPICS listing its commands (``"`/board [game:]` — see the current board

@@ -43,11 +43,12 @@ def _game_link(g: Game) -> str:
 def next_text(g: Game, opponent: int, clock: str, index: int, total: int) -> str:
     """/next: the game waiting for you with the least time left (``clock``: its clock and the
     time left), its number among ``total`` waiting games."""
+    assert g.deadline is not None  # a game waiting for a move has a deadline
     return (f"**{game_label(g.kind, g.id)}** vs {player_ref(g, opponent)} — your move ({index} of {total} "
             f"waiting), {clock}, due <t:{int(g.deadline)}:R>.\nThread: <#{g.channel_for_posts}>")
 
 
-def digest_text(lines: list[tuple[object, int, str]]) -> str:
+def digest_text(lines: list[tuple[Game, int, str]]) -> str:
     """The daily digest: each game waiting (game, opponent id, clock with time left)."""
     head = f"Your daily Stonecast digest: {count(len(lines), 'game')} waiting for your move."
     body = [f"• **{game_label(g.kind, g.id)}** vs {player_ref(g, opp)} — {clock} — {_game_link(g)}"

@@ -43,6 +43,7 @@ from .search_pool import DEFAULT_MAX_QUEUE, SearchBusy, SearchFailed, SearchPool
 if TYPE_CHECKING:
     from contextlib import AbstractAsyncContextManager
 
+    import ai
     from bot.manager import Game, GameEnd, GameManager, MoveResult, ReviewInput
 
 log = logging.getLogger("stonecast.computer")
@@ -73,7 +74,7 @@ class Computer:
     def __init__(self, manager: GameManager, *, on_move: Callable[[MoveResult | GameEnd], Awaitable[str]],
                  show_thinking: Callable[[Game], AbstractAsyncContextManager[None]] | None = None,
                  workers: int | None = None, max_queue: int = DEFAULT_MAX_QUEUE,
-                 playouts: int | None = None, review_options: dict | None = None):
+                 playouts: int | None = None, review_options: dict[str, Any] | None = None):
         self.manager = manager
         self.on_move = on_move
         self._show_thinking = show_thinking or _not_shown
@@ -82,8 +83,8 @@ class Computer:
         self.playouts = playouts
         self.review_options = dict(review_options or {"level": 2})
         self._started: set[int] = set()
-        self._tasks: dict[int, asyncio.Task] = {}
-        self._review_tasks: dict[int, asyncio.Task] = {}
+        self._tasks: dict[int, asyncio.Task[Game | None]] = {}
+        self._review_tasks: dict[int, asyncio.Task[Any]] = {}
         self._closed = False
 
     async def _pool(self, pool: SearchPool) -> SearchPool:
@@ -130,7 +131,7 @@ class Computer:
         task.add_done_callback(self._done)
         return ""
 
-    def _done(self, task: asyncio.Task) -> None:
+    def _done(self, task: asyncio.Task[Game | None]) -> None:
         """A move's task ended: forget it; when the game came back to the computer at once
         (the human's conditional move answered it), ask for the next move."""
         gid = next((g for g, t in self._tasks.items() if t is task), None)
@@ -156,7 +157,7 @@ class Computer:
                 n += game.id in self._tasks
         return n
 
-    async def _search(self, game: Game, level: int):
+    async def _search(self, game: Game, level: int) -> ai.Decision:
         pool = await self._pool(self.moves)
         return await pool.choose_move(game.id, game.position, level=level, playouts=self.playouts)
 
@@ -167,16 +168,17 @@ class Computer:
             # read again: a request from a list read a moment ago may come after the move
             game = await self.manager.get_game(game.id)
             if game.status != "active" or game.position.to_move != game.ai_seat:
-                return
+                return None
             async with self._claim(game.id, "move") as claimed:
                 if not claimed:  # another process searches it (or will, after its lease)
                     log.debug("the move in game %s is claimed by another process", game.id)
-                    return
+                    return None
                 # read once more under the claim: another process may have just played it
                 game = await self.manager.get_game(game.id)
                 if game.status != "active" or game.position.to_move != game.ai_seat:
-                    return
+                    return None
                 decision = None
+                assert game.ai_level is not None  # a game the computer plays has its level
                 levels = (game.ai_level, max(1, game.ai_level - 1))
                 async with self._show_thinking(game):
                     for attempt, level in enumerate(levels):
@@ -184,21 +186,21 @@ class Computer:
                             decision = await self._search(game, level)
                             break
                         except SearchBusy:
-                            return
+                            return None
                         except SearchFailed as e:
                             log.warning("search for game %s at level %s failed (attempt %d): %s",
                                         game.id, level, attempt + 1, e)
                         except SearchPoolError as e:  # queue full or pool closed: the next pass retries
                             log.warning("no search for game %s now: %s", game.id, e)
-                            return
+                            return None
                 if decision is None:
                     await self._give_up(game)
-                    return
+                    return None
                 try:
-                    result = await self.manager.computer_move(game.id, decision.move, game.ply)
+                    result: MoveResult = await self.manager.computer_move(game.id, decision.move, game.ply)
                 except UserError as e:  # the game moved on or ended meanwhile: nothing to play
                     log.info("computer move %s in game %s dropped: %s", decision.move, game.id, e)
-                    return
+                    return None
             await self.on_move(result)
             if result.game.status == "active" and result.position.to_move == game.ai_seat:
                 return result.game  # a conditional reply gave the move back: see _done
@@ -206,6 +208,7 @@ class Computer:
             raise
         except Exception:  # noqa: BLE001 - a background task must log, not vanish
             log.exception("computer move in game %s failed", game.id)
+        return None
 
     async def _give_up(self, game: Game) -> None:
         """Both searches failed: abort the game with an apology (never left hanging)."""
@@ -218,7 +221,7 @@ class Computer:
         await self.on_move(end)
 
     @contextlib.asynccontextmanager
-    async def _claim(self, game_id: int, task: str):
+    async def _claim(self, game_id: int, task: str) -> AsyncIterator[bool]:
         """``async with self._claim(game_id, task) as claimed:`` -- claim ``task`` (``"move"``
         or ``"review"``) of ``game_id`` in the database (issue 14: one process computes each;
         :meth:`bot.manager.GameManager.claim_computer_work`); ``claimed`` says whether this
@@ -245,7 +248,7 @@ class Computer:
         return game_id in self._review_tasks
 
     async def review(self, item: ReviewInput,
-                     progress: Callable[[int, int], Any] | None = None) -> dict:
+                     progress: Callable[[int, int], Any] | None = None) -> dict[str, Any]:
         """The review of a finished game (``GameReview.to_dict()``): ``item.cached`` when
         there is one, else searched in the reviews worker -- ``progress(done, total)`` as the
         positions are searched; a failed search is tried once more a level lower -- and
@@ -256,19 +259,21 @@ class Computer:
         game = item.game
         if game.id in self._review_tasks:
             raise SearchBusy(texts.REVIEW_BUSY)
-        self._review_tasks[game.id] = asyncio.current_task()
+        task = asyncio.current_task()
+        assert task is not None  # a coroutine runs in a task
+        self._review_tasks[game.id] = task
         try:
             async with self._claim(game.id, "review") as claimed:
                 if not claimed:  # another process reviews it now
                     raise SearchBusy(texts.REVIEW_BUSY)
-                cached = await self.manager.cached_review(game.id)
+                cached: dict[str, Any] | None = await self.manager.cached_review(game.id)
                 if cached is not None:  # it finished while this one waited
                     return cached
                 return await self._review(item, progress)
         finally:
             self._review_tasks.pop(game.id, None)
 
-    async def _review(self, item: ReviewInput, progress: Callable[[int, int], Any] | None) -> dict:
+    async def _review(self, item: ReviewInput, progress: Callable[[int, int], Any] | None) -> dict[str, Any]:
         """Search the review of ``item.game`` (claimed) and cache it; see :meth:`review`."""
         game = item.game
         pool = await self._pool(self.reviews)

@@ -31,6 +31,7 @@ import threading
 import time
 from collections.abc import Callable
 from concurrent.futures import ProcessPoolExecutor
+from typing import Any
 
 PR_SET_PDEATHSIG = 1  # <linux/prctl.h>
 # How often the portable fallback looks at os.getppid() (seconds); used only where the
@@ -75,15 +76,16 @@ def _watch_parent(parent_pid: int) -> None:
     os._exit(1)
 
 
-def _init_worker(parent_pid: int, initializer: Callable | None, initargs: tuple) -> None:
+def _init_worker(parent_pid: int, initializer: Callable[..., object] | None,
+                 initargs: tuple[Any, ...]) -> None:
     """The initializer of every worker of :func:`process_pool`."""
     die_with_parent(parent_pid)
     if initializer is not None:
         initializer(*initargs)
 
 
-def process_pool(workers: int, *, initializer: Callable | None = None,
-                 initargs: tuple = ()) -> ProcessPoolExecutor:
+def process_pool(workers: int, *, initializer: Callable[..., object] | None = None,
+                 initargs: tuple[Any, ...] = ()) -> ProcessPoolExecutor:
     """A pool of ``workers`` processes (started with "spawn") that end with this process.
 
     ``initializer(*initargs)`` runs in each worker after :func:`die_with_parent`. Create it

@@ -11,9 +11,10 @@ from __future__ import annotations
 import asyncio
 import logging
 import os
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
+from typing import Any, TypeVar
 
 import engine
 import renderers
@@ -23,20 +24,22 @@ from .procs import process_pool
 
 log = logging.getLogger("stonecast.bot")
 
+_T = TypeVar("_T")
 
-def render_text(position_text: str, players: Mapping[int, str] | None, clock=None,
+
+def render_text(position_text: str, players: Mapping[int, str] | None, clock: object = None,
                 clocks: Mapping[int, object] | None = None) -> bytes:
     """PNG bytes of the position given as its one-line text (runs in a worker)."""
     return renderers.render_png(engine.from_text(position_text), players=players, clock=clock,
                                 clocks=clocks)
 
 
-def render_gif(kind: str, options: Mapping, moves: list[str], players: Mapping[int, str] | None) -> bytes:
+def render_gif(kind: str, options: Mapping[str, object], moves: list[str], players: Mapping[int, str] | None) -> bytes:
     """GIF bytes replaying a game (runs in a worker)."""
     return renderers.render_gif(kind, options, moves, players=players)
 
 
-def render_review(review: dict, players: Mapping[int, str] | None, final_text: str | None) -> bytes:
+def render_review(review: dict[str, Any], players: Mapping[int, str] | None, final_text: str | None) -> bytes:
     """PNG bytes of a review's chart from its plain data (``GameReview.to_dict()``) and the
     game's last position as text (runs in a worker)."""
     final = engine.from_text(final_text) if final_text else None
@@ -75,7 +78,7 @@ class BoardRenderer:
                 self._pool.submit(_warm_up)
 
     async def render(self, position: engine.Position, players: Mapping[int, str] | None = None,
-                     clock=None, clocks: Mapping[int, object] | None = None) -> bytes:
+                     clock: object = None, clocks: Mapping[int, object] | None = None) -> bytes:
         """PNG bytes of ``position`` (see ``renderers.render_png``; ``clocks``: both
         players' time, issue 19)."""
         if self.workers <= 0:
@@ -84,7 +87,7 @@ class BoardRenderer:
         return await self._in_pool(render_text, position.to_text(), dict(players) if players else None,
                                    clock, clocks)
 
-    async def render_gif(self, kind: str, options: Mapping, moves: list[str],
+    async def render_gif(self, kind: str, options: Mapping[str, object], moves: list[str],
                          players: Mapping[int, str] | None = None) -> bytes:
         """An animated GIF replay of a game (see ``renderers.render_gif``)."""
         args = (kind, dict(options), list(moves), dict(players) if players else None)
@@ -92,7 +95,7 @@ class BoardRenderer:
             return await asyncio.to_thread(render_gif, *args)
         return await self._in_pool(render_gif, *args)
 
-    async def render_review(self, review: dict, players: Mapping[int, str] | None = None,
+    async def render_review(self, review: dict[str, Any], players: Mapping[int, str] | None = None,
                             final: engine.Position | None = None) -> bytes:
         """The chart of a review (``GameReview.to_dict()``; see ``renderers.render_review_png``);
         ``final``: the game's last position (after a resignation or timeout, which is no move)."""
@@ -101,12 +104,13 @@ class BoardRenderer:
             return await asyncio.to_thread(render_review, *args)
         return await self._in_pool(render_review, *args)
 
-    async def _in_pool(self, fn, *args):
+    async def _in_pool(self, fn: Callable[..., _T], *args: Any) -> _T:
         """``fn(*args)`` in a worker process. A pool broken by a dead worker (killed by the
         OS, a crash in native code) is replaced and the call tried once more."""
         for attempt in (1, 2):
             self.start()
             pool = self._pool
+            assert pool is not None  # start() made it (workers > 0 here)
             try:
                 return await asyncio.get_running_loop().run_in_executor(pool, fn, *args)
             except BrokenProcessPool:
@@ -116,6 +120,7 @@ class BoardRenderer:
                 if self._pool is pool:  # not yet replaced by a concurrent render
                     self._pool = None
                     pool.shutdown(wait=False, cancel_futures=True)
+        raise AssertionError("unreachable: the second attempt returns or raises")
 
     def close(self) -> None:
         """Stop the worker processes (pending renders are cancelled)."""

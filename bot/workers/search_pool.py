@@ -43,9 +43,15 @@ import multiprocessing
 import os
 from collections.abc import Callable, Hashable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from multiprocessing.connection import Connection
+from typing import TYPE_CHECKING, Any, cast
 
 from .procs import die_with_parent
+
+if TYPE_CHECKING:
+    import ai
+    import engine
+    from ai.review import GameReview
 
 __all__ = ["DEFAULT_MAX_QUEUE", "QueueFull", "SearchBusy", "SearchFailed", "SearchPool",
            "SearchPoolError", "WorkerDied", "workers_from_env"]
@@ -92,28 +98,29 @@ def workers_from_env(environ: Mapping[str, str] | None = None) -> int:
 # --- in the worker ----------------------------------------------------------------------
 
 def _job_move(text: str, level: int, seconds: float | None, seed: int | None,
-              playouts: int | None, send: Callable) -> Any:
+              playouts: int | None, send: Callable[[object], object]) -> Any:
     import ai
     import engine
     return ai.choose_move(engine.from_text(text), level=level, seconds=seconds, seed=seed,
                           playouts=playouts)
 
 
-def _job_review(kind: str, options: dict, moves: list[str], kwargs: dict, send: Callable) -> Any:
+def _job_review(kind: str, options: dict[str, Any], moves: list[str], kwargs: dict[str, Any],
+                send: Callable[[object], object]) -> Any:
     from ai.review import review_game
     return review_game(kind, options, moves, progress=lambda d, t: send(("progress", d, t)),
                        **kwargs)
 
 
-def _job_call(func: Callable, args: tuple, send: Callable) -> Any:
+def _job_call(func: Callable[..., Any], args: tuple[Any, ...], send: Callable[[object], object]) -> Any:
     """Any picklable callable (tests use it to make a worker misbehave)."""
     return func(*args)
 
 
-_JOBS = {"move": _job_move, "review": _job_review, "call": _job_call}
+_JOBS: dict[str, Callable[..., Any]] = {"move": _job_move, "review": _job_review, "call": _job_call}
 
 
-def _worker_main(conn, parent_pid: int) -> None:
+def _worker_main(conn: Connection, parent_pid: int) -> None:
     """A worker: read ``(kind, args)`` jobs, answer ``("ok", result)`` or
     ``("error", text)``, sending ``("progress", done, total)`` on the way."""
     die_with_parent(parent_pid)
@@ -136,8 +143,8 @@ def _worker_main(conn, parent_pid: int) -> None:
 class _Job:
     key: Hashable
     kind: str
-    args: tuple
-    future: asyncio.Future
+    args: tuple[Any, ...]
+    future: asyncio.Future[Any]
     progress: Callable[[int, int], object] | None = None
 
 
@@ -146,7 +153,7 @@ class _Worker:
     process: Any
     conn: Any
     job: _Job | None = None
-    readers: list = field(default_factory=list)
+    readers: list[int] = field(default_factory=list)
 
 
 class SearchPool:
@@ -200,7 +207,7 @@ class SearchPool:
         await self.start()
         return self
 
-    async def __aexit__(self, *exc) -> None:
+    async def __aexit__(self, *exc: object) -> None:
         await self.close()
 
     @property
@@ -217,30 +224,32 @@ class SearchPool:
         """True while a job for ``key`` is queued or running."""
         return key in self._keys
 
-    async def choose_move(self, key: Hashable, position, *, level: int = 3,
+    async def choose_move(self, key: Hashable, position: engine.Position, *, level: int = 3,
                           seconds: float | None = None, seed: int | None = None,
-                          playouts: int | None = None):
+                          playouts: int | None = None) -> ai.Decision:
         """:func:`ai.choose_move` on ``position`` in a worker; returns the ``ai.Decision``.
 
         ``key`` is the game (any hashable). Raises :class:`SearchBusy`, :class:`QueueFull`,
         :class:`SearchFailed` (e.g. the search's ValueError for a finished position),
         :class:`WorkerDied`, or CancelledError when cancelled.
         """
-        return await self._submit(key, "move", (position.to_text(), level, seconds, seed, playouts))
+        decision = await self._submit(key, "move", (position.to_text(), level, seconds, seed, playouts))
+        return cast("ai.Decision", decision)  # what _job_move returned, back through the pipe
 
     async def review(self, key: Hashable, kind: str, options: Mapping[str, Any] | None,
                      moves: Sequence[str], *, progress: Callable[[int, int], object] | None = None,
-                     **kwargs):
+                     **kwargs: Any) -> GameReview:
         """:func:`ai.review.review_game` in a worker; returns its ``GameReview``.
 
         ``progress(done, total)`` is called on the event loop as positions are searched;
         ``kwargs`` go to ``review_game`` (level, seconds, playouts, seed, swings). Raises as
         :meth:`choose_move` (a record that does not replay fails with SearchFailed).
         """
-        return await self._submit(key, "review", (kind, dict(options or {}), list(moves), kwargs),
-                                  progress)
+        review = await self._submit(key, "review", (kind, dict(options or {}), list(moves), kwargs),
+                                    progress)
+        return cast("GameReview", review)  # what _job_review returned, back through the pipe
 
-    async def call(self, key: Hashable, func: Callable, *args):
+    async def call(self, key: Hashable, func: Callable[..., Any], *args: Any) -> Any:
         """``func(*args)`` in a worker (both picklable), under the same queue rules."""
         return await self._submit(key, "call", (func, args))
 
@@ -266,8 +275,8 @@ class SearchPool:
 
     # inside ---------------------------------------------------------------------------
 
-    async def _submit(self, key: Hashable, kind: str, args: tuple,
-                      progress: Callable[[int, int], object] | None = None):
+    async def _submit(self, key: Hashable, kind: str, args: tuple[Any, ...],
+                      progress: Callable[[int, int], object] | None = None) -> Any:
         if self._loop is None or self._closed:
             raise SearchPoolError("the search pool is not running")
         if key in self._keys:
@@ -287,6 +296,7 @@ class SearchPool:
             raise
 
     def _spawn(self) -> None:
+        assert self._loop is not None  # start() set it before any worker
         parent, child = self._ctx.Pipe()
         proc = self._ctx.Process(target=_worker_main, args=(child, os.getpid()),
                                  name="stonecast-search", daemon=True)
@@ -348,6 +358,7 @@ class SearchPool:
 
     def _retire(self, w: _Worker, *, cancel: bool) -> None:
         """Stop watching ``w``, end its process and (``cancel``) cancel its job."""
+        assert self._loop is not None  # a worker exists only once start() set it
         for fd in w.readers:
             self._loop.remove_reader(fd)
         w.readers = []

@@ -23,8 +23,13 @@ from __future__ import annotations
 import functools
 from collections.abc import Iterable
 from pathlib import Path
+from typing import TYPE_CHECKING, cast
 
 from alembic.config import Config
+
+if TYPE_CHECKING:
+    from alembic.runtime.migration import MigrationInfo
+    from alembic.script import Script
 
 __all__ = ["BASE_REVISION", "HERE", "alembic_config", "head_revision", "note_step", "revision_title"]
 
@@ -50,10 +55,12 @@ def head_revision() -> str:
     ``versions/``."""
     from alembic.script import ScriptDirectory
 
-    return ScriptDirectory.from_config(alembic_config()).get_current_head()
+    head = ScriptDirectory.from_config(alembic_config()).get_current_head()
+    assert head is not None  # versions/ holds the revisions
+    return head
 
 
-def revision_title(script) -> str:
+def revision_title(script: Script) -> str:
     """A revision's short title for the log: its module's ``title`` if it has one, else the
     words of its file name after the revision id (``0004_player_names.py`` -> ``player
     names``), else the file name. ``script``: an Alembic :class:`~alembic.script.Script`."""
@@ -67,7 +74,7 @@ def revision_title(script) -> str:
     return stem
 
 
-def note_step(config: Config, step) -> None:
+def note_step(config: Config, step: MigrationInfo) -> None:
     """Alembic's ``on_version_apply`` hook (see ``env.py``): note ``(verb, revision, title)``
     of the step just run in ``config.attributes["steps"]``, verb ``applied``, ``reverted`` or
     ``stamped`` (a file of the old numbering marked as at a revision), logged once the
@@ -78,6 +85,8 @@ def note_step(config: Config, step) -> None:
         verb, scripts = "stamped", step.up_revisions
     else:
         verb, scripts = ("applied" if step.is_upgrade else "reverted"), (step.up_revision,)
+    # Alembic types these as Revision; from a ScriptDirectory they are its Script objects
+    scripts = cast("tuple[Script | None, ...]", scripts)
     notes = config.attributes.setdefault("steps", [])
     notes.extend((verb, script.revision, revision_title(script)) for script in scripts
                  if script is not None)

@@ -14,13 +14,14 @@ import asyncio
 import logging
 
 from alembic import context
-from sqlalchemy import pool
+from alembic.config import Config
+from sqlalchemy import Connection, pool
 from sqlalchemy.ext.asyncio import create_async_engine
 
 from bot.store.migrate import log_steps, quiet_alembic
 
 
-def run_on(connection) -> None:
+def run_on(connection: Connection) -> None:
     """Run the pending migrations on ``connection`` (batch mode on SQLite), noting each step
     in ``config.attributes["steps"]`` (:func:`bot.store.migrations.note_step`)."""
     from bot.store.migrations import note_step
@@ -48,7 +49,7 @@ async def run_from_command_line() -> None:
     log_steps(context.config)
 
 
-def main(config) -> None:
+def main(config: Config) -> None:
     """Alembic runs this module for each command: migrate the bot's connection, or the
     database of ``STONECAST_DB`` from the command line."""
     quiet_alembic()
@@ -63,7 +64,7 @@ def main(config) -> None:
 
 
 try:
-    _config = context.config
+    _config: Config | None = context.config
 except AttributeError:  # imported outside Alembic (the docstring audit): nothing to run
     _config = None
 if _config is not None:

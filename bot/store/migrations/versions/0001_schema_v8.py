@@ -27,7 +27,7 @@ SNOWFLAKE = sa.BigInteger()  # a Discord id
 TIME = sa.Float()            # UNIX seconds: FLOAT is double precision on PostgreSQL, REAL on SQLite
 
 
-def _id() -> sa.Column:
+def _id() -> sa.Column[int]:
     """The ``id`` column of a table with a row id."""
     return sa.Column("id", ROW_ID, primary_key=True, autoincrement=True)
 
