@@ -89,8 +89,23 @@ def _imports(name: str, path: Path, *, runtime: bool = False) -> set[str]:
 
 
 GRAPH = {name: _imports(name, path) for name, path in MODULES.items()}
-# what runs at import: an import cycle is a cycle of these (a type-only import runs nothing)
-RUNTIME_GRAPH = {name: _imports(name, path, runtime=True) for name, path in MODULES.items()}
+
+
+def _with_packages(imported: set[str], name: str) -> set[str]:
+    """``imported`` and the packages above each (importing ``bot.manager.errors`` runs
+    ``bot/manager/__init__.py`` first), but not ``name``'s own."""
+    out = set(imported)
+    for target in imported:
+        parts = target.split(".")
+        out.update(".".join(parts[:i]) for i in range(2, len(parts)))
+    out.discard(name)
+    return {m for m in out if not name.startswith(m + ".")}
+
+
+# what runs at import: an import cycle is a cycle of these (a type-only import runs nothing;
+# a module's import runs the packages above it first)
+RUNTIME_GRAPH = {name: _with_packages(_imports(name, path, runtime=True), name)
+                 for name, path in MODULES.items()}
 
 
 def _package(name: str) -> str:

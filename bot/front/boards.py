@@ -392,7 +392,8 @@ def move_reply(result: MoveResult) -> str:
     mover = game.players[result.seat]
     return texts.move_reply(
         texts.game_label(game.kind, game.id), result.move, move_effect(position),
-        result=texts.result_text(game.kind, position.outcome, names) if result.finished else None,
+        result=(texts.result_text(game.kind, position.outcome, names)
+                if result.finished and position.outcome is not None else None),
         settled=colour_settled_by(position, result.seat) if result.last_seat == result.seat else None,
         to_move=game.to_move_user, replies=[(game.players[r.seat], r.move) for r in result.replies],
         you=mover)

@@ -247,81 +247,81 @@ class Service(ManagerCore):
         self.core = core
 
     @property
-    def store(self) -> Store:  # type: ignore[override]
+    def store(self) -> Store:  # type: ignore[override]  # a property over ManagerCore's plain attribute
         """The shared :class:`~bot.store.Store`."""
         return self.core.store
 
     @property
-    def clock(self) -> Callable[[], float]:  # type: ignore[override]
+    def clock(self) -> Callable[[], float]:  # type: ignore[override]  # a property over ManagerCore's plain attribute
         """The shared clock (a function returning UNIX seconds)."""
         return self.core.clock
 
     @property
-    def rng(self) -> random.Random:  # type: ignore[override]
+    def rng(self) -> random.Random:  # type: ignore[override]  # a property over ManagerCore's plain attribute
         """The shared random generator (random seats)."""
         return self.core.rng
 
     @property
-    def limits(self) -> Limits:  # type: ignore[override]
+    def limits(self) -> Limits:  # type: ignore[override]  # a property over ManagerCore's plain attribute
         """The shared :class:`Limits`."""
         return self.core.limits
 
     @property
-    def lease(self) -> float:  # type: ignore[override]
+    def lease(self) -> float:  # type: ignore[override]  # a property over ManagerCore's plain attribute
         """Seconds a claim of this manager lasts unless renewed."""
         return self.core.lease
 
     @property
-    def process_id(self) -> str:  # type: ignore[override]
+    def process_id(self) -> str:  # type: ignore[override]  # a property over ManagerCore's plain attribute
         """Who this manager's claims belong to (outbox rows, the computer's work)."""
         return self.core.process_id
 
     @property
-    def challenges_repo(self) -> ChallengeRepo:  # type: ignore[override]
+    def challenges_repo(self) -> ChallengeRepo:  # type: ignore[override]  # a property over ManagerCore's plain attribute
         """The shared :class:`~bot.store.ChallengeRepo`."""
         return self.core.challenges_repo
 
     @property
-    def games_repo(self) -> GameRepo:  # type: ignore[override]
+    def games_repo(self) -> GameRepo:  # type: ignore[override]  # a property over ManagerCore's plain attribute
         """The shared :class:`~bot.store.GameRepo`."""
         return self.core.games_repo
 
     @property
-    def moves_repo(self) -> MoveRepo:  # type: ignore[override]
+    def moves_repo(self) -> MoveRepo:  # type: ignore[override]  # a property over ManagerCore's plain attribute
         """The shared :class:`~bot.store.MoveRepo`."""
         return self.core.moves_repo
 
     @property
-    def ratings_repo(self) -> RatingRepo:  # type: ignore[override]
+    def ratings_repo(self) -> RatingRepo:  # type: ignore[override]  # a property over ManagerCore's plain attribute
         """The shared :class:`~bot.store.RatingRepo`."""
         return self.core.ratings_repo
 
     @property
-    def outbox_repo(self) -> OutboxRepo:  # type: ignore[override]
+    def outbox_repo(self) -> OutboxRepo:  # type: ignore[override]  # a property over ManagerCore's plain attribute
         """The shared :class:`~bot.store.OutboxRepo`."""
         return self.core.outbox_repo
 
     @property
-    def settings_repo(self) -> SettingsRepo:  # type: ignore[override]
+    def settings_repo(self) -> SettingsRepo:  # type: ignore[override]  # a property over ManagerCore's plain attribute
         """The shared :class:`~bot.store.SettingsRepo`."""
         return self.core.settings_repo
 
     @property
-    def conditionals_repo(self) -> ConditionalRepo:  # type: ignore[override]
+    def conditionals_repo(self) -> ConditionalRepo:  # type: ignore[override]  # a property over ManagerCore's plain attribute
         """The shared :class:`~bot.store.ConditionalRepo`."""
         return self.core.conditionals_repo
 
     @property
-    def claims_repo(self) -> ClaimRepo:  # type: ignore[override]
+    def claims_repo(self) -> ClaimRepo:  # type: ignore[override]  # a property over ManagerCore's plain attribute
         """The shared :class:`~bot.store.ClaimRepo`."""
         return self.core.claims_repo
 
     @property
-    def game_locks(self) -> weakref.WeakValueDictionary[int, asyncio.Lock]:  # type: ignore[override]
+    def game_locks(self) -> weakref.WeakValueDictionary[int, asyncio.Lock]:  # type: ignore[override]  # a property over ManagerCore's plain attribute
         """The shared per-game locks (game id -> lock)."""
         return self.core.game_locks
 
     @property
-    def position_cache(self) -> dict[int, tuple[str, engine.Position]]:  # type: ignore[override]
+    def position_cache(self) -> dict[int, tuple[str, engine.Position]]:  # type: ignore[override]  # a property over ManagerCore's plain attribute
         """The shared position cache (game id -> (position text, position))."""
         return self.core.position_cache

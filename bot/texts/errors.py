@@ -9,7 +9,6 @@ from typing import TYPE_CHECKING
 
 import engine
 
-from ..manager.errors import Refusal
 from .challenges import CHALLENGE_NOT_POSTED, REMATCH_NOT_POSTED, already_accepted
 from .clocks import days_with_clock, vacation_amount
 from .common import count, game_label, title
@@ -299,86 +298,86 @@ def games_running(games: list[Game]) -> str:
     return privacy_running_games([_label(g) for g in games])
 
 
-#: Every refusal's wording: :class:`bot.manager.Refusal` -> a function of the error's values
+#: Every refusal's wording: the name of a :class:`bot.manager.Refusal` -> a function of the error's values
 #: (keyword parameters named as the fields; a test checks that every member has one and
 #: that every raise in the manager passes exactly its parameters).
-REFUSALS: dict[Refusal, Callable[..., str]] = {
-    Refusal.NO_SUCH_GAME: no_such_game,
-    Refusal.NO_SUCH_CHALLENGE: lambda: NO_SUCH_CHALLENGE,
-    Refusal.NO_SUCH_ANNOUNCEMENT: no_such_announcement,
-    Refusal.NO_SUCH_USER: lambda: "That user does not exist.",
-    Refusal.NO_GAMES: lambda: "You have no games in progress here: start one with /challenge.",
-    Refusal.CHOOSE_GAME: choose_game,
-    Refusal.UNKNOWN_KIND: unknown_kind,
-    Refusal.BAD_OPTION: bad_option,
-    Refusal.BAD_FIRST: lambda: "Choose who moves first: challenger, opponent or random.",
-    Refusal.BAD_DAYS_PER_MOVE: lambda: "Days per move must be a whole number from 1 to 14.",
-    Refusal.BAD_CLOCK: bad_clock,
-    Refusal.CLOCK_CONFLICT: clock_conflict,
-    Refusal.BAD_LEVEL: lambda: "The computer's level is a whole number from 1 to 5.",
-    Refusal.LEVEL_WITHOUT_COMPUTER: lambda: LEVEL_WITHOUT_COMPUTER,
-    Refusal.SELF_CHALLENGE: lambda: ("You cannot challenge yourself: pick another member, or leave "
+REFUSALS: dict[str, Callable[..., str]] = {
+    "NO_SUCH_GAME": no_such_game,
+    "NO_SUCH_CHALLENGE": lambda: NO_SUCH_CHALLENGE,
+    "NO_SUCH_ANNOUNCEMENT": no_such_announcement,
+    "NO_SUCH_USER": lambda: "That user does not exist.",
+    "NO_GAMES": lambda: "You have no games in progress here: start one with /challenge.",
+    "CHOOSE_GAME": choose_game,
+    "UNKNOWN_KIND": unknown_kind,
+    "BAD_OPTION": bad_option,
+    "BAD_FIRST": lambda: "Choose who moves first: challenger, opponent or random.",
+    "BAD_DAYS_PER_MOVE": lambda: "Days per move must be a whole number from 1 to 14.",
+    "BAD_CLOCK": bad_clock,
+    "CLOCK_CONFLICT": clock_conflict,
+    "BAD_LEVEL": lambda: "The computer's level is a whole number from 1 to 5.",
+    "LEVEL_WITHOUT_COMPUTER": lambda: LEVEL_WITHOUT_COMPUTER,
+    "SELF_CHALLENGE": lambda: ("You cannot challenge yourself: pick another member, or leave "
                                      "the opponent out for an open challenge."),
-    Refusal.BOT_OPPONENT: lambda: ("Bots other than Stonecast cannot play: challenge a member "
+    "BOT_OPPONENT": lambda: ("Bots other than Stonecast cannot play: challenge a member "
                                    "instead, or Stonecast itself to play the computer."),
-    Refusal.COMPUTER_SELF: lambda: "The computer cannot play itself.",
-    Refusal.TOO_MANY_CHALLENGES: too_many_challenges,
-    Refusal.TOO_MANY_GAMES: too_many_games,
-    Refusal.TOO_MANY_GAMES_TO_ACCEPT: too_many_games_to_accept,
-    Refusal.DUPLICATE_CHALLENGE: duplicate_challenge,
-    Refusal.OWN_CHALLENGE_ACCEPT: lambda: (
+    "COMPUTER_SELF": lambda: "The computer cannot play itself.",
+    "TOO_MANY_CHALLENGES": too_many_challenges,
+    "TOO_MANY_GAMES": too_many_games,
+    "TOO_MANY_GAMES_TO_ACCEPT": too_many_games_to_accept,
+    "DUPLICATE_CHALLENGE": duplicate_challenge,
+    "OWN_CHALLENGE_ACCEPT": lambda: (
         "This is your own challenge: wait for an answer, or press Cancel to withdraw it."),
-    Refusal.OWN_CHALLENGE_DECLINE: lambda: "This is your own challenge: press Cancel to withdraw it.",
-    Refusal.NOT_ADDRESSEE: not_addressee,
-    Refusal.OPEN_CHALLENGE_DECLINE: lambda: (
+    "OWN_CHALLENGE_DECLINE": lambda: "This is your own challenge: press Cancel to withdraw it.",
+    "NOT_ADDRESSEE": not_addressee,
+    "OPEN_CHALLENGE_DECLINE": lambda: (
         "An open challenge cannot be declined: leave it and it expires by itself."),
-    Refusal.NOT_CHALLENGER: lambda: "Only the player who sent this challenge can cancel it.",
-    Refusal.CHALLENGE_ANSWERED: challenge_answered,
-    Refusal.CHALLENGE_CLOSED: challenge_closed,
-    Refusal.CHALLENGE_EXPIRED: challenge_expired,
-    Refusal.CHALLENGE_NOT_POSTED: lambda: CHALLENGE_NOT_POSTED,
-    Refusal.ALREADY_ACCEPTED: already_accepted,
-    Refusal.REMATCH_NOT_PLAYER: rematch_not_player,
-    Refusal.GAME_STILL_RUNNING: game_still_running,
-    Refusal.REMATCH_TAKEN: rematch_taken,
-    Refusal.REMATCH_OFFERED: rematch_offered,
-    Refusal.REMATCH_OFFERED_TO_YOU: rematch_offered_to_you,
-    Refusal.REMATCH_NOT_POSTED: lambda: REMATCH_NOT_POSTED,
-    Refusal.NOT_PLAYING: not_playing_in,
-    Refusal.NOT_PLAYING_RESIGN: not_playing_resign,
-    Refusal.GAME_OVER: game_over,
-    Refusal.NOT_YOUR_TURN: not_your_turn,
-    Refusal.MOVED_ON: moved_on,
-    Refusal.POSITION_CHANGED: position_changed,
-    Refusal.ENDED_MEANWHILE: ended_meanwhile,
-    Refusal.RESIGN_RACE: lambda: "The game kept changing while you resigned: please try again.",
-    Refusal.BAD_MOVE_TEXT: lambda: "Type a move such as e5 (cells separated by spaces, or pass).",
-    Refusal.UNREADABLE_MOVE: unreadable_move,
-    Refusal.ILLEGAL_MOVE: illegal_move,
-    Refusal.MOVE_TOO_LONG_TO_CONFIRM: lambda: (
+    "NOT_CHALLENGER": lambda: "Only the player who sent this challenge can cancel it.",
+    "CHALLENGE_ANSWERED": challenge_answered,
+    "CHALLENGE_CLOSED": challenge_closed,
+    "CHALLENGE_EXPIRED": challenge_expired,
+    "CHALLENGE_NOT_POSTED": lambda: CHALLENGE_NOT_POSTED,
+    "ALREADY_ACCEPTED": already_accepted,
+    "REMATCH_NOT_PLAYER": rematch_not_player,
+    "GAME_STILL_RUNNING": game_still_running,
+    "REMATCH_TAKEN": rematch_taken,
+    "REMATCH_OFFERED": rematch_offered,
+    "REMATCH_OFFERED_TO_YOU": rematch_offered_to_you,
+    "REMATCH_NOT_POSTED": lambda: REMATCH_NOT_POSTED,
+    "NOT_PLAYING": not_playing_in,
+    "NOT_PLAYING_RESIGN": not_playing_resign,
+    "GAME_OVER": game_over,
+    "NOT_YOUR_TURN": not_your_turn,
+    "MOVED_ON": moved_on,
+    "POSITION_CHANGED": position_changed,
+    "ENDED_MEANWHILE": ended_meanwhile,
+    "RESIGN_RACE": lambda: "The game kept changing while you resigned: please try again.",
+    "BAD_MOVE_TEXT": lambda: "Type a move such as e5 (cells separated by spaces, or pass).",
+    "UNREADABLE_MOVE": unreadable_move,
+    "ILLEGAL_MOVE": illegal_move,
+    "MOVE_TOO_LONG_TO_CONFIRM": lambda: (
         "That move is too long to confirm: turn confirmation off with /settings."),
-    Refusal.MOVE_NAMES_ANOTHER_GAME: move_for_another_game,
-    Refusal.ABORT_NOT_ALLOWED: lambda: ABORT_NOT_ALLOWED,
-    Refusal.NOT_COMPUTER_GAME: not_computer_game,
-    Refusal.REVIEW_RUNNING: review_running,
-    Refusal.REVIEW_EMPTY: review_empty,
-    Refusal.REVIEW_BUSY: lambda: REVIEW_BUSY,
-    Refusal.BAD_LINE: bad_line,
-    Refusal.NO_CONDITIONALS: no_conditionals,
-    Refusal.BAD_LINE_NUMBER: bad_line_number,
-    Refusal.STALE_LINE: lambda: "That line no longer fits the game: clear it with /conditional clear.",
-    Refusal.BAD_VACATION_DAYS: lambda: (
+    "MOVE_NAMES_ANOTHER_GAME": move_for_another_game,
+    "ABORT_NOT_ALLOWED": lambda: ABORT_NOT_ALLOWED,
+    "NOT_COMPUTER_GAME": not_computer_game,
+    "REVIEW_RUNNING": review_running,
+    "REVIEW_EMPTY": review_empty,
+    "REVIEW_BUSY": lambda: REVIEW_BUSY,
+    "BAD_LINE": bad_line,
+    "NO_CONDITIONALS": no_conditionals,
+    "BAD_LINE_NUMBER": bad_line_number,
+    "STALE_LINE": lambda: "That line no longer fits the game: clear it with /conditional clear.",
+    "BAD_VACATION_DAYS": lambda: (
         "Give the number of vacation days as a whole number, 0 to end a vacation."),
-    Refusal.NOT_ON_VACATION: lambda: (
+    "NOT_ON_VACATION": lambda: (
         "You are not on vacation, so there is nothing to end. To pause your clocks, give "
         "/vacation a number of days."),
-    Refusal.VACATION_USED_UP: vacation_used_up,
-    Refusal.VACATION_SHORT: vacation_short,
-    Refusal.BAD_DM_MODE: lambda: "Choose direct messages off, on (one per turn) or digest (one a day).",
-    Refusal.BAD_DIGEST_HOUR: lambda: "The digest hour is a whole hour from 0 to 23 (UTC).",
-    Refusal.DIGEST_HOUR_MISSING: lambda: "Pick the hour (UTC, 0 to 23) of your daily digest with `hour:`.",
-    Refusal.EMPTY_NAME: lambda: "A display name cannot be empty.",
-    Refusal.GAMES_RUNNING: games_running,
+    "VACATION_USED_UP": vacation_used_up,
+    "VACATION_SHORT": vacation_short,
+    "BAD_DM_MODE": lambda: "Choose direct messages off, on (one per turn) or digest (one a day).",
+    "BAD_DIGEST_HOUR": lambda: "The digest hour is a whole hour from 0 to 23 (UTC).",
+    "DIGEST_HOUR_MISSING": lambda: "Pick the hour (UTC, 0 to 23) of your daily digest with `hour:`.",
+    "EMPTY_NAME": lambda: "A display name cannot be empty.",
+    "GAMES_RUNNING": games_running,
 }
 
 
@@ -386,4 +385,4 @@ def refusal_text(error: UserError) -> str:
     """The sentence telling the player why ``error`` (a :class:`bot.manager.UserError`) refused
     their action: its :class:`~bot.manager.Refusal`'s wording (:data:`REFUSALS`) applied to
     its values."""
-    return REFUSALS[error.reason](**error.values)
+    return REFUSALS[error.reason.name](**error.values)
