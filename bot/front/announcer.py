@@ -189,12 +189,11 @@ class Announcer:
         stays queued and the delivery pass posts it. Returns ``""``, or the sentences for the
         notes that follow later and those Discord refused."""
         delayed = refused = 0
-        note_ids = change.note_ids or (None,) * len(change.games)
-        for game, note_id in zip(change.games, note_ids, strict=True):
+        for game, note_id in zip(change.games, change.note_ids, strict=True):
             post = boards.deadline_note(game, change.user_id, change.settings.vacation_until)
             done = await self.policy.attempt(note_id, f"deadline note of game {game.id} (announcement {note_id})",
                                        functools.partial(self._send, game, post, note_id))
-            if done is Delivery.FAILED and note_id is not None:
+            if done is Delivery.FAILED:
                 delayed += 1
             elif done is not Delivery.POSTED:
                 refused += 1

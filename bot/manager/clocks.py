@@ -44,12 +44,6 @@ class ClocksService(Service):
         self.endings = endings
         self.turns = turns
 
-    def _deadline(self, days: int, now: float, settings: UserSettings) -> float:
-        """Deadline of a turn starting at ``now`` for a player with ``settings``: ``days`` per
-        move, their running vacation added (it pauses their clock)."""
-        until = settings.vacation_until
-        return now + days * DAY + (max(0.0, until - now) if until is not None else 0.0)
-
     @staticmethod
     def reminder_window(days_per_move: int) -> float:
         """Seconds before the deadline when the reminder goes out: 24 hours, or a quarter of
