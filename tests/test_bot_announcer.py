@@ -39,10 +39,7 @@ async def test_a_whole_move_reads_the_game_row_and_the_settings_once(fake, harne
     assert log.reads("conditionals") == 1, log.statements
     # 10 statements besides BEGIN and COMMIT (12 with them, issue 13; the store's trace shows
     # what goes through a cursor, which COMMIT does not since the SQLAlchemy store, issue 14)
-    # (the display names' cache, player_names, is written on its own timer, half a second after
-    # a name is first seen: not part of the move, and in the log or not by timing alone)
-    data = [s for s in log.statements if s.split()[0].upper() not in ("BEGIN", "COMMIT")
-            and "player_names" not in s]
+    data = [s for s in log.statements if s.split()[0].upper() not in ("BEGIN", "COMMIT")]
     assert len(data) == 10, "\n".join(data)
     assert await harness.manager.pending_announcements(board_grace=0) == []
 
