@@ -1,10 +1,10 @@
 """What every service of the manager shares: the store and its repositories, the clock, the
 per-game locks, the position cache, and turning rows into values.
 
-:class:`ManagerCore` holds that state (one per :class:`bot.manager.GameManager`) and the
-toolkit over it (rows to values, ids checked, a game's lock). :class:`Service` is the base of
-each service (:mod:`.challenges`, :mod:`.play`, ...): a view onto one shared core, so its
-toolkit methods are the service's own; what a service needs of another it takes in its
+:class:`ManagerCore` holds that state (one per :class:`bot.manager.GameManager`), nothing
+else. :class:`Service` is the base of each service (:mod:`.challenges`, :mod:`.play`, ...): it
+holds the one shared core (read through typed properties) and the toolkit over it (rows to
+values, ids checked, a game's lock); what a service needs of another it takes in its
 constructor and calls through that service's public methods (:mod:`.services` builds them).
 """
 
@@ -121,7 +121,99 @@ class ManagerCore:
         # game id -> (position text, Position): parsing/replaying is never needed twice.
         self.position_cache: dict[int, tuple[str, engine.Position]] = {}
 
-    # ---- helpers --------------------------------------------------------------------------
+class Service:
+    """The base of the manager's services: typed read-only views onto one shared
+    :class:`ManagerCore` ``core`` -- its store, repositories, clock (read at each call, so a
+    clock replaced on the core is seen at once), ``rng``, ``limits``, ``lease``,
+    ``process_id``, per-game locks and position cache -- and the toolkit every service uses
+    over them (``_game``, ``_game_row``, ``_id``, ``_lock``, ...). A subclass takes the services
+    it uses as further constructor parameters, typed with their classes (the graph the wiring
+    test reads)."""
+
+    def __init__(self, core: ManagerCore):
+        self.core = core
+
+    @property
+    def store(self) -> Store:
+        """The shared :class:`~bot.store.Store`."""
+        return self.core.store
+
+    @property
+    def clock(self) -> Callable[[], float]:
+        """The shared clock (a function returning UNIX seconds)."""
+        return self.core.clock
+
+    @property
+    def rng(self) -> random.Random:
+        """The shared random generator (random seats)."""
+        return self.core.rng
+
+    @property
+    def limits(self) -> Limits:
+        """The shared :class:`Limits`."""
+        return self.core.limits
+
+    @property
+    def lease(self) -> float:
+        """Seconds a claim of this manager lasts unless renewed."""
+        return self.core.lease
+
+    @property
+    def process_id(self) -> str:
+        """Who this manager's claims belong to (outbox rows, the computer's work)."""
+        return self.core.process_id
+
+    @property
+    def challenges_repo(self) -> ChallengeRepo:
+        """The shared :class:`~bot.store.ChallengeRepo`."""
+        return self.core.challenges_repo
+
+    @property
+    def games_repo(self) -> GameRepo:
+        """The shared :class:`~bot.store.GameRepo`."""
+        return self.core.games_repo
+
+    @property
+    def moves_repo(self) -> MoveRepo:
+        """The shared :class:`~bot.store.MoveRepo`."""
+        return self.core.moves_repo
+
+    @property
+    def ratings_repo(self) -> RatingRepo:
+        """The shared :class:`~bot.store.RatingRepo`."""
+        return self.core.ratings_repo
+
+    @property
+    def outbox_repo(self) -> OutboxRepo:
+        """The shared :class:`~bot.store.OutboxRepo`."""
+        return self.core.outbox_repo
+
+    @property
+    def settings_repo(self) -> SettingsRepo:
+        """The shared :class:`~bot.store.SettingsRepo`."""
+        return self.core.settings_repo
+
+    @property
+    def conditionals_repo(self) -> ConditionalRepo:
+        """The shared :class:`~bot.store.ConditionalRepo`."""
+        return self.core.conditionals_repo
+
+    @property
+    def claims_repo(self) -> ClaimRepo:
+        """The shared :class:`~bot.store.ClaimRepo`."""
+        return self.core.claims_repo
+
+    @property
+    def game_locks(self) -> weakref.WeakValueDictionary[int, asyncio.Lock]:
+        """The shared per-game locks (game id -> lock)."""
+        return self.core.game_locks
+
+    @property
+    def position_cache(self) -> dict[int, tuple[str, engine.Position]]:
+        """The shared position cache (game id -> (position text, position))."""
+        return self.core.position_cache
+
+    # ---- the toolkit --------------------------------------------------------------------------
     def _lock(self, game_id: int) -> asyncio.Lock:
         lock = self.game_locks.get(game_id)
         if lock is None:
@@ -232,96 +324,3 @@ class ManagerCore:
             raise StaleAction(Refusal.CHALLENGE_CLOSED, challenge=ch)
         if now >= ch.expires_at:
             raise StaleAction(Refusal.CHALLENGE_EXPIRED, challenge=ch, lasts_hours=self.limits.challenge_ttl / 3600)
-
-
-class Service(ManagerCore):
-    """The base of the manager's services: a view onto one shared :class:`ManagerCore`
-    ``core`` -- its store, repositories, clock (read at each call, so a clock replaced on the
-    core is seen at once), ``rng``, ``limits``, ``lease``, ``process_id``, per-game locks and
-    position cache -- with :class:`ManagerCore`'s toolkit (``_game``, ``_game_row``, ``_id``,
-    ``_lock``, ...) as the service's own methods. A subclass takes the services it uses as
-    further constructor parameters, typed with their classes (the graph the wiring test
-    reads)."""
-
-    def __init__(self, core: ManagerCore):
-        self.core = core
-
-    @property
-    def store(self) -> Store:  # type: ignore[override]  # a property over ManagerCore's plain attribute
-        """The shared :class:`~bot.store.Store`."""
-        return self.core.store
-
-    @property
-    def clock(self) -> Callable[[], float]:  # type: ignore[override]  # a property over ManagerCore's plain attribute
-        """The shared clock (a function returning UNIX seconds)."""
-        return self.core.clock
-
-    @property
-    def rng(self) -> random.Random:  # type: ignore[override]  # a property over ManagerCore's plain attribute
-        """The shared random generator (random seats)."""
-        return self.core.rng
-
-    @property
-    def limits(self) -> Limits:  # type: ignore[override]  # a property over ManagerCore's plain attribute
-        """The shared :class:`Limits`."""
-        return self.core.limits
-
-    @property
-    def lease(self) -> float:  # type: ignore[override]  # a property over ManagerCore's plain attribute
-        """Seconds a claim of this manager lasts unless renewed."""
-        return self.core.lease
-
-    @property
-    def process_id(self) -> str:  # type: ignore[override]  # a property over ManagerCore's plain attribute
-        """Who this manager's claims belong to (outbox rows, the computer's work)."""
-        return self.core.process_id
-
-    @property
-    def challenges_repo(self) -> ChallengeRepo:  # type: ignore[override]  # a property over ManagerCore's plain attribute
-        """The shared :class:`~bot.store.ChallengeRepo`."""
-        return self.core.challenges_repo
-
-    @property
-    def games_repo(self) -> GameRepo:  # type: ignore[override]  # a property over ManagerCore's plain attribute
-        """The shared :class:`~bot.store.GameRepo`."""
-        return self.core.games_repo
-
-    @property
-    def moves_repo(self) -> MoveRepo:  # type: ignore[override]  # a property over ManagerCore's plain attribute
-        """The shared :class:`~bot.store.MoveRepo`."""
-        return self.core.moves_repo
-
-    @property
-    def ratings_repo(self) -> RatingRepo:  # type: ignore[override]  # a property over ManagerCore's plain attribute
-        """The shared :class:`~bot.store.RatingRepo`."""
-        return self.core.ratings_repo
-
-    @property
-    def outbox_repo(self) -> OutboxRepo:  # type: ignore[override]  # a property over ManagerCore's plain attribute
-        """The shared :class:`~bot.store.OutboxRepo`."""
-        return self.core.outbox_repo
-
-    @property
-    def settings_repo(self) -> SettingsRepo:  # type: ignore[override]  # a property over ManagerCore's plain attribute
-        """The shared :class:`~bot.store.SettingsRepo`."""
-        return self.core.settings_repo
-
-    @property
-    def conditionals_repo(self) -> ConditionalRepo:  # type: ignore[override]  # a property over ManagerCore's plain attribute
-        """The shared :class:`~bot.store.ConditionalRepo`."""
-        return self.core.conditionals_repo
-
-    @property
-    def claims_repo(self) -> ClaimRepo:  # type: ignore[override]  # a property over ManagerCore's plain attribute
-        """The shared :class:`~bot.store.ClaimRepo`."""
-        return self.core.claims_repo
-
-    @property
-    def game_locks(self) -> weakref.WeakValueDictionary[int, asyncio.Lock]:  # type: ignore[override]  # a property over ManagerCore's plain attribute
-        """The shared per-game locks (game id -> lock)."""
-        return self.core.game_locks
-
-    @property
-    def position_cache(self) -> dict[int, tuple[str, engine.Position]]:  # type: ignore[override]  # a property over ManagerCore's plain attribute
-        """The shared position cache (game id -> (position text, position))."""
-        return self.core.position_cache
