@@ -41,8 +41,13 @@ def _draw_hex(d: ImageDraw.ImageDraw, lay: Layout, th: Theme, s: int) -> None:
     # The union of slightly enlarged hexagons gives the board its outer rim.
     for cx, cy in cs:
         d.polygon(hex_corners(cx, cy, HEX_R * sc + edge), fill=th.board_edge)
+    # Each cell's outline is drawn inward, ``line`` wide: a hexagon of the line's colour
+    # under a smaller one of the board's (Pillow's polygon outline wider than one pixel
+    # allocates a mask the size of the whole canvas per polygon: most of a first render).
+    inset = line  # the corners' inset that Pillow's inward outline of this width gives
     for cx, cy in cs:
-        d.polygon(hex_corners(cx, cy, HEX_R * sc), fill=th.board, outline=th.line, width=line)
+        d.polygon(hex_corners(cx, cy, HEX_R * sc), fill=th.line)
+        d.polygon(hex_corners(cx, cy, HEX_R * sc - inset), fill=th.board)
 
 
 def _draw_cells(d: ImageDraw.ImageDraw, lay: Layout, th: Theme, s: int) -> None:
