@@ -53,8 +53,8 @@ class Entrant:
     """One player of a tournament: ``player`` (user id, or the computer entrant's id) and
     ``rating`` (Glicko-2 rating at seeding time, e.g. 1500.0). Functions take entrants as a
     sequence **in seed order** (seed 1 first): the service sorts them by rating, highest
-    first, ties by join order (:func:`seed_order` does it). Seed order is the last tie-break
-    of every standings table."""
+    first, ties by join order (:func:`seed_order` does it). Seed order lists the rows
+    of a standings table that share a rank."""
 
     player: PlayerId
     rating: float

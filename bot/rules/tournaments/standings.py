@@ -11,8 +11,8 @@ Tie-breaks, in this order after points (:func:`tie_breaks_for`):
   lowest opponent's score);
 * knockout: the **round reached** (see :func:`knockout_standings`);
 
-then rating at seeding (higher first), then seed order. Players still level on every
-tie-break share the rank (``1, 2, 2, 4``).
+then rating at seeding (higher first). Players still level on all of these share the
+rank (``1, 2, 2, 4``) and are listed in seed order.
 
 Definitions (FIDE's Tie-Break Regulations, C.07):
 
