@@ -145,6 +145,13 @@ def test_round_1_pairs_the_top_half_against_the_bottom_half_seeds_1_3_5_in_seat_
     assert odd.byes == (5,)  # the lowest ranked
 
 
+def test_a_big_score_group_still_meets_top_half_against_bottom_half():
+    # 40 players in one score group (round 1): 1 v 21, 2 v 22, ..., beyond the rank window
+    entrants = [Entrant(p, 3000 - p) for p in range(1, 41)]
+    result = pair_swiss(entrants, [], [], 1)
+    assert [sorted(p.players) for p in result.pairings] == [[p, p + 20] for p in range(1, 21)]
+
+
 def test_seats_alternate_and_a_third_same_seat_is_avoided():
     entrants = [Entrant(p, 2000 - p) for p in range(1, 5)]
     # 1 had seat 1 twice and 4 seat 2 twice: each must change seat; 2 (seats 2, 1) and 3

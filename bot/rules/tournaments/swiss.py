@@ -104,9 +104,11 @@ def swiss_scores(
     return scores
 
 
-_FIRST_WINDOW = 16
-"""Edges join players at most this many ranks apart at first; doubled until a pairing of
-everyone exists (a complete graph of 256 players is too slow for networkx's blossom)."""
+_FIRST_WINDOW = 8
+"""At first, edges join a player to the players at most this many ranks away and to those
+at most half as many places from its ideal partner in its score group (top half v bottom
+half); the window doubles until a pairing of everyone exists (a complete graph of 256
+players is too slow for networkx's blossom: ``benchmarks/tournament.py``)."""
 
 _BYE = "bye"  # the bye's node in the graph (player nodes are ints)
 _Node = PlayerId | str
@@ -211,8 +213,7 @@ def _match(state: _State, round_number: int, window: int,
                 edges.append((player, _BYE, cost(0, n - 1 - rank, 0, 0, 0, 0, 0)))
             elif allow_rematch:
                 edges.append((player, _BYE, cost(1, n - 1 - rank, 0, 0, 0, 0, 0)))
-    for i, a in enumerate(ranked):
-        for b in ranked[i + 1:i + 1 + window]:
+    for a, b in _candidates(state, window):
             rematch = frozenset((a, b)) in state.met
             if rematch and not allow_rematch:
                 continue
@@ -229,6 +230,24 @@ def _match(state: _State, round_number: int, window: int,
     graph.add_weighted_edges_from((a, b, top - c) for a, b, c in edges)
     matching: set[tuple[_Node, _Node]] = nx.max_weight_matching(graph, maxcardinality=True)
     return matching
+
+
+def _candidates(state: _State, window: int) -> list[tuple[PlayerId, PlayerId]]:
+    """The pairs the graph may join, the better ranked first: players at most ``window``
+    ranks apart, and each player with those at most ``window // 2`` places from its ideal
+    partner in its score group (place ± half the group's size)."""
+    ranked, n = state.ranked, len(state.ranked)
+    pairs: set[tuple[int, int]] = set()
+    for i, a in enumerate(ranked):
+        pairs.update((i, j) for j in range(i + 1, min(n, i + 1 + window)))
+        place, size = state.group_place[a]
+        start = i - place  # the group's first rank
+        for ideal in (place + size // 2, place - size // 2):
+            for j in range(max(start, start + ideal - window // 2),
+                           min(start + size, start + ideal + window // 2 + 1)):
+                if j != i:
+                    pairs.add((min(i, j), max(i, j)))
+    return [(ranked[i], ranked[j]) for i, j in sorted(pairs)]
 
 
 def _round(state: _State, round_number: int, matching: set[tuple[_Node, _Node]]) -> Round:
