@@ -29,9 +29,13 @@ the levels above):
 Seats are counted over games with a result over the board or none (not forfeits, which were
 not played).
 
-Performance: the graph only has edges between players a few ranks apart and between each
-player and the places around its ideal top-half/bottom-half partner; the window doubles
-until everyone can be paired (up to the complete graph, which decides ``NoLegalPairing``).
+Optimality and performance: a field of up to :data:`COMPLETE_UP_TO` players (64) is paired
+over every pair of players, so the pairing is the best by every rule above. In a larger
+field the graph only has edges between players a few ranks apart and between each player
+and the places around its ideal top-half/bottom-half partner; the window doubles until
+everyone can be paired (up to the complete graph, which decides ``NoLegalPairing``): the
+best pairing within that window, which in rare rounds may pair one more couple across
+score groups than a search of every pair would.
 A 256-player round pairs in about 0.3-0.9 s on a shared 2-core machine
 (``benchmarks/tournament.py``).
 """
@@ -86,7 +90,7 @@ def pair_swiss(
         raise ValueError(f"rounds {unfinished} still have games being played")
     state = _State.of(entrants, games, byes)
     n = len(state.ranked)
-    window = _FIRST_WINDOW
+    window = n if n <= COMPLETE_UP_TO else _FIRST_WINDOW
     while True:
         matching = _match(state, round_number, window, allow_rematch)
         if len(matching) * 2 >= n:
@@ -114,8 +118,12 @@ def swiss_scores(
     return scores
 
 
+COMPLETE_UP_TO = 64
+"""Fields of up to this many players are paired over the complete graph (about 0.1 s for 64
+in networkx); larger fields start from :data:`_FIRST_WINDOW`."""
+
 _FIRST_WINDOW = 8
-"""At first, edges join a player to the players at most this many ranks away and to those
+"""In a field larger than :data:`COMPLETE_UP_TO`, at first, edges join a player to the players at most this many ranks away and to those
 at most half as many places from its ideal partner in its score group (top half v bottom
 half); the window doubles until a pairing of everyone exists (a complete graph of 256
 players is too slow for networkx's blossom: ``benchmarks/tournament.py``)."""
