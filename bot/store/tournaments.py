@@ -14,10 +14,17 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
+from sqlalchemy.exc import IntegrityError
+
 from .db import Row
 from .repo import Repo
 
-__all__ = ["TournamentRepo"]
+__all__ = ["Conflict", "TournamentRepo"]
+
+
+class Conflict(Exception):  # noqa: N818 - named for what happened
+    """A unique constraint refused a row (a live name taken; a board, game or season made
+    already). Raised inside the caller's transaction, which must end (roll back)."""
 
 _TOURNAMENT = ("SELECT t.*, (SELECT COUNT(*) FROM tournament_entrants e WHERE e.tournament_id = t.id"
                " AND e.status = 'active') AS entrants FROM tournaments t")
@@ -43,11 +50,14 @@ class TournamentRepo(Repo):
     # ---- tournaments -----------------------------------------------------------------------
     async def insert(self, values: dict[str, Any]) -> int:
         """Add a tournament (``values``: column -> value); its id. Raises the database's
-        IntegrityError for a live name taken in the server."""
+        :class:`Conflict` for a live name taken in the server, or a season's second successor."""
         cols = list(values)
-        return await self.store.insert(
-            f"INSERT INTO tournaments ({', '.join(cols)}) VALUES ({', '.join('?' * len(cols))})",
-            [values[c] for c in cols])
+        try:
+            return await self.store.insert(
+                f"INSERT INTO tournaments ({', '.join(cols)}) VALUES ({', '.join('?' * len(cols))})",
+                [values[c] for c in cols])
+        except IntegrityError as e:
+            raise Conflict(str(e.orig)) from None
 
     async def get(self, tournament_id: int) -> Row | None:
         """The tournament row (with ``entrants``, the active count), ``None`` if none."""
@@ -172,8 +182,17 @@ class TournamentRepo(Repo):
     async def add_pairing(self, tournament_id: int, round_number: int, board: int, seat1: int,
                           seat2: int | None, *, game_no: int = 1, division: int | None = None,
                           game_id: int | None = None, result: str | None = None, forfeit: bool = False) -> int:
-        """Insert a pairing; its id. The UNIQUE constraints raise IntegrityError for a board
-        paired already."""
+        """Insert a pairing; its id. Raises :class:`Conflict` for a board paired already or
+        a game given twice (the UNIQUE constraints)."""
+        try:
+            return await self._insert_pairing(tournament_id, round_number, board, seat1, seat2, game_no,
+                                              division, game_id, result, forfeit)
+        except IntegrityError as e:
+            raise Conflict(str(e.orig)) from None
+
+    async def _insert_pairing(self, tournament_id: int, round_number: int, board: int, seat1: int,
+                              seat2: int | None, game_no: int, division: int | None, game_id: int | None,
+                              result: str | None, forfeit: bool) -> int:
         return await self.store.insert(
             "INSERT INTO tournament_pairings (tournament_id, round, board, game_no, division, seat1, seat2,"
             " game_id, result, forfeit) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
