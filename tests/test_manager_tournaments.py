@@ -7,7 +7,15 @@ import random
 
 import pytest
 from manager_support import GUILD, FakeClock
-from tournament_support import KIND, PLAYERS, create, finish_round, play_out, post_kinds, round_games
+from tournament_support import (
+    KIND,
+    PLAYERS,
+    create,
+    finish_round,
+    play_out,
+    post_kinds,
+    round_games,
+)
 
 from bot.manager import GameManager
 
