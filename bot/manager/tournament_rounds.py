@@ -248,7 +248,11 @@ class TournamentRounds(TournamentBooks):
             return None
         try:
             async with self.store.transaction():
-                return await self._next(await self._ledger(t.id), now)
+                fresh = await self._ledger(t.id)  # another step may have moved it on meanwhile
+                if fresh.tournament.current_round != t.current_round or fresh.tournament.status != "running" or any(
+                        fresh.result(p) is None for p in fresh.pairings if p.round == t.current_round):
+                    return None
+                return await self._next(fresh, now)
         except (StartedAlready, Conflict):
             return None
 
