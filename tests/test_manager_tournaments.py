@@ -107,6 +107,7 @@ async def test_a_league_season_promotes_relegates_and_starts_the_next_by_itself(
     info = await mgr.tournament_info(tid, guild_id=GUILD)
     divisions = {d: [e.user_id for e in info.entrants if e.division == d] for d in (1, 2)}
     assert sorted(map(len, divisions.values())) == [3, 3]
+    await mgr.join_tournament("League", PLAYERS[6], guild_id=GUILD)  # waits for season 2
     steps = await play_out(mgr, tid, random.Random(4))
     assert steps[-1].finished and steps[-1].next_season is not None
     view = await mgr.tournament_standings(tid, guild_id=GUILD)
@@ -119,7 +120,9 @@ async def test_a_league_season_promotes_relegates_and_starts_the_next_by_itself(
     info2 = await mgr.tournament_info(season2.id, guild_id=GUILD)
     now = {e.user_id: e.division for e in info2.entrants}
     assert now[low[0]] == 1 and now[top[-1]] == 2 and now[top[0]] == 1
-    assert len(await round_games(mgr, season2.id)) == 2  # round 1 of each division (one bye each)
+    assert now[PLAYERS[6]] == max(now.values())  # the newcomer: in the lowest division
+    assert PLAYERS[6] not in {r.user_id for r in view.rows}  # and not in season 1's standings
+    assert len(await round_games(mgr, season2.id)) >= 2  # round 1 of every division
     assert ("final", 3) in await post_kinds(mgr, tid)
     # the name now means the running season
     assert (await mgr.get_tournament("league", guild_id=GUILD)).id == season2.id

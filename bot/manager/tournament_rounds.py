@@ -46,10 +46,12 @@ class TournamentRounds(TournamentBooks):
     challenges: ChallengesService
     play: PlayService
 
-    async def _signup(self, tournament_id: int) -> Tournament:
-        """Inside a transaction: the tournament as stored, refused unless in sign-up."""
+    async def _signup(self, tournament_id: int, *, next_season: bool = False) -> Tournament:
+        """Inside a transaction: the tournament as stored, refused unless in sign-up (with
+        ``next_season``, a running league season too: a player joining it waits for the next
+        season, in its lowest division)."""
         t = await self._get(tournament_id)
-        if t.status != "signup":
+        if t.status != "signup" and not (next_season and t.format == "league" and t.status == "running"):
             raise StaleAction(Refusal.SIGNUP_CLOSED, tournament=t)
         return t
 

@@ -50,7 +50,6 @@ from .computer import COMPUTER_LEVELS
 from .core import DAY, ManagerCore
 from .errors import NotAllowed, NotFound, Refusal, StaleAction, UserError
 from .lookup import LookupService
-from .outbox import NONCE_WINDOW
 from .play import PlayService
 from .tournament_books import MAX_PLAYERS, MAX_SWISS_ROUNDS, name_key
 from .tournament_rounds import StartedAlready, TournamentRounds
@@ -164,12 +163,13 @@ class TournamentsService(TournamentRounds):
 
     async def join_tournament(self, tournament: int | str, user_id: int, *, guild_id: int) -> TournamentInfo:
         """``user_id`` joins during sign-up (seeded by their rating in the tournament's game
-        here). Raises NotFound, :class:`StaleAction` (:attr:`Refusal.SIGNUP_CLOSED`) and
+        here), or a running league season: they enter the next season's lowest division.
+        Raises NotFound, :class:`StaleAction` (:attr:`Refusal.SIGNUP_CLOSED`) and
         :class:`UserError` (:attr:`~Refusal.ALREADY_ENTERED`, :attr:`~Refusal.TOURNAMENT_FULL`)."""
         t = await self._resolve(tournament, guild_id)
         now = self.clock()
         async with self.store.transaction():
-            t = await self._signup(t.id)
+            t = await self._signup(t.id, next_season=True)
             if await self.tournaments_repo.entrant(t.id, user_id) is not None:
                 raise UserError(Refusal.ALREADY_ENTERED, tournament=t)
             if t.entrants >= t.max_players:
@@ -357,22 +357,7 @@ class TournamentsService(TournamentRounds):
         """Tournament posts not yet delivered, oldest first (at most ``limit``), each with
         what it needs (pairings, standings), claimed for this manager for :attr:`lease`
         seconds as :meth:`pending_announcements` claims its rows."""
-        now = self.clock()
-        out = []
-        async with self.store.transaction():
-            rows = await self.tournaments_repo.due_posts(max(0, limit), now=now, owner=self.process_id)
-            await self.tournaments_repo.claim_posts([r["id"] for r in rows], self.process_id, now + self.lease)
-            for r in rows:
-                ledger = await self._ledger(r["tournament_id"])
-                pairings = tuple(p for p in ledger.pairings if p.round == r["round"]) if r["kind"] == "round" else ()
-                games = tuple(ledger.games[p.game_id] for p in pairings if p.game_id in ledger.games)
-                standings = self._view(ledger) if r["kind"] in ("standings", "final") else None
-                child = await self.tournaments_repo.child(ledger.tournament.id) if r["kind"] == "final" else None
-                recheck = r["claimed_by"] is not None or r["attempts"] > 0 or now - r["created_at"] >= NONCE_WINDOW
-                out.append(TournamentPost(r["id"], r["kind"], ledger.tournament, r["round"], r["created_at"],
-                                          r["attempts"], r["user_id"], pairings, standings,
-                                          None if child is None else self._tournament(child), recheck, games))
-        return out
+        return await self._due_posts(limit)
 
     async def mark_tournament_post_delivered(self, post_id: int, *, error: str | None = None,
                                              message_id: int | None = None) -> bool:
