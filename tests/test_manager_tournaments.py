@@ -188,3 +188,25 @@ async def test_a_withdrawn_swiss_player_is_not_paired_again(mgr):
     r2 = steps[0].started
     assert PLAYERS[3] not in {p.seat1 for p in r2.pairings} | {p.seat2 for p in r2.pairings}
     assert sum(p.seat2 is None for p in r2.pairings) == 1  # three left: one bye
+
+
+async def test_a_level_two_game_knockout_match_goes_to_a_tie_break_game(mgr):
+    tid = await create(mgr, "Match", players=2, format="knockout", games_per_match=2)
+    started = await mgr.start_tournament(tid, 2000, guild_id=GUILD, may_organise=True)
+    (g1,) = started.games
+    await mgr.resign(g1.id, g1.players[2])  # seat 1 wins game 1
+    steps = await mgr.advance()
+    assert len(steps) == 1 and steps[0].started is None and not steps[0].finished  # game 2 started
+    (g2,) = await round_games(mgr, tid)
+    assert (g2.players[1], g2.players[2]) == (g1.players[2], g1.players[1])  # seats swapped
+    await mgr.resign(g2.id, g2.players[2])  # seat 1 wins again: 1-1
+    await mgr.advance()
+    (g3,) = await round_games(mgr, tid)  # the tie-break game
+    assert {g3.players[1], g3.players[2]} == {g1.players[1], g1.players[2]}
+    pairings = [tg.pairing for tg in await mgr.my_tournament_games(tid, g1.players[1], guild_id=GUILD)]
+    assert [p.game_no for p in pairings] == [1, 2, 3] and {p.round for p in pairings} == {1}
+    await mgr.resign(g3.id, g3.players[1])
+    steps = await mgr.advance()
+    assert steps[-1].finished
+    view = await mgr.tournament_standings(tid, guild_id=GUILD)
+    assert view.winners == (g3.players[2],)

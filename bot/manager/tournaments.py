@@ -49,7 +49,6 @@ from .challenges import ChallengesService
 from .computer import COMPUTER_LEVELS
 from .core import DAY, ManagerCore
 from .errors import NotAllowed, NotFound, Refusal, StaleAction, UserError
-from .lookup import LookupService
 from .play import PlayService
 from .tournament_books import MAX_PLAYERS, MAX_SWISS_ROUNDS, name_key
 from .tournament_rounds import StartedAlready, TournamentRounds
@@ -82,19 +81,16 @@ class TournamentsService(TournamentRounds):
     """Tournaments and leagues: create, join, leave, list, info, standings, a player's games,
     the organiser's start / remove / cancel / add the computer, withdraw; rounds started at
     once and advanced by :meth:`advance`; the tournament posts' outbox. Uses the challenges
-    service (a game starts there), the play service (a withdrawal's forfeit) and the look-up
-    service (games as stored). See the module docstring for the rules.
+    service (a game starts there) and the play service (a withdrawal's forfeit). See the module docstring for the rules.
 
     Every method taking ``tournament`` takes its id (an int, or ``"#12"``/``"12"``) or its
     name, looked up within server ``guild_id`` only (another server's tournaments are
     unknown: :attr:`Refusal.NO_SUCH_TOURNAMENT`)."""
 
-    def __init__(self, core: ManagerCore, challenges: ChallengesService, play: PlayService,
-                 lookup: LookupService):
+    def __init__(self, core: ManagerCore, challenges: ChallengesService, play: PlayService):
         super().__init__(core)
         self.challenges = challenges
         self.play = play
-        self.lookup = lookup
 
     # ---- server settings -------------------------------------------------------------------
     async def set_organiser_role(self, guild_id: int, role_id: int | None) -> None:
