@@ -210,3 +210,11 @@ async def test_a_level_two_game_knockout_match_goes_to_a_tie_break_game(mgr):
     assert steps[-1].finished
     view = await mgr.tournament_standings(tid, guild_id=GUILD)
     assert view.winners == (g3.players[2],)
+
+
+async def test_a_swiss_out_of_legal_pairings_ends_after_its_last_complete_round(mgr):
+    tid = await create(mgr, "Long Swiss", players=4, format="swiss", rounds=5)
+    await mgr.start_tournament(tid, 2000, guild_id=GUILD, may_organise=True)
+    await play_out(mgr, tid, random.Random(8))
+    t = await mgr.get_tournament(tid, guild_id=GUILD)
+    assert t.status == "finished" and t.current_round == 3  # 4 players meet everyone in 3 rounds

@@ -23,17 +23,23 @@ Documented rules (the README quotes them):
   your-turn DMs are outbox rows of that transaction.
 * **Results.** A win counts 1, a draw ½, a loss 0 -- on the board, by resignation or on time
   alike. A game a moderator aborts has **no result** (``"void"``): it counts for nobody and
-  is not replayed. A bye counts 1 (a win without play).
+  is not replayed. A bye scores as :func:`bot.rules.tournaments.bye_points_for` says: 1 in
+  Swiss, 0 in a round robin; in a knockout the top seeds' byes advance them. Games against
+  the computer entrant are unrated; tournament games do not count against a player's limit
+  of active games.
 * **Withdrawal.** Finished games stand. The player's running game is lost by forfeit (a
   resignation). In a round robin (and a league season) their games not yet played are
   forfeits to the opponent as their rounds come. In Swiss and knockout a withdrawn player is
   not paired again (in knockout, their opponent-to-be advances).
-* **Advancing.** :meth:`advance` (called by the maintenance loop, and after a tournament game
-  ends) records results, pairs the next Swiss or knockout round when the last game of a
-  round ended, starts round-robin rounds as they come, finishes the tournament with its final
-  standings, and starts a league's next season by itself (promotion and relegation by
-  :mod:`bot.rules.tournaments`). Each tournament is claimed with a lease first, so one
-  process advances it.
+* **Advancing.** :meth:`advance` (called by the maintenance loop; a front may call it with
+  ``game_id`` right after a tournament game ended) records results and, when the last game
+  of a round ended, starts the next round (round robins too, round by round), a knockout
+  match's next game (its second, or a tie-break game, one after another), or finishes the
+  tournament with its final standings -- a Swiss tournament also when no pairing without a
+  rematch is left (it ends after the last complete round) -- and starts a league's next
+  season by itself (promotion and relegation by :mod:`bot.rules.tournaments`; players who
+  joined during a season enter the next one's lowest division). Each tournament is claimed
+  with a lease first, so one process advances it.
 * **Cancelling** stops the tournament: its running games go on as ordinary games, and no
   further round starts.
 """
