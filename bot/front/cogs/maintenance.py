@@ -1,6 +1,6 @@
 """Housekeeping as a ``discord.ext.tasks`` loop: every minute (the bot's
 ``maintenance_interval``; and once on start, settling whatever fell due while the bot was
-away) challenges past their deadline lapse, the clocks are swept, the outbox is delivered, and
+away) challenges past their deadline lapse, tournaments advance (issue 21), the clocks are swept, the outbox is delivered, and
 every game where the computer is to move and no search runs gets its search queued.
 The loop waits until the bot is ready, starts when the cog loads and stops when it unloads (on
 close); a failing step is logged and the loop goes on.
@@ -70,9 +70,9 @@ class MaintenanceCog(commands.Cog, name="Maintenance"):
         await self.bot.wait_until_ready()
 
     async def run_maintenance(self) -> None:
-        """Expire old challenges, sweep the clocks and wake the computer for its pending
-        moves; failures are logged, never raised."""
-        for job in (self.expire_challenges, self.sweep_clocks, self.wake_computer):
+        """Expire old challenges, advance the tournaments, sweep the clocks and wake the
+        computer for its pending moves; failures are logged, never raised."""
+        for job in (self.expire_challenges, self.advance_tournaments, self.sweep_clocks, self.wake_computer):
             try:
                 await job()
             except Exception:  # noqa: BLE001 - keep the loop alive
@@ -100,6 +100,13 @@ class MaintenanceCog(commands.Cog, name="Maintenance"):
         (the database is the truth: after a restart, or a queue that was full). Returns how
         many were queued."""
         return await self.bot.computer.wake()
+
+    async def advance_tournaments(self) -> int:
+        """One advance step of every tournament with something to do (issue 21: sign-ups
+        whose deadline passed start, finished rounds lead to the next, a league's next
+        season starts); what it queued -- first boards, tournament posts -- is delivered from
+        the outbox. Returns how many steps were taken."""
+        return len(await self.bot.manager.advance())
 
     async def expire_challenges(self) -> int:
         """Expire challenges older than their deadline and mark their messages. Returns how many."""
