@@ -28,6 +28,7 @@ hands each public operation to its service):
   the sweep (reminders, losses on time), vacations; :mod:`.turns` -- the games waiting for
   a player (/next) and the daily digest (issue 13); :mod:`.computer` -- games against the
   computer and cached reviews; :mod:`.privacy` -- a player's own data (issue 18);
+  :mod:`.tournaments` -- tournaments and leagues (issue 21);
 * :mod:`.services` -- the wiring and its graph.
 
 Consistency rules (DESIGN.md "Manager and store"):
@@ -323,3 +324,25 @@ class GameManager:
     stored_data = _Operation("privacy")
     forget_player = _Operation("privacy")
     deleted_players = _Operation("privacy")
+    # ---- tournaments (issue 21) ----------------------------------------------------------------
+    set_organiser_role = _Operation("tournaments")
+    organiser_role = _Operation("tournaments")
+    create_tournament = _Operation("tournaments")
+    join_tournament = _Operation("tournaments")
+    leave_tournament = _Operation("tournaments")
+    enter_computer = _Operation("tournaments")
+    tournaments = _Operation("tournaments")
+    complete_tournament = _Operation("tournaments")
+    get_tournament = _Operation("tournaments")
+    tournament_info = _Operation("tournaments")
+    tournament_standings = _Operation("tournaments")
+    my_tournament_games = _Operation("tournaments")
+    game_tournament = _Operation("tournaments")
+    start_tournament = _Operation("tournaments")
+    remove_entrant = _Operation("tournaments")
+    cancel_tournament = _Operation("tournaments")
+    withdraw = _Operation("tournaments")
+    advance = _Operation("tournaments")
+    pending_tournament_posts = _Operation("tournaments")
+    mark_tournament_post_delivered = _Operation("tournaments")
+    record_failed_tournament_post = _Operation("tournaments")

@@ -116,6 +116,26 @@ class Refusal(enum.Enum):
     EMPTY_NAME = "empty display name"
     # ---- privacy
     GAMES_RUNNING = "forgetting a player with games running"  # games: list[Game]
+    # ---- tournaments (issue 21)
+    NO_SUCH_TOURNAMENT = "no such tournament"  # name: str (as typed)
+    NOT_ORGANISER = "managing a tournament without the right"  # tournament: Tournament
+    TOURNAMENT_NAME_LENGTH = "tournament name too long or empty"  # most: int
+    TOURNAMENT_NAME_TAKEN = "tournament name taken"  # name: str
+    BAD_FORMAT = "bad tournament format"  # formats: tuple[str, ...]
+    BAD_FIELD_SIZE = "bad field size"  # least: int, most: int (the bounds allowed)
+    BAD_ROUNDS = "bad number of Swiss rounds"  # most: int
+    BAD_GAMES_PER_MATCH = "bad games per knockout match"
+    BAD_DIVISION = "bad league division size or promotion"  # least: int, most: int
+    BAD_START = "bad sign-up end"  # most_days: int
+    ALREADY_ENTERED = "joining twice"  # tournament: Tournament
+    NOT_ENTERED = "not in the tournament"  # tournament: Tournament
+    SIGNUP_CLOSED = "sign-up closed"  # tournament: Tournament
+    TOURNAMENT_FULL = "tournament full"  # tournament: Tournament, most: int
+    TOO_FEW_PLAYERS = "too few players to start"  # tournament: Tournament, count: int, least: int
+    TOURNAMENT_NOT_RUNNING = "tournament not running"  # tournament: Tournament
+    TOURNAMENT_OVER = "tournament over"  # tournament: Tournament
+    ALREADY_WITHDRAWN = "withdrawn already"  # tournament: Tournament
+    COMPUTER_ENTERED = "computer entered already"  # tournament: Tournament
 
 
 def _short(value: Any) -> str:

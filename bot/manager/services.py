@@ -10,7 +10,8 @@ shared services come first:
 * ``challenges`` -> settings, outbox, lookup;
 * ``play`` -> settings, outbox, ratings, endings, lookup;
 * ``conditional`` -> lookup; ``clocks`` -> settings, outbox, endings, turns;
-* ``computer`` -> challenges, lookup, play; ``profiles`` -> ratings, lookup, computer.
+* ``computer`` -> challenges, lookup, play; ``profiles`` -> ratings, lookup, computer;
+* ``tournaments`` -> challenges, play, lookup (issue 21).
 
 A service calls another only through the public methods of the one it was given (tests/
 test_bot_services.py checks the graph and that no service module reaches into another's
@@ -33,6 +34,7 @@ from .play import PlayService
 from .privacy import PrivacyService
 from .ratings import ProfileService, RatingsService
 from .settings import SettingsService
+from .tournaments import TournamentsService
 from .turns import TurnsService
 
 __all__ = ["Services", "build_services"]
@@ -55,6 +57,7 @@ class Services:
     clocks: ClocksService
     computer: ComputerService
     profiles: ProfileService
+    tournaments: TournamentsService
 
 
 def build_services(core: ManagerCore) -> Services:
@@ -72,6 +75,8 @@ def build_services(core: ManagerCore) -> Services:
     clocks = ClocksService(core, settings, outbox, endings, turns)
     computer = ComputerService(core, challenges, lookup, play)
     profiles = ProfileService(core, ratings, lookup, computer)
+    tournaments = TournamentsService(core, challenges, play, lookup)
     return Services(settings=settings, outbox=outbox, ratings=ratings, endings=endings,
                     privacy=privacy, lookup=lookup, turns=turns, challenges=challenges, play=play,
-                    conditional=conditional, clocks=clocks, computer=computer, profiles=profiles)
+                    conditional=conditional, clocks=clocks, computer=computer, profiles=profiles,
+                    tournaments=tournaments)

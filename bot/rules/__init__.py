@@ -3,9 +3,11 @@
 * :mod:`bot.rules.timecontrol` -- per-move and bank clocks;
 * :mod:`bot.rules.conditionals` -- conditional-move trees (prepared replies);
 * :mod:`bot.rules.glicko2` -- Glicko-2 ratings;
-* :mod:`bot.rules.records` -- a game's text record, written and read back.
+* :mod:`bot.rules.records` -- a game's text record, written and read back;
+* :mod:`bot.rules.tournaments` -- tournaments: round robin, Swiss, knockout and league
+  pairing, standings with tie-breaks (imports no other part of ``bot``).
 
-May import: ``engine`` and the standard library; of ``bot``, only ``bot.rules`` itself and the
-wording layer :mod:`bot.texts` (pure too: a record's result line and game title are worded
-there).
+May import: ``engine``, the standard library and ``networkx`` (Swiss pairing); of ``bot``,
+only ``bot.rules`` itself and the wording layer :mod:`bot.texts` (pure too: a record's result
+line and game title are worded there). :mod:`bot.rules.tournaments` imports only itself.
 """

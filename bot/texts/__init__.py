@@ -15,6 +15,7 @@ reads is written (DESIGN.md): services, the engine and the renderers return data
 * ``privacy`` -- /privacy: what is stored about a player, and deleting it.
 * ``rules`` -- /rules and /help: the games' rules summaries in our own words, and the help embed.
 * ``turns`` -- Move confirmation, /next, /settings and the daily digest.
+* ``tournament_refusals`` -- Tournament refusals: why a tournament command was refused (issue 21).
 """
 
 from __future__ import annotations

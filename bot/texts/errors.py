@@ -15,6 +15,7 @@ from .common import count, game_label, title
 from .computer import LEVEL_WITHOUT_COMPUTER, REVIEW_BUSY
 from .play import move_names_another_game, result_text
 from .privacy import privacy_running_games
+from .tournament_refusals import TOURNAMENT_REFUSALS
 from .turns import position_changed
 
 if TYPE_CHECKING:
@@ -378,6 +379,7 @@ REFUSALS: dict[str, Callable[..., str]] = {
     "DIGEST_HOUR_MISSING": lambda: "Pick the hour (UTC, 0 to 23) of your daily digest with `hour:`.",
     "EMPTY_NAME": lambda: "A display name cannot be empty.",
     "GAMES_RUNNING": games_running,
+    **TOURNAMENT_REFUSALS,
 }
 
 

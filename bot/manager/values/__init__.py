@@ -1,6 +1,6 @@
 """The values the manager returns, by kind: :mod:`.entities` (what is stored: challenges,
 games, moves, settings, limits), :mod:`.results` (what one command did), :mod:`.outbox`
-(announcements to post) and :mod:`.reads` (read models: records, ratings, listings,
+(announcements to post), :mod:`.tournaments` (tournaments and leagues, issue 21) and :mod:`.reads` (read models: records, ratings, listings,
 profiles). All are frozen dataclasses built from database rows (:class:`bot.manager.core.ManagerCore`
 turns rows into them); the bot only reads them. Every name is re-exported here.
 """
@@ -20,9 +20,35 @@ from .results import (
     MoveResult,
     VacationChange,
 )
+from .tournaments import (
+    Advanced,
+    Entrant,
+    RoundPairing,
+    RoundStarted,
+    StandingRow,
+    StandingsView,
+    Tournament,
+    TournamentGame,
+    TournamentInfo,
+    TournamentLabel,
+    TournamentPost,
+    Withdrawal,
+)
 
 __all__ = [
     "Accepted",
+    "Advanced",
+    "Entrant",
+    "RoundPairing",
+    "RoundStarted",
+    "StandingRow",
+    "StandingsView",
+    "Tournament",
+    "TournamentGame",
+    "TournamentInfo",
+    "TournamentLabel",
+    "TournamentPost",
+    "Withdrawal",
     "Announcement",
     "Challenge",
     "ClockEvent",

@@ -1,0 +1,249 @@
+"""Tournaments and leagues (issue 21): sign-up, rounds started all at once, results feeding
+the standings, the next round paired by itself, league seasons one after another.
+
+The rules of pairing and standings are :mod:`bot.rules.tournaments`' (pure); this service
+keeps the books (tables ``tournaments``, ``tournament_entrants``, ``tournament_pairings``,
+``tournament_posts``, ``server_settings``; Alembic revision 0007) and starts the games
+through :meth:`~bot.manager.challenges.ChallengesService.start_game`, the one way a game
+starts.
+
+Documented rules (the README quotes them):
+
+* **Sign-up.** Anyone in the server joins or leaves until the start; the field is capped at
+  ``max_players``. The organiser (its creator, or anyone the front says ``may_organise``:
+  Manage Server or the server's organiser role) starts it early -- with at least
+  ``min_players`` -- removes a player, enters the computer (one computer entrant per
+  tournament: the bot's own user id, at a level 1-5) or cancels it. With ``starts_at`` set it
+  starts by itself then (:meth:`advance`), or is cancelled when too few joined.
+* **Rounds.** A round is paired and all its games created in ONE transaction with its pairing
+  rows, whose unique constraints (one row per tournament, round and board; one per game)
+  make a second pairing of the same round fail as a whole: a round is started exactly once
+  across restarts, a kill -9 at any point, and several processes (who also claim each
+  tournament with a lease before pairing it). Its ``"round"`` post, first boards and
+  your-turn DMs are outbox rows of that transaction.
+* **Results.** A win counts 1, a draw ½, a loss 0 -- on the board, by resignation or on time
+  alike. A game a moderator aborts has **no result** (``"void"``): it counts for nobody and
+  is not replayed. A bye counts 1 (a win without play).
+* **Withdrawal.** Finished games stand. The player's running game is lost by forfeit (a
+  resignation). In a round robin (and a league season) their games not yet played are
+  forfeits to the opponent as their rounds come. In Swiss and knockout a withdrawn player is
+  not paired again (in knockout, their opponent-to-be advances).
+* **Advancing.** :meth:`advance` (called by the maintenance loop, and after a tournament game
+  ends) records results, pairs the next Swiss or knockout round when the last game of a
+  round ended, starts round-robin rounds as they come, finishes the tournament with its final
+  standings, and starts a league's next season by itself (promotion and relegation by
+  :mod:`bot.rules.tournaments`). Each tournament is claimed with a lease first, so one
+  process advances it.
+* **Cancelling** stops the tournament: its running games go on as ordinary games, and no
+  further round starts.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ..rules.timecontrol import TimeControl
+from .challenges import ChallengesService
+from .core import ManagerCore, Service
+from .lookup import LookupService
+from .play import PlayService
+from .values.tournaments import (
+    Advanced,
+    RoundStarted,
+    StandingsView,
+    Tournament,
+    TournamentGame,
+    TournamentInfo,
+    TournamentLabel,
+    TournamentPost,
+    Withdrawal,
+)
+
+__all__ = ["MAX_NAME", "MAX_PLAYERS", "MAX_SIGNUP_DAYS", "MAX_SWISS_ROUNDS", "TournamentsService"]
+
+#: Longest tournament name, in characters (autocomplete choices show up to 100; a short name
+#: leaves room for the round in a thread's name).
+MAX_NAME = 32
+#: Most players a tournament takes (a league: per season, over all its divisions).
+MAX_PLAYERS = 256
+#: Most Swiss rounds.
+MAX_SWISS_ROUNDS = 20
+#: Latest end of sign-up, in days from now.
+MAX_SIGNUP_DAYS = 60
+
+
+class TournamentsService(Service):
+    """Tournaments and leagues: create, join, leave, list, info, standings, a player's games,
+    the organiser's start / remove / cancel / add the computer, withdraw; rounds started at
+    once and advanced by :meth:`advance`; the tournament posts' outbox. Uses the challenges
+    service (a game starts there), the play service (a withdrawal's forfeit) and the look-up
+    service (games as stored). See the module docstring for the rules.
+
+    Every method taking ``tournament`` takes its id (an int, or ``"#12"``/``"12"``) or its
+    name, looked up within server ``guild_id`` only (another server's tournaments are
+    unknown: :attr:`Refusal.NO_SUCH_TOURNAMENT`)."""
+
+    def __init__(self, core: ManagerCore, challenges: ChallengesService, play: PlayService,
+                 lookup: LookupService):
+        super().__init__(core)
+        self.challenges = challenges
+        self.play = play
+        self.lookup = lookup
+
+    # ---- server settings -------------------------------------------------------------------
+    async def set_organiser_role(self, guild_id: int, role_id: int | None) -> None:
+        """Set the role of server ``guild_id`` whose members may organise tournaments
+        (``None``: only Manage Server). The front checks that the caller has Manage Server."""
+        raise NotImplementedError
+
+    async def organiser_role(self, guild_id: int) -> int | None:
+        """The organiser role of server ``guild_id`` (``None``: none set)."""
+        raise NotImplementedError
+
+    # ---- sign-up ---------------------------------------------------------------------------
+    async def create_tournament(
+        self, *, guild_id: int, channel_id: int, organiser_id: int, may_organise: bool, name: str,
+        kind: str, options: dict[str, Any] | None = None, clock: str | TimeControl | None = None,
+        days_per_move: int | None = None, rated: bool = True, format: str = "round_robin",
+        rounds: int | None = None, games_per_match: int = 1, division_size: int = 8,
+        promote: int = 2, min_players: int = 2, max_players: int = 16,
+        starts_at: float | None = None,
+    ) -> Tournament:
+        """Create a tournament in sign-up, its ``"opened"`` post (the announcement with the
+        Join button) queued in the same transaction.
+
+        ``may_organise``: the front's word that ``organiser_id`` has Manage Server or the
+        server's organiser role. ``name``: 1..:data:`MAX_NAME` characters (spaces trimmed),
+        not the name of another live tournament of the server (case-insensitively).
+        ``kind``/``options``/``clock``/``days_per_move`` as :meth:`create_challenge` checks
+        them. ``format`` one of :data:`~bot.manager.values.tournaments.FORMATS`; ``rounds``:
+        Swiss rounds 1..:data:`MAX_SWISS_ROUNDS` (``None``: enough for the field, log2 of the
+        players rounded up, fixed at the start); ``games_per_match`` 1 or 2 (knockout);
+        ``division_size`` 3..16 and ``promote`` 1..(division_size - 1) // 2 (league).
+        ``min_players`` 2.. ``max_players`` ..:data:`MAX_PLAYERS`; ``starts_at``: end of
+        sign-up (UNIX seconds, within :data:`MAX_SIGNUP_DAYS`), ``None`` to start by hand.
+
+        Raises :class:`NotAllowed` (:attr:`Refusal.NOT_ORGANISER`) and :class:`UserError`
+        (name length or taken, format, field size, rounds, games per match, division, start,
+        and the game-term refusals of a challenge)."""
+        raise NotImplementedError
+
+    async def join_tournament(self, tournament: int | str, user_id: int, *, guild_id: int) -> TournamentInfo:
+        """``user_id`` joins during sign-up (seeded by their rating in the tournament's game
+        here). Raises NotFound, :class:`StaleAction` (:attr:`Refusal.SIGNUP_CLOSED`) and
+        :class:`UserError` (:attr:`~Refusal.ALREADY_ENTERED`, :attr:`~Refusal.TOURNAMENT_FULL`)."""
+        raise NotImplementedError
+
+    async def leave_tournament(self, tournament: int | str, user_id: int, *, guild_id: int) -> TournamentInfo:
+        """``user_id`` leaves during sign-up. Raises NotFound, :class:`StaleAction`
+        (:attr:`Refusal.SIGNUP_CLOSED`: after the start, withdraw instead) and
+        :class:`UserError` (:attr:`~Refusal.NOT_ENTERED`)."""
+        raise NotImplementedError
+
+    async def enter_computer(self, tournament: int | str, user_id: int, *, guild_id: int,
+                             may_organise: bool, computer_id: int, level: int) -> TournamentInfo:
+        """The organiser ``user_id`` enters the computer (the bot, user ``computer_id``) at
+        ``level`` (1-5, :data:`~bot.manager.computer.COMPUTER_LEVELS`) during sign-up: its
+        games are played by the computer's workers like any game against it. Raises
+        NotFound, :class:`NotAllowed` (not the organiser), :class:`StaleAction` (sign-up
+        over) and :class:`UserError` (bad level, :attr:`~Refusal.COMPUTER_ENTERED`, full)."""
+        raise NotImplementedError
+
+    # ---- reading ---------------------------------------------------------------------------
+    async def tournaments(self, guild_id: int, *, live_only: bool = False) -> list[Tournament]:
+        """The tournaments of server ``guild_id``, live ones first, newest first within
+        each (``live_only``: sign-up and running only)."""
+        raise NotImplementedError
+
+    async def complete_tournament(self, guild_id: int, typed: str, *, live_only: bool = False,
+                                  limit: int = 25) -> list[Tournament]:
+        """Autocomplete: tournaments of server ``guild_id`` whose name contains ``typed``
+        (case-insensitively), as :meth:`tournaments` orders them, at most ``limit``."""
+        raise NotImplementedError
+
+    async def get_tournament(self, tournament: int | str, *, guild_id: int) -> Tournament:
+        """The tournament ``tournament`` of server ``guild_id``. Raises NotFound
+        (:attr:`Refusal.NO_SUCH_TOURNAMENT`; also for another server's)."""
+        raise NotImplementedError
+
+    async def tournament_info(self, tournament: int | str, *, guild_id: int) -> TournamentInfo:
+        """The tournament with its entrants and its current round's pairings. Raises NotFound."""
+        raise NotImplementedError
+
+    async def tournament_standings(self, tournament: int | str, *, guild_id: int) -> StandingsView:
+        """The standings now (results of finished games; running games count as left),
+        ranked by :mod:`bot.rules.tournaments`. Raises NotFound."""
+        raise NotImplementedError
+
+    async def my_tournament_games(self, tournament: int | str, user_id: int, *,
+                                  guild_id: int) -> list[TournamentGame]:
+        """``user_id``'s pairings in the tournament, by round, each with its game. Raises
+        NotFound (the tournament) -- a player with none gets ``[]``."""
+        raise NotImplementedError
+
+    async def game_tournament(self, game_id: int) -> TournamentLabel | None:
+        """The tournament and round of game ``game_id`` (for its thread's name), ``None`` for
+        a game outside tournaments."""
+        raise NotImplementedError
+
+    # ---- the organiser ---------------------------------------------------------------------
+    async def start_tournament(self, tournament: int | str, user_id: int, *, guild_id: int,
+                               may_organise: bool) -> RoundStarted:
+        """The organiser starts it now: the field is seeded, round 1 paired and its games
+        started in one transaction. Raises NotFound, :class:`NotAllowed` (not the
+        organiser), :class:`StaleAction` (not in sign-up) and :class:`UserError`
+        (:attr:`~Refusal.TOO_FEW_PLAYERS`)."""
+        raise NotImplementedError
+
+    async def remove_entrant(self, tournament: int | str, user_id: int, player_id: int, *,
+                             guild_id: int, may_organise: bool) -> TournamentInfo:
+        """The organiser removes ``player_id``: during sign-up they leave the field; while it
+        runs they are withdrawn (see :meth:`withdraw`). Raises NotFound, :class:`NotAllowed`,
+        :class:`StaleAction` (over) and :class:`UserError` (not entered, withdrawn already)."""
+        raise NotImplementedError
+
+    async def cancel_tournament(self, tournament: int | str, user_id: int, *, guild_id: int,
+                                may_organise: bool) -> Tournament:
+        """The organiser cancels it (its ``"cancelled"`` post queued): no further round
+        starts; running games go on as ordinary games. Raises NotFound, :class:`NotAllowed`
+        and :class:`StaleAction` (over already)."""
+        raise NotImplementedError
+
+    # ---- players ---------------------------------------------------------------------------
+    async def withdraw(self, tournament: int | str, user_id: int, *, guild_id: int) -> Withdrawal:
+        """``user_id`` withdraws from a running tournament (the module's rule: finished games
+        stand, the running game is forfeited, later round-robin games are forfeits, no more
+        Swiss/knockout pairings). Raises NotFound, :class:`StaleAction`
+        (:attr:`~Refusal.TOURNAMENT_NOT_RUNNING`: in sign-up leave instead, or over) and
+        :class:`UserError` (not entered, withdrawn already)."""
+        raise NotImplementedError
+
+    # ---- running it ------------------------------------------------------------------------
+    async def advance(self) -> list[Advanced]:
+        """One step of every tournament that has something to do: sign-ups whose
+        ``starts_at`` passed start (or are cancelled when too few joined); finished games'
+        results are recorded (forfeits of withdrawn players' running games too); a round
+        whose last game ended leads to the next round's start, or to the final standings and,
+        for a league, the next season. Each tournament is claimed with a lease first (one
+        process does it; several may call this at once) and each change is one transaction
+        with its posts. Returns what was done, one entry per tournament changed."""
+        raise NotImplementedError
+
+    # ---- the tournament posts' outbox ------------------------------------------------------
+    async def pending_tournament_posts(self, limit: int = 50) -> list[TournamentPost]:
+        """Tournament posts not yet delivered, oldest first (at most ``limit``), each with
+        what it needs (pairings, standings), claimed for this manager for :attr:`lease`
+        seconds as :meth:`pending_announcements` claims its rows."""
+        raise NotImplementedError
+
+    async def mark_tournament_post_delivered(self, post_id: int, *, error: str | None = None,
+                                             message_id: int | None = None) -> bool:
+        """Take post ``post_id`` out of the outbox (posted, or given up with ``error``);
+        ``message_id``: the Discord message that delivered it. False when it was delivered
+        already; NotFound for an unknown id."""
+        raise NotImplementedError
+
+    async def record_failed_tournament_post(self, post_id: int, error: str) -> int:
+        """Count one failed post of ``post_id`` (it stays pending); the failures so far.
+        Raises NotFound for an unknown id."""
+        raise NotImplementedError
