@@ -21,18 +21,61 @@ if TYPE_CHECKING:
         StandingRow,
         StandingsView,
         Tournament,
+        TournamentGame,
         TournamentInfo,
         TournamentLabel,
         Withdrawal,
     )
 
+__all__ = [
+    "JOIN_LABEL",
+    "NO_TOURNAMENTS",
+    "NO_TOURNAMENT_GAMES",
+    "ORGANISER_ROLE_CLEARED",
+    "STANDINGS_MORE",
+    "STANDINGS_WORDS",
+    "TIE_BREAK_WORDS",
+    "TOURNAMENT_FORMATS",
+    "TOURNAMENT_STATES",
+    "next_season_note",
+    "organiser_role_set",
+    "pairing_line",
+    "pairing_result",
+    "score_text",
+    "standings_alt",
+    "standings_line",
+    "standings_text",
+    "standings_title",
+    "tie_break_word",
+    "tournament_announcement",
+    "tournament_cancelled",
+    "tournament_cancelled_post",
+    "tournament_computer_added",
+    "tournament_created",
+    "tournament_final_post",
+    "tournament_format",
+    "tournament_games_text",
+    "tournament_info_text",
+    "tournament_joined",
+    "tournament_left",
+    "tournament_list",
+    "tournament_list_line",
+    "tournament_removed",
+    "tournament_round_post",
+    "tournament_started",
+    "tournament_terms",
+    "tournament_thread_name",
+    "tournament_withdrawn_post",
+    "tournament_withdrew",
+]
+
 #: The label of the announcement's Join button (Discord allows 80 characters).
 JOIN_LABEL = "Join"
-#: How each format reads in a list ("Swiss" gets its rounds from :func:`format_text`).
-FORMAT_NAMES = {"round_robin": "round robin", "double_round_robin": "double round robin",
+#: How each format reads in a list ("Swiss" gets its rounds from :func:`tournament_format`).
+TOURNAMENT_FORMATS = {"round_robin": "round robin", "double_round_robin": "double round robin",
                 "swiss": "Swiss", "knockout": "knockout", "league": "league"}
 #: The statuses as players read them.
-STATUS_NAMES = {"signup": "sign-up open", "running": "under way", "finished": "finished",
+TOURNAMENT_STATES = {"signup": "sign-up open", "running": "under way", "finished": "finished",
                 "cancelled": "cancelled"}
 #: Short words for the tie-breaks in the standings' header (the rules package's names).
 TIE_BREAK_WORDS = {"Sonneborn-Berger": "SB", "Buchholz": "Buch", "Median-Buchholz": "Med"}
@@ -41,7 +84,7 @@ STANDINGS_WORDS = {"rank": "#", "player": "Player", "rating": "Rating", "points"
                    "left": "Left"}
 STANDINGS_MORE = "… and {n} more."
 NO_TOURNAMENTS = "This server has no tournaments yet. A moderator can start one with `/tournament create`."
-NOT_IN_ANY_GAME = "You have no games in this tournament yet."
+NO_TOURNAMENT_GAMES = "You have no games in this tournament yet."
 ORGANISER_ROLE_CLEARED = "Only members with Manage Server can organise tournaments here now."
 
 
@@ -55,10 +98,10 @@ def tie_break_word(name: str) -> str:
     return TIE_BREAK_WORDS.get(name, name[:6])
 
 
-def format_text(t: Tournament) -> str:
+def tournament_format(t: Tournament) -> str:
     """The format with its parameters: ``"Swiss, 5 rounds"``, ``"knockout, matches of 2
     games"``, ``"league, divisions of 8, 2 up and 2 down, season 3"``."""
-    name = FORMAT_NAMES.get(t.format, t.format)
+    name = TOURNAMENT_FORMATS.get(t.format, t.format)
     if t.format == "swiss" and t.rounds:
         return f"{name}, {count(t.rounds, 'round')}"
     if t.format == "knockout":
@@ -68,7 +111,7 @@ def format_text(t: Tournament) -> str:
     return name
 
 
-def terms_text(t: Tournament, clock_name: str) -> str:
+def tournament_terms(t: Tournament, clock_name: str) -> str:
     """The games' terms in one line: ``"Io (size 9) · 3 days a move · rated"``
     (``clock_name``: the clock as players read it, from the caller's TimeControl)."""
     opts = options_text(t.options)
@@ -89,46 +132,46 @@ def _signup_end(t: Tournament) -> str:
     return f"Sign-up closes and play starts <t:{int(t.starts_at)}:R> (<t:{int(t.starts_at)}:f>)."
 
 
-def announcement(t: Tournament, clock_name: str) -> str:
+def tournament_announcement(t: Tournament, clock_name: str) -> str:
     """The sign-up post, with the Join button under it."""
-    return (f"🏆 **{t.name}** — a {format_text(t)} tournament, organised by <@{t.organiser_id}>\n"
-            f"{terms_text(t, clock_name)} · {_field(t)}\n{_signup_end(t)}\n"
+    return (f"🏆 **{t.name}** — a {tournament_format(t)} tournament, organised by <@{t.organiser_id}>\n"
+            f"{tournament_terms(t, clock_name)} · {_field(t)}\n{_signup_end(t)}\n"
             f"Press **{JOIN_LABEL}** below or use `/tournament join` to play; `/tournament leave` "
             f"takes you out until it starts.")
 
 
-def created(t: Tournament, channel_id: int) -> str:
+def tournament_created(t: Tournament, channel_id: int) -> str:
     """The organiser's note after /tournament create."""
     return (f"**{t.name}** is open for sign-up; its announcement is in <#{channel_id}>. Start it "
             f"with `/tournament start` once enough players joined.")
 
 
-def joined(t: Tournament) -> str:
+def tournament_joined(t: Tournament) -> str:
     """A player's note after joining."""
     return f"You are in **{t.name}** ({_field(t)}). Your games start when it does."
 
 
-def left(t: Tournament) -> str:
+def tournament_left(t: Tournament) -> str:
     """A player's note after leaving during sign-up."""
     return f"You left **{t.name}**."
 
 
-def computer_entered(t: Tournament, level: int) -> str:
+def tournament_computer_added(t: Tournament, level: int) -> str:
     """The organiser's note after entering the computer."""
     return f"The computer plays in **{t.name}** at level {level} ({_field(t)})."
 
 
-def removed(t: Tournament, user_id: int) -> str:
+def tournament_removed(t: Tournament, user_id: int) -> str:
     """The organiser's note after removing a player."""
     return f"<@{user_id}> is out of **{t.name}**."
 
 
-def cancelled(t: Tournament) -> str:
-    """The organiser's note after cancelling (the channel post is :func:`cancelled_post`)."""
+def tournament_cancelled(t: Tournament) -> str:
+    """The organiser's note after cancelling (the channel post is :func:`tournament_cancelled_post`)."""
     return f"**{t.name}** is cancelled. Games already started play on, outside the tournament's standings."
 
 
-def withdrew(w: Withdrawal) -> str:
+def tournament_withdrew(w: Withdrawal) -> str:
     """The note to a player who withdrew (or the organiser who removed them) from a running
     tournament: the rule for their games."""
     lost = (f" {count(len(w.forfeited), 'running game')} "
@@ -138,17 +181,17 @@ def withdrew(w: Withdrawal) -> str:
             f"games not yet played count as forfeits where the format has them.")
 
 
-def started(t: Tournament, games: int) -> str:
+def tournament_started(t: Tournament, games: int) -> str:
     """The organiser's note after /tournament start."""
     return f"**{t.name}** has started: round {t.current_round}, {count(games, 'game')}."
 
 
-def list_line(t: Tournament, clock_name: str) -> str:
+def tournament_list_line(t: Tournament, clock_name: str) -> str:
     """One tournament of /tournament list."""
-    state = STATUS_NAMES.get(t.status, t.status)
+    state = TOURNAMENT_STATES.get(t.status, t.status)
     if t.status == "running":
         state += f", round {t.current_round}"
-    return f"• **{t.name}** — {format_text(t)}; {terms_text(t, clock_name)}; {_field(t)}; {state}"
+    return f"• **{t.name}** — {tournament_format(t)}; {tournament_terms(t, clock_name)}; {_field(t)}; {state}"
 
 
 def tournament_list(lines: Sequence[str]) -> str:
@@ -162,14 +205,14 @@ def _who(user_id: int, level: int | None) -> str:
     return f"<@{user_id}>" + (f" (level {level})" if level is not None else "")
 
 
-def info_text(info: TournamentInfo, clock_name: str) -> str:
+def tournament_info_text(info: TournamentInfo, clock_name: str) -> str:
     """/tournament info: the terms, the state and the field, seeded order."""
     t = info.tournament
-    state = STATUS_NAMES.get(t.status, t.status)
+    state = TOURNAMENT_STATES.get(t.status, t.status)
     if t.status == "running":
         state += f", round {t.current_round}" + (f" of {t.rounds}" if t.rounds else "")
-    head = [f"🏆 **{t.name}** — {format_text(t)}, {state}",
-            f"{terms_text(t, clock_name)} · organised by <@{t.organiser_id}>",
+    head = [f"🏆 **{t.name}** — {tournament_format(t)}, {state}",
+            f"{tournament_terms(t, clock_name)} · organised by <@{t.organiser_id}>",
             _signup_end(t) if t.status == "signup" else f"{_field(t)}."]
     field = [f"{i}. {_who(e.user_id, e.computer_level)} — {round(e.seed_rating)}"
              + (" (withdrawn)" if e.status == "withdrawn" else "")
@@ -187,18 +230,18 @@ def pairing_line(p: RoundPairing, games: dict[int, Game]) -> str:
     if game is not None:
         line += f" — {game_label(game.kind, game.id)} in <#{game.channel_for_posts}>"
     if p.result is not None:
-        line += " — " + result_word(p)
+        line += " — " + pairing_result(p)
     return line
 
 
-def result_word(p: RoundPairing) -> str:
+def pairing_result(p: RoundPairing) -> str:
     """A decided pairing's result: ``"1-0"``, ``"0-1"``, ``"½-½"``, ``"no result"`` (forfeits marked)."""
     word = {"seat1": "1-0", "seat2": "0-1", "draw": "½-½", "bye": "bye", "void": "no result"}.get(
         p.result or "", p.result or "")
     return word + (" (forfeit)" if p.forfeit else "")
 
 
-def round_post(t: Tournament, round_no: int, pairings: Sequence[RoundPairing], games: Sequence[Game]) -> str:
+def tournament_round_post(t: Tournament, round_no: int, pairings: Sequence[RoundPairing], games: Sequence[Game]) -> str:
     """A round's pairings, posted when its games start."""
     by_id = {g.id: g for g in games}
     of = f" of {t.rounds}" if t.format == "swiss" and t.rounds else ""
@@ -208,13 +251,13 @@ def round_post(t: Tournament, round_no: int, pairings: Sequence[RoundPairing], g
 
 def standings_line(row: StandingRow) -> str:
     """One row of standings as text: ``"1. <@a> (1523) — **3** pts · SB 4.5 · 1 left"``."""
-    breaks = "".join(f" · {tie_break_word(name)} {number(value)}" for name, value in row.tiebreaks)
+    breaks = "".join(f" · {tie_break_word(name)} {score_text(value)}" for name, value in row.tiebreaks)
     out = " (withdrawn)" if row.withdrawn else ""
     return (f"{row.rank}. {_who(row.user_id, row.computer_level)} ({round(row.rating)}) — "
-            f"**{number(row.points)}** pts{breaks} · {row.left} left{out}")
+            f"**{score_text(row.points)}** pts{breaks} · {row.left} left{out}")
 
 
-def number(value: float) -> str:
+def score_text(value: float) -> str:
     """A score: ``3``, ``2.5``, ``10.25``."""
     if float(value).is_integer():
         return str(int(value))
@@ -236,7 +279,7 @@ def standings_text(view: StandingsView) -> str:
     return fit_lines(lines, more=STANDINGS_MORE)
 
 
-def final_post(view: StandingsView) -> str:
+def tournament_final_post(view: StandingsView) -> str:
     """The final standings: the winner (of each division in a league), who moves up and down,
     then the table."""
     t = view.tournament
@@ -255,24 +298,26 @@ def next_season_note(t: Tournament) -> str:
     return f"Season {t.season} of **{t.name}** has started: the pairings follow."
 
 
-def cancelled_post(t: Tournament) -> str:
+def tournament_cancelled_post(t: Tournament) -> str:
     """The channel post when a tournament is cancelled (by the organiser, or a sign-up that
     closed with too few players)."""
     return f"🏆 **{t.name}** is cancelled. Games already started play on, outside the tournament."
 
 
-def withdrawn_post(t: Tournament, user_id: int) -> str:
+def tournament_withdrawn_post(t: Tournament, user_id: int) -> str:
     """The channel post when a player leaves a running tournament."""
     return (f"🏆 <@{user_id}> has withdrawn from **{t.name}**. Their finished games stand; the rest "
             f"are forfeits.")
 
 
-def mine_text(t: Tournament, user_id: int, lines: Sequence[tuple[RoundPairing, Game | None]]) -> str:
-    """/tournament mine: the caller's pairings in ``t``, round by round, with their games."""
+def tournament_games_text(t: Tournament, user_id: int, lines: Sequence[TournamentGame]) -> str:
+    """/tournament mine: the caller's pairings in ``t`` (``lines``: each pairing with its
+    game), round by round."""
     if not lines:
-        return NOT_IN_ANY_GAME
+        return NO_TOURNAMENT_GAMES
     rows = [f"**Your games in {t.name}**"]
-    for p, game in lines:
+    for line in lines:
+        p, game = line.pairing, line.game
         other = p.seat2 if p.seat1 == user_id else p.seat1
         if other is None:
             rows.append(f"Round {p.round}: a bye")
@@ -287,7 +332,7 @@ def mine_text(t: Tournament, user_id: int, lines: Sequence[tuple[RoundPairing, G
     return fit_lines(rows, more=STANDINGS_MORE)
 
 
-def thread_name(label: TournamentLabel, game: Game, first: str, second: str) -> str:
+def tournament_thread_name(label: TournamentLabel, game: Game, first: str, second: str) -> str:
     """The name of a tournament game's thread (Discord allows 100 characters): the tournament,
     its round (and season), then the game and its players."""
     season = f" S{label.season}" if label.season is not None else ""

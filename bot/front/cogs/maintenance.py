@@ -1,6 +1,6 @@
 """Housekeeping as a ``discord.ext.tasks`` loop: every minute (the bot's
 ``maintenance_interval``; and once on start, settling whatever fell due while the bot was
-away) challenges past their deadline lapse, the clocks are swept, the outbox is delivered, and
+away) challenges past their deadline lapse, tournaments advance (issue 21), the clocks are swept, the outbox is delivered, and
 every game where the computer is to move and no search runs gets its search queued.
 The loop waits until the bot is ready, starts when the cog loads and stops when it unloads (on
 close); a failing step is logged and the loop goes on.
@@ -27,6 +27,7 @@ import discord
 from discord.ext import commands, tasks
 
 from bot import texts
+from bot.front.cogs.tournaments import TournamentsCog
 from bot.front.delivery import MAX_ANNOUNCE_ATTEMPTS
 
 if TYPE_CHECKING:
@@ -72,7 +73,7 @@ class MaintenanceCog(commands.Cog, name="Maintenance"):
     async def run_maintenance(self) -> None:
         """Expire old challenges, sweep the clocks and wake the computer for its pending
         moves; failures are logged, never raised."""
-        for job in (self.expire_challenges, self.sweep_clocks, self.wake_computer):
+        for job in (self.expire_challenges, self.advance_tournaments, self.sweep_clocks, self.wake_computer):
             try:
                 await job()
             except Exception:  # noqa: BLE001 - keep the loop alive
@@ -89,6 +90,19 @@ class MaintenanceCog(commands.Cog, name="Maintenance"):
             return events
         finally:
             await self.deliver_announcements()
+
+    async def advance_tournaments(self) -> int:
+        """Advance the tournaments (issue 21: sign-ups that closed start, finished games'
+        results are recorded, the next round or season starts, final standings), then post
+        the new rounds' first boards (in threads named with the tournament and round) and
+        the tournament posts. Returns how many tournaments changed."""
+        changed = await self.bot.manager.advance()
+        try:
+            if any(a.started is not None or a.next_season is not None for a in changed):
+                await self.bot.announcer.outbox.deliver(board_grace=0.0)
+        finally:
+            await self.bot.cog(TournamentsCog).posts.deliver()
+        return len(changed)
 
     async def deliver_announcements(self) -> int:
         """Post what the outbox holds (:meth:`bot.front.announcer.Announcer.deliver`). Returns how
