@@ -130,10 +130,7 @@ class TournamentPosts:
         if post.kind == "standings" and post.standings is not None:
             return texts.standings_text(post.standings), None
         if post.kind == "final" and post.standings is not None:
-            text = texts.tournament_final_post(post.standings)
-            if post.next_season is not None:
-                text = texts.fit_lines([*text.split("\n"), texts.next_season_note(post.next_season)])
-            return text, None
+            return texts.tournament_final_post(post.standings, post.next_season), None
         if post.kind == "cancelled":
             return texts.tournament_cancelled_post(t), None
         if post.kind == "withdrawn" and post.user_id is not None:

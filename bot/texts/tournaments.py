@@ -264,33 +264,55 @@ def score_text(value: float) -> str:
     return f"{value:.2f}".rstrip("0").rstrip(".")
 
 
-def standings_text(view: StandingsView) -> str:
-    """Standings as text (a post or /tournament standings): a head line, then every row that
-    fits in one message, "… and N more" for the rest (the picture shows them)."""
-    t = view.tournament
-    state = "final standings" if view.finished else f"standings after round {t.current_round}"
-    lines = [f"🏆 **{t.name}** — {state}"]
+def _standings_lines(view: StandingsView, head: list[str], limit: int = 2000) -> str:
+    """``head``, then the rows of ``view`` (a league's under their division's title) as many
+    as fit in ``limit`` characters, then "… and N more." naming the players left out."""
+    room = limit - len(STANDINGS_MORE.format(n=9999)) - 1
+    lines = list(head)
     division = None
+    shown = 0
     for row in view.rows:
+        new = []
         if row.division is not None and row.division != division:
             division = row.division
-            lines.append(f"__Division {division}__")
-        lines.append(standings_line(row))
-    return fit_lines(lines, more=STANDINGS_MORE)
+            new.append(f"__Division {division}__")
+        new.append(standings_line(row))
+        if len("\n".join(lines + new)) > room:
+            break
+        lines += new
+        shown += 1
+    if shown < len(view.rows):
+        lines.append(STANDINGS_MORE.format(n=len(view.rows) - shown))
+    return "\n".join(lines)[:limit]
 
 
-def tournament_final_post(view: StandingsView) -> str:
+def standings_text(view: StandingsView) -> str:
+    """Standings as text (a post or /tournament standings): a head line, then every row that
+    fits in one message, "… and N more." for the rest (the picture shows the first 32)."""
+    t = view.tournament
+    state = "final standings" if view.finished else f"standings after round {t.current_round}"
+    return _standings_lines(view, [f"🏆 **{t.name}** — {state}"])
+
+
+def tournament_final_post(view: StandingsView, next_season: Tournament | None = None) -> str:
     """The final standings: the winner (of each division in a league), who moves up and down,
-    then the table."""
+    the next season when one started (``next_season``), then the table."""
     t = view.tournament
     winners = " and ".join(f"<@{uid}>" for uid in view.winners)
-    lines = [f"🏆 **{t.name}** is over. " + (f"Congratulations to {winners}!" if winners else "")]
+    lines = [f"🏆 **{t.name}** is over." + (f" Congratulations to {winners}!" if winners else "")]
     if view.promoted:
-        lines.append("Moving up: " + ", ".join(f"<@{uid}>" for uid in view.promoted))
+        lines.append(_fit_ids("Moving up: ", view.promoted))
     if view.relegated:
-        lines.append("Moving down: " + ", ".join(f"<@{uid}>" for uid in view.relegated))
-    body = standings_text(view)
-    return fit_lines(lines + body.split("\n")[1:], more=STANDINGS_MORE)
+        lines.append(_fit_ids("Moving down: ", view.relegated))
+    if next_season is not None:
+        lines.append(next_season_note(next_season))
+    return _standings_lines(view, lines)
+
+
+def _fit_ids(head: str, ids: Sequence[int]) -> str:
+    """``head`` and the mentions of ``ids``, at most 20 (then "and N more")."""
+    shown = ", ".join(f"<@{uid}>" for uid in ids[:20])
+    return head + shown + (f" and {len(ids) - 20} more" if len(ids) > 20 else "")
 
 
 def next_season_note(t: Tournament) -> str:
