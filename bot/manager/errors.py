@@ -118,7 +118,7 @@ class Refusal(enum.Enum):
     GAMES_RUNNING = "forgetting a player with games running"  # games: list[Game]
     # ---- tournaments (issue 21)
     NO_SUCH_TOURNAMENT = "no such tournament"  # name: str (as typed)
-    NOT_ORGANISER = "managing a tournament without the right"  # tournament: Tournament
+    NOT_ORGANISER = "managing a tournament without the right"  # tournament: Tournament | None
     TOURNAMENT_NAME_LENGTH = "tournament name too long or empty"  # most: int
     TOURNAMENT_NAME_TAKEN = "tournament name taken"  # name: str
     BAD_FORMAT = "bad tournament format"  # formats: tuple[str, ...]

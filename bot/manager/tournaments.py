@@ -40,13 +40,20 @@ Documented rules (the README quotes them):
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
 from ..rules.timecontrol import TimeControl
+from ..store.tournaments import Conflict
 from .challenges import ChallengesService
-from .core import ManagerCore, Service
+from .computer import COMPUTER_LEVELS
+from .core import DAY, ManagerCore
+from .errors import NotAllowed, NotFound, Refusal, StaleAction, UserError
 from .lookup import LookupService
+from .outbox import NONCE_WINDOW
 from .play import PlayService
+from .tournament_books import MAX_PLAYERS, MAX_SWISS_ROUNDS, name_key
+from .tournament_rounds import StartedAlready, TournamentRounds
 from .values.tournaments import (
     Advanced,
     RoundStarted,
@@ -64,15 +71,15 @@ __all__ = ["MAX_NAME", "MAX_PLAYERS", "MAX_SIGNUP_DAYS", "MAX_SWISS_ROUNDS", "To
 #: Longest tournament name, in characters (autocomplete choices show up to 100; a short name
 #: leaves room for the round in a thread's name).
 MAX_NAME = 32
-#: Most players a tournament takes (a league: per season, over all its divisions).
-MAX_PLAYERS = 256
-#: Most Swiss rounds.
-MAX_SWISS_ROUNDS = 20
 #: Latest end of sign-up, in days from now.
 MAX_SIGNUP_DAYS = 60
+#: The seed rating of the computer entrant at level 3 (150 more or less a level).
+COMPUTER_RATING = 1500.0
+#: Most advance steps of one tournament in one :meth:`TournamentsService.advance` call.
+MAX_STEPS = 8
 
 
-class TournamentsService(Service):
+class TournamentsService(TournamentRounds):
     """Tournaments and leagues: create, join, leave, list, info, standings, a player's games,
     the organiser's start / remove / cancel / add the computer, withdraw; rounds started at
     once and advanced by :meth:`advance`; the tournament posts' outbox. Uses the challenges
@@ -94,11 +101,12 @@ class TournamentsService(Service):
     async def set_organiser_role(self, guild_id: int, role_id: int | None) -> None:
         """Set the role of server ``guild_id`` whose members may organise tournaments
         (``None``: only Manage Server). The front checks that the caller has Manage Server."""
-        raise NotImplementedError
+        async with self.store.transaction():
+            await self.tournaments_repo.set_organiser_role(guild_id, role_id)
 
     async def organiser_role(self, guild_id: int) -> int | None:
         """The organiser role of server ``guild_id`` (``None``: none set)."""
-        raise NotImplementedError
+        return await self.tournaments_repo.organiser_role(guild_id)
 
     # ---- sign-up ---------------------------------------------------------------------------
     async def create_tournament(
@@ -126,19 +134,59 @@ class TournamentsService(Service):
         Raises :class:`NotAllowed` (:attr:`Refusal.NOT_ORGANISER`) and :class:`UserError`
         (name length or taken, format, field size, rounds, games per match, division, start,
         and the game-term refusals of a challenge)."""
-        raise NotImplementedError
+        if not may_organise:
+            raise NotAllowed(Refusal.NOT_ORGANISER, tournament=None)
+        shown = " ".join(str(name).split()) if isinstance(name, str) else ""
+        if not 1 <= len(shown) <= MAX_NAME:
+            raise UserError(Refusal.TOURNAMENT_NAME_LENGTH, most=MAX_NAME)
+        spec = self._kind(kind)
+        opts, tc, days = self._game_terms(spec, options, "random", days_per_move, clock)
+        self._check_format(format, rounds, games_per_match, division_size, promote, min_players, max_players)
+        now = self.clock()
+        if starts_at is not None and not now < starts_at <= now + MAX_SIGNUP_DAYS * DAY:
+            raise UserError(Refusal.BAD_START, most_days=MAX_SIGNUP_DAYS)
+        values: dict[str, Any] = {
+            "guild_id": guild_id, "channel_id": channel_id, "name": shown, "name_key": name_key(shown),
+            "organiser_id": organiser_id, "kind": spec.key, "options": json.dumps(opts), "clock": tc.to_text(),
+            "days_per_move": days, "rated": int(bool(rated)), "format": format,
+            "rounds": rounds if format == "swiss" else None, "games_per_match": games_per_match,
+            "division_size": division_size, "promote": promote, "min_players": min_players,
+            "max_players": max_players, "starts_at": starts_at, "created_at": now}
+        try:
+            async with self.store.transaction():
+                if await self.tournaments_repo.live_named(guild_id, name_key(shown)) is not None:
+                    raise UserError(Refusal.TOURNAMENT_NAME_TAKEN, name=shown)
+                tid = await self.tournaments_repo.insert(values)
+                await self.tournaments_repo.add_post(tid, "opened", 0, now)
+        except Conflict:  # another process took the name a moment ago
+            raise UserError(Refusal.TOURNAMENT_NAME_TAKEN, name=shown) from None
+        return await self._get(tid)
 
     async def join_tournament(self, tournament: int | str, user_id: int, *, guild_id: int) -> TournamentInfo:
         """``user_id`` joins during sign-up (seeded by their rating in the tournament's game
         here). Raises NotFound, :class:`StaleAction` (:attr:`Refusal.SIGNUP_CLOSED`) and
         :class:`UserError` (:attr:`~Refusal.ALREADY_ENTERED`, :attr:`~Refusal.TOURNAMENT_FULL`)."""
-        raise NotImplementedError
+        t = await self._resolve(tournament, guild_id)
+        now = self.clock()
+        async with self.store.transaction():
+            t = await self._signup(t.id)
+            if await self.tournaments_repo.entrant(t.id, user_id) is not None:
+                raise UserError(Refusal.ALREADY_ENTERED, tournament=t)
+            if t.entrants >= t.max_players:
+                raise UserError(Refusal.TOURNAMENT_FULL, tournament=t, most=t.max_players)
+            await self.tournaments_repo.add_entrant(t.id, user_id, rating=await self._rating(t, user_id), now=now)
+        return await self.tournament_info(t.id, guild_id=guild_id)
 
     async def leave_tournament(self, tournament: int | str, user_id: int, *, guild_id: int) -> TournamentInfo:
         """``user_id`` leaves during sign-up. Raises NotFound, :class:`StaleAction`
         (:attr:`Refusal.SIGNUP_CLOSED`: after the start, withdraw instead) and
         :class:`UserError` (:attr:`~Refusal.NOT_ENTERED`)."""
-        raise NotImplementedError
+        t = await self._resolve(tournament, guild_id)
+        async with self.store.transaction():
+            t = await self._signup(t.id)
+            if await self.tournaments_repo.remove_entrant(t.id, user_id) != 1:
+                raise UserError(Refusal.NOT_ENTERED, tournament=t)
+        return await self.tournament_info(t.id, guild_id=guild_id)
 
     async def enter_computer(self, tournament: int | str, user_id: int, *, guild_id: int,
                              may_organise: bool, computer_id: int, level: int) -> TournamentInfo:
@@ -147,44 +195,73 @@ class TournamentsService(Service):
         games are played by the computer's workers like any game against it. Raises
         NotFound, :class:`NotAllowed` (not the organiser), :class:`StaleAction` (sign-up
         over) and :class:`UserError` (bad level, :attr:`~Refusal.COMPUTER_ENTERED`, full)."""
-        raise NotImplementedError
+        if isinstance(level, bool) or not isinstance(level, int) or level not in COMPUTER_LEVELS:
+            raise UserError(Refusal.BAD_LEVEL)
+        t = await self._resolve(tournament, guild_id)
+        self._check_organiser(t, user_id, may_organise)
+        now = self.clock()
+        async with self.store.transaction():
+            t = await self._signup(t.id)
+            if any(e.computer_level is not None or e.user_id == computer_id
+                   for e in map(self._entrant, await self.tournaments_repo.entrants(t.id))):
+                raise UserError(Refusal.COMPUTER_ENTERED, tournament=t)
+            if t.entrants >= t.max_players:
+                raise UserError(Refusal.TOURNAMENT_FULL, tournament=t, most=t.max_players)
+            await self.tournaments_repo.add_entrant(t.id, computer_id, rating=COMPUTER_RATING + 150 * (level - 3),
+                                                    now=now, computer_level=level)
+        return await self.tournament_info(t.id, guild_id=guild_id)
 
     # ---- reading ---------------------------------------------------------------------------
     async def tournaments(self, guild_id: int, *, live_only: bool = False) -> list[Tournament]:
         """The tournaments of server ``guild_id``, live ones first, newest first within
         each (``live_only``: sign-up and running only)."""
-        raise NotImplementedError
+        return [self._tournament(r) for r in await self.tournaments_repo.of_guild(guild_id, live_only=live_only)]
 
     async def complete_tournament(self, guild_id: int, typed: str, *, live_only: bool = False,
                                   limit: int = 25) -> list[Tournament]:
         """Autocomplete: tournaments of server ``guild_id`` whose name contains ``typed``
         (case-insensitively), as :meth:`tournaments` orders them, at most ``limit``."""
-        raise NotImplementedError
+        typed_key = name_key(typed or "")
+        found = [t for t in await self.tournaments(guild_id, live_only=live_only) if typed_key in name_key(t.name)]
+        return found[:max(0, limit)]
 
     async def get_tournament(self, tournament: int | str, *, guild_id: int) -> Tournament:
         """The tournament ``tournament`` of server ``guild_id``. Raises NotFound
         (:attr:`Refusal.NO_SUCH_TOURNAMENT`; also for another server's)."""
-        raise NotImplementedError
+        return await self._resolve(tournament, guild_id)
 
     async def tournament_info(self, tournament: int | str, *, guild_id: int) -> TournamentInfo:
         """The tournament with its entrants and its current round's pairings. Raises NotFound."""
-        raise NotImplementedError
+        t = await self._resolve(tournament, guild_id)
+        entrants = tuple(self._entrant(r) for r in await self.tournaments_repo.entrants(t.id)
+                         if r["status"] == "active" or t.status != "signup")
+        pairings = (tuple(self._pairing(r) for r in await self.tournaments_repo.pairings(t.id, t.current_round))
+                    if t.current_round else ())
+        return TournamentInfo(t, entrants, pairings)
 
     async def tournament_standings(self, tournament: int | str, *, guild_id: int) -> StandingsView:
         """The standings now (results of finished games; running games count as left),
         ranked by :mod:`bot.rules.tournaments`. Raises NotFound."""
-        raise NotImplementedError
+        t = await self._resolve(tournament, guild_id)
+        return self._view(await self._ledger(t.id))
 
     async def my_tournament_games(self, tournament: int | str, user_id: int, *,
                                   guild_id: int) -> list[TournamentGame]:
         """``user_id``'s pairings in the tournament, by round, each with its game. Raises
         NotFound (the tournament) -- a player with none gets ``[]``."""
-        raise NotImplementedError
+        t = await self._resolve(tournament, guild_id)
+        ledger = await self._ledger(t.id)
+        return [TournamentGame(p, None if p.game_id is None else ledger.games.get(p.game_id))
+                for p in ledger.pairings if user_id in (p.seat1, p.seat2)]
 
     async def game_tournament(self, game_id: int) -> TournamentLabel | None:
         """The tournament and round of game ``game_id`` (for its thread's name), ``None`` for
         a game outside tournaments."""
-        raise NotImplementedError
+        row = await self.tournaments_repo.of_game(game_id)
+        if row is None:
+            return None
+        return TournamentLabel(row["tournament_id"], row["name"], row["round"],
+                               row["season"] if row["format"] == "league" else None)
 
     # ---- the organiser ---------------------------------------------------------------------
     async def start_tournament(self, tournament: int | str, user_id: int, *, guild_id: int,
@@ -193,21 +270,46 @@ class TournamentsService(Service):
         started in one transaction. Raises NotFound, :class:`NotAllowed` (not the
         organiser), :class:`StaleAction` (not in sign-up) and :class:`UserError`
         (:attr:`~Refusal.TOO_FEW_PLAYERS`)."""
-        raise NotImplementedError
+        t = await self._resolve(tournament, guild_id)
+        self._check_organiser(t, user_id, may_organise)
+        if t.status != "signup":
+            raise StaleAction(Refusal.SIGNUP_CLOSED, tournament=t)
+        least = max(2, t.min_players)
+        if t.entrants < least:
+            raise UserError(Refusal.TOO_FEW_PLAYERS, tournament=t, count=t.entrants, least=least)
+        try:
+            return await self._begin(t.id, self.clock())
+        except (StartedAlready, Conflict):
+            raise StaleAction(Refusal.SIGNUP_CLOSED, tournament=await self._get(t.id)) from None
 
     async def remove_entrant(self, tournament: int | str, user_id: int, player_id: int, *,
                              guild_id: int, may_organise: bool) -> TournamentInfo:
         """The organiser removes ``player_id``: during sign-up they leave the field; while it
         runs they are withdrawn (see :meth:`withdraw`). Raises NotFound, :class:`NotAllowed`,
         :class:`StaleAction` (over) and :class:`UserError` (not entered, withdrawn already)."""
-        raise NotImplementedError
+        t = await self._resolve(tournament, guild_id)
+        self._check_organiser(t, user_id, may_organise)
+        if t.status == "signup":
+            async with self.store.transaction():
+                t = await self._signup(t.id)
+                if await self.tournaments_repo.remove_entrant(t.id, player_id) != 1:
+                    raise UserError(Refusal.NOT_ENTERED, tournament=t)
+        else:
+            await self._withdraw(t, player_id)
+        return await self.tournament_info(t.id, guild_id=guild_id)
 
     async def cancel_tournament(self, tournament: int | str, user_id: int, *, guild_id: int,
                                 may_organise: bool) -> Tournament:
         """The organiser cancels it (its ``"cancelled"`` post queued): no further round
         starts; running games go on as ordinary games. Raises NotFound, :class:`NotAllowed`
         and :class:`StaleAction` (over already)."""
-        raise NotImplementedError
+        t = await self._resolve(tournament, guild_id)
+        self._check_organiser(t, user_id, may_organise)
+        async with self.store.transaction():
+            if await self.tournaments_repo.set_status(t.id, "cancelled", was=("signup", "running")) != 1:
+                raise StaleAction(Refusal.TOURNAMENT_OVER, tournament=await self._get(t.id))
+            await self.tournaments_repo.add_post(t.id, "cancelled", t.current_round, self.clock())
+        return await self._get(t.id)
 
     # ---- players ---------------------------------------------------------------------------
     async def withdraw(self, tournament: int | str, user_id: int, *, guild_id: int) -> Withdrawal:
@@ -216,34 +318,82 @@ class TournamentsService(Service):
         Swiss/knockout pairings). Raises NotFound, :class:`StaleAction`
         (:attr:`~Refusal.TOURNAMENT_NOT_RUNNING`: in sign-up leave instead, or over) and
         :class:`UserError` (not entered, withdrawn already)."""
-        raise NotImplementedError
+        t = await self._resolve(tournament, guild_id)
+        return await self._withdraw(t, user_id)
 
     # ---- running it ------------------------------------------------------------------------
-    async def advance(self) -> list[Advanced]:
+    async def advance(self, *, game_id: int | None = None) -> list[Advanced]:
         """One step of every tournament that has something to do: sign-ups whose
         ``starts_at`` passed start (or are cancelled when too few joined); finished games'
         results are recorded (forfeits of withdrawn players' running games too); a round
         whose last game ended leads to the next round's start, or to the final standings and,
         for a league, the next season. Each tournament is claimed with a lease first (one
         process does it; several may call this at once) and each change is one transaction
-        with its posts. Returns what was done, one entry per tournament changed."""
-        raise NotImplementedError
+        with its posts. ``game_id``: only the tournament of that game (a front calls it right
+        after a tournament game ended; nothing for another game). Returns what was done, one
+        entry per step taken."""
+        now = self.clock()
+        if game_id is not None:
+            row = await self.tournaments_repo.of_game(game_id)
+            ids = [] if row is None else [row["tournament_id"]]
+        else:
+            ids = await self.tournaments_repo.to_advance(now)
+        done = []
+        for tid in ids:
+            if not await self.tournaments_repo.claim(tid, self.process_id, now, now + self.lease):
+                continue  # another process advances it
+            try:
+                for _ in range(MAX_STEPS):
+                    step = await self._advance_one(tid, self.clock())
+                    if step is None:
+                        break
+                    done.append(step)
+            finally:
+                await self.tournaments_repo.release(tid, self.process_id)
+        return done
 
     # ---- the tournament posts' outbox ------------------------------------------------------
     async def pending_tournament_posts(self, limit: int = 50) -> list[TournamentPost]:
         """Tournament posts not yet delivered, oldest first (at most ``limit``), each with
         what it needs (pairings, standings), claimed for this manager for :attr:`lease`
         seconds as :meth:`pending_announcements` claims its rows."""
-        raise NotImplementedError
+        now = self.clock()
+        out = []
+        async with self.store.transaction():
+            rows = await self.tournaments_repo.due_posts(max(0, limit), now=now, owner=self.process_id)
+            await self.tournaments_repo.claim_posts([r["id"] for r in rows], self.process_id, now + self.lease)
+            for r in rows:
+                ledger = await self._ledger(r["tournament_id"])
+                pairings = tuple(p for p in ledger.pairings if p.round == r["round"]) if r["kind"] == "round" else ()
+                games = tuple(ledger.games[p.game_id] for p in pairings if p.game_id in ledger.games)
+                standings = self._view(ledger) if r["kind"] in ("standings", "final") else None
+                child = await self.tournaments_repo.child(ledger.tournament.id) if r["kind"] == "final" else None
+                recheck = r["claimed_by"] is not None or r["attempts"] > 0 or now - r["created_at"] >= NONCE_WINDOW
+                out.append(TournamentPost(r["id"], r["kind"], ledger.tournament, r["round"], r["created_at"],
+                                          r["attempts"], r["user_id"], pairings, standings,
+                                          None if child is None else self._tournament(child), recheck, games))
+        return out
 
     async def mark_tournament_post_delivered(self, post_id: int, *, error: str | None = None,
                                              message_id: int | None = None) -> bool:
         """Take post ``post_id`` out of the outbox (posted, or given up with ``error``);
         ``message_id``: the Discord message that delivered it. False when it was delivered
         already; NotFound for an unknown id."""
-        raise NotImplementedError
+        pid = self._id(post_id, "announcement")
+        n = await self.tournaments_repo.mark_post(pid, self.clock(), None if error is None else str(error)[:500],
+                                                  None if message_id is None else int(message_id))
+        if n == 1:
+            return True
+        if not await self.tournaments_repo.post_exists(pid):
+            raise NotFound(Refusal.NO_SUCH_ANNOUNCEMENT, announcement_id=pid)
+        return False
 
     async def record_failed_tournament_post(self, post_id: int, error: str) -> int:
         """Count one failed post of ``post_id`` (it stays pending); the failures so far.
         Raises NotFound for an unknown id."""
-        raise NotImplementedError
+        pid = self._id(post_id, "announcement")
+        async with self.store.transaction():
+            attempts = await self.tournaments_repo.post_failed(pid, str(error)[:500])
+            if attempts is None:
+                raise NotFound(Refusal.NO_SUCH_ANNOUNCEMENT, announcement_id=pid)
+        return attempts

@@ -21,7 +21,8 @@ Map:
   lists), :class:`ConditionalRepo` (conditional moves), :class:`RatingRepo` (ratings
   and rating changes), :class:`OutboxRepo` (announcements still to post),
   :class:`ClaimRepo` (claims on the computer opponent's searches and reviews),
-  :class:`SettingsRepo` (user settings); :class:`bot.store.names.NamesRepo` (display names)
+  :class:`SettingsRepo` (user settings); :class:`TournamentRepo` (tournaments and leagues, their
+  pairings and posts, the server's organiser role; issue 21); :class:`bot.store.names.NamesRepo` (display names)
   and :class:`bot.store.privacy.PrivacyRepo` (one player's own data across the tables, and
   the record of its deletion, issue 18).
 
@@ -40,6 +41,7 @@ from .outbox import OutboxRepo
 from .ratings import RatingRepo
 from .schema import LATEST_VERSION, MIGRATIONS, Migration
 from .settings import SettingsRepo
+from .tournaments import TournamentRepo
 
 __all__ = [
     "LATEST_VERSION",
@@ -56,4 +58,5 @@ __all__ = [
     "SettingsRepo",
     "Store",
     "StoreError",
+    "TournamentRepo",
 ]

@@ -24,8 +24,12 @@ def no_such_tournament(name: str) -> str:
     return f"This server has no tournament called “{shown}”: pick one from the list."
 
 
-def not_organiser(tournament: Tournament) -> str:
-    """Managing a tournament without being its organiser or allowed to organise."""
+def not_organiser(tournament: Tournament | None) -> str:
+    """Managing a tournament without being its organiser or allowed to organise
+    (``None``: creating one)."""
+    if tournament is None:
+        return ("Creating a tournament takes the Manage Server permission or this server's "
+                "organiser role.")
     return (f"Only the organiser of {_named(tournament)}, or a member who may organise "
             "tournaments here, can do that.")
 

@@ -39,8 +39,9 @@ FORMATS = ("round_robin", "double_round_robin", "swiss", "knockout", "league")
 #: A tournament's life: sign-up, running (``current_round`` > 0), finished or cancelled.
 TOURNAMENT_STATUSES = ("signup", "running", "finished", "cancelled")
 #: A pairing's result (``None`` while its game runs): seat 1 won, seat 2 won, a draw, a bye
-#: (seat 1 scores it; ``seat2`` is ``None``), or ``"void"``: no result (a moderator aborted
-#: the game; it counts nothing and is not replayed).
+#: (``seat1`` sits out; ``seat2`` is ``None``; it scores 1 in Swiss, 0 in a round robin, as
+#: :func:`bot.rules.tournaments.bye_points_for` says), or ``"void"``: no result (a moderator
+#: aborted the game; it counts nothing and is not replayed).
 RESULTS = ("seat1", "seat2", "draw", "bye", "void")
 #: Tournament posts (table ``tournament_posts``): ``"opened"`` (the sign-up announcement, with
 #: the Join button), ``"round"`` (a round's pairings), ``"standings"`` (after a round),
@@ -61,7 +62,7 @@ class Tournament:
     otherwise); ``games_per_match`` 1 or 2 (knockout); ``division_size`` and ``promote`` (k
     promoted and k relegated) for a league. ``min_players``..``max_players`` bound the field;
     ``starts_at``: the end of sign-up, when it starts by itself (``None``: the organiser
-    starts it). ``status`` one of :data:`TOURNAMENT_STATUSES`; ``current_round`` 0 before the
+    starts it). ``days_per_move``: the clock's days a move for older readers. ``status`` one of :data:`TOURNAMENT_STATUSES`; ``current_round`` 0 before the
     start. A league's ``season`` counts from 1 and ``parent_id`` is the previous season's
     tournament (``None`` for the first). ``entrants``: players in the field now (active)."""
 
@@ -88,6 +89,7 @@ class Tournament:
     parent_id: int | None
     created_at: float
     entrants: int = 0
+    days_per_move: int = 3
 
     @property
     def live(self) -> bool:
@@ -116,7 +118,9 @@ class RoundPairing:
     """One board of one round: ``seat1`` moves first against ``seat2`` (``None``: a bye for
     ``seat1``). ``game_id`` is its game once started (a bye has none); ``result`` one of
     :data:`RESULTS` once known (``None`` while the game runs); ``forfeit``: decided without
-    play (a withdrawal). ``division``: the league division it belongs to."""
+    play (a withdrawal: the winner's seat is the result). ``division``: the league division
+    it belongs to; ``game_no``: the game's number within a knockout match (1, 2, then
+    tie-break games; 1 elsewhere)."""
 
     tournament_id: int
     round: int
@@ -127,17 +131,7 @@ class RoundPairing:
     result: str | None
     forfeit: bool = False
     division: int | None = None
-
-    def score_of(self, user_id: int) -> float | None:
-        """Points ``user_id`` got from this pairing (1 a win or bye, ½ a draw, 0 a loss),
-        ``None`` while undecided, for no result, or when they did not play in it."""
-        if user_id not in (self.seat1, self.seat2) or self.result in (None, "void"):
-            return None
-        if self.result == "draw":
-            return 0.5
-        if self.result == "bye":
-            return 1.0
-        return 1.0 if (self.result == "seat1") == (user_id == self.seat1) else 0.0
+    game_no: int = 1
 
 
 @dataclass(frozen=True)
@@ -155,8 +149,9 @@ class TournamentInfo:
 class StandingRow:
     """One line of standings: ``rank`` (shared when still tied), ``user_id`` (and
     ``computer_level`` for the computer), ``rating`` (seed rating), ``points``,
-    ``tiebreaks`` (name -> value, in the order they are applied; names as the rules package
-    gives them, e.g. ``"Sonneborn-Berger"``, ``"Buchholz"``, ``"Median-Buchholz"``), ``played``
+    ``tiebreaks`` ((name, value) pairs in the order they are applied; names are the values
+    of :class:`bot.rules.tournaments.TieBreak`: ``"sonneborn_berger"``, ``"buchholz"``,
+    ``"median_buchholz"``, ``"round_reached"``), ``played``
     and ``left`` (games), ``withdrawn``, ``division`` (leagues)."""
 
     rank: int

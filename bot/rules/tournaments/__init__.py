@@ -40,8 +40,8 @@ from below; newcomers enter the lowest division (a new one when it is full).
 
 **Standings.** Win 1, draw ½, loss 0, forfeit win 1, forfeit loss 0, bye 1 in Swiss and 0
 elsewhere, no result or unfinished 0. Ties broken by Sonneborn-Berger (round robins and
-leagues) or Buchholz then median Buchholz (Swiss), then rating at seeding, then seed; still
-level: a shared rank. Knockouts rank by the round reached.
+leagues) or Buchholz then median Buchholz (Swiss), then rating at seeding; still level: a
+shared rank, listed in seed order. Knockouts rank by the round reached.
 
 Names exported here are the package's public API (the service and the front use only
 these).

@@ -53,8 +53,8 @@ class Entrant:
     """One player of a tournament: ``player`` (user id, or the computer entrant's id) and
     ``rating`` (Glicko-2 rating at seeding time, e.g. 1500.0). Functions take entrants as a
     sequence **in seed order** (seed 1 first): the service sorts them by rating, highest
-    first, ties by join order (:func:`seed_order` does it). Seed order is the last tie-break
-    of every standings table."""
+    first, ties by join order (:func:`seed_order` does it). Seed order lists the rows
+    of a standings table that share a rank."""
 
     player: PlayerId
     rating: float
@@ -114,17 +114,40 @@ class GameRecord:
     def score(self, player: PlayerId) -> float | None:
         """``player``'s points from this game: 1, ½ or 0, ``None`` if it is unfinished or has
         no result. Raises ``ValueError`` if ``player`` did not take part."""
-        raise NotImplementedError
+        seat = self._seat(player)
+        if self.outcome is None or self.outcome is Outcome.NO_RESULT:
+            return None
+        if self.outcome is Outcome.DRAW:
+            return 0.5
+        won = {Outcome.SEAT1_WIN: 1, Outcome.SEAT2_FORFEIT: 1,
+               Outcome.SEAT2_WIN: 2, Outcome.SEAT1_FORFEIT: 2}[self.outcome]
+        return 1.0 if won == seat else 0.0
 
     def opponent(self, player: PlayerId) -> PlayerId:
         """The other player. Raises ``ValueError`` if ``player`` did not take part."""
-        raise NotImplementedError
+        return self.seat2 if self._seat(player) == 1 else self.seat1
+
+    def seat_of(self, player: PlayerId) -> int:
+        """``player``'s seat, 1 or 2. Raises ``ValueError`` if ``player`` did not take part."""
+        return self._seat(player)
+
+    def _seat(self, player: PlayerId) -> int:
+        if player == self.seat1:
+            return 1
+        if player == self.seat2:
+            return 2
+        raise ValueError(f"player {player} did not play in this game")
 
     @property
     def played(self) -> bool:
         """True when the game was played to a result over the board (a win or a draw): not
         pending, not forfeited, not without result."""
-        raise NotImplementedError
+        return self.outcome in (Outcome.SEAT1_WIN, Outcome.SEAT2_WIN, Outcome.DRAW)
+
+    @property
+    def forfeit(self) -> bool:
+        """True when one seat forfeited it (an unplayed game with a result)."""
+        return self.outcome in (Outcome.SEAT1_FORFEIT, Outcome.SEAT2_FORFEIT)
 
 
 @dataclass(frozen=True)
@@ -149,4 +172,15 @@ class NoLegalPairing(ValueError):
 def seed_order(entrants: Sequence[Entrant]) -> tuple[Entrant, ...]:
     """The entrants in seed order: highest rating first, ties kept in the given (join)
     order. Raises ``ValueError`` if a player appears twice."""
-    raise NotImplementedError
+    check_distinct([e.player for e in entrants])
+    return tuple(sorted(entrants, key=lambda e: -e.rating))
+
+
+def check_distinct(players: Sequence[PlayerId], least: int = 0) -> None:
+    """Raise ``ValueError`` if a player appears twice in ``players`` or there are fewer than
+    ``least`` of them."""
+    if len(set(players)) != len(players):
+        twice = sorted({p for p in players if list(players).count(p) > 1})
+        raise ValueError(f"players appear twice: {twice}")
+    if len(players) < least:
+        raise ValueError(f"at least {least} players are needed, not {len(players)}")
