@@ -347,11 +347,19 @@ def tournament_games_text(t: Tournament, user_id: int, lines: Sequence[Tournamen
         text = f"Round {p.round}: vs <@{other}>"
         if game is not None:
             text += f" — {game_label(game.kind, game.id)} in <#{game.channel_for_posts}>"
-        score = p.score_of(user_id)
-        text += " — " + ("playing" if p.result is None else
-                         "no result" if score is None else {1.0: "won", 0.5: "drawn", 0.0: "lost"}[score])
+        text += " — " + _outcome_for(p, user_id)
         rows.append(text)
     return fit_lines(rows, more=STANDINGS_MORE)
+
+
+def _outcome_for(p: RoundPairing, user_id: int) -> str:
+    """How pairing ``p`` went for ``user_id``: playing, won, lost, drawn, no result."""
+    if p.result is None:
+        return "playing"
+    if p.result in ("draw", "void", "bye"):
+        return {"draw": "drawn", "void": "no result", "bye": "a bye"}[p.result]
+    won = (p.result == "seat1") == (user_id == p.seat1)
+    return ("won" if won else "lost") + (" (forfeit)" if p.forfeit else "")
 
 
 def tournament_thread_name(label: TournamentLabel, game: Game, first: str, second: str) -> str:
