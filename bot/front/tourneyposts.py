@@ -107,7 +107,7 @@ class TournamentPosts:
         content, view = self.content(post)
         png = None
         if post.standings is not None and post.kind in ("standings", "final") and post.standings.rows:
-            png = await self.standings_png(post.standings)
+            png = await self.standings_png(post.standings, post.round)
         message = boards.Post(content=content, png=png, filename=f"standings-{t.id}-{post.round}.png",
                               view=view, description=texts.standings_alt(post.standings, IMAGE_ROWS)
                               if post.standings is not None else "")
@@ -128,7 +128,7 @@ class TournamentPosts:
         if post.kind == "round":
             return texts.tournament_round_post(t, post.round, post.pairings, post.games), None
         if post.kind == "standings" and post.standings is not None:
-            return texts.standings_text(post.standings), None
+            return texts.standings_text(post.standings, post.round), None
         if post.kind == "final" and post.standings is not None:
             return texts.tournament_final_post(post.standings, post.next_season), None
         if post.kind == "cancelled":
@@ -137,8 +137,9 @@ class TournamentPosts:
             return texts.tournament_withdrawn_post(t, post.user_id), None
         raise ValueError(f"unknown tournament post kind {post.kind!r}")
 
-    async def standings_png(self, view: StandingsView) -> bytes:
-        """The standings picture (its first :data:`IMAGE_ROWS` rows), drawn off the event loop."""
+    async def standings_png(self, view: StandingsView, after_round: int | None = None) -> bytes:
+        """The standings picture (its first :data:`IMAGE_ROWS` rows; ``after_round``: the round
+        just completed, for its title), drawn off the event loop."""
         rows = []
         for row in view.rows[:min(IMAGE_ROWS, MAX_ROWS)]:
             name = await self.bot.display_name(row.user_id, view.tournament.guild_id)
@@ -151,7 +152,7 @@ class TournamentPosts:
         names = view.rows[0].tiebreaks if view.rows else ()
         header = StandingsHeader(words["rank"], words["player"], words["rating"], words["points"],
                                  tuple(texts.tie_break_word(name) for name, _ in names), words["left"])
-        return await asyncio.to_thread(render_standings_png, rows, header, title=texts.standings_title(view),
+        return await asyncio.to_thread(render_standings_png, rows, header, title=texts.standings_title(view, after_round),
                                        subtitle=texts.tournament_format(view.tournament))
 
 

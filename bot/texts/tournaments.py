@@ -286,12 +286,22 @@ def _standings_lines(view: StandingsView, head: list[str], limit: int = 2000) ->
     return "\n".join(lines)[:limit]
 
 
-def standings_text(view: StandingsView) -> str:
-    """Standings as text (a post or /tournament standings): a head line, then every row that
-    fits in one message, "… and N more." for the rest (the picture shows the first 32)."""
+def standings_text(view: StandingsView, after_round: int | None = None) -> str:
+    """Standings as text (a post, ``after_round`` the round just completed; or
+    /tournament standings): a head line, then every row that fits in one message,
+    "… and N more." for the rest (the picture shows the first 32)."""
+    return _standings_lines(view, [f"🏆 **{view.tournament.name}** — {_standings_state(view, after_round)}"])
+
+
+def _standings_state(view: StandingsView, after_round: int | None) -> str:
     t = view.tournament
-    state = "final standings" if view.finished else f"standings after round {t.current_round}"
-    return _standings_lines(view, [f"🏆 **{t.name}** — {state}"])
+    if view.finished:
+        return "final standings"
+    if after_round is not None:
+        return f"standings after round {after_round}"
+    if t.status == "running":
+        return f"standings, round {t.current_round} under way"
+    return "standings"
 
 
 def tournament_final_post(view: StandingsView, next_season: Tournament | None = None) -> str:
@@ -369,10 +379,9 @@ def tournament_thread_name(label: TournamentLabel, game: Game, first: str, secon
     return f"{label.name}{season} R{label.round} · {game_label(game.kind, game.id)}: {first} vs {second}"[:100]
 
 
-def standings_title(view: StandingsView) -> str:
-    """The standings picture's title."""
-    t = view.tournament
-    return f"{t.name} — " + ("final standings" if view.finished else f"after round {t.current_round}")
+def standings_title(view: StandingsView, after_round: int | None = None) -> str:
+    """The standings picture's title (``after_round`` as :func:`standings_text` takes it)."""
+    return f"{view.tournament.name} — {_standings_state(view, after_round)}"
 
 
 def standings_alt(view: StandingsView, shown: int) -> str:

@@ -20,6 +20,7 @@ from __future__ import annotations
 import asyncio
 import io
 import logging
+from collections.abc import Coroutine
 from typing import TYPE_CHECKING, Any
 
 import discord
@@ -110,7 +111,26 @@ class TournamentsCog(commands.GroupCog, name="Tournaments", group_name="tourname
             except Exception:  # noqa: BLE001 - the maintenance loop tries again
                 log.exception("posting tournament news failed")
 
-        task = asyncio.create_task(run())
+        self._background(run())
+
+    @commands.Cog.listener()
+    async def on_game_over(self, game_id: int) -> None:
+        """A game ended (the announcer's ``game_over`` event): advance its tournament, if it
+        is in one, at once -- the next round starts as soon as the last game of a round ends
+        -- and post what that queued (in the background; the maintenance loop does it too)."""
+        async def run() -> None:
+            try:
+                changed = await self.manager.advance(game_id=game_id)
+                if changed:
+                    await self.bot.announcer.outbox.deliver(board_grace=0.0)
+                    await self.posts.deliver()
+            except Exception:  # noqa: BLE001 - the maintenance loop tries again
+                log.exception("advancing the tournament of game %s failed", game_id)
+
+        self._background(run())
+
+    def _background(self, job: Coroutine[Any, Any, None]) -> None:
+        task = asyncio.create_task(job)
         self._tasks.add(task)
         task.add_done_callback(self._tasks.discard)
 
