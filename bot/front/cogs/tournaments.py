@@ -90,10 +90,12 @@ class TournamentsCog(commands.GroupCog, name="Tournaments", group_name="tourname
     # ------------------------------------------------------------------ helpers
 
     async def _start(self, interaction: discord.Interaction[Any]) -> int:
-        """Defer privately; the server's id."""
+        """Defer privately; the server's id. Raises NoPrivateMessage in a DM (Discord offers
+        /tournament only in servers; a forged interaction gets the same answer)."""
         await interaction.response.defer(ephemeral=True, thinking=True)
+        if interaction.guild_id is None:
+            raise app_commands.NoPrivateMessage()
         self.bot.remember(interaction.user)
-        assert interaction.guild_id is not None  # guild_only
         return interaction.guild_id
 
     async def _organiser(self, interaction: discord.Interaction[Any], guild_id: int) -> bool:
@@ -320,7 +322,7 @@ class TournamentsCog(commands.GroupCog, name="Tournaments", group_name="tourname
         try:
             if interaction.guild_id is None:
                 raise UserError(Refusal.NO_SUCH_TOURNAMENT, name=f"#{tournament_id}")
-            await self.manager.get_tournament(tournament_id, guild_id=interaction.guild_id)
+            await self.manager.get_tournament(f"#{tournament_id}", guild_id=interaction.guild_id)
         except Exception as e:  # noqa: BLE001 - every failure becomes a reply
             await report_error(interaction, e)
             return False
@@ -330,7 +332,7 @@ class TournamentsCog(commands.GroupCog, name="Tournaments", group_name="tourname
         """Join pressed: enter the presser; after sign-up, refuse and take the button off."""
         try:
             guild_id = await self._start(interaction)
-            info = await self.manager.join_tournament(tournament_id, interaction.user.id, guild_id=guild_id)
+            info = await self.manager.join_tournament(f"#{tournament_id}", interaction.user.id, guild_id=guild_id)
             await ephemeral(interaction, texts.tournament_joined(info.tournament))
         except StaleAction as e:
             await report_error(interaction, e)
