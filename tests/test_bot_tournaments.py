@@ -59,7 +59,7 @@ async def round_games(harness, fake, tid: int, round_no: int) -> list:
                  if p.game_id is not None and p.round == round_no]
         if not games or not all(g.thread_id and fake.channel_log.get(g.thread_id) for g in games):
             return None
-        if not any(f"round {round_no}:" in m.content for m in channel_posts(fake)):
+        if not any(f"— round {round_no}" in m.content for m in channel_posts(fake)):
             return None
         return games
 
@@ -145,7 +145,7 @@ async def test_a_round_robin_from_sign_up_to_final_standings(fake, harness):
             assert thread["name"].startswith(f"{name} R{round_no} · "), thread["name"]
             first = fake.channel_log[game.thread_id][0]
             assert "#" in first.content and first.attachments, "the first board is in the thread"
-        [pairings] = [m for m in channel_posts(fake) if f"round {round_no}:" in m.content]
+        [pairings] = [m for m in channel_posts(fake) if f"— round {round_no}" in m.content]
         assert all(f"<#{g.thread_id}>" in pairings.content for g in games), "the pairings link the threads"
         for i, game in enumerate(games):
             await play_out(fake, harness, game, rng, resign=(round_no == 2 and i == 0))
@@ -167,3 +167,44 @@ async def test_a_round_robin_from_sign_up_to_final_standings(fake, harness):
     ex = await fake.slash(fake.bob, "tournament standings", {"name": name})
     assert ex.reply.ephemeral and ex.reply.attachments and "final standings" in ex.reply.content
     assert engine.GAMES[KIND].title in announcement.content
+
+
+async def test_a_six_player_swiss_pairs_each_round_as_the_last_game_ends(fake, harness):
+    """3 rounds of 3 games; the sign-up closes by the organiser's start; each round is paired
+    (no rematch) once the last game of the one before ended; standings after each round with
+    Buchholz tie-breaks; the final standings name the winner."""
+    others = [fake.add_user(n) for n in ("dave", "eve", "frank")]
+    players = [fake.alice, fake.bob, fake.carol, *others]
+    name = "Autumn Swiss"
+    ex = await fake.slash(fake.mod, "tournament create", {
+        "name": name, "game": KIND, "format": "swiss", "rounds": 3, **SMALL[KIND], "max_players": 6,
+        "rated": False})
+    assert ex.reply.ephemeral, ex.reply.content
+    for user in players:
+        ex = await fake.slash(user, "tournament join", {"name": name})
+        assert "You are in" in ex.reply.content, ex.reply.content
+    tid = (await harness.manager.get_tournament(name, guild_id=fake.guild_id)).id
+    ex = await fake.slash(fake.mod, "tournament start", {"name": name})
+    assert "round 1" in ex.reply.content, ex.reply.content
+    rng = random.Random(11)
+    met: set[frozenset[int]] = set()
+    for round_no in (1, 2, 3):
+        games = await round_games(harness, fake, tid, round_no)
+        assert len(games) == 3
+        for g in games:
+            pair = frozenset(g.players.values())
+            assert pair not in met, "no rematch"
+            met.add(pair)
+            assert fake.channels[g.thread_id]["name"].startswith(f"{name} R{round_no} · ")
+        # one game played out, the others resigned: the last to end pairs the next round
+        for i, game in enumerate(games):
+            await play_out(fake, harness, game, rng, resign=i > 0)
+    final = await until(lambda: _posts_with(fake, "is over"), "the final standings")
+    view = await harness.manager.tournament_standings(tid, guild_id=fake.guild_id)
+    assert view.finished and len(view.rows) == 6
+    assert [key for key, _ in view.rows[0].tiebreaks][:2] == ["buchholz", "median_buchholz"]
+    assert f"<@{view.rows[0].user_id}>" in final[0].content.split("\n")[0]
+    for round_no in (1, 2):
+        [post] = await _posts_with(fake, f"standings after round {round_no}")
+        assert " · Buch " in post.content and " · Med " in post.content and post.attachments
+    assert sum(r.points for r in view.rows) == 9  # 9 games, each worth 1

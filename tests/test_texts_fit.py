@@ -170,7 +170,7 @@ def tournament(**kw):
     return SimpleNamespace(**values)
 
 
-def standing(rank: int, tiebreaks=(("Buchholz", 999.75), ("Median-Buchholz", 999.75)), **kw):
+def standing(rank: int, tiebreaks=(("buchholz", 999.75), ("median_buchholz", 999.75)), **kw):
     values = dict(rank=rank, user_id=BIG, computer_level=5, rating=9999.0, points=999.5, tiebreaks=tiebreaks,
                   played=9999, left=9999, withdrawn=True, division=99)
     values.update(kw)

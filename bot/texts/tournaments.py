@@ -77,8 +77,11 @@ TOURNAMENT_FORMATS = {"round_robin": "round robin", "double_round_robin": "doubl
 #: The statuses as players read them.
 TOURNAMENT_STATES = {"signup": "sign-up open", "running": "under way", "finished": "finished",
                 "cancelled": "cancelled"}
-#: Short words for the tie-breaks in the standings' header (the rules package's names).
-TIE_BREAK_WORDS = {"Sonneborn-Berger": "SB", "Buchholz": "Buch", "Median-Buchholz": "Med"}
+#: Short words for the tie-breaks in the standings' header, by the rules package's keys
+#: (:class:`bot.rules.tournaments.standings.TieBreak` values): Sonneborn-Berger, Buchholz,
+#: median Buchholz, the knockout round reached.
+TIE_BREAK_WORDS = {"sonneborn_berger": "SB", "buchholz": "Buch", "median_buchholz": "Med",
+                   "round_reached": "Round"}
 #: The standings table's header words (the picture's and the text's).
 STANDINGS_WORDS = {"rank": "#", "player": "Player", "rating": "Rating", "points": "Pts",
                    "left": "Left"}
@@ -134,7 +137,7 @@ def _signup_end(t: Tournament) -> str:
 
 def tournament_announcement(t: Tournament, clock_name: str) -> str:
     """The sign-up post, with the Join button under it."""
-    return (f"🏆 **{t.name}** — a {tournament_format(t)} tournament, organised by <@{t.organiser_id}>\n"
+    return (f"🏆 **{t.name}** — a tournament ({tournament_format(t)}), organised by <@{t.organiser_id}>\n"
             f"{tournament_terms(t, clock_name)} · {_field(t)}\n{_signup_end(t)}\n"
             f"Press **{JOIN_LABEL}** below or use `/tournament join` to play; `/tournament leave` "
             f"takes you out until it starts.")
