@@ -11,9 +11,11 @@ from __future__ import annotations
 
 import asyncio
 import random
+import shutil
 
 from botplay import SMALL, play_move
 from fakediscord.fixtures import *  # noqa: F403
+from fakediscord.harness import BotHarness
 
 import engine
 from bot import texts
@@ -169,14 +171,35 @@ async def test_a_round_robin_from_sign_up_to_final_standings(fake, harness):
     assert engine.GAMES[KIND].title in announcement.content
 
 
-async def test_a_six_player_swiss_pairs_each_round_as_the_last_game_ends(fake, harness):
-    """3 rounds of 3 games; the sign-up closes by the organiser's start; each round is paired
-    (no rematch) once the last game of the one before ended; standings after each round with
-    Buchholz tie-breaks; the final standings name the winner."""
+async def test_a_six_player_swiss_pairs_each_round_as_the_last_game_ends(fake, tmp_path, sqlite_template):
+    """The server's organiser role lets a member without Manage Server organise; 3 rounds
+    of 3 games; each round is paired (no rematch) once the last game of the one before
+    ended; standings after each round with Buchholz tie-breaks; the final standings name the
+    winner."""
+    organisers = fake.add_role("Organisers")  # before the bot connects: its server lists it
     others = [fake.add_user(n) for n in ("dave", "eve", "frank")]
+    others[0].roles.append(organisers)
+    shutil.copyfile(sqlite_template, tmp_path / "stonecast.db")
+    harness = BotHarness(fake, tmp_path / "stonecast.db")
+    await harness.start()
+    try:
+        await _swiss(fake, harness, organisers, others)
+    finally:
+        await harness.stop()
+    assert not fake.refusals and not fake.unknown_routes and not fake.undescribed
+
+
+async def _swiss(fake, harness, organisers: int, others: list) -> None:
     players = [fake.alice, fake.bob, fake.carol, *others]
+    dave = others[0]
     name = "Autumn Swiss"
-    ex = await fake.slash(fake.mod, "tournament create", {
+    options = {"name": name, "game": KIND, "format": "swiss", "rounds": 3, **SMALL[KIND], "max_players": 6,
+               "rated": False}
+    await refused(fake, dave, "create", options, contains="organis")
+    await refused(fake, fake.alice, "role", {"role": organisers}, texts.ORGANISER_ROLE_NEEDS_MANAGE)
+    ex = await fake.slash(fake.mod, "tournament role", {"role": organisers})
+    assert ex.reply.ephemeral and f"<@&{organisers}>" in ex.reply.content
+    ex = await fake.slash(dave, "tournament create", {
         "name": name, "game": KIND, "format": "swiss", "rounds": 3, **SMALL[KIND], "max_players": 6,
         "rated": False})
     assert ex.reply.ephemeral, ex.reply.content
@@ -184,7 +207,7 @@ async def test_a_six_player_swiss_pairs_each_round_as_the_last_game_ends(fake, h
         ex = await fake.slash(user, "tournament join", {"name": name})
         assert "You are in" in ex.reply.content, ex.reply.content
     tid = (await harness.manager.get_tournament(name, guild_id=fake.guild_id)).id
-    ex = await fake.slash(fake.mod, "tournament start", {"name": name})
+    ex = await fake.slash(dave, "tournament start", {"name": name})
     assert "round 1" in ex.reply.content, ex.reply.content
     rng = random.Random(11)
     met: set[frozenset[int]] = set()

@@ -32,6 +32,7 @@ __all__ = [
     "NO_TOURNAMENTS",
     "NO_TOURNAMENT_GAMES",
     "ORGANISER_ROLE_CLEARED",
+    "ORGANISER_ROLE_NEEDS_MANAGE",
     "STANDINGS_MORE",
     "STANDINGS_WORDS",
     "TIE_BREAK_WORDS",
@@ -88,6 +89,7 @@ STANDINGS_WORDS = {"rank": "#", "player": "Player", "rating": "Rating", "points"
 STANDINGS_MORE = "… and {n} more."
 NO_TOURNAMENTS = "This server has no tournaments yet. A moderator can start one with `/tournament create`."
 NO_TOURNAMENT_GAMES = "You have no games in this tournament yet."
+ORGANISER_ROLE_NEEDS_MANAGE = "Only members with Manage Server can choose who organises tournaments here."
 ORGANISER_ROLE_CLEARED = "Only members with Manage Server can organise tournaments here now."
 
 

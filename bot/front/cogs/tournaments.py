@@ -307,10 +307,14 @@ class TournamentsCog(commands.GroupCog, name="Tournaments", group_name="tourname
     @app_commands.command(name="role", description="Who may organise tournaments here (Manage Server)")
     @app_commands.describe(role="The organiser role; leave out to clear it")
     @app_commands.default_permissions(manage_guild=True)
-    @app_commands.checks.has_permissions(manage_guild=True)
     async def role(self, interaction: discord.Interaction, role: discord.Role | None = None) -> None:
-        """Set or clear the server's organiser role."""
+        """Set or clear the server's organiser role (Manage Server only: Discord shows the
+        command to those members by default, and a server may change that, so it is checked
+        here too)."""
         guild_id = await self._start(interaction)
+        if not may_organise(interaction, None):
+            await ephemeral(interaction, texts.ORGANISER_ROLE_NEEDS_MANAGE)
+            return
         await self.manager.set_organiser_role(guild_id, role.id if role else None)
         await ephemeral(interaction, texts.organiser_role_set(role.id) if role else texts.ORGANISER_ROLE_CLEARED)
 
