@@ -11,7 +11,7 @@ shared services come first:
 * ``play`` -> settings, outbox, ratings, endings, lookup;
 * ``conditional`` -> lookup; ``clocks`` -> settings, outbox, endings, turns;
 * ``computer`` -> challenges, lookup, play; ``profiles`` -> ratings, lookup, computer;
-* ``tournaments`` -> challenges, play, lookup (issue 21).
+* ``tournaments`` -> challenges, play (issue 21).
 
 A service calls another only through the public methods of the one it was given (tests/
 test_bot_services.py checks the graph and that no service module reaches into another's
@@ -75,7 +75,7 @@ def build_services(core: ManagerCore) -> Services:
     clocks = ClocksService(core, settings, outbox, endings, turns)
     computer = ComputerService(core, challenges, lookup, play)
     profiles = ProfileService(core, ratings, lookup, computer)
-    tournaments = TournamentsService(core, challenges, play, lookup)
+    tournaments = TournamentsService(core, challenges, play)
     return Services(settings=settings, outbox=outbox, ratings=ratings, endings=endings,
                     privacy=privacy, lookup=lookup, turns=turns, challenges=challenges, play=play,
                     conditional=conditional, clocks=clocks, computer=computer, profiles=profiles,

@@ -17,6 +17,7 @@ from ..store.db import Row
 from ..store.tournaments import TournamentRepo
 from .core import Service
 from .errors import NotAllowed, NotFound, Refusal, StaleAction, UserError
+from .outbox import NONCE_WINDOW
 from .values import Game
 from .values.tournaments import (
     FORMATS,
@@ -25,6 +26,7 @@ from .values.tournaments import (
     StandingRow,
     StandingsView,
     Tournament,
+    TournamentPost,
 )
 
 __all__ = ["MAX_PLAYERS", "MAX_SWISS_ROUNDS", "Ledger", "TournamentBooks", "name_key"]
@@ -276,12 +278,33 @@ class TournamentBooks(Service):
                 relegated = tuple(p for group in finals for p in group if p in change.relegated)
         return StandingsView(t, tuple(rows), finished, tuple(winners) if finished else (), promoted, relegated)
 
+    async def _due_posts(self, limit: int) -> list[TournamentPost]:
+        """:meth:`~bot.manager.tournaments.TournamentsService.pending_tournament_posts`."""
+        now = self.clock()
+        out = []
+        async with self.store.transaction():
+            rows = await self.tournaments_repo.due_posts(max(0, limit), now=now, owner=self.process_id)
+            await self.tournaments_repo.claim_posts([r["id"] for r in rows], self.process_id, now + self.lease)
+            for r in rows:
+                ledger = await self._ledger(r["tournament_id"])
+                pairings = tuple(p for p in ledger.pairings if p.round == r["round"]) if r["kind"] == "round" else ()
+                games = tuple(ledger.games[p.game_id] for p in pairings if p.game_id in ledger.games)
+                standings = self._view(ledger) if r["kind"] in ("standings", "final") else None
+                child = await self.tournaments_repo.child(ledger.tournament.id) if r["kind"] == "final" else None
+                recheck = r["claimed_by"] is not None or r["attempts"] > 0 or now - r["created_at"] >= NONCE_WINDOW
+                out.append(TournamentPost(r["id"], r["kind"], ledger.tournament, r["round"], r["created_at"],
+                                          r["attempts"], r["user_id"], pairings, standings,
+                                          None if child is None else self._tournament(child), recheck, games))
+        return out
+
     @staticmethod
     def _season_change(ledger: Ledger, finals: list[list[int]]) -> rules.SeasonChange | None:
-        """The next season of a league from its final standings (``None``: too few remain)."""
+        """The next season of a league from its final standings (``None``: too few remain);
+        players who joined during the season (no division yet) are its newcomers."""
         t = ledger.tournament
+        newcomers = [e.user_id for e in ledger.entrants if e.status == "active" and e.division is None]
         try:
-            return rules.next_season(finals, left=ledger.withdrawn(),
+            return rules.next_season(finals, left=ledger.withdrawn(), newcomers=newcomers,
                                      rules=rules.LeagueRules(t.division_size, t.promote))
         except ValueError:
             return None

@@ -46,10 +46,12 @@ class TournamentRounds(TournamentBooks):
     challenges: ChallengesService
     play: PlayService
 
-    async def _signup(self, tournament_id: int) -> Tournament:
-        """Inside a transaction: the tournament as stored, refused unless in sign-up."""
+    async def _signup(self, tournament_id: int, *, next_season: bool = False) -> Tournament:
+        """Inside a transaction: the tournament as stored, refused unless in sign-up (with
+        ``next_season``, a running league season too: a player joining it waits for the next
+        season, in its lowest division)."""
         t = await self._get(tournament_id)
-        if t.status != "signup":
+        if t.status != "signup" and not (next_season and t.format == "league" and t.status == "running"):
             raise StaleAction(Refusal.SIGNUP_CLOSED, tournament=t)
         return t
 
@@ -248,7 +250,11 @@ class TournamentRounds(TournamentBooks):
             return None
         try:
             async with self.store.transaction():
-                return await self._next(await self._ledger(t.id), now)
+                fresh = await self._ledger(t.id)  # another step may have moved it on meanwhile
+                if fresh.tournament.current_round != t.current_round or fresh.tournament.status != "running" or any(
+                        fresh.result(p) is None for p in fresh.pairings if p.round == t.current_round):
+                    return None
+                return await self._next(fresh, now)
         except (StartedAlready, Conflict):
             return None
 

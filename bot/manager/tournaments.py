@@ -23,17 +23,23 @@ Documented rules (the README quotes them):
   your-turn DMs are outbox rows of that transaction.
 * **Results.** A win counts 1, a draw ½, a loss 0 -- on the board, by resignation or on time
   alike. A game a moderator aborts has **no result** (``"void"``): it counts for nobody and
-  is not replayed. A bye counts 1 (a win without play).
+  is not replayed. A bye scores as :func:`bot.rules.tournaments.bye_points_for` says: 1 in
+  Swiss, 0 in a round robin; in a knockout the top seeds' byes advance them. Games against
+  the computer entrant are unrated; tournament games do not count against a player's limit
+  of active games.
 * **Withdrawal.** Finished games stand. The player's running game is lost by forfeit (a
   resignation). In a round robin (and a league season) their games not yet played are
   forfeits to the opponent as their rounds come. In Swiss and knockout a withdrawn player is
   not paired again (in knockout, their opponent-to-be advances).
-* **Advancing.** :meth:`advance` (called by the maintenance loop, and after a tournament game
-  ends) records results, pairs the next Swiss or knockout round when the last game of a
-  round ended, starts round-robin rounds as they come, finishes the tournament with its final
-  standings, and starts a league's next season by itself (promotion and relegation by
-  :mod:`bot.rules.tournaments`). Each tournament is claimed with a lease first, so one
-  process advances it.
+* **Advancing.** :meth:`advance` (called by the maintenance loop; a front may call it with
+  ``game_id`` right after a tournament game ended) records results and, when the last game
+  of a round ended, starts the next round (round robins too, round by round), a knockout
+  match's next game (its second, or a tie-break game, one after another), or finishes the
+  tournament with its final standings -- a Swiss tournament also when no pairing without a
+  rematch is left (it ends after the last complete round) -- and starts a league's next
+  season by itself (promotion and relegation by :mod:`bot.rules.tournaments`; players who
+  joined during a season enter the next one's lowest division). Each tournament is claimed
+  with a lease first, so one process advances it.
 * **Cancelling** stops the tournament: its running games go on as ordinary games, and no
   further round starts.
 """
@@ -49,8 +55,6 @@ from .challenges import ChallengesService
 from .computer import COMPUTER_LEVELS
 from .core import DAY, ManagerCore
 from .errors import NotAllowed, NotFound, Refusal, StaleAction, UserError
-from .lookup import LookupService
-from .outbox import NONCE_WINDOW
 from .play import PlayService
 from .tournament_books import MAX_PLAYERS, MAX_SWISS_ROUNDS, name_key
 from .tournament_rounds import StartedAlready, TournamentRounds
@@ -83,19 +87,16 @@ class TournamentsService(TournamentRounds):
     """Tournaments and leagues: create, join, leave, list, info, standings, a player's games,
     the organiser's start / remove / cancel / add the computer, withdraw; rounds started at
     once and advanced by :meth:`advance`; the tournament posts' outbox. Uses the challenges
-    service (a game starts there), the play service (a withdrawal's forfeit) and the look-up
-    service (games as stored). See the module docstring for the rules.
+    service (a game starts there) and the play service (a withdrawal's forfeit). See the module docstring for the rules.
 
     Every method taking ``tournament`` takes its id (an int, or ``"#12"``/``"12"``) or its
     name, looked up within server ``guild_id`` only (another server's tournaments are
     unknown: :attr:`Refusal.NO_SUCH_TOURNAMENT`)."""
 
-    def __init__(self, core: ManagerCore, challenges: ChallengesService, play: PlayService,
-                 lookup: LookupService):
+    def __init__(self, core: ManagerCore, challenges: ChallengesService, play: PlayService):
         super().__init__(core)
         self.challenges = challenges
         self.play = play
-        self.lookup = lookup
 
     # ---- server settings -------------------------------------------------------------------
     async def set_organiser_role(self, guild_id: int, role_id: int | None) -> None:
@@ -164,12 +165,13 @@ class TournamentsService(TournamentRounds):
 
     async def join_tournament(self, tournament: int | str, user_id: int, *, guild_id: int) -> TournamentInfo:
         """``user_id`` joins during sign-up (seeded by their rating in the tournament's game
-        here). Raises NotFound, :class:`StaleAction` (:attr:`Refusal.SIGNUP_CLOSED`) and
+        here), or a running league season: they enter the next season's lowest division.
+        Raises NotFound, :class:`StaleAction` (:attr:`Refusal.SIGNUP_CLOSED`) and
         :class:`UserError` (:attr:`~Refusal.ALREADY_ENTERED`, :attr:`~Refusal.TOURNAMENT_FULL`)."""
         t = await self._resolve(tournament, guild_id)
         now = self.clock()
         async with self.store.transaction():
-            t = await self._signup(t.id)
+            t = await self._signup(t.id, next_season=True)
             if await self.tournaments_repo.entrant(t.id, user_id) is not None:
                 raise UserError(Refusal.ALREADY_ENTERED, tournament=t)
             if t.entrants >= t.max_players:
@@ -357,22 +359,7 @@ class TournamentsService(TournamentRounds):
         """Tournament posts not yet delivered, oldest first (at most ``limit``), each with
         what it needs (pairings, standings), claimed for this manager for :attr:`lease`
         seconds as :meth:`pending_announcements` claims its rows."""
-        now = self.clock()
-        out = []
-        async with self.store.transaction():
-            rows = await self.tournaments_repo.due_posts(max(0, limit), now=now, owner=self.process_id)
-            await self.tournaments_repo.claim_posts([r["id"] for r in rows], self.process_id, now + self.lease)
-            for r in rows:
-                ledger = await self._ledger(r["tournament_id"])
-                pairings = tuple(p for p in ledger.pairings if p.round == r["round"]) if r["kind"] == "round" else ()
-                games = tuple(ledger.games[p.game_id] for p in pairings if p.game_id in ledger.games)
-                standings = self._view(ledger) if r["kind"] in ("standings", "final") else None
-                child = await self.tournaments_repo.child(ledger.tournament.id) if r["kind"] == "final" else None
-                recheck = r["claimed_by"] is not None or r["attempts"] > 0 or now - r["created_at"] >= NONCE_WINDOW
-                out.append(TournamentPost(r["id"], r["kind"], ledger.tournament, r["round"], r["created_at"],
-                                          r["attempts"], r["user_id"], pairings, standings,
-                                          None if child is None else self._tournament(child), recheck, games))
-        return out
+        return await self._due_posts(limit)
 
     async def mark_tournament_post_delivered(self, post_id: int, *, error: str | None = None,
                                              message_id: int | None = None) -> bool:

@@ -71,8 +71,8 @@ class MaintenanceCog(commands.Cog, name="Maintenance"):
         await self.bot.wait_until_ready()
 
     async def run_maintenance(self) -> None:
-        """Expire old challenges, sweep the clocks and wake the computer for its pending
-        moves; failures are logged, never raised."""
+        """Expire old challenges, advance the tournaments, sweep the clocks and wake the
+        computer for its pending moves; failures are logged, never raised."""
         for job in (self.expire_challenges, self.advance_tournaments, self.sweep_clocks, self.wake_computer):
             try:
                 await job()

@@ -20,13 +20,14 @@ tables: seats balanced (each player's seat-1 and seat-2 games differ by at most 
 field gives one player a bye each round; a round-robin bye scores nothing.
 
 **Swiss.** Each round is paired by maximum-weight matching (networkx's
-``max_weight_matching``) over the players still in: never a rematch; at most one bye, to the
-lowest-ranked player who has had none, scoring 1 point; players meet their own score group
-whenever possible; no one gets the same seat three times in a row where avoidable, then
-seats follow each player's balance and alternation. When no pairing without a rematch
-exists (a small field's late rounds), :class:`NoLegalPairing` is raised and the tournament
-ends after the last complete round (the service may instead allow rematches as a last
-resort).
+``max_weight_matching``) over the players still in, ranked by score then seed. In priority
+order: never a rematch; at most one bye, to the lowest-ranked player who has had none (nor a
+forfeit win), scoring 1 point; no one gets the same seat three times in a row where
+avoidable; players meet their own score group whenever possible; seats follow each
+player's balance, then alternation; within a score group the top half meets the bottom
+half. When no pairing without a rematch exists (a small field's late rounds),
+:class:`NoLegalPairing` is raised and the tournament ends after the last complete round (the
+service may instead allow rematches as a last resort).
 
 **Knockout.** Seeded by rating in the standard bracket (seeds 1 and 2 can meet only in the
 final); byes to the top seeds when the field is not a power of two; matches of 1 or 2 games

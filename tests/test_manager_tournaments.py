@@ -1,0 +1,220 @@
+"""Tournaments at the manager level (issue 21): whole round robins, Swiss and knockout
+tournaments and league seasons, played through the manager -- games started at once, results
+feeding the standings, the next round started by :meth:`GameManager.advance`."""
+
+import itertools
+import random
+
+import pytest
+from manager_support import GUILD, FakeClock
+from tournament_support import (
+    KIND,
+    PLAYERS,
+    create,
+    finish_round,
+    play_out,
+    post_kinds,
+    round_games,
+)
+
+from bot.manager import GameManager
+
+
+@pytest.fixture
+def clock():
+    return FakeClock()
+
+
+@pytest.fixture
+async def mgr(tmp_path, clock):
+    m = await GameManager.open(tmp_path / "t.db", clock=clock, rng=random.Random(7))
+    yield m
+    await m.close()
+
+
+async def test_a_four_player_round_robin_is_played_to_the_end(mgr):
+    tid = await create(mgr, players=4)
+    started = await mgr.start_tournament(tid, 2000, guild_id=GUILD, may_organise=False)  # its organiser
+    assert started.round == 1 and len(started.games) == 2 and started.tournament.status == "running"
+    # every game of the round started at once, each with its first board queued
+    for g in started.games:
+        assert g.kind == KIND and g.status == "active" and g.ply == 0 and g.thread_wanted
+        assert await mgr.pending_board(g.id, 0) is not None
+        label = await mgr.game_tournament(g.id)
+        assert (label.name, label.round) == ("Winter Cup", 1)
+    steps = await play_out(mgr, tid, random.Random(1))
+    t = await mgr.get_tournament(tid, guild_id=GUILD)
+    assert t.status == "finished" and t.current_round == 3
+    assert [s.started.round for s in steps if s.started] == [2, 3] and steps[-1].finished
+    mine = [await mgr.my_tournament_games(tid, uid, guild_id=GUILD) for uid in PLAYERS[:4]]
+    assert all(len(games) == 3 for games in mine)  # everyone met everyone once
+    met = {frozenset((tg.pairing.seat1, tg.pairing.seat2)) for games in mine for tg in games}
+    assert met == {frozenset(p) for p in itertools.combinations(PLAYERS[:4], 2)}
+    view = await mgr.tournament_standings(tid, guild_id=GUILD)
+    assert view.finished and sum(r.points for r in view.rows) == 6  # six games, no draws here
+    assert [r.tiebreaks[0][0] for r in view.rows] == ["sonneborn_berger"] * 4
+    assert all(r.left == 0 and r.played == 3 for r in view.rows)
+    assert view.winners == tuple(r.user_id for r in view.rows if r.rank == 1)
+    # a win is a win whatever ended it: every finished game gave its points
+    games = [tg.game for tg in mine[0]]
+    assert all(g.status == "finished" for g in games)
+    assert await post_kinds(mgr, tid) == [("opened", 0), ("round", 1), ("standings", 1), ("round", 2),
+                                          ("standings", 2), ("round", 3), ("final", 3)]
+    assert await mgr.advance() == []  # nothing left to do
+
+
+async def test_a_six_player_three_round_swiss_pairs_no_rematch(mgr):
+    tid = await create(mgr, "Swiss Open", players=6, format="swiss", rounds=3)
+    await mgr.start_tournament(tid, 2000, guild_id=GUILD, may_organise=True)
+    await play_out(mgr, tid, random.Random(2))
+    t = await mgr.get_tournament(tid, guild_id=GUILD)
+    assert t.status == "finished" and t.current_round == 3 and t.rounds == 3
+    pairs = [frozenset((p.seat1, p.seat2)) for uid in PLAYERS[:6]
+             for p in (tg.pairing for tg in await mgr.my_tournament_games(tid, uid, guild_id=GUILD))]
+    assert len(pairs) == 6 * 3 and len(set(pairs)) == 9  # 9 games, nobody met twice
+    view = await mgr.tournament_standings(tid, guild_id=GUILD)
+    assert [name for name, _ in view.rows[0].tiebreaks] == ["buchholz", "median_buchholz"]
+    assert sum(r.points for r in view.rows) == 9
+
+
+async def test_a_swiss_round_with_an_odd_field_gives_one_bye_worth_a_point(mgr):
+    tid = await create(mgr, "Odd Swiss", players=5, format="swiss", rounds=2)
+    started = await mgr.start_tournament(tid, 2000, guild_id=GUILD, may_organise=True)
+    byes = [p for p in started.pairings if p.seat2 is None]
+    assert len(byes) == 1 and byes[0].result == "bye" and byes[0].game_id is None and len(started.games) == 2
+    view = await mgr.tournament_standings(tid, guild_id=GUILD)
+    assert {r.user_id: r.points for r in view.rows}[byes[0].seat1] == 1.0
+
+
+async def test_a_knockout_of_three_gives_the_top_seed_a_bye_and_ends_with_the_final(mgr, clock):
+    tid = await create(mgr, "Cup", players=3, format="knockout")
+    started = await mgr.start_tournament(tid, 2000, guild_id=GUILD, may_organise=True)
+    assert len(started.games) == 1 and sum(p.seat2 is None for p in started.pairings) == 1
+    await play_out(mgr, tid, random.Random(3))
+    t = await mgr.get_tournament(tid, guild_id=GUILD)
+    assert t.status == "finished" and t.current_round == 2
+    view = await mgr.tournament_standings(tid, guild_id=GUILD)
+    assert len(view.winners) == 1 and view.rows[0].tiebreaks[0][0] == "round_reached"
+    final = [tg for tg in await mgr.my_tournament_games(tid, view.winners[0], guild_id=GUILD)
+             if tg.pairing.round == 2]
+    assert len(final) == 1 and final[0].game.status == "finished"
+    assert final[0].game.players[final[0].game.winner] == view.winners[0]
+
+
+async def test_a_league_season_promotes_relegates_and_starts_the_next_by_itself(mgr):
+    tid = await create(mgr, "League", players=6, format="league", division_size=3, promote=1)
+    await mgr.start_tournament(tid, 2000, guild_id=GUILD, may_organise=True)
+    info = await mgr.tournament_info(tid, guild_id=GUILD)
+    divisions = {d: [e.user_id for e in info.entrants if e.division == d] for d in (1, 2)}
+    assert sorted(map(len, divisions.values())) == [3, 3]
+    await mgr.join_tournament("League", PLAYERS[6], guild_id=GUILD)  # waits for season 2
+    steps = await play_out(mgr, tid, random.Random(4))
+    assert steps[-1].finished and steps[-1].next_season is not None
+    view = await mgr.tournament_standings(tid, guild_id=GUILD)
+    top = [r.user_id for r in view.rows if r.division == 1]
+    low = [r.user_id for r in view.rows if r.division == 2]
+    assert view.promoted == (low[0],) and view.relegated == (top[-1],)
+    season2 = steps[-1].next_season
+    assert (season2.season, season2.parent_id, season2.status, season2.current_round) == (2, tid, "running", 1)
+    assert season2.name == "League"
+    info2 = await mgr.tournament_info(season2.id, guild_id=GUILD)
+    now = {e.user_id: e.division for e in info2.entrants}
+    assert now[low[0]] == 1 and now[top[-1]] == 2 and now[top[0]] == 1
+    assert now[PLAYERS[6]] == max(now.values())  # the newcomer: in the lowest division
+    assert PLAYERS[6] not in {r.user_id for r in view.rows}  # and not in season 1's standings
+    assert len(await round_games(mgr, season2.id)) >= 2  # round 1 of every division
+    assert ("final", 3) in await post_kinds(mgr, tid)
+    # the name now means the running season
+    assert (await mgr.get_tournament("league", guild_id=GUILD)).id == season2.id
+
+
+async def test_the_computer_entrant_plays_its_games_unrated(mgr):
+    tid = await create(mgr, "With the computer", players=2, rated=True)
+    await mgr.enter_computer(tid, 2000, guild_id=GUILD, may_organise=False, computer_id=4242, level=2)
+    started = await mgr.start_tournament(tid, 2000, guild_id=GUILD, may_organise=False)
+    computer_games = [g for g in started.games if 4242 in g.players.values()]
+    assert len(started.games) + sum(p.seat2 is None for p in started.pairings) == 2
+    for g in computer_games:
+        assert g.ai_level == 2 and g.players[g.ai_seat] == 4242 and not g.rated
+    humans = [g for g in started.games if 4242 not in g.players.values()]
+    assert all(g.rated for g in humans)
+
+
+async def test_an_aborted_game_has_no_result_and_the_round_goes_on(mgr):
+    tid = await create(mgr, players=4)
+    await mgr.start_tournament(tid, 2000, guild_id=GUILD, may_organise=True)
+    first, second = await round_games(mgr, tid)
+    await mgr.abort_game(first.id, 9999)
+    await mgr.resign(second.id, second.players[1])
+    steps = await mgr.advance()
+    assert steps and steps[0].started.round == 2
+    info = await mgr.tournament_info(tid, guild_id=GUILD)
+    results = {tg.pairing.game_id: tg.pairing.result
+               for tg in await mgr.my_tournament_games(tid, first.players[1], guild_id=GUILD)}
+    assert results[first.id] == "void"
+    view = await mgr.tournament_standings(tid, guild_id=GUILD)
+    points = {r.user_id: r.points for r in view.rows}
+    assert points[first.players[1]] == points[first.players[2]] == 0 and points[second.players[2]] == 1
+    assert info.tournament.current_round == 2
+
+
+async def test_withdrawal_forfeits_the_running_game_and_later_round_robin_games(mgr):
+    tid = await create(mgr, players=4)
+    await mgr.start_tournament(tid, 2000, guild_id=GUILD, may_organise=True)
+    leaver = PLAYERS[0]
+    w = await mgr.withdraw(tid, leaver, guild_id=GUILD)
+    assert len(w.forfeited) == 1
+    lost = w.forfeited[0]
+    assert lost.status == "finished" and lost.players[lost.winner] != leaver and lost.reason == "resignation"
+    await finish_round(mgr, tid, random.Random(5))
+    await mgr.advance()
+    # round 2 and 3: the leaver's games are forfeits to the opponent, no game made
+    await play_out(mgr, tid, random.Random(5))
+    games = await mgr.my_tournament_games(tid, leaver, guild_id=GUILD)
+    later = [tg.pairing for tg in games if tg.pairing.round > 1]
+    assert len(later) == 2 and all(p.forfeit and p.game_id is None for p in later)
+    assert all(p.result == ("seat2" if p.seat1 == leaver else "seat1") for p in later)
+    view = await mgr.tournament_standings(tid, guild_id=GUILD)
+    row = next(r for r in view.rows if r.user_id == leaver)
+    assert row.points == 0 and row.withdrawn and view.finished
+
+
+async def test_a_withdrawn_swiss_player_is_not_paired_again(mgr):
+    tid = await create(mgr, "Swiss", players=4, format="swiss", rounds=3)
+    await mgr.start_tournament(tid, 2000, guild_id=GUILD, may_organise=True)
+    await mgr.remove_entrant(tid, 2000, PLAYERS[3], guild_id=GUILD, may_organise=False)
+    await finish_round(mgr, tid, random.Random(6))
+    steps = await mgr.advance()
+    r2 = steps[0].started
+    assert PLAYERS[3] not in {p.seat1 for p in r2.pairings} | {p.seat2 for p in r2.pairings}
+    assert sum(p.seat2 is None for p in r2.pairings) == 1  # three left: one bye
+
+
+async def test_a_level_two_game_knockout_match_goes_to_a_tie_break_game(mgr):
+    tid = await create(mgr, "Match", players=2, format="knockout", games_per_match=2)
+    started = await mgr.start_tournament(tid, 2000, guild_id=GUILD, may_organise=True)
+    (g1,) = started.games
+    await mgr.resign(g1.id, g1.players[2])  # seat 1 wins game 1
+    steps = await mgr.advance()
+    assert len(steps) == 1 and steps[0].started is None and not steps[0].finished  # game 2 started
+    (g2,) = await round_games(mgr, tid)
+    assert (g2.players[1], g2.players[2]) == (g1.players[2], g1.players[1])  # seats swapped
+    await mgr.resign(g2.id, g2.players[2])  # seat 1 wins again: 1-1
+    await mgr.advance()
+    (g3,) = await round_games(mgr, tid)  # the tie-break game
+    assert {g3.players[1], g3.players[2]} == {g1.players[1], g1.players[2]}
+    pairings = [tg.pairing for tg in await mgr.my_tournament_games(tid, g1.players[1], guild_id=GUILD)]
+    assert [p.game_no for p in pairings] == [1, 2, 3] and {p.round for p in pairings} == {1}
+    await mgr.resign(g3.id, g3.players[1])
+    steps = await mgr.advance()
+    assert steps[-1].finished
+    view = await mgr.tournament_standings(tid, guild_id=GUILD)
+    assert view.winners == (g3.players[2],)
+
+
+async def test_a_swiss_out_of_legal_pairings_ends_after_its_last_complete_round(mgr):
+    tid = await create(mgr, "Long Swiss", players=4, format="swiss", rounds=5)
+    await mgr.start_tournament(tid, 2000, guild_id=GUILD, may_organise=True)
+    await play_out(mgr, tid, random.Random(8))
+    t = await mgr.get_tournament(tid, guild_id=GUILD)
+    assert t.status == "finished" and t.current_round == 3  # 4 players meet everyone in 3 rounds
