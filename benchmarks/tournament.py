@@ -9,9 +9,12 @@ Sections (run all by default; name some to run only those, or ``--skip`` some):
   win (Elo expectancy), a few draws. Prints the pairing time of each round, their mean and
   maximum (target: < 1 s a round), and checks that no pair met twice, that everyone was
   paired or had the bye once a round, and that nobody had two byes.
+* ``start`` -- a 20-player double round robin (380 games) started through the fake Discord
+  with its global rate limit on: :mod:`benchmarks.tournament_start` (its docstring says what
+  it prints and checks).
 
     .venv/bin/python benchmarks/tournament.py [swiss ...] [--skip swiss] [--players 256]
-        [--rounds 9] [--seed 21]
+        [--rounds 9] [--seed 21] [--start-players 20] [--rate-limit 50] [--kind io]
 """
 
 from __future__ import annotations
@@ -26,7 +29,9 @@ from collections.abc import Callable
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
-sys.path[:0] = [str(ROOT), str(ROOT / "tests")]
+sys.path[:0] = [str(ROOT), str(ROOT / "tests"), str(ROOT / "benchmarks")]
+
+import tournament_start  # noqa: E402  (this folder's section "start", issue 21 part 2)
 
 from bot.rules.tournaments import (  # noqa: E402
     Bye,
@@ -83,7 +88,7 @@ def swiss(args: argparse.Namespace) -> bool:
     return ok and rematches == 0 and double_byes == 0
 
 
-SECTIONS: dict[str, Callable[[argparse.Namespace], bool]] = {"swiss": swiss}
+SECTIONS: dict[str, Callable[[argparse.Namespace], bool]] = {"swiss": swiss, "start": tournament_start.start}
 
 
 def main() -> int:
@@ -95,6 +100,7 @@ def main() -> int:
     parser.add_argument("--players", type=int, default=256, help="Swiss field size")
     parser.add_argument("--rounds", type=int, default=9, help="Swiss rounds")
     parser.add_argument("--seed", type=int, default=21, help="seed of ratings and results")
+    tournament_start.add_arguments(parser)
     args = parser.parse_args()
     chosen = [s for s in (args.sections or SECTIONS) if s not in args.skip]
     failed = [name for name in chosen if not SECTIONS[name](args)]

@@ -8,6 +8,7 @@ Public surface::
     x, y = renderers.cell_centre(position, "g7")      # pixel centre of a cell in that PNG
     renderers.THEMES                                   # "default", "light", "dark"
     png = renderers.render_review_png(review, players=..., theme="dark")  # a game review's chart
+    png = renderers.render_standings_png(rows, header, title="Spring Swiss")  # a standings table
 
 Only the engine's public surface is used. Rendering is CPU work: the bot calls these in worker
 processes (or a thread), never on the event loop.
@@ -16,10 +17,13 @@ processes (or a thread), never on the event loop.
 from .chart import render_review_image, render_review_png
 from .gif import render_gif
 from .render import DEFAULT_WIDTH, cell_centre, image_size, render_image, render_png
+from .standings import StandingsHeader, StandingsRow, render_standings_png
 from .theme import THEMES, Theme, get_theme
 
 __all__ = [
     "DEFAULT_WIDTH",
+    "StandingsHeader",
+    "StandingsRow",
     "THEMES",
     "Theme",
     "cell_centre",
@@ -30,4 +34,5 @@ __all__ = [
     "render_png",
     "render_review_image",
     "render_review_png",
+    "render_standings_png",
 ]

@@ -28,7 +28,7 @@ FUZZ_COUNT = int(os.environ.get("STONECAST_FUZZ_COUNT", "1000"))
 _seed = os.environ.get("STONECAST_FUZZ_SEED", "20261124")
 FUZZ_SEED = random.SystemRandom().randrange(2**32) if _seed == "random" else int(_seed)
 
-OPT_SUB, OPT_GROUP, OPT_STRING, OPT_INTEGER, OPT_BOOLEAN, OPT_USER, OPT_NUMBER = 1, 2, 3, 4, 5, 6, 10
+OPT_SUB, OPT_GROUP, OPT_STRING, OPT_INTEGER, OPT_BOOLEAN, OPT_USER, OPT_ROLE, OPT_NUMBER = 1, 2, 3, 4, 5, 6, 8, 10
 CB_AUTOCOMPLETE = 8
 TIMEOUT = 60.0  # seconds for one answer: Discord allows minutes for a deferred one, and a
 # loaded test machine may take seconds to draw a large board
@@ -120,6 +120,8 @@ class Fuzzer:
             return rng.random() < 0.5
         if t == OPT_USER:
             return rng.choice(self.users)
+        if t == OPT_ROLE:  # a role of the server, or @everyone (its id is the server's)
+            return rng.choice([self.fake.guild_id, *self.fake.roles])
         raise AssertionError(f"the fuzzer cannot make a value of option type {t} ({spec['name']})")
 
     def typed(self, spec: dict, ids: list[int]) -> str:

@@ -24,6 +24,10 @@ from fakediscord.harness import BotHarness
 from fakediscord.server import Msg, snowflake
 
 from bot import texts
+from bot.manager import Refusal, UserError
+
+TOURNAMENT = "Isolation Cup"
+NO_TOURNAMENT = Refusal.NO_SUCH_TOURNAMENT
 
 OPT_SUB_COMMAND, OPT_GROUP, OPT_INTEGER = 1, 2, 4
 
@@ -59,6 +63,11 @@ BUTTON_CASES = {
 NOT_GAME_BUTTONS = {
     "forget": lambda u: f"stonecast:forget:{u.id}",
 }
+# buttons that name a tournament (issue 21): another server's is not there at all
+TOURNAMENT_BUTTONS = {
+    "join": lambda s: f"stonecast:join:{s.tournament}",
+}
+OPT_STRING, OPT_USER = 3, 6
 
 
 class Setup:
@@ -69,6 +78,7 @@ class Setup:
     done: int  # Io, one move, resigned by Bob
     open_challenge: int  # Alice's, to anyone
     challenge: int  # Alice's, to Bob
+    tournament: int  # the moderator's, in sign-up, Alice in it
 
 
 def game_commands(fake) -> dict[str, list[dict]]:
@@ -87,6 +97,22 @@ def game_commands(fake) -> dict[str, list[dict]]:
         if cmd.get("type", 1) == 1:
             walk(cmd["name"], cmd.get("options") or [])
     return found
+
+
+def tournament_commands(fake) -> dict[str, list[dict]]:
+    """Every /tournament subcommand with a string option ``name`` naming a tournament (all
+    but ``create``, whose ``name`` is the new one's), with its options."""
+    found = {}
+    for cmd in fake.guild_commands.get(fake.guild_id, []) + fake.global_commands:
+        if cmd["name"] == "tournament":
+            for sub in (o for o in cmd.get("options") or [] if o["name"] != "create"):
+                if any(o["name"] == "name" and o["type"] == OPT_STRING for o in sub.get("options") or []):
+                    found[sub["name"]] = sub["options"]
+    return found
+
+
+def refusal_text(reason: Refusal, **values) -> str:
+    return texts.refusal_text(UserError(reason, **values))
 
 
 def button_templates(bot) -> list[re.Pattern]:
@@ -160,6 +186,11 @@ async def _check_isolation(fake, harness, other_guild, other_channel, db) -> Non
     ex = await fake.slash(fake.alice, "challenge whirlwind", {"opponent": fake.bob})
     [msg] = ex.posts
     s.challenge = int(msg.custom_ids[0].rsplit(":", 1)[1])
+    await fake.slash(fake.mod, "tournament create", {"name": TOURNAMENT, "game": "io", "format": "swiss"})
+    ex = await fake.slash(fake.alice, "tournament join", {"name": TOURNAMENT})
+    assert ex.reply.ephemeral and "You are in" in ex.reply.content, ex.reply.content
+    [t] = await harness.manager.tournaments(fake.guild_id)
+    s.tournament = t.id
     ids = {"active": s.active, "done": s.done}
     game_ids = (s.active, s.done)
     dm = fake.dm_channel_for(fake.carol)  # Carol plays none of them
@@ -220,7 +251,8 @@ async def _check_isolation(fake, harness, other_guild, other_channel, db) -> Non
     templates = button_templates(harness.bot)
     uncovered = [t.pattern for t in templates
                  if not any(t.fullmatch(make(s, fake.alice)) for _, make in BUTTON_CASES.values())
-                 and not any(t.fullmatch(make(fake.alice)) for make in NOT_GAME_BUTTONS.values())]
+                 and not any(t.fullmatch(make(fake.alice)) for make in NOT_GAME_BUTTONS.values())
+                 and not any(t.fullmatch(make(s)) for make in TOURNAMENT_BUTTONS.values())]
     assert not uncovered, f"buttons with no isolation case here: {uncovered}"
     for action, (target, custom_id) in BUTTON_CASES.items():
         assert any(t.fullmatch(custom_id(s, fake.alice)) for t in templates), f"no button {action!r}"
@@ -233,6 +265,44 @@ async def _check_isolation(fake, harness, other_guild, other_channel, db) -> Non
             ex = await fake.click(user, msg, cid)
             where = "a DM" if channel == dm else "the other server"
             check(f"button {cid} pressed by {user.name} in {where}", ex, expected, before, msg)
+
+    # ---- tournaments (issue 21): every /tournament subcommand naming one, its suggestions,
+    # its Join button: another server's tournament is not there at all ----
+    missing = refusal_text(NO_TOURNAMENT, name=f"#{s.tournament}")
+
+    def check_tournament(what: str, ex, expected: str, before: list[str], message: Msg | None = None) -> None:
+        """As ``check``, but the answer may repeat the number typed (``#1``: a tournament's,
+        which is not a game's even when a game has that number)."""
+        reply = ex.reply
+        if reply.content != expected or not reply.ephemeral:
+            problems.append(f"{what}: answered {reply.content!r} (ephemeral: {reply.ephemeral})")
+        told = [t for t in leaks(reply.text, fake, ()) if t != f"#{s.tournament}"]
+        if told or ex.posts or (message is not None and message.edits) or snapshot(db) != before:
+            problems.append(f"{what}: showed {told}, posted {ex.posts} or changed something")
+    for sub, options in tournament_commands(fake).items():
+        extra = {o["name"]: fake.bob for o in options if o["type"] == OPT_USER and o.get("required")}
+        for ref in (f"#{s.tournament}", TOURNAMENT):
+            expected = refusal_text(NO_TOURNAMENT, name=ref)
+            for user in (fake.alice, fake.mod):
+                before = snapshot(db)
+                ex = await fake.slash(user, f"tournament {sub}", {"name": ref, **extra}, channel=other_channel)
+                check_tournament(f"/tournament {sub} {ref} by {user.name} in the other server", ex, expected, before)
+            before = snapshot(db)
+            ex = await forged(fake, fake.mod, 2, f"tournament {sub}", {"name": ref, **extra}, dm)
+            check_tournament(f"/tournament {sub} forged in a DM", ex, texts.NO_PRIVATE_MESSAGE, before)
+        for user, channel in ((fake.alice, other_channel), (fake.carol, dm)):
+            ex = await forged(fake, user, 4, f"tournament {sub}", {"name": "", **extra}, channel, focused="name")
+            if ex.choices:
+                problems.append(f"/tournament {sub} name: suggested {ex.choices} to {user.name}")
+    ex = await fake.slash(fake.alice, "tournament list", {}, channel=other_channel)
+    if TOURNAMENT in ex.reply.content:
+        problems.append("/tournament list in the other server shows the first server's tournament")
+    for make in TOURNAMENT_BUTTONS.values():
+        for user, channel in ((fake.alice, other_channel), (fake.carol, other_channel), (fake.carol, dm)):
+            msg = forged_message(fake, channel, make(s))
+            before = snapshot(db)
+            ex = await fake.click(user, msg, make(s))
+            check_tournament(f"button {make(s)} pressed by {user.name}", ex, missing, before, msg)
 
     # ---- what names players, or lists games, shows none of the first server's ----
     for user, command, options in ((fake.carol, "profile", {"member": fake.alice}),

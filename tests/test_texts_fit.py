@@ -159,9 +159,73 @@ def test_every_fixed_sentence_fits():
         fits(texts.rules_text(kind))
 
 
+def tournament(**kw):
+    """A tournament with a 32-character name and the largest fields (issue 21)."""
+    values = dict(id=GAME_ID, guild_id=BIG, channel_id=BIG, name="Ꮓ" * 32, organiser_id=BIG, kind=LONG_KIND,
+                  options={"shape": "hexhex", "size": 99, "bonus": "opponent"}, clock=CLOCK.to_text(),
+                  rated=True, format="league", rounds=20, games_per_match=2, division_size=16, promote=7,
+                  min_players=256, max_players=256, starts_at=4_102_444_800, status="running",
+                  current_round=9999, season=9999, parent_id=BIG, created_at=0.0, entrants=256)
+    values.update(kw)
+    return SimpleNamespace(**values)
+
+
+def standing(rank: int, tiebreaks=(("buchholz", 999.75), ("median_buchholz", 999.75)), **kw):
+    values = dict(rank=rank, user_id=BIG, computer_level=5, rating=9999.0, points=999.5, tiebreaks=tiebreaks,
+                  played=9999, left=9999, withdrawn=True, division=99)
+    values.update(kw)
+    return SimpleNamespace(**values)
+
+
+def test_tournament_texts_fit_with_the_largest_fields():
+    """Every tournament message with a 32-character name, 256 players, the largest numbers: one
+    message each, long lists cut with "… and N more" (issue 21)."""
+    from bot.manager.values.tournaments import RoundPairing
+
+    for fmt in ("round_robin", "double_round_robin", "swiss", "knockout", "league"):
+        t = tournament(format=fmt)
+        for status in ("signup", "running", "finished", "cancelled"):
+            fits(texts.tournament_list_line(tournament(format=fmt, status=status), CLOCK.name))
+        fits(texts.tournament_announcement(t, CLOCK.name))
+        fits(texts.tournament_announcement(tournament(format=fmt, starts_at=None), CLOCK.name))
+        for text in (texts.tournament_created(t, BIG), texts.tournament_joined(t), texts.tournament_left(t),
+                     texts.tournament_computer_added(t, 5), texts.tournament_removed(t, BIG),
+                     texts.tournament_cancelled(t), texts.tournament_started(t, 9999),
+                     texts.tournament_cancelled_post(t), texts.tournament_withdrawn_post(t, BIG),
+                     texts.next_season_note(t), texts.organiser_role_set(BIG)):
+            fits(text)
+        assert len(texts.standings_title(SimpleNamespace(tournament=t, finished=False))) <= 100
+    t = tournament(format="swiss")
+    entrants = [SimpleNamespace(user_id=BIG, computer_level=5, seed_rating=9999.0, status="withdrawn")] * 256
+    info = texts.tournament_info_text(SimpleNamespace(tournament=t, entrants=entrants), CLOCK.name)
+    fits(info)
+    assert info.endswith("more.") and "… and " in info
+    fits(texts.tournament_list([texts.tournament_list_line(t, CLOCK.name)] * 200))
+    # a 256-player Swiss round: 128 boards, each with its game and thread
+    pairings = [RoundPairing(GAME_ID, 9999, b, BIG, BIG - 1, GAME_ID, "seat1", True) for b in range(1, 129)]
+    text = texts.tournament_round_post(t, 9999, pairings, [game()])
+    fits(text)
+    assert "… and " in text
+    # 256-player Swiss standings: as text cut with "… and N more", the final post too
+    rows = tuple(standing(rank) for rank in range(1, 257))
+    view = SimpleNamespace(tournament=t, rows=rows, finished=True, winners=(BIG, BIG - 1),
+                           promoted=(BIG,) * 7, relegated=(BIG,) * 7)
+    for text in (texts.standings_text(view), texts.tournament_final_post(view, t)):
+        fits(text)
+        n = int(text.rsplit("… and ", 1)[1].split()[0])
+        assert sum(1 for line in text.splitlines() if line.startswith(tuple("0123456789"))) + n == 256
+    assert len(texts.standings_alt(view, 32)) <= texts.ATTACHMENT_DESCRIPTION
+    line = SimpleNamespace(pairing=pairings[0], game=game())
+    fits(texts.tournament_games_text(t, BIG, [line] * 400))
+    w = SimpleNamespace(tournament=t, user_id=BIG, forfeited=(game(),) * 50)
+    fits(texts.tournament_withdrew(w))
+    label = SimpleNamespace(tournament_id=GAME_ID, name="Ꮓ" * 32, round=9999, season=9999)
+    limits.check_thread_name(texts.tournament_thread_name(label, game(), NAME, NAME))
+
+
 def test_the_buttons_fit():
     for view in (views.challenge_view(BIG), views.challenge_view(BIG, open_challenge=True),
-                 views.rematch_view(BIG), views.resign_view(BIG, BIG)):
+                 views.rematch_view(BIG), views.resign_view(BIG, BIG), views.join_view(BIG)):
         fits(components=view.to_components())
 
 

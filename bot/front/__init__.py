@@ -9,7 +9,9 @@
 * :mod:`bot.front.alttext` -- the descriptions (alt text) of every attachment;
 * :mod:`bot.front.announcer` -- posts boards, DMs, clock events and notes, and game threads;
   :mod:`bot.front.delivery` -- the outbox's delivery pass and the one policy for a failed post;
-  :mod:`bot.front.threads` -- each game's thread, started or recovered.
+  :mod:`bot.front.threads` -- each game's thread, started or recovered;
+* :mod:`bot.front.tourneyposts` -- the tournament posts' outbox (issue 21): announcements with
+  their Join button, pairings, standings (text and picture).
 
 May import: the whole of ``bot`` (:mod:`bot.manager`, :mod:`bot.store`, :mod:`bot.rules`,
 :mod:`bot.workers`, :mod:`bot.texts`, :mod:`bot.config`), ``engine``, ``ai`` and ``renderers``.

@@ -108,8 +108,12 @@ class Announcer:
         follow later or were refused; the computer's queue is full). Never raises for a failed post:
         what it announces is committed already. TypeError for another value.
 
-        A board that leaves the computer to move (a game against it) queues its move.
+        A board that leaves the computer to move (a game against it) queues its move. A game
+        that ended dispatches the ``game_over`` event with its id (the tournaments cog then
+        advances its tournament, issue 21).
         """
+        if isinstance(value, MoveResult | GameEnd) and (isinstance(value, GameEnd) or value.position.outcome):
+            self.client.dispatch("game_over", value.game.id)  # a tournament may advance now (issue 21)
         if isinstance(value, MoveResult):
             note = await self._publish_board(value.game, value.position, value.last_seat, value.announcement_id,
                                              value.dm_id, value.to_move_settings, value.rating_changes,

@@ -194,9 +194,11 @@ class DeliveryPass:
         self.board_grace = board_grace
         self._delivery = asyncio.Lock()  # one delivery pass at a time: no double posts
 
-    async def deliver(self) -> int:
+    async def deliver(self, *, board_grace: float | None = None) -> int:
         """Post each pending announcement of the manager's outbox, oldest first, and mark it
-        delivered once the post succeeded. Returns how many were posted.
+        delivered once the post succeeded. Returns how many were posted. ``board_grace``:
+        in place of :attr:`board_grace` for this pass (0 after a tournament round's start,
+        whose first boards no handler posts).
 
         * A board (kind ``"move"``) is only taken once it is :attr:`board_grace`
           seconds old, and posted as the game's current board (:func:`bot.front.boards.move_post`).
@@ -221,7 +223,8 @@ class DeliveryPass:
         started = time.monotonic()
         async with self._delivery:
             while True:
-                batch = await self.manager.pending_announcements(DELIVERY_BATCH, board_grace=self.board_grace)
+                grace = self.board_grace if board_grace is None else board_grace
+                batch = await self.manager.pending_announcements(DELIVERY_BATCH, board_grace=grace)
                 fresh = [a for a in batch if a.id not in seen]
                 posted += await self._deliver_claimed(fresh, boards_failed)
                 seen.update(a.id for a in fresh)

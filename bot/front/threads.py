@@ -17,6 +17,7 @@ from bot import texts
 
 if TYPE_CHECKING:
     from bot.manager import Accepted, Game, GameManager
+    from bot.manager.values.tournaments import TournamentLabel
 
 log = logging.getLogger("stonecast.bot")
 
@@ -37,10 +38,36 @@ class GameThreads:
         self.manager = manager
         self.names = names
 
-    async def thread_name(self, game: Game) -> str:
-        """The name of ``game``'s thread, with its players' display names."""
+    async def thread_name(self, game: Game, label: TournamentLabel | None = None) -> str:
+        """The name of ``game``'s thread, with its players' display names (and, for a
+        tournament's game, ``label``'s tournament and round first: issue 21)."""
         names = await self.names(game)
+        if label is not None:
+            return texts.tournament_thread_name(label, game, names[1], names[2])
         return texts.thread_name(game, names[1], names[2])
+
+    async def open_channel_thread(self, game: Game, label: TournamentLabel) -> int | None:
+        """A public thread for ``game`` started in its channel without a message (a
+        tournament's games have no challenge message), or the one made for it before (a
+        thread of that name, found among the channel's threads: a pass that died after making
+        it); ``None`` where threads cannot be made (the boards then go to the channel).
+        Raises discord.HTTPException for failures other than 400/403/404."""
+        name = await self.thread_name(game, label)
+        channel = self.client.get_channel(game.channel_id)
+        if not isinstance(channel, discord.TextChannel):
+            return None
+        earlier = next((t for t in channel.threads if t.name == name), None)
+        if earlier is not None:
+            return earlier.id
+        try:
+            thread = await channel.create_thread(name=name, type=discord.ChannelType.public_thread,
+                                                 auto_archive_duration=THREAD_ARCHIVE_MINUTES)
+        except discord.HTTPException as e:
+            if e.status not in (400, 403, 404):
+                raise
+            log.info("no thread for game %s (%s); posting in the channel", game.id, e)
+            return None
+        return thread.id
 
     async def open_thread(self, accepted: Accepted, message: discord.Message | None) -> Accepted:
         """Start the new game's public thread on the challenge ``message`` (``None``: not
@@ -84,7 +111,9 @@ class GameThreads:
         (:attr:`~bot.manager.Game.thread_wanted`: the process that accepted it died before
         recording it); else the game unchanged.
 
-        The thread is started on the challenge message, as :meth:`open_thread` does; when
+        A tournament's game (issue 21) gets a thread of its own in its channel
+        (:meth:`open_channel_thread`), named with the tournament and round. Another game's
+        thread is started on the challenge message, as :meth:`open_thread` does; when
         Discord answers that one was started there already (code 160004), that thread -- whose
         id is the message's -- is the game's. Where no thread can be made (the message is
         unknown or gone, threads are not allowed there: 400, 403, 404) the game's boards go to
@@ -94,6 +123,10 @@ class GameThreads:
         (likewise)."""
         if not game.thread_wanted:
             return game
+        label = await self.manager.game_tournament(game.id)
+        if label is not None:  # a tournament's game: a thread of its own in the channel
+            threaded: Game = await self.manager.set_game_thread(game.id, await self.open_channel_thread(game, label))
+            return threaded
         challenge = await self.manager.get_challenge(game.challenge_id) if game.challenge_id else None
         message = None
         if challenge is not None and challenge.message_id is not None:

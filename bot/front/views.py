@@ -7,7 +7,8 @@ Custom ids:
   ``stonecast:cancel:<challenge>`` -- on a challenge message;
 * ``stonecast:resign:<game>:<user>`` -- the confirmation shown by ``/resign`` to ``user``;
 * ``stonecast:rematch:<game>`` -- on a final board: the same challenge with seats swapped;
-* ``stonecast:forget:<user>`` -- the confirmation shown by ``/privacy delete`` to ``user``.
+* ``stonecast:forget:<user>`` -- the confirmation shown by ``/privacy delete`` to ``user``;
+* ``stonecast:join:<tournament>`` -- Join on a tournament's announcement (issue 21).
 
 The buttons route the press to the cog that handles them through the bot's typed
 :class:`ButtonRoutes` (``buttons``: the challenges, play and privacy cogs enter themselves
@@ -57,6 +58,18 @@ class ForgetButtons(Protocol):
         """Delete what is stored about the presser."""
 
 
+class JoinButtons(Protocol):
+    """What the Join button needs of the cog handling it
+    (:class:`bot.front.cogs.tournaments.TournamentsCog`)."""
+
+    async def may_see_tournament(self, interaction: discord.Interaction[Any], tournament_id: int) -> bool:
+        """Whether tournament ``tournament_id`` is of the server the press comes from (else
+        the presser is told there is no such tournament)."""
+
+    async def on_join_button(self, interaction: discord.Interaction[Any], tournament_id: int) -> None:
+        """Enter the presser in tournament ``tournament_id``."""
+
+
 @dataclass
 class ButtonRoutes:
     """Where a press of this module's buttons goes: one typed slot per handling cog, filled by
@@ -66,6 +79,7 @@ class ButtonRoutes:
     challenges: ChallengeButtons | None = None
     play: ResignButtons | None = None
     privacy: ForgetButtons | None = None
+    tournaments: JoinButtons | None = None
 
     @staticmethod
     def of(interaction: discord.Interaction[Any]) -> ButtonRoutes:
@@ -195,6 +209,40 @@ class ForgetButton(discord.ui.DynamicItem[discord.ui.Button[discord.ui.View]],
         await _handler(ButtonRoutes.of(interaction).privacy, "forget").on_forget_button(interaction)
 
 
+class JoinButton(discord.ui.DynamicItem[discord.ui.Button[discord.ui.View]],
+                 template=r"stonecast:join:(?P<id>[0-9]+)"):
+    """Join, on a tournament's announcement: anyone in its server enters the tournament
+    during sign-up (after it, the press is refused and the button taken off)."""
+
+    def __init__(self, tournament_id: int):
+        super().__init__(discord.ui.Button(label=texts.JOIN_LABEL, style=discord.ButtonStyle.success,
+                                           custom_id=f"stonecast:join:{tournament_id}"))
+        self.tournament_id = tournament_id
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Item[Any],
+                             match: re.Match[str], /) -> JoinButton:
+        """Rebuild the button from its custom id (after a restart too)."""
+        return cls(int(match["id"]))
+
+    async def interaction_check(self, interaction: discord.Interaction[Any], /) -> bool:
+        """Only a press in the tournament's own server goes on (a copied custom id from
+        another server finds no tournament)."""
+        cog = _handler(ButtonRoutes.of(interaction).tournaments, "join")
+        return await cog.may_see_tournament(interaction, self.tournament_id)
+
+    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+        """Hand the press to the tournaments cog."""
+        await _handler(ButtonRoutes.of(interaction).tournaments, "join").on_join_button(interaction, self.tournament_id)
+
+
+def join_view(tournament_id: int) -> discord.ui.View:
+    """The Join button of a tournament's announcement."""
+    view = discord.ui.View(timeout=None)
+    view.add_item(JoinButton(tournament_id))
+    return view
+
+
 def challenge_view(challenge_id: int, *, open_challenge: bool = False) -> discord.ui.View:
     """Accept, Decline and Cancel buttons for a challenge message (no Decline when it is
     open to anyone)."""
@@ -227,4 +275,4 @@ def forget_view(user_id: int) -> discord.ui.View:
     return view
 
 
-DYNAMIC_ITEMS = (ChallengeButton, ResignButton, RematchButton, ForgetButton)
+DYNAMIC_ITEMS = (ChallengeButton, ResignButton, RematchButton, ForgetButton, JoinButton)

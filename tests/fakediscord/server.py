@@ -136,6 +136,7 @@ class FakeUser:
     dms_closed: bool = False
     permissions: int = MEMBER_PERMISSIONS
     in_guild: bool = True
+    roles: list[int] = field(default_factory=list)  # role ids (FakeDiscord.add_role) besides @everyone
 
     @property
     def mention(self) -> str:
@@ -150,7 +151,7 @@ class FakeUser:
 
     def member_payload(self, with_user: bool = True) -> dict:
         """The guild member object (with or without the nested user)."""
-        data = {"roles": [], "joined_at": _iso(1_600_000_000), "deaf": False, "mute": False,
+        data = {"roles": [str(r) for r in self.roles], "joined_at": _iso(1_600_000_000), "deaf": False, "mute": False,
                 "flags": 0, "pending": False, "nick": None, "avatar": None,
                 "permissions": str(self.permissions), "communication_disabled_until": None}
         if with_user:
@@ -395,6 +396,7 @@ class FakeDiscord:
         self.users: dict[int, FakeUser] = {
             u.id: u for u in (self.bot_user, self.alice, self.bob, self.carol, self.mod, self.otherbot)}
         self.channels: dict[int, dict] = {}
+        self.roles: dict[int, dict] = {}  # the first guild's roles besides @everyone (add_role)
         self.general = self._add_text_channel("general")
         self.nothreads = self._add_text_channel("no-threads")
         self.threads_forbidden: set[int] = {self.nothreads}
@@ -438,6 +440,15 @@ class FakeDiscord:
         user = FakeUser(snowflake(), name, **kwargs)
         self.users[user.id] = user
         return user
+
+    def add_role(self, name: str) -> int:
+        """A role of the first guild (no permissions of its own); returns its id. Add roles
+        before the bot connects (its GUILD_CREATE lists them); give it to a member with
+        ``user.roles.append(role_id)``."""
+        rid = snowflake()
+        self.roles[rid] = {"id": str(rid), "name": name, "permissions": "0", "position": len(self.roles) + 1,
+                           "color": 0, "hoist": False, "managed": False, "mentionable": True, "flags": 0}
+        return rid
 
     def add_guild(self, name: str, *, shard: tuple[int, int] | None = None) -> tuple[int, int]:
         """Another guild the bot is in, with one text channel; returns ``(guild id, channel
@@ -529,6 +540,8 @@ class FakeDiscord:
         roles = [{"id": str(gid), "name": "@everyone", "permissions": str(MEMBER_PERMISSIONS),
                   "position": 0, "color": 0, "hoist": False, "managed": False,
                   "mentionable": False, "flags": 0}]
+        if gid == self.guild_id:
+            roles += list(self.roles.values())
         mine = [c for c in self.channels.values() if c.get("guild_id") == str(gid)]
         channels = [c for c in mine if c["type"] in (0, 2, 4, 5)]
         threads = [c for c in mine if c["type"] in (11, 12)
@@ -1306,6 +1319,13 @@ class FakeDiscord:
                 if user.in_guild:
                     resolved.setdefault("members", {})[str(user.id)] = user.member_payload(with_user=False)
                 value = str(user.id)
+            elif t == OPT_ROLE:
+                rid = int(value)
+                role = self.roles.get(rid) or {"id": str(rid), "name": "@everyone", "permissions": str(MEMBER_PERMISSIONS),
+                                               "position": 0, "color": 0, "hoist": False, "managed": False,
+                                               "mentionable": False, "flags": 0}
+                resolved.setdefault("roles", {})[str(rid)] = role
+                value = str(rid)
             elif t == OPT_INTEGER:
                 assert isinstance(value, int) and not isinstance(value, bool), f"{name} needs an int"
             elif t == OPT_NUMBER:

@@ -27,6 +27,7 @@ import discord
 from discord.ext import commands, tasks
 
 from bot import texts
+from bot.front.cogs.tournaments import TournamentsCog
 from bot.front.delivery import MAX_ANNOUNCE_ATTEMPTS
 
 if TYPE_CHECKING:
@@ -90,6 +91,19 @@ class MaintenanceCog(commands.Cog, name="Maintenance"):
         finally:
             await self.deliver_announcements()
 
+    async def advance_tournaments(self) -> int:
+        """Advance the tournaments (issue 21: sign-ups that closed start, finished games'
+        results are recorded, the next round or season starts, final standings), then post
+        the new rounds' first boards (in threads named with the tournament and round) and
+        the tournament posts. Returns how many tournaments changed."""
+        changed = await self.bot.manager.advance()
+        try:
+            if any(a.started is not None or a.next_season is not None for a in changed):
+                await self.bot.announcer.outbox.deliver(board_grace=0.0)
+        finally:
+            await self.bot.cog(TournamentsCog).posts.deliver()
+        return len(changed)
+
     async def deliver_announcements(self) -> int:
         """Post what the outbox holds (:meth:`bot.front.announcer.Announcer.deliver`). Returns how
         many were posted."""
@@ -100,13 +114,6 @@ class MaintenanceCog(commands.Cog, name="Maintenance"):
         (the database is the truth: after a restart, or a queue that was full). Returns how
         many were queued."""
         return await self.bot.computer.wake()
-
-    async def advance_tournaments(self) -> int:
-        """One advance step of every tournament with something to do (issue 21: sign-ups
-        whose deadline passed start, finished rounds lead to the next, a league's next
-        season starts); what it queued -- first boards, tournament posts -- is delivered from
-        the outbox. Returns how many steps were taken."""
-        return len(await self.bot.manager.advance())
 
     async def expire_challenges(self) -> int:
         """Expire challenges older than their deadline and mark their messages. Returns how many."""
