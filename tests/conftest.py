@@ -25,7 +25,11 @@ tests that commit hundreds of times, and says nothing about Stonecast. ``PYTEST_
 set by hand wins.
 
 The suite runs on every core (pytest-xdist, ``-n auto`` in pyproject.toml): each worker is a
-process of its own, with its own PostgreSQL server and fake Discords on free ports.
+process of its own, with its own PostgreSQL server and fake Discords on free ports. ``auto``
+means :data:`WORKERS_PER_CORE` workers per core (:func:`pytest_xdist_auto_num_workers`): about
+a third of the suite's time is spent waiting (bot processes starting, the fake Discord's quiet
+periods, timers), and an extra worker fills those waits. ``STONECAST_TEST_WORKERS`` sets the
+number.
 """
 
 from __future__ import annotations
@@ -42,12 +46,24 @@ import warnings
 import pytest
 
 BACKENDS = ("sqlite", "postgresql")
+#: xdist workers per core for ``-n auto``.
+WORKERS_PER_CORE = 1.5
 RAM_DISK = "/dev/shm"
 
 if os.path.isdir(RAM_DISK) and os.access(RAM_DISK, os.W_OK | os.X_OK):
     os.environ.setdefault("PYTEST_DEBUG_TEMPROOT", RAM_DISK)  # pytest's root of tmp_path
 TEMPLATE = "stonecast_template"
 _numbers = itertools.count(1)
+
+
+def pytest_xdist_auto_num_workers(config) -> int:
+    """The number of workers ``-n auto`` starts: ``STONECAST_TEST_WORKERS``, else
+    :data:`WORKERS_PER_CORE` per core (at least 2)."""
+    wanted = os.environ.get("STONECAST_TEST_WORKERS", "").strip()
+    if wanted:
+        return int(wanted)
+    cores = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else (os.cpu_count() or 1)
+    return max(2, round(cores * WORKERS_PER_CORE))
 
 
 def _run(coro):
