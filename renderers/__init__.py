@@ -9,6 +9,10 @@ Public surface::
     renderers.THEMES                                   # "default", "light", "dark"
     png = renderers.render_review_png(review, players=..., theme="dark")  # a game review's chart
 
+The panel words nothing of its own: pass ``text=renderers.PanelText(...)`` with every word
+it draws (the bot's texts layer builds it, in the reader's language); without it the English
+of :mod:`renderers.english` is drawn (for the gallery, benchmarks and library use).
+
 Only the engine's public surface is used. Rendering is CPU work: the bot calls these in worker
 processes (or a thread), never on the event loop.
 """
@@ -17,10 +21,14 @@ from .chart import render_review_image, render_review_png
 from .gif import render_gif
 from .render import DEFAULT_WIDTH, cell_centre, image_size, render_image, render_png
 from .theme import THEMES, Theme, get_theme
+from .words import Headline, Name, PanelText
 
 __all__ = [
     "DEFAULT_WIDTH",
     "THEMES",
+    "Headline",
+    "Name",
+    "PanelText",
     "Theme",
     "cell_centre",
     "get_theme",

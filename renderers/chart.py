@@ -31,8 +31,9 @@ from PIL import Image, ImageChops, ImageDraw, ImageFont
 
 import engine
 
+from .english import options_text, result_text, unnamed
 from .fonts import font
-from .panel import Box, _fit, _len, _sized, _text, _wrap, clean_name, options_text, result_text
+from .panel import Box, _fit, _len, _sized, _text, _wrap, clean_name
 from .sprites import paste, sprite
 from .theme import HIGHLIGHT_CONTRAST_MIN, RGB, Theme, contrast_ratio, get_theme
 
@@ -204,7 +205,7 @@ def render_review_image(review: ChartReview, *, players: Mapping[int, object] | 
     Raises ValueError for an unknown theme, engine errors for moves that do not replay.
     """
     th = get_theme(theme)
-    names = {seat: clean_name((players or {}).get(seat), seat) for seat in (1, 2)}
+    names = {seat: clean_name((players or {}).get(seat), unnamed(seat)) for seat in (1, 2)}
     if final is None:
         final = engine.replay(review.kind, review.options, [p.move for p in review.plies])
     colours = _seat_colours(final)
