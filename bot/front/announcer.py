@@ -309,8 +309,8 @@ class Announcer:
         if key in self._pngs:
             self._pngs.move_to_end(key)
             return self._pngs[key]
-        png = await self.renderer.render(position, players=names, clock=clock,
-                                              clocks=dict(clocks) if clocks else None)
+        png = await self.renderer.render(position, players=names,
+                                         text=texts.panel_text(position, clock=clock, clocks=dict(clocks or ())))
         self._pngs[key] = png
         while len(self._pngs) > PNG_CACHE_SIZE:
             self._pngs.popitem(last=False)

@@ -3,6 +3,7 @@ re-exported here so callers write ``texts.<name>``. The only place a sentence a 
 reads is written (DESIGN.md): services, the engine and the renderers return data.
 
 * ``boards`` -- Board posts: headlines, the your-move line, what a move did, ratings, DMs, reminders.
+* ``panel`` -- The board picture's panel (boards topic): every word it draws, as a ``renderers.PanelText``.
 * ``common`` -- Shared pieces of wording: game titles and labels, counts, fitting lines into Discord's limits.
 * ``play`` -- Moves and boards: move replies, board headlines, results, suggestions of /move.
 * ``alt`` -- Image descriptions: the alt text of every attachment (boards, charts, replays, rules).
@@ -146,6 +147,11 @@ from .lists import (
     server_games_line,
     unrated_here,
 )
+from .panel import (
+    PANEL_CAPTIONS,
+    panel_due,
+    panel_text,
+)
 from .play import (
     BOARD_DELAYED,
     BOARD_REFUSED,
@@ -207,6 +213,9 @@ from .turns import (
 )
 
 __all__ = [
+    "PANEL_CAPTIONS",
+    "panel_due",
+    "panel_text",
     "ABORTED_NO_RESULT",
     "ABORT_NOT_ALLOWED",
     "ATTACHMENT_DESCRIPTION",
