@@ -43,7 +43,7 @@ def _positions():
     """Positions of every game: the start, after a few moves, the middle, the end; and every
     way a game ends (a coral tie, an Io draw, no legal turn, resignation, timeout)."""
     out = []
-    for key, kind in engine.GAMES.items():
+    for kind in engine.GAMES.values():
         rng = random.Random(7)
         pos = kind.new()
         out.append(pos)

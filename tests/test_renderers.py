@@ -18,8 +18,8 @@ from PIL import Image, ImageChops
 
 import engine
 import renderers
-from renderers.layout import HEX_R
 from renderers.english import clock_text, options_text, result_text
+from renderers.layout import HEX_R
 from renderers.panel import clean_name
 from renderers.render import layout_of
 from renderers.sprites import RING
@@ -1121,8 +1121,8 @@ def test_each_player_clock_is_drawn_on_their_own_card_the_movers_emphasised():
 def test_card_clocks_read_at_550_px(name):
     from PIL import ImageDraw
 
-    from renderers.layout import DISPLAY_WIDTH
     from renderers.english import clock_text
+    from renderers.layout import DISPLAY_WIDTH
     from renderers.panel import _card_rows, player_cards
 
     pos = played("braincoral", 6)

@@ -96,6 +96,7 @@ from .common import (
 )
 from .computer import (
     COMPUTER_QUEUE_FULL,
+    LEVEL_DESCRIPTIONS,
     LEVEL_WITHOUT_COMPUTER,
     REVIEW_BUSY,
     REVIEW_FAILED,
@@ -104,6 +105,8 @@ from .computer import (
     computer_name,
     computer_started,
     computer_to_move,
+    level_choice,
+    level_name,
     player_ref,
     review_progress,
     review_swing,
@@ -241,6 +244,7 @@ __all__ = [
     "HELP_OTHER_TOPIC",
     "HELP_TITLE",
     "HELP_TOPICS",
+    "LEVEL_DESCRIPTIONS",
     "LEVEL_WITHOUT_COMPUTER",
     "MOVE_CANCELLED",
     "NOTHING_MORE_WAITING",
@@ -282,6 +286,8 @@ __all__ = [
     "computer_gave_up",
     "computer_name",
     "computer_started",
+    "level_choice",
+    "level_name",
     "computer_to_move",
     "conditional_board",
     "conditional_cleared",
