@@ -9,7 +9,17 @@ from __future__ import annotations
 
 from .entities import Challenge, Game, Limits, MoveRecord, UserSettings
 from .outbox import Announcement
-from .reads import GameRecord, LevelRecord, Listing, Profile, RatingRow, Record, Standings
+from .reads import (
+    GameChoice,
+    GameRecord,
+    GameRef,
+    LevelRecord,
+    Listing,
+    Profile,
+    RatingRow,
+    Record,
+    Standings,
+)
 from .results import (
     Accepted,
     ClockEvent,
@@ -22,6 +32,8 @@ from .results import (
 )
 
 __all__ = [
+    "GameChoice",
+    "GameRef",
     "Accepted",
     "Announcement",
     "Challenge",
