@@ -43,7 +43,7 @@ def _positions(kind: str, options: Mapping[str, object] | None, moves: Iterable[
         try:
             pos = pos.play(mv)
         except (engine.MoveError, engine.IllegalMove) as e:
-            raise type(e)(f"move {i} ({mv}): {e}") from None
+            raise e.at_move(i, mv) from None
         yield pos
 
 

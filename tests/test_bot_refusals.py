@@ -76,7 +76,7 @@ def test_a_refusal_is_data_and_its_words_come_from_texts():
     copied = pickle.loads(pickle.dumps(e))
     assert (type(copied), copied.reason, copied.values) == (NotAllowed, e.reason, e.values)
     # the engine's message is carried as the engine's error, quoted by the wording
-    err = UserError(Refusal.ILLEGAL_MOVE, error=engine.IllegalMove("d4 is occupied"))
+    err = UserError(Refusal.ILLEGAL_MOVE, error=engine.IllegalMove(engine.ErrorReason.OCCUPIED, cell="d4"))
     assert texts.refusal_text(err) == "Illegal move: d4 is occupied."
 
 
@@ -172,3 +172,27 @@ def test_no_player_text_outside_the_texts_layer():
     offenders = player_text_outside_texts(ROOT)
     assert not offenders, ("player-facing text outside bot/texts (word it there):\n"
                            + "\n".join(offenders))
+
+
+# ---- the engine's errors are worded from their reason and fields (issue 20, item 4) -------------
+def test_every_engine_error_reason_is_worded_as_the_engine_reads_it_in_english():
+    assert set(texts.ENGINE_ERRORS) == set(engine.ErrorReason)
+    for reason in engine.ErrorReason:
+        if reason is not engine.ErrorReason.POSITION_TEXT:  # never shown to players
+            assert texts.ENGINE_ERRORS[reason] == reason.english, reason
+
+
+def test_the_bot_words_an_engine_error_from_its_reason_not_its_message(monkeypatch):
+    from bot.texts import engine_errors
+
+    with pytest.raises(engine.IllegalMove) as e:
+        engine.new_game("io", size=5).play("c3").play("c3")
+    refused = UserError(Refusal.ILLEGAL_MOVE, error=e.value)
+    assert texts.refusal_text(refused) == "Illegal move: c3 is occupied."
+    monkeypatch.setitem(engine_errors.ENGINE_ERRORS, engine.ErrorReason.OCCUPIED, "{cell} ist besetzt")
+    assert texts.refusal_text(refused) == "Illegal move: c3 ist besetzt."
+    with pytest.raises(engine.OptionError) as opt:
+        engine.new_game("coil", size=99)
+    assert texts.refusal_text(UserError(Refusal.BAD_OPTION, kind="coil", error=opt.value)) == \
+        f"Bad option for Coil: {opt.value}."
+    assert texts.engine_error(e.value.at_move(2, "c3")) == "move 2 (c3): c3 ist besetzt"

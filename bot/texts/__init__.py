@@ -11,6 +11,7 @@ reads is written (DESIGN.md): services, the engine and the renderers return data
 * ``clocks`` -- Clocks and time off: clock terms, both players' banks, vacations and deadline notes.
 * ``computer`` -- The computer opponent and reviews: its name with its level, its turn, review charts.
 * ``conditional`` -- Conditional moves: storing, listing and clearing prepared lines.
+* ``engine_errors`` -- The engine's errors (errors topic): illegal and unreadable moves, bad options, by reason.
 * ``errors`` -- Refusals and failures: what a player is told when an action is refused or goes wrong.
 * ``lists`` -- Lists of games and players: /games, /history, leaderboards and profiles.
 * ``privacy`` -- /privacy: what is stored about a player, and deleting it.
@@ -120,6 +121,10 @@ from .conditional import (
     conditional_list,
     conditional_stored,
 )
+from .engine_errors import (
+    ENGINE_ERRORS,
+    engine_error,
+)
 from .errors import (
     ABORT_NOT_ALLOWED,
     CHECK_FAILED,
@@ -219,6 +224,8 @@ from .turns import (
 )
 
 __all__ = [
+    "ENGINE_ERRORS",
+    "engine_error",
     "PANEL_CAPTIONS",
     "panel_due",
     "panel_text",
