@@ -21,14 +21,16 @@ from .chart import render_review_image, render_review_png
 from .gif import render_gif
 from .render import DEFAULT_WIDTH, cell_centre, image_size, render_image, render_png
 from .theme import THEMES, Theme, get_theme
-from .words import Headline, Name, PanelText
+from .words import ChartText, Headline, Name, PanelText, SwingText
 
 __all__ = [
     "DEFAULT_WIDTH",
     "THEMES",
+    "ChartText",
     "Headline",
     "Name",
     "PanelText",
+    "SwingText",
     "Theme",
     "cell_centre",
     "get_theme",

@@ -14,9 +14,10 @@ from typing import Any
 
 import engine
 
-from .words import Headline, Name, PanelText, Piece, spell
+from .words import ChartText, Headline, Name, PanelText, Piece, SwingText, spell
 
-__all__ = ["clock_text", "options_text", "panel_text", "result_text", "score_parts", "unnamed"]
+__all__ = ["chart_text", "clock_text", "options_text", "panel_text", "percent", "result_text", "score_parts",
+           "swing_label", "unnamed"]
 
 _OPTION_WORDS = {
     ("bonus", "own"): "bonus: own groups",
@@ -187,3 +188,40 @@ def panel_text(position: engine.Position, clock: object = None,
     return PanelText(title=_title(position), options=options_text(position.options, position.board),
                      headline=headline, detail=detail, subs=(subs[0], subs[1]), move=move,
                      unnamed=(unnamed(1), unnamed(2)), clock=clock_text(clock), clocks=_clocks(clocks))
+
+
+def percent(v: float) -> str:
+    """A chance 0..1 as the chart writes it: ``"71%"``."""
+    return f"{round(v * 100)}%"
+
+
+def swing_label(swing: Any) -> str:
+    """A swing's label on the chart's curve: ``"23. f6"`` (its ply and move)."""
+    return f"{swing.ply}. {swing.move}"
+
+
+def chart_text(review: Any, final: engine.Position) -> ChartText:
+    """A review chart's words in English (:class:`renderers.words.ChartText`): ``review`` as
+    :func:`renderers.render_review_png` takes it (``kind``, ``plies``, ``swings``), ``final``
+    the game's last position (the result)."""
+    out = final.outcome
+    if out is not None:
+        headline = Headline("", "Draw", "") if out.winner is None else Headline("", Name(out.winner), " wins")
+        detail = _detail(final)
+    else:
+        headline, detail = Headline("", "Unfinished", ""), (f"after {len(review.plies)} moves",)
+    swings = []
+    for sw in review.swings:
+        better = sw.preferred if sw.preferred and sw.preferred != sw.move else None
+        swings.append(SwingText(label=swing_label(sw), heading=Headline(f"move {sw.ply}, ", Name(sw.seat),
+                                                                              f"'s {sw.move}"),
+                                short=f"move {sw.ply}, {sw.move}", chances=f"{percent(sw.before)} → {percent(sw.after)}",
+                                note="search preferred" if better else "search agreed", preferred=better or ""))
+    kind = engine.GAMES.get(review.kind)
+    return ChartText(
+        title=kind.title if kind is not None else str(review.kind).title(),
+        subtitle="review · " + options_text(final.options, final.board),
+        heading=("", "'s chances of winning"), axis="move",
+        percents=(percent(0.0), percent(0.25), percent(0.5), percent(0.75), percent(1.0)),
+        colours=("Black", "White"), headline=headline, detail=detail, turning_points="Turning points",
+        no_swings="No move changed the game much.", swings=tuple(swings), unnamed=(unnamed(1), unnamed(2)))

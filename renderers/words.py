@@ -14,7 +14,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass
 
-__all__ = ["Headline", "Name", "PanelText", "Piece", "spell"]
+__all__ = ["ChartText", "Headline", "Name", "PanelText", "Piece", "SwingText", "spell"]
 
 
 @dataclass(frozen=True)
@@ -78,3 +78,55 @@ class PanelText:
     unnamed: tuple[str, str]
     clock: str | None = None
     clocks: tuple[str | None, str | None] = (None, None)
+
+
+@dataclass(frozen=True)
+class SwingText:
+    """The words of one swing of a review chart (:class:`ChartText`).
+
+    * ``label`` -- its label on the curve: ``"23. f6"``.
+    * ``heading`` -- its line in the side panel naming the mover by seat: ``Headline("move 6,
+      ", Name(1), "'s e5")``; a long name is cut, never the words around it.
+    * ``short`` -- that line without the name, when even a cut name leaves no room:
+      ``"move 6, e5"``.
+    * ``chances`` -- the mover's chances before and after: ``"71% → 32%"``.
+    * ``note`` and ``preferred`` -- what the search thought: ``("search agreed", "")``, or
+      ``("search preferred", "g6")`` (the move on a line of its own when both do not fit).
+    """
+
+    label: str
+    heading: Headline
+    short: str
+    chances: str
+    note: str
+    preferred: str
+
+
+@dataclass(frozen=True)
+class ChartText:
+    """Every word a review chart draws (:func:`renderers.render_review_png`), in the
+    reader's language.
+
+    * ``title``, ``subtitle`` -- the game's name and ``"review · hexhex 7"``.
+    * ``heading`` -- over the plot, around seat 1's name: ``("", "'s chances of winning")``.
+    * ``axis`` -- under the move numbers: ``"move"``; ``percents`` -- the grid's labels at 0,
+      25, 50, 75 and 100 %: ``("0%", ..., "100%")``.
+    * ``colours`` -- the words for the stone colours black and white: ``("Black", "White")``.
+    * ``headline``, ``detail`` -- the result (or that the game is unfinished) and why.
+    * ``turning_points``, ``no_swings`` -- the swings' heading, and the line when there are none.
+    * ``swings`` -- one :class:`SwingText` per swing of the review, in order.
+    * ``unnamed`` -- the names of seats 1 and 2 when a name has no drawable letter.
+    """
+
+    title: str
+    subtitle: str
+    heading: tuple[str, str]
+    axis: str
+    percents: tuple[str, str, str, str, str]
+    colours: tuple[str, str]
+    headline: Headline
+    detail: tuple[Piece, ...]
+    turning_points: str
+    no_swings: str
+    swings: tuple[SwingText, ...]
+    unnamed: tuple[str, str]

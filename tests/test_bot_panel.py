@@ -130,3 +130,83 @@ async def test_the_bots_renderer_draws_the_texts_words_in_png_and_replay():
     assert frames == [texts.panel_text(p) for p in (engine.new_game("io", size=5), pos, pos.play("b2 d1"))]
     with pytest.raises(ValueError):
         renderers.render_gif("io", {"size": 5}, moves, texts=frames[:2])
+
+
+# ---- the review chart: worded by the bot too -------------------------------------------------
+def _review(kind, moves, swings):
+    from renderers.chart import review_from_dict
+
+    pos, plies = engine.new_game(kind), []
+    for i, mv in enumerate(moves, 1):
+        plies.append({"ply": i, "seat": pos.to_move, "move": mv, "preferred": mv, "before": 0.5, "after": 0.4})
+        pos = pos.play(mv)
+    return review_from_dict({"kind": kind, "options": {}, "start": 0.5, "plies": plies, "swings": swings}), pos
+
+
+def test_the_bots_english_chart_words_are_the_pictures_words():
+    rng = random.Random(4)
+    for kind in engine.GAMES:
+        pos, moves = engine.new_game(kind), []
+        while pos.outcome is None and len(moves) < 30:
+            moves.append(pos.random_move(rng))
+            pos = pos.play(moves[-1])
+        swings = [{"ply": 2, "seat": 2, "move": moves[1], "preferred": moves[1], "before": 0.61, "after": 0.2},
+                  {"ply": 1, "seat": 1, "move": moves[0], "preferred": "zz", "before": 0.3, "after": 0.755}]
+        review, final = _review(kind, moves, swings)
+        for end in (final, final.resign(1) if final.outcome is None else final,
+                    _Over(final, engine.Outcome(None, "stones")), _Over(final, engine.Outcome(2, "no moves"))):
+            assert texts.chart_text(review, end) == english.chart_text(review, end)
+        unfinished, _ = _review(kind, moves[:3], [])
+        start = engine.replay(kind, {}, moves[:3])
+        assert texts.chart_text(unfinished, start) == english.chart_text(unfinished, start)
+
+
+async def test_the_bots_review_chart_draws_the_texts_words(monkeypatch):
+    from bot.texts import chart
+    from bot.workers import rendering
+
+    data = {"kind": "io", "options": {"size": 5}, "start": 0.5, "swings": [],
+            "plies": [{"ply": 1, "seat": 1, "move": "c3", "preferred": "c3", "before": 0.5, "after": 0.6}]}
+    english_png = rendering.render_review(data, {1: "Ann", 2: "Bo"}, None)
+    assert english_png == renderers.render_review_png(__import__("renderers.chart").chart.review_from_dict(data),
+                                                      players={1: "Ann", 2: "Bo"})
+    monkeypatch.setattr(chart, "TURNING_POINTS", "Wendepunkte")
+    assert rendering.render_review(data, {1: "Ann", 2: "Bo"}, None) != english_png
+
+
+def test_the_renderers_draw_no_words_of_their_own():
+    """Issue 20/22: a scan of renderers/ for words -- a string literal with a word followed
+    by more text, or an f-string with words of its own -- outside docstrings, raised errors
+    and the English default (renderers/english.py) and gallery, which the bot never uses."""
+    import ast
+    import pathlib
+    import re
+
+    root = pathlib.Path(renderers.__file__).parent
+    found = []
+    for path in sorted(root.glob("*.py")):
+        if path.name in ("english.py", "gallery.py"):
+            continue
+        tree = ast.parse(path.read_text(), str(path))
+        skipped = set()
+        for node in ast.walk(tree):
+            body = getattr(node, "body", None)
+            if isinstance(body, list) and body and isinstance(body[0], ast.Expr):
+                skipped.add(id(body[0].value))  # docstrings
+            if isinstance(node, ast.Raise | ast.Assert):
+                skipped.update(id(n) for n in ast.walk(node))
+        for node in ast.walk(tree):
+            if id(node) in skipped:
+                continue
+            if isinstance(node, ast.JoinedStr):
+                skipped.update(id(v) for v in node.values)
+                own = "".join(v.value for v in node.values if isinstance(v, ast.Constant))
+                if re.search(r"[A-Za-z]{2}", own):
+                    found.append(f"{path.name}:{node.lineno}: f{ast.unparse(node)}")
+            elif (isinstance(node, ast.Constant) and isinstance(node.value, str)
+                  and re.search(r"[A-Za-z]{2,}[\s·:,.'][\s\S]*[A-Za-z]|^[A-Z][a-z]{2,}$", node.value)
+                  and "/" not in node.value and node.value not in renderers.__all__):  # not font paths
+                found.append(f"{path.name}:{node.lineno}: {node.value!r}")
+    allowed = {"ChartReview", "ReviewedPly", "ReviewedSwing", "Layout", "LabelSpot", "Piece"}  # __all__ names
+    found = [f for f in found if f.rpartition(": ")[2].strip("'") not in allowed]
+    assert not found, "words drawn by the renderers (word them in bot/texts):\n" + "\n".join(found)

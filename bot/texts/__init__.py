@@ -3,6 +3,7 @@ re-exported here so callers write ``texts.<name>``. The only place a sentence a 
 reads is written (DESIGN.md): services, the engine and the renderers return data.
 
 * ``boards`` -- Board posts: headlines, the your-move line, what a move did, ratings, DMs, reminders.
+* ``chart`` -- A game review's chart (computer topic): every word it draws, as a ``renderers.ChartText``.
 * ``panel`` -- The board picture's panel (boards topic): every word it draws, as a ``renderers.PanelText``.
 * ``common`` -- Shared pieces of wording: game titles and labels, counts, fitting lines into Discord's limits.
 * ``play`` -- Moves and boards: move replies, board headlines, results, suggestions of /move.
@@ -71,6 +72,7 @@ from .challenges import (
     thread_name,
     withdrawn,
 )
+from .chart import chart_text
 from .clocks import (
     NOTIFY_OFF,
     NOTIFY_ON,
@@ -121,10 +123,7 @@ from .conditional import (
     conditional_list,
     conditional_stored,
 )
-from .engine_errors import (
-    ENGINE_ERRORS,
-    engine_error,
-)
+from .engine_errors import ENGINE_ERRORS, engine_error
 from .errors import (
     ABORT_NOT_ALLOWED,
     CHECK_FAILED,
@@ -155,11 +154,7 @@ from .lists import (
     server_games_line,
     unrated_here,
 )
-from .panel import (
-    PANEL_CAPTIONS,
-    panel_due,
-    panel_text,
-)
+from .panel import PANEL_CAPTIONS, panel_due, panel_text
 from .play import (
     BOARD_DELAYED,
     BOARD_REFUSED,
@@ -224,6 +219,7 @@ from .turns import (
 )
 
 __all__ = [
+    "chart_text",
     "ENGINE_ERRORS",
     "engine_error",
     "PANEL_CAPTIONS",

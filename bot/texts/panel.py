@@ -100,7 +100,7 @@ def score_parts(position: engine.Position, seat: int) -> str | None:
     return f"{text} + {bonus} {words[bonus != 1]}"
 
 
-def _result_detail(outcome: engine.Outcome) -> tuple[Piece, ...]:
+def result_detail(outcome: engine.Outcome) -> tuple[Piece, ...]:
     """Why the game ended (:data:`PANEL_CAPTIONS`, the loser by seat), then the winner's score
     first where scores decided it; a win on equal scores adds :data:`TIE_BROKEN`."""
     ending = engine.Termination.read(outcome.reason)
@@ -132,7 +132,7 @@ def panel_text(position: engine.Position, *, clock: str | None = None,
         subs.append(sub + CARD_WINS if out is not None and out.winner == seat else sub)
     if out is not None:
         headline = DRAW if out.winner is None else Headline("", Name(out.winner), " wins")
-        detail = _result_detail(out)
+        detail = result_detail(out)
     else:
         mover = position.to_move
         assert mover is not None  # the game goes on: someone is to move

@@ -54,10 +54,12 @@ def render_gif(kind: str, options: Mapping[str, object], moves: list[str], playe
 
 def render_review(review: dict[str, Any], players: Mapping[int, str] | None, final_text: str | None) -> bytes:
     """PNG bytes of a review's chart from its plain data (``GameReview.to_dict()``) and the
-    game's last position as text (runs in a worker)."""
-    final = engine.from_text(final_text) if final_text else None
-    return renderers.render_review_png(review_from_dict(review), players=players,
-                                       final=final)
+    game's last position as text (None: the moves replayed), its words from
+    :func:`bot.texts.chart_text` (runs in a worker)."""
+    chart = review_from_dict(review)
+    final = (engine.from_text(final_text) if final_text
+             else engine.replay(chart.kind, chart.options, [p.move for p in chart.plies]))
+    return renderers.render_review_png(chart, players=players, final=final, text=texts.chart_text(chart, final))
 
 
 def _warm_up() -> int:
