@@ -5,7 +5,7 @@ VENV   := .venv
 BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
 
-.PHONY: run test lint bench gallery clean
+.PHONY: run test lint bench gallery messages clean
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -28,6 +28,10 @@ bench: $(STAMP)
 	$(BIN)/python benchmarks/bot.py
 	$(BIN)/python benchmarks/ai.py --quick
 	$(BIN)/python benchmarks/scale.py --quick
+
+# Extract every message id of the texts layer into bot/texts/locale/stonecast.pot (issue 22).
+messages: $(STAMP)
+	$(BIN)/pybabel extract --no-location --sort-output -k _ -k N_ -k ngettext:1,2 -o bot/texts/locale/stonecast.pot bot/texts
 
 gallery: $(STAMP)
 	$(BIN)/python -m renderers.gallery gallery

@@ -8,7 +8,7 @@ The whole public surface::
     d.value     # the search's estimate that the player to move wins, 0..1
     d.playouts  # simulations run;  d.seconds: wall time used (s)
     d.line      # expected continuation, whole moves as text, starting with d.move
-    ai.LEVELS   # level -> Level(description, seconds, playouts)
+    ai.LEVELS   # level -> Level(seconds, playouts, ...): numbers only; the bot words each level
 
 The search (``ai.mcts``) is Monte-Carlo tree search over the engine's fast
 :class:`engine.state.SearchState` (``Position.search_state()``), with MCTS-Solver (Winands
@@ -48,13 +48,12 @@ MAX_SECONDS = 10.0
 
 @dataclass(frozen=True)
 class Level:
-    """One strength level: ``description`` (for menus and help), ``seconds`` (default
-    time cap per move), ``playouts`` (simulation budget per move, None = time only; the
+    """One strength level, in numbers only (the bot words it, ``bot.texts.LEVEL_DESCRIPTIONS``):
+    ``seconds`` (default time cap per move), ``playouts`` (simulation budget per move, None = time only; the
     search stops at whichever comes first), and the search settings behind it -- among
     them ``sight``, the chance that a move looks at the immediate threats (see
     :func:`search_move`)."""
 
-    description: str
     seconds: float
     playouts: int | None
     noise: bool = False          # pick the move at random, weighted by visits (beginner)
@@ -103,14 +102,11 @@ def kind_setting(kind: str, name: str, own: float | None) -> float:
 #: win in one: level 1 half the time (0.5: beatable, not blind), level 2 and up always (1.0:
 #: from level 2 a win in one is never allowed when another turn avoids it, issue 18).
 LEVELS: dict[int, Level] = {
-    1: Level("Beginner: a quick, noisy look; sees threats and wins in one about half the time",
-             0.5, 40, noise=True, use_knowledge=False, tactics=False, sight=0.5),
-    2: Level("Casual: a short search that sees threats and wins in one", 1.0, 250,
-             tactics=False),
-    3: Level("Club: a careful search", 2.0, 1000, tactics=False),
-    4: Level("Strong: a deep search", 4.0, 4000),
-    5: Level("Strongest: the deepest search; the last 12 empty cells of Io solved exactly",
-             5.0, 12000, endgame=12, time_share=0.95),
+    1: Level(0.5, 40, noise=True, use_knowledge=False, tactics=False, sight=0.5),
+    2: Level(1.0, 250, tactics=False),
+    3: Level(2.0, 1000, tactics=False),
+    4: Level(4.0, 4000),
+    5: Level(5.0, 12000, endgame=12, time_share=0.95),
 }
 
 

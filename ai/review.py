@@ -250,11 +250,11 @@ def review_game(kind: str, options: Mapping[str, object] | None, moves: Sequence
     positions = [engine.new_game(kind, **dict(options or {}))]
     for i, mv in enumerate(moves, 1):
         if positions[-1].is_over:
-            raise engine.IllegalMove(f"move {i} ({mv}): the game was already over")
+            raise engine.IllegalMove(engine.ErrorReason.GAME_OVER).at_move(i, mv)
         try:
             positions.append(positions[-1].play(mv))
         except (engine.MoveError, engine.IllegalMove) as e:
-            raise type(e)(f"move {i} ({mv}): {e}") from None
+            raise e.at_move(i, mv) from None
 
     seeds = random.Random(seed) if seed is not None else None
     total = sum(1 for p in positions if not p.is_over)

@@ -17,8 +17,9 @@ Pure Python, no I/O. The whole public surface::
     engine.replay("io", {"size": 9}, ["e5", "d4 b2"])
     state = pos.search_state()               # SearchState: integer half-moves for tree search
 
-Every error is a subclass of :class:`EngineError`, itself a ValueError, with a message a
-player can read. Rules are those of ``RULES.md`` in the shared project folder.
+Every error is a subclass of :class:`EngineError`, itself a ValueError, carrying data: its
+``reason`` (an :class:`ErrorReason` naming the rule) and ``fields`` (cells, options...);
+``str(e)`` is an English sentence for library users (the bot words the reason itself). Rules are those of ``RULES.md`` in the shared project folder.
 """
 
 from . import coil, coral, io, whirlwind  # noqa: F401  (registers the games)
@@ -36,7 +37,15 @@ from .base import (
     replay,
 )
 from .coil import CoilState
-from .errors import EngineError, GameError, IllegalMove, MoveError, OptionError, PositionError
+from .errors import (
+    EngineError,
+    ErrorReason,
+    GameError,
+    IllegalMove,
+    MoveError,
+    OptionError,
+    PositionError,
+)
 from .geometry import Board, HexBoard, SquareBoard, cells_of, file_letter, hex_board, square_board
 from .io import IoState, IoTables
 from .state import PositionState, SearchState
@@ -48,6 +57,7 @@ for _key in MENU_ORDER:
 del _key
 
 __all__ = [
+    "ErrorReason",
     "GAMES",
     "MENU_ORDER",
     "Board",

@@ -15,7 +15,7 @@ from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, ClassVar, Literal
 
-from .errors import GameError, IllegalMove, MoveError, OptionError, PositionError
+from .errors import ErrorReason, GameError, IllegalMove, MoveError, OptionError, PositionError
 from .geometry import Board, bits
 
 if TYPE_CHECKING:
@@ -40,6 +40,11 @@ __all__ = [
 SEATS = (1, 2)
 _WHOLE_RE = re.compile(r"^\s*[+-]?[0-9]+\s*$")
 
+
+
+def _field(value: object) -> str | int | float | None:
+    """A value as an error's field: numbers and text as they are, anything else as its repr."""
+    return value if value is None or isinstance(value, (str, int, float)) else repr(value)
 
 @dataclass(frozen=True)
 class OptionSpec:
@@ -77,25 +82,27 @@ class OptionSpec:
             elif isinstance(value, str) and _WHOLE_RE.match(value):
                 value = int(value)
             if isinstance(value, bool) or not isinstance(value, int):
-                raise OptionError(f"{self.name} must be a whole number, not {value!r}")
+                raise OptionError(ErrorReason.OPTION_NOT_WHOLE, option=self.name, value=_field(value))
         else:
             if not isinstance(value, str):
-                raise OptionError(f"{self.name} must be one of {', '.join(map(str, self.choices or ()))}")
+                raise OptionError(ErrorReason.OPTION_NOT_TEXT, option=self.name,
+                                  choices=tuple(map(str, self.choices or ())))
             value = value.strip()
             if self.choices is not None:  # choices match whatever the case typed
                 value = next((c for c in self.choices if str(c).lower() == value.lower()), value)
         if self.choices is not None and value not in self.choices:
-            allowed = ", ".join(map(str, self.choices))
-            raise OptionError(f"{self.name} must be one of {allowed}, not {value}")
+            raise OptionError(ErrorReason.OPTION_NOT_A_CHOICE, option=self.name,
+                              choices=tuple(map(str, self.choices)), value=_field(value))
         out_of_range = (self.minimum is not None and value < self.minimum) or (
             self.maximum is not None and value > self.maximum
         )
         if out_of_range and self.range_text:
-            raise OptionError(f"{self.name} must be {self.range_text}, not {value}")
+            raise OptionError(ErrorReason.OPTION_OUT_OF_RANGE, option=self.name, range=self.range_text,
+                              value=_field(value))
         if self.minimum is not None and value < self.minimum:
-            raise OptionError(f"{self.name} must be at least {self.minimum}")
+            raise OptionError(ErrorReason.OPTION_TOO_SMALL, option=self.name, minimum=self.minimum)
         if self.maximum is not None and value > self.maximum:
-            raise OptionError(f"{self.name} must be at most {self.maximum}")
+            raise OptionError(ErrorReason.OPTION_TOO_LARGE, option=self.name, maximum=self.maximum)
         return value
 
 
@@ -277,8 +284,8 @@ class GameKind:
         known = {o.name: o for o in self.options}
         for name in options:
             if name not in known:
-                allowed = ", ".join(known) or "none"
-                raise OptionError(f"{self.title} has no option {name!r} (options: {allowed})")
+                raise OptionError(ErrorReason.UNKNOWN_OPTION, game=self.title, option=_field(name),
+                                  options=tuple(known))
         out = {}
         for spec in self.options:
             out[spec.name] = spec.check(options[spec.name]) if spec.name in options else spec.default
@@ -308,12 +315,12 @@ def register(kind: GameKind) -> GameKind:
 
 def _kind(name: str) -> GameKind:
     if not isinstance(name, str):
-        raise GameError("the game name must be text")
+        raise GameError(ErrorReason.GAME_NOT_TEXT)
     key = name.strip().lower().replace(" ", "").replace("_", "").replace("-", "")
     try:
         return GAMES[key]
     except KeyError:
-        raise GameError(f"unknown game {name!r}; games: {', '.join(GAMES)}") from None
+        raise GameError(ErrorReason.UNKNOWN_GAME, name=name, games=tuple(GAMES)) from None
 
 
 def new_game(name: str, **options: Any) -> Position:
@@ -336,7 +343,7 @@ def replay(kind: str, options: Mapping[str, Any] | None, moves: Iterable[str]) -
         try:
             pos = pos.play(mv)
         except (MoveError, IllegalMove) as e:
-            raise type(e)(f"move {i} ({mv}): {e}") from None
+            raise e.at_move(i, mv) from None
     return pos
 
 
@@ -413,10 +420,10 @@ def normalise_move_text(text: str) -> list[str]:
     """Lower-case tokens of move text (cleaned by :func:`clean_move_text`); commas and runs
     of spaces separate. Raises MoveError for text that is not a string or names nothing."""
     if not isinstance(text, str):
-        raise MoveError("a move must be text")
+        raise MoveError(ErrorReason.MOVE_NOT_TEXT)
     tokens = [t for t in _SPLIT.split(clean_move_text(text).strip()) if t]
     if not tokens:
-        raise MoveError("empty move: name a cell, e.g. d4")
+        raise MoveError(ErrorReason.EMPTY_MOVE)
     return tokens
 
 
@@ -683,7 +690,7 @@ class Position:
         """
         move = self.parse_move(text)
         if self.outcome is not None:
-            raise IllegalMove("the game is over")
+            raise IllegalMove(ErrorReason.GAME_OVER)
         self._check(move)
         return self._apply(move)
 
@@ -712,7 +719,7 @@ class Position:
         """A legal move chosen uniformly at random. Raises IllegalMove once the game is over."""
         moves = list(self.legal_moves())
         if not moves:
-            raise IllegalMove("the game is over")
+            raise IllegalMove(ErrorReason.GAME_OVER)
         return (rng or random).choice(moves)
 
     def _random_internal(self, rng: random.Random) -> Any:
@@ -770,7 +777,7 @@ class Position:
         if reason.by_rules:
             raise ValueError(f"{reason.value!r} is decided by the rules, not forfeited")
         if self.outcome is not None:
-            raise IllegalMove("the game is over")
+            raise IllegalMove(ErrorReason.GAME_OVER)
         return self._concluded(Outcome(3 - seat, reason))
 
     def to_text(self) -> str:

@@ -31,7 +31,7 @@ from .base import (
     register,
     rows_text,
 )
-from .errors import IllegalMove, MoveError, PositionError
+from .errors import ErrorReason, IllegalMove, MoveError, PositionError
 from .geometry import HEX_RING, bits, hex_board, ring_runs
 from .state import SearchState, turn_and_winner
 
@@ -336,7 +336,7 @@ class CoilPosition(Position):
 
     def _parse(self, tokens: list[str]) -> int:
         if len(tokens) != 1:
-            raise MoveError("a Coil move is one cell (e.g. g7) or pass")
+            raise MoveError(ErrorReason.COIL_MOVE_FORM)
         if tokens[0] == "pass":
             return PASS
         return self.board.cell(tokens[0])
@@ -344,14 +344,14 @@ class CoilPosition(Position):
     def _check(self, move: int) -> None:
         if move == PASS:
             if self._black_seat is not None:
-                raise IllegalMove("passing is only allowed in Phase I")
+                raise IllegalMove(ErrorReason.COIL_PASS_PHASE)
             return
         t = self._t
         label = self.board.labels[move]
         if (self._black | self._white) & t.bit[move]:
-            raise IllegalMove(f"{label} is occupied")
+            raise IllegalMove(ErrorReason.OCCUPIED, cell=label)
         if self._black_seat is None and t.closes_coil(self._black | t.bit[move], move):
-            raise IllegalMove(f"{label} would close a coil, which is not allowed before someone passes")
+            raise IllegalMove(ErrorReason.COIL_EARLY_COIL, cell=label)
 
     def _apply(self, move: int) -> CoilPosition:
         t = self._t

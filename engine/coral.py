@@ -37,7 +37,7 @@ from .base import (
     rows_text,
     stones_of,
 )
-from .errors import IllegalMove, MoveError, OptionError, PositionError
+from .errors import ErrorReason, IllegalMove, MoveError, OptionError, PositionError
 from .geometry import HEX_RING, HexBoard, bits, hex_board, ring_runs
 from .state import SearchState, turn_and_winner
 
@@ -371,35 +371,33 @@ class CoralPosition(Position):
 
     def _parse(self, tokens: list[str]) -> int:
         if len(tokens) != 1:
-            raise MoveError(f"a {self.title} move is one cell, e.g. {self.board.labels[len(self.board) // 2]}")
+            raise MoveError(ErrorReason.CORAL_MOVE_FORM, game=self.title,
+                            example=self.board.labels[len(self.board) // 2])
         if tokens[0] == "pass":
             return _PASS
         return self.board.cell(tokens[0])
 
     def _check(self, move: int) -> None:
         if move == _PASS:
-            raise IllegalMove(f"passing is not allowed in {self.title}")
+            raise IllegalMove(ErrorReason.NO_PASSING, game=self.title)
         label = self.board.labels[move]
         empty = self._empty()
         if not (empty >> move) & 1:
-            raise IllegalMove(f"{label} is occupied")
+            raise IllegalMove(ErrorReason.OCCUPIED, cell=label)
         t = self._tables
         nmask = t.nmask[move]
         rest = empty & ~(1 << move)
         if self.branching:
             if (nmask & empty).bit_count() < 2:
-                raise IllegalMove(f"{label} needs at least two empty neighbours")
+                raise IllegalMove(ErrorReason.CORAL_TWO_EMPTY, cell=label)
         else:
             if not nmask & rest:
-                raise IllegalMove(f"a stone on {label} would have no empty neighbour")
+                raise IllegalMove(ErrorReason.CORAL_NO_EMPTY_NEIGHBOUR, cell=label)
             for s in self.board.cells_of(nmask & ~empty):
                 if not t.nmask[s] & rest:
-                    raise IllegalMove(
-                        f"a stone on {label} would leave the stone on {self.board.labels[s]} "
-                        "with no empty neighbour"
-                    )
+                    raise IllegalMove(ErrorReason.CORAL_SMOTHERS, cell=label, other=self.board.labels[s])
         if not t.drains_without(move, empty):
-            raise IllegalMove(f"a stone on {label} would cut empty cells off from the edge")
+            raise IllegalMove(ErrorReason.CORAL_CUTS_OFF, cell=label)
 
     def _apply(self, move: int) -> CoralPosition:
         black, white, caps, removed = self._place(move)
@@ -434,7 +432,7 @@ class CoralPosition(Position):
     def _random_internal(self, rng: random.Random) -> int:
         cells = list(self._legal_cells())
         if not cells:
-            raise IllegalMove("the game is over")
+            raise IllegalMove(ErrorReason.GAME_OVER)
         return rng.choice(cells)
 
     def random_playout(self, rng: random.Random | None = None) -> CoralPosition:
@@ -849,7 +847,7 @@ def _check_size(options: dict[str, Any]) -> None:
     """Size range per shape: limping 2..10, hexhex 3..11. Raises OptionError."""
     lo, hi = SIZE_RANGE[options["shape"]]
     if not lo <= options["size"] <= hi:
-        raise OptionError(f"size for a {options['shape']} board must be from {lo} to {hi}, not {options['size']}")
+        raise OptionError(ErrorReason.SIZE_FOR_SHAPE, shape=options["shape"], low=lo, high=hi, size=options["size"])
 
 
 def _options(bonus_choices: tuple[str, ...], bonus_help: str) -> tuple[OptionSpec, ...]:

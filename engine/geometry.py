@@ -20,7 +20,7 @@ import re
 from collections.abc import Iterator, Sequence
 from functools import cache
 
-from .errors import MoveError
+from .errors import ErrorReason, MoveError
 
 __all__ = [
     "HEX_RING",
@@ -179,8 +179,8 @@ class Board:
         if i is None:
             shown = text.strip() or "(nothing)"
             if _CELL_RE.match(t):
-                raise MoveError(f"{shown} is not on this board")
-            raise MoveError(f"{shown} is not a cell name (expected something like {self.labels[len(self) // 2]})")
+                raise MoveError(ErrorReason.OFF_BOARD, text=shown)
+            raise MoveError(ErrorReason.NOT_A_CELL, text=shown, example=self.labels[len(self) // 2])
         return i
 
     def cells_of(self, bits: int) -> list[int]:

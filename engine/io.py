@@ -35,7 +35,7 @@ from .base import (
     rows_text,
     stones_of,
 )
-from .errors import IllegalMove, MoveError, PositionError
+from .errors import ErrorReason, IllegalMove, MoveError, PositionError
 from .geometry import bits, cells_of, square_board
 from .state import QuickRandom, RandRange, SearchState, turn_and_winner
 
@@ -359,53 +359,48 @@ class IoPosition(Position):
         if tokens == [PASS]:
             return PASS
         if len(tokens) > 2:
-            raise MoveError("an Io move is one cell (e.g. e5) or, in the opening, two (bound then free, e.g. c3 e5)")
+            raise MoveError(ErrorReason.IO_MOVE_FORM)
         return tuple(self.board.cell(tok) for tok in tokens)
 
     def _check(self, move: IoMove) -> None:
         if isinstance(move, str):  # PASS, the only text _parse gives
-            raise IllegalMove("there is no passing in Io: place a stone")
+            raise IllegalMove(ErrorReason.IO_NO_PASSING)
         t = self._t
         labels = self.board.labels
         occ = self._white | self._black
         first = move[0]
         if occ & t.bit[first]:
-            raise IllegalMove(f"{labels[first]} is occupied")
+            raise IllegalMove(ErrorReason.OCCUPIED, cell=labels[first])
         if not self._opening:
             if len(move) != 1:
-                raise IllegalMove("the opening is over: a turn is now a single stone")
+                raise IllegalMove(ErrorReason.IO_OPENING_OVER)
             return
         if self._anchor is None:
             if len(move) != 1:
-                raise IllegalMove("White's first turn is a single stone")
+                raise IllegalMove(ErrorReason.IO_FIRST_SINGLE)
             if t.corners & t.bit[first]:
-                raise IllegalMove("corners are not allowed for White's first stone")
+                raise IllegalMove(ErrorReason.IO_FIRST_CORNER)
             return
         if not t.am[self._anchor] & t.bit[first]:
-            raise IllegalMove(f"the bound stone must touch {labels[self._anchor]}")
+            raise IllegalMove(ErrorReason.IO_BOUND_TOUCHES, anchor=labels[self._anchor])
         free = t.freeable & ~(self._near_occ() | t.near[first])
         if len(move) == 1:
             if free:
                 example = labels[(free & -free).bit_length() - 1]
-                raise IllegalMove(
-                    f"a free stone must follow the bound stone while a free cell exists "
-                    f"(e.g. {labels[first]} {example})"
-                )
+                raise IllegalMove(ErrorReason.IO_FREE_MUST_FOLLOW, cell=labels[first], example=example)
             return
         if not free:
-            raise IllegalMove(
-                f"no cell is free after {labels[first]}: play {labels[first]} alone, which ends the opening"
-            )
+            raise IllegalMove(ErrorReason.IO_NO_FREE_CELL, cell=labels[first])
         second = move[1]
         lab = labels[second]
         if second == first:
-            raise IllegalMove(f"{lab} is named twice: the bound and the free stone need two different cells")
+            raise IllegalMove(ErrorReason.IO_SAME_CELL, cell=lab)
         if occ & t.bit[second]:
-            raise IllegalMove(f"{lab} is occupied")
+            raise IllegalMove(ErrorReason.OCCUPIED, cell=lab)
         if t.corners & t.bit[second]:
-            raise IllegalMove(f"{lab} is a corner: corners cannot take a free stone")
+            raise IllegalMove(ErrorReason.IO_FREE_CORNER, cell=lab)
         if not free & t.bit[second]:
-            raise IllegalMove(f"{lab} is not free: a free stone needs all its neighbours (up to eight) empty")
+            raise IllegalMove(ErrorReason.IO_NOT_FREE, cell=lab)
 
     def _apply(self, move: tuple[int, ...]) -> IoPosition:
         t = self._t

@@ -43,7 +43,7 @@ from .base import (
     rows_text,
     stones_of,
 )
-from .errors import IllegalMove, MoveError, OptionError, PositionError
+from .errors import ErrorReason, IllegalMove, MoveError, OptionError, PositionError
 from .geometry import SquareBoard, bits, cells_of, square_board
 from .state import SearchState, turn_and_winner
 
@@ -667,21 +667,21 @@ class WhirlwindPosition(Position):
         if tokens == ["pass"]:
             return ()
         if len(tokens) > 2:
-            raise MoveError("a Whirlwind move is one or two points, e.g. e5 or e5 f6")
+            raise MoveError(ErrorReason.WHIRLWIND_MOVE_FORM)
         return tuple(sorted(self.board.cell(tok) for tok in tokens))
 
     def _check(self, move: tuple[int, ...]) -> None:
         if not move:
-            raise IllegalMove("passing is not allowed in Whirlwind")
+            raise IllegalMove(ErrorReason.NO_PASSING, game="Whirlwind")
         labels = self.board.labels
         empty = self._empty()
         for c in move:
             if not (empty >> c) & 1:
-                raise IllegalMove(f"{labels[c]} is occupied")
+                raise IllegalMove(ErrorReason.OCCUPIED, cell=labels[c])
         if len(move) == 2 and move[0] == move[1]:
-            raise IllegalMove(f"{labels[move[0]]} is named twice: the two stones need two different points")
+            raise IllegalMove(ErrorReason.WHIRLWIND_SAME_POINT, cell=labels[move[0]])
         if len(move) == 2 and self.ply == 0:
-            raise IllegalMove("Black's first turn places exactly one stone")
+            raise IllegalMove(ErrorReason.WHIRLWIND_FIRST_TURN)
         own = self._own(self._turn)
         for c in move:
             own |= 1 << c
@@ -689,10 +689,7 @@ class WhirlwindPosition(Position):
         for c in move:
             for dbit, om, d in t.diag[c]:
                 if own & dbit and not own & om:
-                    raise IllegalMove(
-                        f"{labels[c]} and {labels[d]} would touch diagonally without an "
-                        f"orthogonal neighbour of your colour between them (diagonal rule)"
-                    )
+                    raise IllegalMove(ErrorReason.DIAGONAL, cell=labels[c], other=labels[d])
 
     def _apply(self, move: tuple[int, ...]) -> WhirlwindPosition:
         bits = 0
@@ -765,14 +762,14 @@ class WhirlwindPosition(Position):
     def _random_internal(self, rng: random.Random) -> tuple[int, ...]:
         mv = self._turns().sample(rng)
         if mv is None:
-            raise IllegalMove("the game is over")
+            raise IllegalMove(ErrorReason.GAME_OVER)
         return mv
 
     def random_move(self, rng: random.Random | None = None) -> str:
         """A legal turn chosen uniformly at random, as canonical text. Raises IllegalMove
         once the game is over."""
         if self.outcome is not None:
-            raise IllegalMove("the game is over")
+            raise IllegalMove(ErrorReason.GAME_OVER)
         return self._text(self._random_internal(rng or random.Random()))
 
     def random_playout(self, rng: random.Random | None = None) -> WhirlwindPosition:
@@ -1106,7 +1103,7 @@ class WhirlwindState(SearchState):
 def _check_size(options: dict[str, Any]) -> None:
     """Whirlwind sizes are even. Raises OptionError."""
     if options["size"] % 2:
-        raise OptionError("Whirlwind is played on an even board size (8, 10, ... 24)")
+        raise OptionError(ErrorReason.ODD_SIZE)
 
 
 register(GameKind(

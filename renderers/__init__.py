@@ -10,6 +10,10 @@ Public surface::
     png = renderers.render_review_png(review, players=..., theme="dark")  # a game review's chart
     png = renderers.render_standings_png(rows, header, title="Spring Swiss")  # a standings table
 
+The panel words nothing of its own: pass ``text=renderers.PanelText(...)`` with every word
+it draws (the bot's texts layer builds it, in the reader's language); without it the English
+of :mod:`renderers.english` is drawn (for the gallery, benchmarks and library use).
+
 Only the engine's public surface is used. Rendering is CPU work: the bot calls these in worker
 processes (or a thread), never on the event loop.
 """
@@ -19,12 +23,18 @@ from .gif import render_gif
 from .render import DEFAULT_WIDTH, cell_centre, image_size, render_image, render_png
 from .standings import StandingsHeader, StandingsRow, render_standings_png
 from .theme import THEMES, Theme, get_theme
+from .words import ChartText, Headline, Name, PanelText, SwingText
 
 __all__ = [
     "DEFAULT_WIDTH",
     "StandingsHeader",
     "StandingsRow",
     "THEMES",
+    "ChartText",
+    "Headline",
+    "Name",
+    "PanelText",
+    "SwingText",
     "Theme",
     "cell_centre",
     "get_theme",

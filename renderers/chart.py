@@ -31,10 +31,12 @@ from PIL import Image, ImageChops, ImageDraw, ImageFont
 
 import engine
 
+from . import english
 from .fonts import font
-from .panel import Box, _fit, _len, _sized, _text, _wrap, clean_name, options_text, result_text
+from .panel import Box, _fit, _len, _sized, _text, _wrap, clean_name
 from .sprites import paste, sprite
 from .theme import HIGHLIGHT_CONTRAST_MIN, RGB, Theme, contrast_ratio, get_theme
+from .words import ChartText, Headline, Name, SwingText, spell
 
 __all__ = ["CHART_SIZE", "ChartReview", "ReviewedPly", "ReviewedSwing", "render_review_image",
            "render_review_png", "review_from_dict", "swing_boxes", "swing_heading",
@@ -140,10 +142,6 @@ def review_from_dict(data: Mapping[str, Any]) -> ChartReview:
                            start=float(data["start"]), plies=plies, swings=swings)
 
 
-def _pct(v: float) -> str:
-    return f"{round(v * 100)}%"
-
-
 @lru_cache(maxsize=8)
 def _frame(theme_name: str) -> Image.Image:
     """The empty picture of ``theme_name`` at the supersampled size: frame, plot, panel card."""
@@ -188,7 +186,8 @@ def _seat_colours(final: engine.Position | None) -> dict[int, str]:
 
 
 def render_review_image(review: ChartReview, *, players: Mapping[int, object] | None = None,
-                        theme: str | Theme = "default", final: engine.Position | None = None) -> Image.Image:
+                        theme: str | Theme = "default", final: engine.Position | None = None,
+                        text: ChartText | None = None) -> Image.Image:
     """The review chart as a Pillow RGB image of :data:`CHART_SIZE`.
 
     * ``review`` -- an :class:`ai.review.GameReview` or :func:`review_from_dict`'s result:
@@ -200,32 +199,43 @@ def render_review_image(review: ChartReview, *, players: Mapping[int, object] | 
     * ``final`` -- the game's last position (an :class:`engine.Position`, e.g. after a
       resignation, which is no move); default: the moves replayed. Gives the result line
       and the stone colours.
+    * ``text`` -- every word drawn (:class:`renderers.words.ChartText`, one
+      :class:`~renderers.words.SwingText` per swing; the bot words it); None: the English of
+      :func:`renderers.english.chart_text`.
 
-    Raises ValueError for an unknown theme, engine errors for moves that do not replay.
+    Raises ValueError for an unknown theme or a ``text`` with another number of swings,
+    TypeError for a ``text`` that is no ChartText, engine errors for moves that do not replay.
     """
     th = get_theme(theme)
-    names = {seat: clean_name((players or {}).get(seat), seat) for seat in (1, 2)}
     if final is None:
         final = engine.replay(review.kind, review.options, [p.move for p in review.plies])
+    if text is None:
+        text = english.chart_text(review, final)
+    if not isinstance(text, ChartText):
+        raise TypeError("text must be a renderers.ChartText or None")
+    if len(text.swings) != len(review.swings):
+        raise ValueError(f"text words {len(text.swings)} swings, the review has {len(review.swings)}")
+    names = {seat: clean_name((players or {}).get(seat), text.unnamed[seat - 1]) for seat in (1, 2)}
     colours = _seat_colours(final)
     s = _S
     im = _frame(th.name).copy()
     d = ImageDraw.Draw(im)
-    _draw_plot(im, d, review, th, names, colours, s)
-    _draw_side(im, d, review, th, names, colours, final, s)
+    _draw_plot(im, d, review, th, text, names, colours, s)
+    _draw_side(im, d, review, th, text, names, colours, s)
     return im.resize(CHART_SIZE, Image.Resampling.LANCZOS)
 
 
 def render_review_png(review: ChartReview, *, players: Mapping[int, object] | None = None,
-                      theme: str | Theme = "default", final: engine.Position | None = None) -> bytes:
+                      theme: str | Theme = "default", final: engine.Position | None = None,
+                      text: ChartText | None = None) -> bytes:
     """PNG bytes (1200x900) of :func:`render_review_image` (same arguments and errors)."""
     buf = io.BytesIO()
-    render_review_image(review, players=players, theme=theme, final=final).save(
+    render_review_image(review, players=players, theme=theme, final=final, text=text).save(
         buf, "PNG", compress_level=6)
     return buf.getvalue()
 
 
-def _draw_plot(im: Image.Image, d: ImageDraw.ImageDraw, review: ChartReview, th: Theme,
+def _draw_plot(im: Image.Image, d: ImageDraw.ImageDraw, review: ChartReview, th: Theme, text: ChartText,
                names: Mapping[int, str], colours: Mapping[int, str], s: int) -> None:
     x0, y0, x1, y1 = (c * s for c in _PLOT)
     values = [review.start] + [p.after for p in review.plies]
@@ -251,13 +261,13 @@ def _draw_plot(im: Image.Image, d: ImageDraw.ImageDraw, review: ChartReview, th:
 
     # Grid and axes over the fill.
     f_axis = font(22 * s)
-    for v in (0.0, 0.25, 0.5, 0.75, 1.0):
+    for v, label in zip((0.0, 0.25, 0.5, 0.75, 1.0), text.percents, strict=True):
         y = Y(v)
         if v == 0.5:
             _dashed(d, x0, x1, y, th.board_edge, 3 * s, 14 * s)
         elif 0 < v < 1:
             _dashed(d, x0, x1, y, th.line, 1 * s, 6 * s)
-        _text(d, (x0 - 12 * s, y), _pct(v), f_axis, th.coord, "rm")
+        _text(d, (x0 - 12 * s, y), label, f_axis, th.coord, "rm")
     step = _tick_step(n)
     for i in range(0, n + 1, step):
         if i == 0:
@@ -265,7 +275,7 @@ def _draw_plot(im: Image.Image, d: ImageDraw.ImageDraw, review: ChartReview, th:
         x = X(i)
         d.line((x, y1, x, y1 + 8 * s), fill=th.coord, width=2 * s)
         _text(d, (x, y1 + 12 * s), str(i), f_axis, th.coord, "ma")
-    _text(d, ((x0 + x1) / 2, y1 + 44 * s), "move", font(22 * s), th.text_dim, "ma")
+    _text(d, ((x0 + x1) / 2, y1 + 44 * s), text.axis, font(22 * s), th.text_dim, "ma")
     d.rectangle((x0, y0, x1, y1), outline=th.board_edge, width=2 * s)
     # The curve.
     d.line(pts, fill=th.board_edge, width=3 * s, joint="curve")
@@ -275,8 +285,8 @@ def _draw_plot(im: Image.Image, d: ImageDraw.ImageDraw, review: ChartReview, th:
     r = 13 * s
     _outlined_stone(im, d, th, colours[1], r, x0 + r, 46 * s, th.frame, s)
     room = x1 - x0 - 2 * r - 12 * s
-    tail = "'s chances of winning"  # a long name is shortened, never the words after it
-    head = _fit(d, names[1], f_head, room - _len(d, tail, f_head)) + tail
+    lead, tail = text.heading  # a long name is shortened, never the words around it
+    head = lead + _fit(d, names[1], f_head, room - _len(d, lead + tail, f_head)) + tail
     _text(d, (x0 + 2 * r + 12 * s, 46 * s), _fit(d, head, f_head, room), f_head, th.text, "lm")
 
     # The swings: thick accent segment, numbered badge, the move as label (its chances are
@@ -284,7 +294,7 @@ def _draw_plot(im: Image.Image, d: ImageDraw.ImageDraw, review: ChartReview, th:
     f_label = font(22 * s, "medium")
     f_badge = font(20 * s, "bold")
     rb = 15 * s
-    marks = _swing_marks(d, review, pts, (x0, y0, x1, y1), s)
+    marks = _swing_marks(d, review, [w.label for w in text.swings], pts, (x0, y0, x1, y1), s)
     for *_, (a, b) in marks:
         d.line((a, b), fill=th.halo_edge, width=11 * s)
         d.line((a, b), fill=th.accent, width=6 * s)
@@ -312,8 +322,8 @@ def _curve(review: ChartReview, plot: Box) -> list[Point]:
     return [(x0 + (x1 - x0) * i / n, y1 - (y1 - y0) * v) for i, v in enumerate(values)]
 
 
-def _swing_marks(d: ImageDraw.ImageDraw, review: ChartReview, pts: Sequence[Point], plot: Box,
-                 s: int) -> list[_Mark]:
+def _swing_marks(d: ImageDraw.ImageDraw, review: ChartReview, labels: Sequence[str], pts: Sequence[Point],
+                 plot: Box, s: int) -> list[_Mark]:
     """Each drawable swing as ``(number, label, badge x, badge y, label box, segment)`` in the
     drawing's pixels (``s`` times the output). A badge sits on the point after its move, or,
     where that would cover an earlier badge (swings on neighbouring moves of a long game), at
@@ -324,13 +334,13 @@ def _swing_marks(d: ImageDraw.ImageDraw, review: ChartReview, pts: Sequence[Poin
     n = len(pts) - 1
     marks: list[tuple[int, str, float, float, tuple[Point, Point]]] = []
     badges: list[Box] = []
-    for k, sw in enumerate(review.swings, 1):
+    for k, (sw, label) in enumerate(zip(review.swings, labels, strict=True), 1):
         i = sw.ply
         if not 1 <= i <= n:
             continue
         bx, by = _free_badge(*pts[i], badges, rb, plot, s)
         badges.append((bx - rb - 3 * s, by - rb - 3 * s, bx + rb + 3 * s, by + rb + 3 * s))
-        marks.append((k, f"{i}. {sw.move}", bx, by, (pts[i - 1], pts[i])))
+        marks.append((k, label, bx, by, (pts[i - 1], pts[i])))
     boxes: list[Box] = []
     for _, label, bx, by, _ in marks:
         boxes.append(_place_label(d, label, f_label, bx, by, rb, boxes, badges, plot, s))
@@ -361,10 +371,13 @@ def swing_label_boxes(review: ChartReview) -> list[Box]:
     return [label for label, _badge in swing_boxes(review)]
 
 
-def swing_boxes(review: ChartReview) -> list[tuple[Box, Box]]:
+def swing_boxes(review: ChartReview, labels: Sequence[str] | None = None) -> list[tuple[Box, Box]]:
     """``(label box, badge box)`` of each swing drawn on the plot of
     :func:`render_review_image`, in output pixels ``(x0, y0, x1, y1)``, in the order of
-    ``review.swings`` (swings outside the game's moves left out)."""
+    ``review.swings`` (swings outside the game's moves left out); ``labels``: the swings'
+    labels as drawn (:attr:`renderers.words.SwingText.label`; None: the English default's)."""
+    if labels is None:
+        labels = [english.swing_label(sw) for sw in review.swings]
     d = ImageDraw.Draw(Image.new("L", (1, 1)))
     x0, y0, x1, y1 = _PLOT
     plot = (x0 * _S, y0 * _S, x1 * _S, y1 * _S)
@@ -374,7 +387,7 @@ def swing_boxes(review: ChartReview) -> list[tuple[Box, Box]]:
         return (b[0] / _S, b[1] / _S, b[2] / _S, b[3] / _S)
 
     out = []
-    for *_, bx, by, box, _seg in _swing_marks(d, review, _curve(review, plot), plot, _S):
+    for *_, bx, by, box, _seg in _swing_marks(d, review, labels, _curve(review, plot), plot, _S):
         badge = (bx - rb, by - rb, bx + rb, by + rb)
         out.append((output(box), output(badge)))
     return out
@@ -440,20 +453,18 @@ def _dashed(d: ImageDraw.ImageDraw, x0: float, x1: float, y: float, fill: RGB, w
         x += dash * 1.8
 
 
-def _draw_side(im: Image.Image, d: ImageDraw.ImageDraw, review: ChartReview, th: Theme,
-               names: Mapping[int, str], colours: Mapping[int, str], final: engine.Position,
-               s: int) -> None:
+def _draw_side(im: Image.Image, d: ImageDraw.ImageDraw, review: ChartReview, th: Theme, text: ChartText,
+               names: Mapping[int, str], colours: Mapping[int, str], s: int) -> None:
     cx0, cy0, cx1, cy1 = (c * s for c in _CARD)
     pad = 22 * s
     x0, x1 = cx0 + pad, cx1 - pad
     width = x1 - x0
     y = cy0 + pad
-    kind = engine.GAMES.get(review.kind)
-    title = kind.title if kind is not None else str(review.kind).title()
+    title = text.title
     f_title = _sized(d, title, (42, 40, 38, 36, 34, 32, 30, 28), s, "bold", width)
     _text(d, (x0, y + (42 * s - f_title.size) * 0.8), _fit(d, title, f_title, width), f_title, th.text)
     y += 54 * s
-    sub = "review · " + options_text(final.options, final.board)
+    sub = text.subtitle
     f_sub = font(23 * s)
     for line in _wrap(d, sub, f_sub, width)[:2]:
         _text(d, (x0, y), line, f_sub, th.text_dim)
@@ -468,15 +479,14 @@ def _draw_side(im: Image.Image, d: ImageDraw.ImageDraw, review: ChartReview, th:
         _outlined_stone(im, d, th, colours[seat], r, x0 + r, y + r + 4 * s, th.panel, s)
         tx = x0 + 2 * r + 16 * s
         _text(d, (tx, y), _fit(d, names[seat], f_name, x1 - tx), f_name, th.text)
-        _text(d, (tx, y + 34 * s), colours[seat].title(), f_small, th.text_dim)
+        _text(d, (tx, y + 34 * s), text.colours[colours[seat] == "white"], f_small, th.text_dim)
         y += 76 * s
 
     # The result.
     y += 4 * s
-    if final.outcome is not None:
-        head, reason = result_text(final, names)
-    else:
-        head, reason = "Unfinished", f"after {len(review.plies)} moves"
+    h = text.headline
+    head = f"{h.before}{names[h.subject.seat] if isinstance(h.subject, Name) else h.subject}{h.after}"
+    reason = spell(text.detail, names)
     f_res = font(30 * s, "bold")
     _text(d, (x0, y), _fit(d, head, f_res, width), f_res, th.turn)
     y += 40 * s
@@ -489,10 +499,10 @@ def _draw_side(im: Image.Image, d: ImageDraw.ImageDraw, review: ChartReview, th:
 
     # The swings, in the mover's own chances.
     f_h = font(28 * s, "bold")
-    _text(d, (x0, y), "Turning points", f_h, th.text)
+    _text(d, (x0, y), text.turning_points, f_h, th.text)
     y += 44 * s
     if not review.swings:
-        for line in _wrap(d, "No move changed the game much.", f_small, width):
+        for line in _wrap(d, text.no_swings, f_small, width):
             _text(d, (x0, y), line, f_small, th.text_dim)
             y += 28 * s
         return
@@ -500,22 +510,21 @@ def _draw_side(im: Image.Image, d: ImageDraw.ImageDraw, review: ChartReview, th:
     f_line = font(22 * s)
     rb = 15 * s
     tx = x0 + 2 * rb + 12 * s
-    for k, sw in enumerate(review.swings, 1):
-        better = sw.preferred if sw.preferred and sw.preferred != sw.move else None
-        note = ["search agreed"]
-        if better:  # the move on a line of its own rather than split ("f6" / "g6")
-            note = [f"search preferred {better}"]
+    for k, words in enumerate(text.swings, 1):
+        note = [words.note]
+        if words.preferred:  # the move on a line of its own rather than split ("f6" / "g6")
+            note = [f"{words.note} {words.preferred}"]
             if _len(d, note[0], f_line) > x1 - tx:
-                note = ["search preferred", *_wrap(d, better, f_line, x1 - tx)]
+                note = [words.note, *_wrap(d, words.preferred, f_line, x1 - tx)]
         if y + 2 * rb + (8 + 28 + 28 * len(note)) * s > cy1 - pad:
             break
         d.ellipse((x0, y, x0 + 2 * rb, y + 2 * rb), fill=th.accent)
         _text(d, (x0 + rb, y + rb), str(k), font(20 * s, "bold"), th.halo_edge, "mm")
         # "move 6, Ann's e5": a long name is cut, never the move
-        _text(d, (tx, y + rb), swing_heading(d, sw, names[sw.seat], f_move, x1 - tx), f_move, th.text, "lm")
+        _text(d, (tx, y + rb), swing_heading(d, words, names, f_move, x1 - tx), f_move, th.text, "lm")
         y += 2 * rb + 8 * s
         # the mover's own chances before and after the move
-        _text(d, (tx, y), _fit(d, f"{_pct(sw.before)} → {_pct(sw.after)}", f_line, x1 - tx), f_line, th.text)
+        _text(d, (tx, y), _fit(d, words.chances, f_line, x1 - tx), f_line, th.text)
         y += 28 * s
         for line in note:  # wrapped, never cut: a Coil move of two stones reads whole
             _text(d, (tx, y), line, f_line, th.text_dim)
@@ -523,12 +532,14 @@ def _draw_side(im: Image.Image, d: ImageDraw.ImageDraw, review: ChartReview, th:
         y += 14 * s
 
 
-def swing_heading(d: ImageDraw.ImageDraw, sw: ReviewedSwing, name: str, f: ImageFont.FreeTypeFont,
+def swing_heading(d: ImageDraw.ImageDraw, words: SwingText, names: Mapping[int, str], f: ImageFont.FreeTypeFont,
                   width: float) -> str:
-    """``"move 6, Ann's e5"``: the swing's move number, its mover's name (cut with an ellipsis
-    when the line would not fit ``width`` px in font ``f``, never the move) and the move."""
-    head, tail = f"move {sw.ply}, ", f"'s {sw.move}"
-    room = width - _len(d, head + tail, f)
+    """A swing's line (``words.heading``: ``"move 6, Ann's e5"``) with the mover's name cut
+    with an ellipsis when the line would not fit ``width`` px in font ``f`` -- never the words
+    around it; ``words.short`` (``"move 6, e5"``, cut if need be) when not even that fits."""
+    h: Headline = words.heading
+    name = names[h.subject.seat] if isinstance(h.subject, Name) else h.subject
+    room = width - _len(d, h.before + h.after, f)
     if room < _len(d, "W…", f):
-        return _fit(d, f"move {sw.ply}, {sw.move}", f, width)
-    return head + _fit(d, name, f, room) + tail
+        return _fit(d, words.short, f, width)
+    return h.before + _fit(d, name, f, room) + h.after

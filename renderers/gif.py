@@ -11,13 +11,14 @@ from __future__ import annotations
 
 import io
 import struct
-from collections.abc import Iterable, Iterator, Mapping
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 
 from PIL import GifImagePlugin, Image, ImageChops
 
 import engine
 
 from .render import render_image
+from .words import PanelText
 
 __all__ = ["GIF_WIDTH", "render_gif"]
 
@@ -42,7 +43,7 @@ def _positions(kind: str, options: Mapping[str, object] | None, moves: Iterable[
         try:
             pos = pos.play(mv)
         except (engine.MoveError, engine.IllegalMove) as e:
-            raise type(e)(f"move {i} ({mv}): {e}") from None
+            raise e.at_move(i, mv) from None
         yield pos
 
 
@@ -75,6 +76,7 @@ def render_gif(
     *,
     players: Mapping[int, object] | None = None,
     theme: str = "default",
+    texts: Sequence[PanelText] | None = None,
 ) -> bytes:
     """An animated GIF (looping) replaying the game ``kind`` with ``options`` move by move.
 
@@ -82,22 +84,27 @@ def render_gif(
     :meth:`engine.Position.play` takes them), each with the last move marked and the panel
     showing move number, turn or result; :data:`GIF_WIDTH` pixels wide. The first frame shows for
     1.2 s, each move for 0.25-0.9 s (shorter in long games, about a minute in all) and the
-    final frame for 5 s. ``players`` and ``theme`` as :func:`renderers.render_png`.
+    final frame for 5 s. ``players`` and ``theme`` as :func:`renderers.render_png`;
+    ``texts``: the panel's words of every frame (:class:`renderers.words.PanelText`, one per
+    position: the start, then after each move), None for the English default.
 
     Raises GameError / OptionError for a bad game or options and MoveError / IllegalMove
     (message prefixed with the move number) for a move that does not play; ValueError for
-    an unknown theme.
+    an unknown theme or ``texts`` of another length than the frames.
     """
     moves = list(moves)
     positions = list(_positions(kind, options, moves))  # positions are small; frames are not
+    words = list(texts) if texts is not None else [None] * len(positions)
+    if len(words) != len(positions):
+        raise ValueError(f"texts gives {len(words)} panels for {len(positions)} frames")
     w = GIF_WIDTH
 
-    def draw(pos: engine.Position) -> Image.Image:
-        return render_image(pos, players=players, theme=theme, width=w)
+    def draw(i: int) -> Image.Image:
+        return render_image(positions[i], players=players, text=words[i], theme=theme, width=w)
 
-    first = draw(positions[0])
+    first = draw(0)
     h = first.height
-    pal = _palette(first, draw(positions[-1]))
+    pal = _palette(first, draw(len(positions) - 1))
     per_move = max(MOVE_MS_RANGE[0], min(MOVE_MS_RANGE[1], TARGET_MS // max(1, len(moves))))
     per_move = per_move // 10 * 10
 
@@ -114,8 +121,8 @@ def render_gif(
     prev = quant(first)
     count = len(moves)
     out.write(_frame_bytes(prev, (0, 0), FINAL_MS if count == 0 else FIRST_MS, delta=False))
-    for i, pos in enumerate(positions[1:], 1):
-        cur = quant(draw(pos))
+    for i in range(1, len(positions)):
+        cur = quant(draw(i))
         changed = ImageChops.difference(prev, cur)
         bbox = changed.getbbox()
         duration = FINAL_MS if i == count else per_move

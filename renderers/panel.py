@@ -1,12 +1,12 @@
 """The panel strip below the board: game, options, clock; both players; whose turn or the
-result, phase, last move."""
+result, phase, last move.
+
+It words nothing: every word it draws comes in a :class:`renderers.words.PanelText`."""
 
 from __future__ import annotations
 
-import datetime as _dt
 import unicodedata
 from collections.abc import Mapping
-from typing import Any
 
 from anyascii import anyascii
 from PIL import Image, ImageDraw, ImageFont
@@ -18,9 +18,9 @@ from .fonts import drawable, runs, stroke
 from .layout import Layout
 from .sprites import paste, sprite
 from .theme import RGB, Theme
+from .words import Headline, Name, PanelText, spell
 
-__all__ = ["clock_lines", "clock_text", "clean_name", "draw_panel", "options_text", "player_cards",
-           "result_text", "score_parts"]
+__all__ = ["clock_lines", "clean_name", "draw_panel", "player_cards"]
 
 #: A box in pixels, ``(x0, y0, x1, y1)``.
 Box = tuple[float, float, float, float]
@@ -45,32 +45,7 @@ CARD_CLOCK_SIZES = (28, 26, 24)
 #: Vertical gap between the rows of a player card and its least inner margin (px at 1200 wide).
 ROW_GAP, CARD_MARGIN = 5, 6
 
-_OPTION_WORDS = {
-    ("bonus", "own"): "bonus: own groups",
-    ("bonus", "opponent"): "bonus: opponent's groups",
-    ("bonus", "captures"): "bonus: captures",
-    ("bonus", "none"): "no bonus",
-}
-
-
-def options_text(options: Mapping[str, Any], board: engine.Board) -> str:
-    """The options of a game in a few words: ``"hexhex 7"``, ``"9×9"``, ``"limping 4 · no bonus"``."""
-    parts = []
-    if board.shape == "square":
-        parts.append(f"{board.size}×{board.size}")
-    else:
-        parts.append(f"{board.shape} {board.size}")
-    for name, value in options.items():
-        if name in ("size", "shape"):
-            continue
-        if name == "setup":
-            parts.append(f"set-up {str(value).upper()}")
-        else:
-            parts.append(_OPTION_WORDS.get((name, value), f"{name}: {value}"))
-    return " · ".join(parts)
-
-
-def clean_name(name: object, seat: int) -> str:
+def clean_name(name: object, unnamed: str) -> str:
     """A player name the panel can draw: never ``?`` (nor a missing-glyph box) for a letter.
 
     * NFKC folds mathematical and full-width letters (``"𝕯𝖆𝖗𝖐"`` -> ``"Dark"``,
@@ -82,7 +57,7 @@ def clean_name(name: object, seat: int) -> str:
       (:data:`renderers.fonts.FALLBACK_FACES`) are transliterated with ``anyascii``
       (``"山田太郎"`` -> ``"ShanTianTaiLang"`` where no CJK font is installed).
 
-    An empty result becomes ``"Player <seat>"``.
+    An empty result becomes ``unnamed`` (e.g. ``"Player 2"``, as the caller words it).
     """
     kept: list[str] = []
     marks, plain_base = 0, True
@@ -106,7 +81,7 @@ def clean_name(name: object, seat: int) -> str:
         else:  # the last resort, base and marks together: letters in ASCII, never "?"
             out.append(anyascii(cluster).replace("?", ""))
     text = " ".join("".join(out).split())
-    return text or f"Player {seat}"
+    return text or unnamed
 
 
 def _clusters(text: str) -> list[str]:
@@ -118,61 +93,6 @@ def _clusters(text: str) -> list[str]:
         else:
             out.append(ch)
     return out
-
-
-def clock_text(clock: object) -> str | None:
-    """Text for the clock line: ``None`` stays ``None``; a string is shown as given.
-
-    A :class:`datetime.timedelta` (time left to move) becomes e.g. ``"2 days 4 h left"``; a
-    :class:`datetime.datetime` (the deadline) becomes ``"due 3 May 14:00 UTC"`` (naive means
-    UTC). Raises TypeError for anything else.
-    """
-    if clock is None or isinstance(clock, str):
-        return clock
-    if isinstance(clock, _dt.timedelta):
-        secs = int(clock.total_seconds())
-        if secs <= 0:
-            return "time is up"
-        days, rest = divmod(secs, 86400)
-        hours, rest = divmod(rest, 3600)
-        minutes = rest // 60
-        if days:
-            return f"{days} day{'s' if days != 1 else ''} {hours} h left"
-        if hours:
-            return f"{hours} h {minutes} min left"
-        return f"{max(minutes, 1)} min left"
-    if isinstance(clock, _dt.datetime):
-        when = clock if clock.tzinfo is None else clock.astimezone(_dt.UTC).replace(tzinfo=None)
-        return f"due {when.day} {when:%b %H:%M} UTC"
-    raise TypeError("clock must be None, text, a timedelta or a datetime")
-
-
-def result_text(position: engine.Position, names: Mapping[int, str]) -> tuple[str, str]:
-    """Headline and detail of a finished game, e.g. ``("Ann wins", "by closing a coil")``.
-
-    ``names`` maps seats 1 and 2 to display names. Scores follow the reason where the game
-    ends on them, the winner's score first (``"on stones 42–39"``); a win on equal scores
-    names the tie-break on a line of its own (the Corals: the player who placed the last
-    stone wins, RULES.md "Brain Coral"): ``"on score 12–12\ntie broken by the last stone
-    placed"``. The reason is worded by :meth:`engine.Termination.caption`; an unknown
-    reason is shown as given.
-    """
-    out = position.outcome
-    assert out is not None, "result_text needs a finished game"
-    loser = names[3 - out.winner] if out.winner in (1, 2) else "the player to move"
-    ending = engine.Termination.read(out.reason)
-    reason = ending.caption(loser) if ending is not None else str(out.reason)
-    if out.winner is None:
-        head = "Draw"
-    else:
-        head = f"{names[out.winner]} wins"
-    if out.scores and ending is not None and ending.on_scores:
-        first = out.winner if out.winner in (1, 2) else 1
-        won, lost = out.scores[first], out.scores[3 - first]
-        reason = f"{reason} {won}–{lost}"
-        if out.winner is not None and won == lost:
-            reason += "\ntie broken by the last stone placed"
-    return head, reason
 
 
 def _len(d: ImageDraw.ImageDraw, text: str, f: ImageFont.FreeTypeFont) -> float:
@@ -222,13 +142,15 @@ def _sized(d: ImageDraw.ImageDraw, text: str, sizes: tuple[int, ...], k: float, 
     return font(sizes[0] * k, weight) if wrap else f
 
 
-def _headline(d: ImageDraw.ImageDraw, name: str, tail: str, f: ImageFont.FreeTypeFont,
+def _headline(d: ImageDraw.ImageDraw, before: str, subject: str, after: str, f: ImageFont.FreeTypeFont,
               width: float) -> list[str]:
-    """``"<name> <tail>"`` on one line of ``width`` px if it fits, else the name on one line
-    or two (:func:`_two_lines`) and ``tail`` on the next."""
-    if _len(d, f"{name} {tail}", f) <= width:
-        return [f"{name} {tail}"]
-    return [*_two_lines(d, name, f, width), tail]
+    """``before + subject + after`` (a :class:`renderers.words.Headline` spelled) on one line
+    of ``width`` px if it fits, else ``before`` on a line, the subject on one line or two
+    (:func:`_two_lines`) and ``after`` on the next (empty pieces take no line)."""
+    whole = f"{before}{subject}{after}"
+    if _len(d, whole, f) <= width:
+        return [whole]
+    return [line for line in (before.strip(), *_two_lines(d, subject, f, width), after.strip()) if line]
 
 
 def _two_lines(d: ImageDraw.ImageDraw, text: str, f: ImageFont.FreeTypeFont, width: float) -> list[str]:
@@ -275,33 +197,6 @@ def _wrap(d: ImageDraw.ImageDraw, text: str, f: ImageFont.FreeTypeFont, width: f
 #: The panel strip's three columns, as shares of its inner width: the game (title, options,
 #: clock), the two players, the state (whose turn or the result, phase, last move).
 COLUMNS = (0.25, 0.42, 0.33)
-#: Words for a Coral's bonus points by the ``bonus`` option (RULES.md "Brain Coral",
-#: "Branching Coral": score = largest group + bonus); one word each, singular and plural.
-_BONUS_WORDS = {"own": ("group", "groups"), "opponent": ("opponent group", "opponent groups"),
-                "captures": ("capture", "captures")}
-
-
-def score_parts(position: engine.Position, seat: int) -> str | None:
-    """The parts of ``seat``'s score where the game adds them up (the Corals: the largest
-    group plus the bonus option's points, RULES.md "Brain Coral"), e.g.
-    ``"largest group 8 + 5 groups"``; None for other games (no ``groups`` highlight).
-
-    The largest group's size is the length of ``position.highlights.groups[seat]``; the
-    bonus is the rest of ``position.scores[seat]``.
-    """
-    scores = position.scores
-    groups = position.highlights.groups or {}
-    if not scores or seat not in groups or seat not in scores:
-        return None
-    largest = len(groups[seat])
-    text = f"largest group {largest}"
-    words = _BONUS_WORDS.get(position.options.get("bonus", ""))
-    if words is None:
-        return text
-    bonus = scores[seat] - largest
-    return f"{text} + {bonus} {words[bonus != 1]}"
-
-
 def _geometry(lay: Layout) -> tuple[Box, list[tuple[float, float]], tuple[float, float]]:
     """The panel's card box, its columns ``[(x0, x1)] * 3`` and its text's ``(top, bottom)``, px."""
     k = lay.width / 1200
@@ -330,37 +225,30 @@ def player_cards(lay: Layout) -> dict[int, tuple[float, float, float, float]]:
             for i, seat in enumerate((1, 2))}
 
 
-def draw_panel(
-    im: Image.Image,
-    lay: Layout,
-    position: engine.Position,
-    th: Theme,
-    title: str,
-    names: Mapping[int, str],
-    clock: str | None,
-    clocks: Mapping[int, str] | None = None,
-) -> None:
+def draw_panel(im: Image.Image, lay: Layout, position: engine.Position, th: Theme, text: PanelText,
+               names: Mapping[int, str]) -> None:
     """Draw the panel of ``position`` into ``lay.panel_box`` of ``im`` (RGB, in place): a
     strip below the board in three columns (:data:`COLUMNS`).
 
-    ``names`` maps seats 1 and 2 to display names (already cleaned); ``clock`` is the text of
-    the game column's clock line or None; ``clocks`` maps seats to the text of each player's
-    own clock, drawn on that player's card (the player to move's in bold, in the turn colour);
-    a seat missing from it has none.
+    ``text`` holds every word drawn (:class:`renderers.words.PanelText`: title, options,
+    clock line, headline, detail, the cards' lines and clocks, last move); ``names`` maps
+    seats 1 and 2 to display names (already cleaned, :func:`clean_name`), drawn on the
+    cards and wherever ``text`` names a seat. The player to move's card clock is bold and
+    in the turn colour.
     """
     k = lay.width / 1200
     d = ImageDraw.Draw(im)
     card, cols, (top, bottom) = _geometry(lay)
     d.rounded_rectangle(card, radius=18 * k, fill=th.panel)
-    _draw_game(im, d, cols[0], top, bottom, position, th, title, clock, k)
-    _draw_players(im, d, cols[1], top, bottom, position, th, names, clocks, k)
-    _draw_state(d, cols[2], top, position, th, names, k)
+    _draw_game(im, d, cols[0], top, bottom, th, text, k)
+    _draw_players(im, d, cols[1], top, bottom, position, th, text, names, k)
+    _draw_state(d, cols[2], top, th, text, names, k)
 
 
 def _draw_game(im: Image.Image, d: ImageDraw.ImageDraw, col: tuple[float, float], top: float,
-               bottom: float, position: engine.Position, th: Theme, title: str, clock: str | None,
-               k: float) -> None:
+               bottom: float, th: Theme, text: PanelText, k: float) -> None:
     """Column 1: the game's title and options, and the clock at the bottom."""
+    title, options, clock = text.title, text.options, text.clock
     x0, x1 = col
     width = x1 - x0
     y = top
@@ -368,7 +256,6 @@ def _draw_game(im: Image.Image, d: ImageDraw.ImageDraw, col: tuple[float, float]
     size = f_title.size / k
     _text(d, (x0, y + (46 - size) * k * 0.8), _fit(d, title, f_title, width), font=f_title, fill=th.text)
     y += 58 * k
-    options = options_text(position.options, position.board)
     f_small = _sized(d, options, (26, 25, 24, 23, 22), k, "regular", width, wrap=True)
     for line in _wrap(d, options, f_small, width)[:2]:
         _text(d, (x0, y), line, font=f_small, fill=th.text_dim)
@@ -439,11 +326,12 @@ def _card_rows(d: ImageDraw.ImageDraw, name: str, sub: str, clock: str | None, r
 
 
 def _draw_players(im: Image.Image, d: ImageDraw.ImageDraw, col: tuple[float, float], top: float,
-                  bottom: float, position: engine.Position, th: Theme, names: Mapping[int, str],
-                  clocks: Mapping[int, str] | None, k: float) -> None:
-    """Column 2: a card per player: stone, name (one line or two), colour (or a Coral's score
-    parts), the player's clock when ``clocks`` has one for the seat (the mover's in bold, in
-    the turn colour), score at the right."""
+                  bottom: float, position: engine.Position, th: Theme, panel: PanelText,
+                  names: Mapping[int, str], k: float) -> None:
+    """Column 2: a card per player: stone, name (one line or two), the seat's line of
+    ``panel.subs`` (colour, or a Coral's score parts), the player's clock when
+    ``panel.clocks`` has one for the seat (the mover's in bold, in the turn colour), score at
+    the right."""
     x0, x1 = col
     out = position.outcome
     over = out is not None
@@ -478,10 +366,8 @@ def _draw_players(im: Image.Image, d: ImageDraw.ImageDraw, col: tuple[float, flo
             score_w = _len(d, text, f_score) + 12 * k
             _text(d, (x1, y + card_h / 2), text, font=f_score, fill=th.text, anchor="rm")
         room = x1 - tx - score_w
-        sub = score_parts(position, seat) or (colour.capitalize() if colour else "Undecided")
-        if over and winner == seat:
-            sub += " · wins"
-        clock = (clocks or {}).get(seat)
+        sub = panel.subs[seat - 1]
+        clock = panel.clocks[seat - 1]
         lines, f_name, f_sub, f_clock = _card_rows(d, names[seat], sub, clock, room,
                                                    card_h - 2 * CARD_MARGIN * k, k)
         rows = [(line, f_name) for line in lines] + [(sub, f_sub)]
@@ -508,52 +394,28 @@ def _draw_players(im: Image.Image, d: ImageDraw.ImageDraw, col: tuple[float, flo
         y += card_h + between
 
 
-def _draw_state(d: ImageDraw.ImageDraw, col: tuple[float, float], top: float,
-                position: engine.Position, th: Theme, names: Mapping[int, str], k: float) -> None:
-    """Column 3: whose turn (and the phase) or the result, then the last move."""
+def _draw_state(d: ImageDraw.ImageDraw, col: tuple[float, float], top: float, th: Theme,
+                text: PanelText, names: Mapping[int, str], k: float) -> None:
+    """Column 3: the headline (whose turn, or the result), the detail under it (the phase, or
+    why the game ended), then the last move; names spelled from ``names``."""
     x0, x1 = col
     width = x1 - x0
     y = top
-    out = position.outcome
-    over = out is not None
-    winner = out.winner if out is not None else None
     f_line = font(26 * k)
     step = 33 * k
-    if over:
-        head, detail = result_text(position, names)
-        f_head = _sized(d, head, (38, 36, 34, 32), k, "bold", width)
-        if winner is not None:
-            head_lines = _headline(d, names[winner], "wins", f_head, width)
-        else:
-            head_lines = _wrap(d, head, f_head, width)
-        for line in head_lines:
-            _text(d, (x0, y), line, font=f_head, fill=th.turn)
-            y += 44 * k
-        for line in _wrap(d, detail, f_line, width)[: 5 - len(head_lines)]:  # 5 lines in all
-            _text(d, (x0, y), line, font=f_line, fill=th.text)
-            y += step
-    else:
-        seat = position.to_move
-        assert seat is not None  # the game goes on: someone is to move
-        colour = position.colour(seat)
-        who = colour.capitalize() if colour else names[seat]
-        f_head = _sized(d, f"{who} to move", (38, 36, 34, 32), k, "bold", width)
-        head_lines = _headline(d, who, "to move", f_head, width)
-        for line in head_lines:
-            _text(d, (x0, y), line, font=f_head, fill=th.turn)
-            y += 44 * k
-        phase = position.phase_caption
-        if phase:
-            for line in _wrap(d, phase, f_line, width)[: 5 - len(head_lines)]:
-                _text(d, (x0, y), line, font=f_line, fill=th.text)
-                y += step
+    head: Headline = text.headline
+    subject = names[head.subject.seat] if isinstance(head.subject, Name) else head.subject
+    f_head = _sized(d, f"{head.before}{subject}{head.after}", (38, 36, 34, 32), k, "bold", width)
+    head_lines = _headline(d, head.before, subject, head.after, f_head, width)
+    for line in head_lines:
+        _text(d, (x0, y), line, font=f_head, fill=th.turn)
+        y += 44 * k
+    detail = spell(text.detail, names)
+    for line in _wrap(d, detail, f_line, width)[: 5 - len(head_lines)]:  # 5 lines in all
+        _text(d, (x0, y), line, font=f_line, fill=th.text)
+        y += step
     y += 6 * k
-    if position.ply:
-        last = position.last_move or ""
-        move = f"Move {position.ply}: {last}" if last else f"Move {position.ply}"
-    else:
-        move = "No moves yet"
-    _text(d, (x0, y), _fit(d, move, f_line, width), font=f_line, fill=th.text_dim)
+    _text(d, (x0, y), _fit(d, text.move, f_line, width), font=f_line, fill=th.text_dim)
 
 
 def clock_lines(d: ImageDraw.ImageDraw, text: str, k: float, room: float) -> tuple[ImageFont.FreeTypeFont, list[str]]:

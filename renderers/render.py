@@ -11,11 +11,13 @@ from PIL import Image
 
 import engine
 
+from . import english
 from .board import base_image
 from .layout import Layout, family_of, layout_for
-from .panel import clean_name, clock_text, draw_panel
+from .panel import clean_name, draw_panel
 from .sprites import paste, sprite
 from .theme import Theme, get_theme
+from .words import PanelText
 
 __all__ = ["DEFAULT_WIDTH", "cell_centre", "image_size", "layout_of", "render_image", "render_png"]
 
@@ -65,34 +67,34 @@ def _cells(board: engine.Board, labels: Iterable[str]) -> list[int]:
     return out
 
 
-def _title(position: engine.Position) -> str:
-    kind = engine.GAMES.get(position.kind)
-    return kind.title if kind is not None else str(position.kind).title()
-
-
-def _clocks(clocks: Mapping[int, object] | None) -> dict[int, str] | None:
-    """Each seat's clock as the text its card shows (:func:`renderers.panel.clock_text`)."""
-    if clocks is None:
-        return None
-    if not isinstance(clocks, Mapping):
-        raise TypeError("clocks must be a mapping {seat: clock} or None")
-    if any(seat not in (1, 2) for seat in clocks):
-        raise TypeError("clocks must map seats 1 and 2")
-    out = {seat: clock_text(clock) for seat, clock in clocks.items()}
-    return {seat: text for seat, text in out.items() if text}
-
-
-def _names(players: Mapping[int, object] | None) -> dict[int, str]:
+def _names(players: Mapping[int, object] | None, unnamed: tuple[str, str]) -> dict[int, str]:
+    """Seats 1 and 2 to the names the panel draws (:func:`renderers.panel.clean_name`;
+    ``unnamed``: seat 1's and 2's when a name has no drawable letter)."""
     if players is not None and not isinstance(players, Mapping):
         raise TypeError("players must be a mapping {1: name, 2: name} or None")
     players = players or {}
-    return {seat: clean_name(players.get(seat), seat) for seat in (1, 2)}
+    return {seat: clean_name(players.get(seat), unnamed[seat - 1]) for seat in (1, 2)}
+
+
+def panel_words(position: engine.Position, text: PanelText | None, clock: object,
+                clocks: Mapping[int, object] | None) -> PanelText:
+    """``text``, or without it the English default of :mod:`renderers.english` for ``clock``
+    and ``clocks``. Raises TypeError when ``text`` comes with ``clock`` or ``clocks`` (its
+    own clock lines are drawn) or for a bad clock."""
+    if text is None:
+        return english.panel_text(position, clock, clocks)
+    if not isinstance(text, PanelText):
+        raise TypeError("text must be a renderers.PanelText or None")
+    if clock is not None or clocks is not None:
+        raise TypeError("give the clock lines in text, not as clock/clocks")
+    return text
 
 
 def render_image(
     position: engine.Position,
     *,
     players: Mapping[int, object] | None = None,
+    text: PanelText | None = None,
     clock: object = None,
     clocks: Mapping[int, object] | None = None,
     theme: str = "default",
@@ -105,19 +107,17 @@ def render_image(
     Arguments as :func:`render_png`; ``width`` scales everything (the GIF replay uses a
     smaller frame); ``height`` None makes the image as tall as the board needs
     (:func:`image_size`), else the board is fitted to ``height`` less the panel strip.
-    Raises ValueError for an unknown theme, TypeError for bad ``players``/``clock``/``clocks``.
+    Raises ValueError for an unknown theme, TypeError for bad ``players``/``text``/``clock``/``clocks``.
     """
     th = get_theme(theme)
-    names = _names(players)
-    clock_line = clock_text(clock)
-    seat_clocks = _clocks(clocks)
+    words = panel_words(position, text, clock, clocks)
+    names = _names(players, words.unnamed)
     with _DRAW_LOCK:
-        return _draw(position, th, names, clock_line, seat_clocks, bool(cell_labels), width, height)
+        return _draw(position, th, words, names, bool(cell_labels), width, height)
 
 
-def _draw(position: engine.Position, th: Theme, names: Mapping[int, str], clock_line: str | None,
-          seat_clocks: Mapping[int, str] | None, cell_labels: bool, width: int,
-          height: int | None) -> Image.Image:
+def _draw(position: engine.Position, th: Theme, words: PanelText, names: Mapping[int, str],
+          cell_labels: bool, width: int, height: int | None) -> Image.Image:
     board = position.board
     lay = layout_of(position, width, height)
     im = base_image(lay.family, board.shape, board.size, th.name, cell_labels, width, height).copy()
@@ -183,7 +183,7 @@ def _draw(position: engine.Position, th: Theme, names: Mapping[int, str], clock_
         if colour is not None:
             paste(im, sprite("ring", radius, th.name, colour), *cs[c])
 
-    draw_panel(im, lay, position, th, _title(position), names, clock_line, seat_clocks)
+    draw_panel(im, lay, position, th, words, names)
     return im
 
 
@@ -195,6 +195,7 @@ def render_png(
     position: engine.Position,
     *,
     players: Mapping[int, object] | None = None,
+    text: PanelText | None = None,
     clock: object = None,
     clocks: Mapping[int, object] | None = None,
     theme: str = "default",
@@ -210,10 +211,14 @@ def render_png(
       other scripts in an installed fallback font, else transliterated.
     * ``players`` names that do not fit one line on the player's card take two (broken at a
       space where possible), and are cut with an ellipsis only beyond two lines.
+    * ``text`` -- every word the panel draws, in the reader's language
+      (:class:`renderers.words.PanelText`; the bot words it); None: the English default of
+      :mod:`renderers.english`, with ``clock`` and ``clocks`` worded there. With ``text``,
+      ``clock`` and ``clocks`` must be None (its own clock lines are drawn).
     * ``clock`` -- optional clock line in the game column (e.g. the time control, or the time
       left for the player to move): text shown as given (e.g. ``"2 days 4 h left"``), a
       :class:`datetime.timedelta` (time left) or a :class:`datetime.datetime` (the deadline,
-      UTC), worded by :func:`renderers.panel.clock_text`.
+      UTC), worded by :func:`renderers.english.clock_text`.
     * ``clocks`` -- optional time of each player, ``{seat: clock}`` for seats 1 and 2 (either
       may be missing; values as ``clock``: text, timedelta or datetime), drawn on that
       player's card under the name, as Little Golem shows both players' time; the player to
@@ -232,7 +237,7 @@ def render_png(
     and the panel gives each score's parts). Raises ValueError for an unknown theme, TypeError
     for bad ``players``, ``clock`` or ``clocks`` (not a mapping of seats 1 and 2).
     """
-    im = render_image(position, players=players, clock=clock, clocks=clocks, theme=theme,
+    im = render_image(position, players=players, text=text, clock=clock, clocks=clocks, theme=theme,
                       cell_labels=cell_labels)
     buf = io.BytesIO()
     im.save(buf, "PNG", **PNG_OPTIONS)

@@ -127,7 +127,7 @@ def render_standings_image(rows: Sequence[StandingsRow], header: StandingsHeader
         if i % 2 == 0:
             d.rounded_rectangle((_MARGIN, y, STANDINGS_WIDTH - _MARGIN, y + _ROW_H - 4), radius=8, fill=th.panel)
         mid = y + (_ROW_H - 4) / 2
-        values = [str(row.rank), clean_name(row.name, row.rank), row.rating, number_text(row.points),
+        values = [str(row.rank), clean_name(row.name, f"#{row.rank}"), row.rating, number_text(row.points),
                   *(number_text(v) for v in row.tie_breaks), str(row.games_left)]
         for c, (column, value) in enumerate(zip(columns, values, strict=True)):
             colour = th.text if c in (0, 1, 3) else th.text_dim
@@ -152,7 +152,7 @@ def _draw_title(d: ImageDraw.ImageDraw, th: Theme, title: str, subtitle: str) ->
     """The title (bold, cut to the width) and the subtitle under it."""
     room = STANDINGS_WIDTH - 2 * _MARGIN - 8
     f_title = font(_TITLE_SIZE, "bold")
-    _text(d, (_MARGIN + 4, _MARGIN + 6), _fit(d, clean_name(title, 0), f_title, room), f_title, th.text)
+    _text(d, (_MARGIN + 4, _MARGIN + 6), _fit(d, clean_name(title, ""), f_title, room), f_title, th.text)
     if subtitle:
         f_sub = font(_SUBTITLE_SIZE)
         _text(d, (_MARGIN + 4, _MARGIN + 62), _fit(d, subtitle, f_sub, room), f_sub, th.text_dim)

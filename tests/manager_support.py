@@ -154,3 +154,29 @@ def refused(error: type[UserError], match: str) -> Iterator[pytest.ExceptionInfo
         yield info
     said = texts.refusal_text(info.value)
     assert re.search(match, said), f"{match!r} is not in the refusal {said!r}"
+
+
+# ---- autocomplete as the cogs ask it: the manager's choices, worded by the front ----------------
+async def complete_game(mgr: GameManager, user_id: int, prefix: str, *, include_finished: bool = False,
+                        guild_id: int | None = None, name_of=None, limit: int = 25) -> list[tuple[int, str]]:
+    """``(game id, label)`` of ``user_id``'s games matching ``prefix``, as /board's ``game:`` shows them."""
+    from bot.front import choices
+
+    found = await mgr.complete_game(user_id, include_finished=include_finished, guild_id=guild_id)
+    return choices.game_choices(user_id, found, prefix, limit=limit, name_of=name_of)
+
+
+async def complete_reviewable_game(mgr: GameManager, user_id: int, prefix: str, *, guild_id: int | None = None,
+                                   name_of=None) -> list[tuple[int, str]]:
+    """``(game id, label)`` of the games /review offers ``user_id`` for ``prefix``."""
+    from bot.front import choices
+
+    found = await mgr.complete_reviewable_game(user_id, prefix, guild_id=guild_id)
+    return choices.reviewable_game_choices(found, prefix, name_of=name_of)
+
+
+async def complete_server_game(mgr: GameManager, guild_id: int, prefix: str, *, name_of=None) -> list[tuple[int, str]]:
+    """``(game id, label)`` of the games /abort offers in ``guild_id`` for ``prefix``."""
+    from bot.front import choices
+
+    return choices.server_game_choices(await mgr.complete_server_game(guild_id), prefix, name_of=name_of)

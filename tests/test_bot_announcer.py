@@ -44,6 +44,33 @@ async def test_a_whole_move_reads_the_game_row_and_the_settings_once(fake, harne
     assert await harness.manager.pending_announcements(board_grace=0) == []
 
 
+async def test_a_board_post_and_its_dm_look_up_the_names_once(fake, harness):
+    """The picture and its description come from one look-up of the players' names
+    (``Announcer.picture``): the board post and the your-turn DM after it share it (before: one
+    to render, one to describe each post, three in all), and a finished game's board reads the
+    deleted players once (before: twice)."""
+    await fake.slash(fake.bob, "notify", {"dm": "on"})
+    game, _, _ = await start_game(fake, harness, "io", fake.alice, fake.bob)
+    announcer = harness.bot.announcer
+    looked_up, names = [], announcer.names
+
+    async def counted(g):
+        looked_up.append(g.id)
+        return await names(g)
+
+    announcer.names = counted
+    ex = await play_move(fake, fake.alice, "c3", channel=game.thread_id)
+    [dm] = [m for m in ex.posts if not m.guild_id]
+    assert dm.attachments[0].description == board_post(ex).attachments[0].description
+    assert looked_up == [game.id]
+    end = await harness.manager.resign_game(game.id, fake.bob.id, guild_id=game.guild_id)
+    looked_up.clear()
+    async with StatementLog(harness.manager) as log:
+        file = await announcer.board_file(end.game, end.position)
+    assert file.description.startswith("Board of Io") and looked_up == [game.id]
+    assert log.reads("forgotten_players") == 1, log.statements
+
+
 # ---- bot.front.boards: values in, a Post out ---------------------------------------------------
 def _game(**changes):
     from bot.manager import Game

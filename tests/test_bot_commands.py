@@ -5,7 +5,6 @@ import pytest
 from botplay import board_post, play_move, start_game
 from fakediscord.fixtures import *  # noqa: F403
 
-import ai
 import engine
 from bot import texts
 
@@ -40,7 +39,7 @@ async def test_commands_follow_the_engine_option_specs(fake, harness):
         assert opts["rated"]["type"] == 5
         # level: the computer's strength, each choice described from ai.LEVELS (issue 12)
         assert [c["value"] for c in opts["level"]["choices"]] == [1, 2, 3, 4, 5]
-        assert all(ai.LEVELS[c["value"]].description.split(":")[0] in c["name"]
+        assert all(texts.LEVEL_DESCRIPTIONS[c["value"]].split(":")[0] in c["name"]
                    for c in opts["level"]["choices"])
         for spec in kind.options:
             o = opts[spec.name]

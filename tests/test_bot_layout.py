@@ -27,7 +27,8 @@ ALLOWED = {
     # (bot.manager.errors' Refusal, the values it words: mostly type-only) and the rules' types
     "bot.texts": {"bot.manager", "bot.rules"},
     "bot.store": {"bot.rules", "bot.config"},  # alembic's env reads the database target
-    "bot.manager": {"bot.store", "bot.rules", "bot.texts"},  # never the Discord side or workers
+    # never the Discord side, the workers or the texts: it returns data, the front words it
+    "bot.manager": {"bot.store", "bot.rules"},
     "bot.workers": {"bot.manager", "bot.rules", "bot.texts"},  # never the Discord side
     "bot.config": {"bot.store"},
     "bot.front": {"bot.manager", "bot.store", "bot.rules", "bot.texts", "bot.workers", "bot.config", "bot"},

@@ -53,7 +53,7 @@ async def test_privacy_show_and_delete(fake, harness):
 
 
 def test_privacy_texts_fit_one_message_in_the_worst_case():
-    from bot.manager import Forgotten, StoredData, StoredRating, UserSettings
+    from bot.manager import Forgotten, GameRef, StoredData, StoredRating, UserSettings
 
     big = 10**18
     data = StoredData(
@@ -63,9 +63,9 @@ def test_privacy_texts_fit_one_message_in_the_worst_case():
         ratings=tuple(StoredRating(big + i, kind, 2999.5, 350.0, 10**6)
                       for i in range(50) for kind in ("branchingcoral", "braincoral", "whirlwind", "coil", "io")),
         challenges_sent=10**6, challenges_received=10**6, dms_queued=10**9, dms_sent=10**9,
-        running_games=tuple(f"Branching Coral #{10**6 + i}" for i in range(200)), finished_games=10**6,
+        running_games=tuple(GameRef("branchingcoral", 10**6 + i) for i in range(200)), finished_games=10**6,
         forgotten_at=1.7e9)
-    for text in (texts.privacy_text(data, big), texts.privacy_confirm(list(data.running_games)),
+    for text in (texts.privacy_text(data, big), texts.privacy_confirm(data.running_games),
                  texts.privacy_confirm([]),
                  texts.privacy_deleted(Forgotten(big, 1.7e9, 1, 1, 10**6, 250, 10**6, 10**9, 10**6))):
         assert len(text) <= 2000, len(text)

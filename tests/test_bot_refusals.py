@@ -36,7 +36,7 @@ def test_every_refusal_has_its_wording():
 def _refusals_raised(root: pathlib.Path) -> list[tuple[str, int, str, list[str]]]:
     """Every ``X(Refusal.NAME, key=...)`` in the manager and the cogs: (file, line, NAME, keys)."""
     found = []
-    for path in sorted([*(root / "bot" / "manager").glob("*.py"), *(root / "bot" / "cogs").glob("*.py")]):
+    for path in sorted([*(root / "bot" / "manager").glob("*.py"), *(root / "bot" / "front" / "cogs").glob("*.py")]):
         for node in ast.walk(ast.parse(path.read_text(), str(path))):
             if (isinstance(node, ast.Call) and node.args and isinstance(node.args[0], ast.Attribute)
                     and isinstance(node.args[0].value, ast.Name) and node.args[0].value.id == "Refusal"):
@@ -76,7 +76,7 @@ def test_a_refusal_is_data_and_its_words_come_from_texts():
     copied = pickle.loads(pickle.dumps(e))
     assert (type(copied), copied.reason, copied.values) == (NotAllowed, e.reason, e.values)
     # the engine's message is carried as the engine's error, quoted by the wording
-    err = UserError(Refusal.ILLEGAL_MOVE, error=engine.IllegalMove("d4 is occupied"))
+    err = UserError(Refusal.ILLEGAL_MOVE, error=engine.IllegalMove(engine.ErrorReason.OCCUPIED, cell="d4"))
     assert texts.refusal_text(err) == "Illegal move: d4 is occupied."
 
 
@@ -112,10 +112,7 @@ _DISCORD = {"Choice", "Embed", "add_field", "set_author", "set_footer", "SelectO
 _METADATA = {("command", "name"), ("command", "description"), ("Group", "name"),
              ("Group", "description"), ("ContextMenu", "name")}
 #: Allowed by the function they are in: (file, function) -> why.
-_ALLOWED_IN = {
-    ("bot/cogs/challenges.py", "level_choices"): "the static choices of level:, registered with "
-    "the command (metadata, as above), named from ai.LEVELS",
-}
+_ALLOWED_IN: dict[tuple[str, str], str] = {}  # none since the levels are worded in bot/texts (issue 20)
 #: Allowed exceptions raised with a literal: programming errors, which the reply path never
 #: shows (a player gets texts.GENERIC_FAILURE and the log the message).
 _INTERNAL = {"ValueError", "TypeError", "RuntimeError", "KeyError", "AssertionError"}
@@ -152,7 +149,7 @@ def player_text_outside_texts(root: pathlib.Path) -> list[str]:
                 if (f"{rel.as_posix()}", enclosing.get(node)) in _ALLOWED_IN:
                     continue
                 if (isinstance(node, ast.Raise) and isinstance(node.exc, ast.Call)
-                        and rel.parts[:2] in (("bot", "manager"), ("bot", "cogs"))
+                        and (rel.parts[:2] == ("bot", "manager") or rel.parts[:3] == ("bot", "front", "cogs"))
                         and _name(node.exc.func) not in _INTERNAL
                         and any(map(_is_text, [*node.exc.args, *(k.value for k in node.exc.keywords)]))):
                     found.append(f"{rel}:{node.lineno}: raise {_name(node.exc.func)}(\"...\")")
@@ -172,3 +169,27 @@ def test_no_player_text_outside_the_texts_layer():
     offenders = player_text_outside_texts(ROOT)
     assert not offenders, ("player-facing text outside bot/texts (word it there):\n"
                            + "\n".join(offenders))
+
+
+# ---- the engine's errors are worded from their reason and fields (issue 20, item 4) -------------
+def test_every_engine_error_reason_is_worded_as_the_engine_reads_it_in_english():
+    assert set(texts.ENGINE_ERRORS) == set(engine.ErrorReason)
+    for reason in engine.ErrorReason:
+        if reason is not engine.ErrorReason.POSITION_TEXT:  # never shown to players
+            assert texts.ENGINE_ERRORS[reason] == reason.english, reason
+
+
+def test_the_bot_words_an_engine_error_from_its_reason_not_its_message(monkeypatch):
+    from bot.texts import engine_errors
+
+    with pytest.raises(engine.IllegalMove) as e:
+        engine.new_game("io", size=5).play("c3").play("c3")
+    refused = UserError(Refusal.ILLEGAL_MOVE, error=e.value)
+    assert texts.refusal_text(refused) == "Illegal move: c3 is occupied."
+    monkeypatch.setitem(engine_errors.ENGINE_ERRORS, engine.ErrorReason.OCCUPIED, "{cell} ist besetzt")
+    assert texts.refusal_text(refused) == "Illegal move: c3 ist besetzt."
+    with pytest.raises(engine.OptionError) as opt:
+        engine.new_game("coil", size=99)
+    assert texts.refusal_text(UserError(Refusal.BAD_OPTION, kind="coil", error=opt.value)) == \
+        f"Bad option for Coil: {opt.value}."
+    assert texts.engine_error(e.value.at_move(2, "c3")) == "move 2 (c3): c3 ist besetzt"

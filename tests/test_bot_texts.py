@@ -93,3 +93,15 @@ def test_a_record_reads_back_its_reason_as_the_engines_termination():
                          finished_at=60, status="finished", winner=end.outcome.winner,
                          reason=end.outcome.reason, scores=None, moves=[])
     assert read_record(text).reason is end.outcome.reason
+
+
+def test_every_computer_level_is_worded_by_the_texts_and_ai_keeps_numbers_only():
+    import dataclasses
+
+    import ai
+
+    assert set(texts.LEVEL_DESCRIPTIONS) == set(ai.LEVELS)
+    assert not [f.name for f in dataclasses.fields(ai.Level) if f.type in ("str", str)]
+    assert [texts.level_choice(n) for n in ai.LEVELS] == ["1 Beginner", "2 Casual", "3 Club", "4 Strong",
+                                                          "5 Strongest"]
+    assert "(Club: a careful search)" in texts.computer_started("Io #3", 3, 42)

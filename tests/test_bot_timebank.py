@@ -96,7 +96,7 @@ async def test_days_with_a_bank_clock_are_refused(fake, harness):  # noqa: F811
 
 async def test_both_banks_on_the_board_and_the_clock_on_the_preview(fake, harness, clock):  # noqa: F811
     """Issue 19: the board names the waiting player's bank beside the mover's deadline and
-    hands the renderer both players' time (``clocks=``, a card each); a move's preview (Confirm)
+    hands the renderer both players' time (the panel text's ``clocks``, a card each); a move's preview (Confirm)
     shows the mover's clock."""
     calls = []
     render = harness.bot.renderer.render
@@ -112,7 +112,8 @@ async def test_both_banks_on_the_board_and_the_clock_on_the_preview(fake, harnes
     g = await harness.manager.get_game(game.id)  # alice moved at once: 3 days + 1
     assert f"(bank 3d+1d).{texts.others_bank(fake.alice.id, '4 d left')}" in board.content
     # bob to move: his deadline; alice waits with her bank
-    assert calls[-1]["clocks"] == {2: datetime.fromtimestamp(g.deadline, UTC), 1: texts.panel_bank("4 d left")}
+    assert calls[-1]["text"].clocks == (texts.panel_bank("4 d left"),
+                                        texts.panel_due(datetime.fromtimestamp(g.deadline, UTC)))
 
     await fake.slash(fake.bob, "settings", {"confirm": "on"})
     clock.t += DAY + HOUR

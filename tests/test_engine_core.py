@@ -146,3 +146,64 @@ def test_two_cell_moves_copied_with_decoration_read_as_meant():
 def test_decoration_alone_is_an_empty_move(text):
     with pytest.raises(engine.MoveError, match="empty move"):
         engine.new_game("io").play(text)
+
+
+# ---- issue 20: engine errors carry data (a reason naming the rule, typed fields) --------------
+def _engine_raises():
+    """Every ``raise <EngineError class>(ErrorReason.NAME, field=...)`` in engine/: (where, NAME, fields)."""
+    import ast
+    import pathlib
+
+    classes = {"GameError", "OptionError", "MoveError", "IllegalMove"}
+    found = []
+    for path in sorted((pathlib.Path(engine.__file__).parent).glob("*.py")):
+        for node in ast.walk(ast.parse(path.read_text(), str(path))):
+            if isinstance(node, ast.Raise) and isinstance(node.exc, ast.Call):
+                call = node.exc
+                name = call.func.id if isinstance(call.func, ast.Name) else getattr(call.func, "attr", "")
+                if name in classes:
+                    first = call.args[0] if call.args else None
+                    reason = first.attr if isinstance(first, ast.Attribute) else None
+                    found.append((f"{path.name}:{node.lineno}", reason, {k.arg for k in call.keywords}))
+    return found
+
+
+def test_every_engine_error_names_its_reason_and_gives_the_fields_its_sentence_names():
+    import string
+
+    raised = _engine_raises()
+    assert len(raised) > 45
+    wrong = []
+    for where, reason, fields in raised:
+        if reason is None or reason not in engine.ErrorReason.__members__:
+            wrong.append(f"{where}: no ErrorReason")
+            continue
+        wanted = {f for _, f, _, _ in string.Formatter().parse(engine.ErrorReason[reason].english) if f}
+        if fields != wanted:
+            wrong.append(f"{where}: {reason} gives {sorted(fields)}, its sentence names {sorted(wanted)}")
+    assert not wrong, "\n".join(wrong)
+    used = {reason for _, reason, _ in raised}
+    assert used | {"POSITION_TEXT"} == set(engine.ErrorReason.__members__)  # every reason is raised
+
+
+def test_an_engine_error_carries_its_reason_and_fields_and_reads_in_english():
+    import pickle
+
+    pos = engine.new_game("io", size=5).play("c3")
+    with pytest.raises(engine.IllegalMove) as e:
+        pos.play("c3")
+    assert e.value.reason is engine.ErrorReason.OCCUPIED and dict(e.value.fields) == {"cell": "c3"}
+    assert str(e.value) == "c3 is occupied"
+    again = pickle.loads(pickle.dumps(e.value))
+    assert (type(again), again.reason, dict(again.fields), str(again)) == (engine.IllegalMove, e.value.reason,
+                                                                          {"cell": "c3"}, "c3 is occupied")
+    with pytest.raises(engine.IllegalMove) as e:
+        engine.replay("io", {"size": 5}, ["c3", "c3"])
+    assert (e.value.reason, e.value.move_number, e.value.move) == (engine.ErrorReason.OCCUPIED, 2, "c3")
+    assert str(e.value) == "move 2 (c3): c3 is occupied"
+    with pytest.raises(engine.OptionError) as e:
+        engine.new_game("io", colour="red")
+    assert e.value.reason is engine.ErrorReason.UNKNOWN_OPTION and e.value.fields["options"] == ("size",)
+    assert str(e.value) == "Io has no option 'colour' (options: size)"
+    with pytest.raises(TypeError):
+        engine.IllegalMove("a sentence instead of a reason")

@@ -14,7 +14,16 @@ import random
 import sqlite3
 
 import pytest
-from manager_support import ALICE, BOB, CAROL, GUILD, FakeClock, start_game
+from manager_support import (
+    ALICE,
+    BOB,
+    CAROL,
+    GUILD,
+    FakeClock,
+    complete_game,
+    complete_server_game,
+    start_game,
+)
 
 from bot import texts
 from bot.manager import GameManager, NotFound
@@ -137,13 +146,13 @@ async def test_play_refuses_another_servers_game_also_for_a_confirmed_move(mgr):
 async def test_suggestions_never_name_another_servers_game(mgr):
     g = await start_game(mgr, KIND, OPTS)
     for user in (ALICE, BOB):
-        assert await mgr.complete_game(user, str(g.id), guild_id=OTHER, include_finished=True) == []
+        assert await complete_game(mgr, user, str(g.id), guild_id=OTHER, include_finished=True) == []
     assert await mgr.complete_move(ALICE, "", game_id=g.id, guild_id=OTHER) == []
     assert await mgr.complete_move(CAROL, "", game_id=g.id) == []  # a DM, not her game
     assert await mgr.waiting_game(BOB, game_id=g.id, guild_id=OTHER) is None
     assert await mgr.complete_conditional(BOB, "", game_id=g.id, guild_id=OTHER) == []
-    assert await mgr.complete_server_game(OTHER, "") == []
-    assert [gid for gid, _ in await mgr.complete_server_game(GUILD, "")] == [g.id]
+    assert await complete_server_game(mgr, OTHER, "") == []
+    assert [gid for gid, _ in await complete_server_game(mgr, GUILD, "")] == [g.id]
 
 
 async def test_visible_challenge_sees_only_this_servers_challenges(mgr):

@@ -15,6 +15,8 @@ from manager_support import (
     CAROL,
     GUILD,
     FakeClock,
+    complete_game,
+    complete_reviewable_game,
     play_random,
     refused,
     start_game,
@@ -86,14 +88,18 @@ async def test_complete_move_and_game(mgr):
     assert await mgr.complete_move(BOB, "") == ["pass", *after.complete("", limit=24)]
     assert await mgr.complete_move(BOB, "b") == after.complete("b")
     g2 = await start_game(mgr, KIND, OPTS, a=CAROL, b=BOB)
-    labels = await mgr.complete_game(BOB, "")
+    labels = await complete_game(mgr, BOB, "")
     assert labels == [(g.id, f"{TITLE} #{g.id} · your turn"), (g2.id, f"{TITLE} #{g2.id} · their turn")]
-    assert await mgr.complete_game(BOB, f"#{g2.id}") == [(g2.id, f"{TITLE} #{g2.id} · their turn")]
-    assert await mgr.complete_game(BOB, "their") == [(g2.id, f"{TITLE} #{g2.id} · their turn")]
-    assert await mgr.complete_game(ALICE, "your") == []
+    assert await complete_game(mgr, BOB, f"#{g2.id}") == [(g2.id, f"{TITLE} #{g2.id} · their turn")]
+    assert await complete_game(mgr, BOB, "their") == [(g2.id, f"{TITLE} #{g2.id} · their turn")]
+    assert await complete_game(mgr, ALICE, "your") == []
     await mgr.resign(g2.id, CAROL)
-    assert await mgr.complete_game(BOB, "", include_finished=True) == [
+    assert await complete_game(mgr, BOB, "", include_finished=True) == [
         (g.id, f"{TITLE} #{g.id} · your turn"), (g2.id, f"{TITLE} #{g2.id} · finished")]
+    # the manager gives data, never words: the front words the labels
+    found = await mgr.complete_game(BOB, include_finished=True)
+    assert [(c.game_id, c.kind, c.status, c.waiting, c.players) for c in found] == [
+        (g.id, KIND, "active", True, (ALICE, BOB)), (g2.id, KIND, "finished", False, (CAROL, BOB))]
 
 
 async def test_active_games(mgr):
@@ -180,14 +186,14 @@ async def test_moves_by_game_and_reviewable_games(mgr):
     assert [g.id for g, _ in await mgr.complete_moves_by_game(ALICE, "", guild_id=None)] == [g1.id, g2.id, away.id]
     assert await mgr.complete_moves_by_game(BOB, "", guild_id=GUILD) == []  # none waiting for him
 
-    assert await mgr.complete_reviewable_game(ALICE, "", guild_id=GUILD) == []
+    assert await complete_reviewable_game(mgr, ALICE, "", guild_id=GUILD) == []
     await mgr.resign_game(g2.id, CAROL, guild_id=GUILD)      # over before any move: nothing to chart
     await mgr.play_move(g1.id, ALICE, "a1")
     await mgr.resign_game(g1.id, BOB, guild_id=GUILD)
     await mgr.play_move(away.id, ALICE, "a1")
     await mgr.resign_game(away.id, BOB, guild_id=GUILD + 1)
     here = [(g1.id, f"{TITLE} #{g1.id} · 1 move played")]
-    assert await mgr.complete_reviewable_game(CAROL, "", guild_id=GUILD) == here  # anyone's, here
-    assert await mgr.complete_reviewable_game(ALICE, str(away.id), guild_id=GUILD) == []
-    assert [gid for gid, _ in await mgr.complete_reviewable_game(ALICE, "", guild_id=None)] == [away.id, g1.id]
-    assert await mgr.complete_reviewable_game(CAROL, "", guild_id=None) == []  # not hers
+    assert await complete_reviewable_game(mgr, CAROL, "", guild_id=GUILD) == here  # anyone's, here
+    assert await complete_reviewable_game(mgr, ALICE, str(away.id), guild_id=GUILD) == []
+    assert [gid for gid, _ in await complete_reviewable_game(mgr, ALICE, "", guild_id=None)] == [away.id, g1.id]
+    assert await complete_reviewable_game(mgr, CAROL, "", guild_id=None) == []  # not hers

@@ -10,10 +10,20 @@ from __future__ import annotations
 import random
 
 import pytest
-from manager_support import ALICE, BOB, CAROL, CHANNEL, GUILD, FakeClock, refused, start_game
+from manager_support import (
+    ALICE,
+    BOB,
+    CAROL,
+    CHANNEL,
+    GUILD,
+    FakeClock,
+    complete_game,
+    refused,
+    start_game,
+)
 
 from bot import texts
-from bot.manager import GameManager, NotAllowed, UserError
+from bot.manager import GameManager, GameRef, NotAllowed, UserError
 
 KIND, OPTS = "coil", {"size": 5}
 
@@ -48,7 +58,7 @@ async def test_show_lists_what_is_stored_and_delete_removes_it_keeping_the_games
                                           opponent_id=ALICE, kind="io", options={"size": 5},
                                           first="challenger")
     d = await mgr.stored_data(ALICE)
-    assert (d.display_name, d.conditional_games, d.running_games) == ("Ann", (game.id,), (f"Coil #{game.id}",))
+    assert (d.display_name, d.conditional_games, d.running_games) == ("Ann", (game.id,), (GameRef("coil", game.id),))
     assert d.settings is not None and d.settings.dm
     assert (d.challenges_sent, d.challenges_received, d.dms_queued + d.dms_sent) == (1, 1, 1)
     assert (d.ratings, d.finished_games, d.forgotten_at) == ((), 0, None) and d.stores_anything
@@ -77,7 +87,7 @@ async def test_show_lists_what_is_stored_and_delete_removes_it_keeping_the_games
     b = await mgr.stored_data(BOB)
     assert b.display_name == "Ben" and b.settings.dm and len(b.ratings) == 1 and b.dms_queued + b.dms_sent == 1
     assert await mgr.deleted_players([g]) == {game.id: frozenset({ALICE})}
-    labels = await mgr.complete_game(BOB, "", include_finished=True, name_of={ALICE: "Ann"}.get)
+    labels = await complete_game(mgr, BOB, "", include_finished=True, name_of={ALICE: "Ann"}.get)
     assert labels == [(game.id, f"Coil #{game.id} vs {texts.DELETED_PLAYER} · finished")]
 
 
@@ -104,7 +114,7 @@ async def test_games_in_progress_never_show_a_deleted_player(mgr, clock):
     clock.advance(1)
     game = await start_game(mgr, KIND, OPTS, b=CAROL)
     assert await mgr.deleted_players([game]) == {}
-    assert (await mgr.stored_data(CAROL)).running_games == (f"Coil #{game.id}",)
+    assert (await mgr.stored_data(CAROL)).running_games == (GameRef("coil", game.id),)
 
 
 async def test_revision_0006_goes_down_and_up_again(db, clock):

@@ -18,8 +18,9 @@ from PIL import Image, ImageChops
 
 import engine
 import renderers
+from renderers.english import clock_text, options_text, result_text
 from renderers.layout import HEX_R
-from renderers.panel import clean_name, clock_text, options_text, result_text
+from renderers.panel import clean_name
 from renderers.render import layout_of
 from renderers.sprites import RING
 
@@ -242,7 +243,7 @@ def test_coral_results_halo_only_the_winners_group_and_give_the_score_parts(kind
     """Both largest groups score and stay bright, but only the winner's carries the winning
     halo (the loser's looked like a second winning structure); the panel spells out each
     score as largest group plus bonus."""
-    from renderers.panel import score_parts
+    from renderers.english import score_parts
 
     th = renderers.THEMES[theme]
     pos = finished(kind, lambda p: p.outcome.reason == "score")
@@ -662,10 +663,10 @@ def test_clock_text():
 
 
 def test_clean_name():
-    assert clean_name("Zoë 🔥", 2) == "Zoë"
-    assert clean_name("Ольга", 1) == "Ольга"
-    assert clean_name("  ", 2) == "Player 2"
-    assert clean_name(None, 1) == "Player 1"
+    assert clean_name("Zoë 🔥", "Player 2") == "Zoë"
+    assert clean_name("Ольга", "Player 1") == "Ольга"
+    assert clean_name("  ", "Player 2") == "Player 2"
+    assert clean_name(None, "Player 1") == "Player 1"
 
 
 def test_options_text():
@@ -805,19 +806,19 @@ def test_decorated_names_fold_and_never_become_question_marks(monkeypatch):
     from renderers import fonts
 
     monkeypatch.setattr(fonts, "FALLBACK_FACES", ())  # Roboto only: the rest is transliterated
-    got = [clean_name(n, 1) for n in DECORATED]
+    got = [clean_name(n, "Player 1") for n in DECORATED]
     assert got == ["Noālgo Dark", "full", "ShanTianTaiLang", "Ναταλία", "mhmd", "Ǹő", "nmste"]
-    assert clean_name("Zoë ✨🔥", 2) == "Zoë"
-    assert clean_name("🎮", 2) == "Player 2"
-    assert clean_name("a\u200bb\tc", 1) == "ab c"
-    assert clean_name("who?", 1) == "who?"  # a player's own "?" stays
+    assert clean_name("Zoë ✨🔥", "Player 2") == "Zoë"
+    assert clean_name("🎮", "Player 2") == "Player 2"
+    assert clean_name("a\u200bb\tc", "Player 1") == "ab c"
+    assert clean_name("who?", "Player 1") == "who?"  # a player's own "?" stays
 
 
 def test_decorated_names_draw_without_missing_glyphs():
     from renderers.fonts import _has_glyph, font, runs
 
     for name in DECORATED:
-        text = clean_name(name, 1)
+        text = clean_name(name, "Player 1")
         assert "?" not in text and text != "Player 1"
         for part, f in runs(text, font(34, "bold")):  # every run drawn by a font that has it
             assert all(_has_glyph(f.path, ch) for ch in part), (name, part)
@@ -844,7 +845,7 @@ def test_cjk_names_draw_in_the_packaged_cjk_font_not_transliterated(name):
 
     assert CJK_FONT is not None and os.path.exists(CJK_FONT)
     assert "site-packages" in CJK_FONT and FALLBACK_FACES[0]["regular"] == CJK_FONT
-    assert clean_name(name, 1) == name  # kept as written, not "ShanTianTaiLang"
+    assert clean_name(name, "Player 1") == name  # kept as written, not "ShanTianTaiLang"
     (part, f), = runs(name, font(34, "bold"))
     assert part == name and f.path == CJK_FONT
     # Every character has its own glyph in the font (not the missing-glyph box) ...
@@ -1120,8 +1121,9 @@ def test_each_player_clock_is_drawn_on_their_own_card_the_movers_emphasised():
 def test_card_clocks_read_at_550_px(name):
     from PIL import ImageDraw
 
+    from renderers.english import clock_text
     from renderers.layout import DISPLAY_WIDTH
-    from renderers.panel import _card_rows, clock_text, player_cards
+    from renderers.panel import _card_rows, player_cards
 
     pos = played("braincoral", 6)
     x0, y0, x1, y1 = player_cards(layout_of(pos))[1]

@@ -154,8 +154,9 @@ def test_bad_records_raise_before_searching():
     with pytest.raises(ValueError):
         review_game("coil", SMALL["coil"], "c3", playouts=10)
     moves = random_record("coil", 3)
-    with pytest.raises(engine.IllegalMove, match="already over"):
+    with pytest.raises(engine.IllegalMove, match=rf"move {len(moves) + 1} \(a1\): the game is over") as over:
         review_game("coil", SMALL["coil"], moves + ["a1"], playouts=10)
+    assert over.value.reason is engine.ErrorReason.GAME_OVER and over.value.move_number == len(moves) + 1
     assert calls == []
 
 

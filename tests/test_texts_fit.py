@@ -129,7 +129,8 @@ def test_challenges_and_game_notes_fit():
         fits(texts.declined(c)), fits(texts.withdrawn(c)), fits(texts.rematch_offered(c))
     g = game()
     fits(texts.already_accepted(g))
-    fits(texts.computer_started(LABEL, 5, "w" * 200, BIG))
+    for level in texts.LEVEL_DESCRIPTIONS:
+        fits(texts.computer_started(LABEL, level, BIG))
     fits(texts.computer_game_sent(g))
     name = texts.thread_name(g, NAME, NAME)
     limits.check_thread_name(name)

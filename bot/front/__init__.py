@@ -7,6 +7,7 @@
 * :mod:`bot.front.replies` -- ephemeral answers; errors turned into sentences for players;
 * :mod:`bot.front.boards` -- the pure presenter (a manager value and a PNG in, a post out);
 * :mod:`bot.front.alttext` -- the descriptions (alt text) of every attachment;
+* :mod:`bot.front.choices` -- autocomplete labels: the manager's game choices, worded and matched;
 * :mod:`bot.front.announcer` -- posts boards, DMs, clock events and notes, and game threads;
   :mod:`bot.front.delivery` -- the outbox's delivery pass and the one policy for a failed post;
   :mod:`bot.front.threads` -- each game's thread, started or recovered;

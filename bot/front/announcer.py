@@ -25,7 +25,7 @@ import logging
 import time
 from collections import OrderedDict
 from collections.abc import AsyncIterator, Awaitable, Callable
-from dataclasses import replace
+from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, cast
 
 import discord
@@ -48,6 +48,14 @@ log = logging.getLogger("stonecast.bot")
 # Board images kept, so the your-turn DM carries the very PNG of the thread's post.
 PNG_CACHE_SIZE = 32
 ANNOUNCEMENT_KINDS = ("reminder", "timeout", "move", "dm", "digest", "deadline")
+
+
+@dataclass(frozen=True)
+class Picture:
+    """A board picture ready to attach: the ``png`` bytes and their ``description`` (alt text)."""
+
+    png: bytes
+    description: str
 
 
 class Announcer:
@@ -145,15 +153,15 @@ class Announcer:
         """The board queued as outbox row ``board_id`` (``seat`` played; ``None``: the first
         board; ``plies``: every move it announces, the player's and the conditional replies
         after it), then the DM queued as ``dm_id`` with the same image."""
-        png: bytes | None = None
+        pic: Picture | None = None
 
         async def post() -> discord.Message:
-            nonlocal png
-            png = await self.render(game, position)
+            nonlocal pic
+            pic = await self.picture(game, position)
             vacation = None if settings is None else settings.vacation_until
-            return await self._send(game, boards.move_post(game, position, seat, png, vacation_until=vacation,
+            return await self._send(game, boards.move_post(game, position, seat, pic.png, vacation_until=vacation,
                                                            rating_changes=rating_changes, plies=plies), board_id,
-                                    position)
+                                    pic)
 
         where = f"board of game {game.id} at move {position.ply} (announcement {board_id})"
         done = await self.policy.attempt(board_id, where, post)
@@ -161,13 +169,13 @@ class Announcer:
             return texts.BOARD_REFUSED
         if done is Delivery.FAILED:
             return texts.BOARD_DELAYED
-        if dm_id is not None and png is not None:
+        if dm_id is not None and pic is not None:
             skip = self.policy.dm_skip_reason(game.to_move_user, settings)
             if skip:
                 await self.policy.mark(dm_id, error=skip)
             else:
                 await self.policy.attempt(dm_id, f"DM of game {game.id} (announcement {dm_id})",
-                                    lambda: self._send_turn_dm(game, position, seat, png, dm_id, plies))
+                                    lambda: self._send_turn_dm(game, position, seat, pic, dm_id, plies))
         return ""
 
     async def _publish_end(self, end: GameEnd) -> None:
@@ -179,10 +187,10 @@ class Announcer:
             if game.status == "aborted":
                 await self._send(game, boards.abort_post(game, end.by, end.ping))
                 return
-            png = await self.render(game, end.position)
-            await self._send(game, boards.final_post(game, end.position, png, headline=texts.resigned(end.by),
+            pic = await self.picture(game, end.position)
+            await self._send(game, boards.final_post(game, end.position, pic.png, headline=texts.resigned(end.by),
                                                      ping=end.ping, rating_changes=end.rating_changes),
-                             position=end.position)
+                             picture=pic)
 
         await self.policy.attempt(None, f"end of game {game.id}", post)
 
@@ -231,32 +239,32 @@ class Announcer:
             return await self._send(game, boards.deadline_note(game, a.user_id, a.vacation_until), a.id,
                                     look_first=look)
         position = game.position
-        png = await self.render(game, position)
+        pic = await self.picture(game, position)
         if a.kind == "timeout":
             opponent = game.opponent_of(a.user_id)
             assert opponent is not None  # the player who ran out of time plays in the game
             return await self._send(game, boards.final_post(
-                game, position, png, headline=texts.ran_out_of_time(a.user_id),
+                game, position, pic.png, headline=texts.ran_out_of_time(a.user_id),
                 ping=(opponent, a.user_id), rating_changes=a.rating_changes), a.id,
-                position, look_first=look)
+                pic, look_first=look)
         seat = None if a.move_record is None else a.move_record.seat
         if a.kind == "dm":
-            return await self._send_turn_dm(game, position, seat, png, a.id, a.plies)
-        return await self._send(game, boards.move_post(game, position, seat, png, vacation_until=a.vacation_until,
+            return await self._send_turn_dm(game, position, seat, pic, a.id, a.plies)
+        return await self._send(game, boards.move_post(game, position, seat, pic.png, vacation_until=a.vacation_until,
                                                        rating_changes=a.rating_changes, plies=a.plies), a.id,
-                                position, look_first=look)
+                                pic, look_first=look)
 
     # ------------------------------------------------------------------ Discord
 
     async def _send(self, game: Game, post: boards.Post, announcement_id: int | None = None,
-                    position: engine.Position | None = None, *, look_first: bool = False) -> discord.Message:
+                    picture: Picture | None = None, *, look_first: bool = False) -> discord.Message:
         """Send ``post`` as a new message in the game's thread (or channel), with the nonce of
-        outbox row ``announcement_id``; its board image is described as a picture of
-        ``position`` (:meth:`describe`). ``look_first``: unless :meth:`bot.front.delivery.PostPolicy.find_post` finds it
+        outbox row ``announcement_id``; its board image is described by ``picture``'s
+        description (:meth:`picture`). ``look_first``: unless :meth:`bot.front.delivery.PostPolicy.find_post` finds it
         there already (then that message). Raises discord.HTTPException when Discord
         refuses."""
-        if position is not None:
-            post = replace(post, description=await self.describe(game, position))
+        if picture is not None:
+            post = replace(post, description=picture.description)
         channel = self.client.get_partial_messageable(game.channel_for_posts, guild_id=game.guild_id)
         if look_first:
             earlier = await self.policy.find_post(channel, post)
@@ -266,13 +274,12 @@ class Announcer:
                 return earlier
         return await channel.send(**post.send_kwargs(boards.outbox_nonce(announcement_id)))
 
-    async def _send_turn_dm(self, game: Game, position: engine.Position, seat: int | None, png: bytes,
+    async def _send_turn_dm(self, game: Game, position: engine.Position, seat: int | None, picture: Picture,
                             announcement_id: int | None, plies: tuple[MoveRecord, ...] = ()) -> discord.Message:
         """DM the player to move (:func:`bot.front.boards.turn_dm`, naming every move of ``plies``).
         Raises discord.Forbidden when their DMs are closed (remembered in :attr:`bot.front.delivery.PostPolicy.dm_closed`,
         so they are not tried again for a while), discord.HTTPException for any other refusal."""
-        post = replace(boards.turn_dm(game, position, seat, png, plies),
-                       description=await self.describe(game, position))
+        post = replace(boards.turn_dm(game, position, seat, picture.png, plies), description=picture.description)
         uid = game.to_move_user
         assert uid is not None  # boards.turn_dm raised ValueError when nobody is to move
         try:
@@ -301,36 +308,38 @@ class Announcer:
         return await user.send(texts.digest_text(lines)[:2000], allowed_mentions=discord.AllowedMentions.none(),
                                nonce=cast(str, boards.outbox_nonce(a.id)))  # a str for a row's id
 
-    async def render(self, game: Game, position: engine.Position) -> bytes:
-        """PNG bytes of ``position`` with the players' names and, while the game runs, its
-        deadline and both players' time (:func:`bot.front.boards.panel_clocks`) on the side panel -- rendered off the event loop by the bot's render pool.
-        The last :data:`PNG_CACHE_SIZE` images are kept, so the board post and the your-turn
-        DM after it carry the same PNG."""
+    async def picture(self, game: Game, position: engine.Position) -> Picture:
+        """The picture of ``position`` in ``game`` and its description, from one look-up of
+        the players' names (:attr:`names`): the PNG with the names and, while the game runs,
+        its clock and both players' time on the panel (:func:`bot.texts.panel_text`,
+        :func:`bot.front.boards.panel_clocks`) -- rendered off the event loop by the bot's
+        render pool -- and the alt text naming the same players
+        (:func:`bot.front.alttext.board`). The last :data:`PNG_CACHE_SIZE` images are kept,
+        so the board post and the your-turn DM after it carry the same PNG."""
         names = await self.names(game)
+        return Picture(await self._png(game, position, names), alttext.board(game, position, names))
+
+    async def _png(self, game: Game, position: engine.Position, names: dict[int, str]) -> bytes:
+        """The PNG of :meth:`picture`, from the cache when drawn before with the same words."""
         clock = boards.panel_clock(game, position)
         clocks = boards.panel_clocks(game, position)  # both players' time (issue 19)
         key = (game.id, position.to_text(), tuple(sorted(names.items())), clock, clocks)
         if key in self._pngs:
             self._pngs.move_to_end(key)
             return self._pngs[key]
-        png = await self.renderer.render(position, players=names, clock=clock,
-                                              clocks=dict(clocks) if clocks else None)
+        png = await self.renderer.render(position, players=names,
+                                         text=texts.panel_text(position, clock=clock, clocks=dict(clocks or ())))
         self._pngs[key] = png
         while len(self._pngs) > PNG_CACHE_SIZE:
             self._pngs.popitem(last=False)
         return png
 
-    async def describe(self, game: Game, position: engine.Position) -> str:
-        """The description (alt text) of the picture of ``position`` in ``game``, with the
-        names the picture shows (:func:`bot.front.alttext.board`)."""
-        return alttext.board(game, position, await self.names(game))
-
     async def board_file(self, game: Game, position: engine.Position) -> discord.File:
-        """The picture of ``position`` (:meth:`render`; ``game``'s deadline on its panel) as an
-        attachment with its description (:meth:`describe`): for the replies that show a board
+        """The picture of ``position`` (:meth:`picture`; ``game``'s deadline on its panel) as an
+        attachment with its description: for the replies that show a board
         to one player (/board, /next, the preview before Confirm, a conditional line's end)."""
-        png = await self.render(game, position)
-        return boards.board_file(game, position, png, await self.describe(game, position))
+        pic = await self.picture(game, position)
+        return boards.board_file(game, position, pic.png, pic.description)
 
     @contextlib.asynccontextmanager
     async def typing(self, game: Game) -> AsyncIterator[None]:

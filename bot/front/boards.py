@@ -103,23 +103,24 @@ def panel_clock(game: Game, position: engine.Position) -> str | None:
     return game.time_control.short
 
 
-def panel_clocks(game: Game, position: engine.Position) -> tuple[tuple[int, datetime | str], ...] | None:
+def panel_clocks(game: Game, position: engine.Position) -> tuple[tuple[int, str], ...] | None:
     """Each player's time for their card on the image's panel (issue 19: both players' time,
-    as Little Golem shows it), while the game runs, as ``((seat, clock), ...)`` -- hashable,
-    for the image cache; the renderer takes it as a dict (``renderers.render_png(clocks=)``):
-    the mover's deadline while their clock runs (none on a move's preview, whose game carries
-    no deadline), and with a bank clock the waiting player's bank (:func:`bot.texts.panel_bank`).
-    The computer's seat has none. ``None`` when there is nothing to show."""
+    as Little Golem shows it), while the game runs, as ``((seat, clock text), ...)`` --
+    hashable, for the image cache (:func:`bot.texts.panel_text` takes it as a dict): the
+    mover's deadline while their clock runs (:func:`bot.texts.panel_due`; none on a move's
+    preview, whose game carries no deadline), and with a bank clock the waiting player's bank
+    (:func:`bot.texts.panel_bank`). The computer's seat has none. ``None`` when there is
+    nothing to show."""
     if game.status != "active" or position.outcome is not None:
         return None
     due = deadline_of(game, position)
-    shown: list[tuple[int, datetime | str]] = []
+    shown: list[tuple[int, str]] = []
     for seat in (1, 2):
         if seat == game.ai_seat:
             continue
         if seat == position.to_move:
             if due is not None:
-                shown.append((seat, due))
+                shown.append((seat, texts.panel_due(due)))
         elif game.time_control.kind == "bank":
             shown.append((seat, texts.panel_bank(timecontrol.left_text(game.bank(seat)))))
     return tuple(shown) or None

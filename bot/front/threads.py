@@ -12,7 +12,6 @@ from typing import TYPE_CHECKING, Final
 
 import discord
 
-import ai
 from bot import texts
 
 if TYPE_CHECKING:
@@ -98,7 +97,7 @@ class GameThreads:
             level = game.ai_level
             assert level is not None and game.ai_seat is not None  # a computer game has both
             message = await channel.send(
-                texts.computer_started(texts.game_label(game.kind, game.id), level, ai.LEVELS[level].description,
+                texts.computer_started(texts.game_label(game.kind, game.id), level,
                                        game.players[3 - game.ai_seat]),
                 allowed_mentions=discord.AllowedMentions.none())
             await self.manager.set_challenge_message(accepted.challenge.id, message.id)

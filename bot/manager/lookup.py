@@ -7,17 +7,16 @@ Nothing here writes; the autocomplete methods never raise.
 from __future__ import annotations
 
 import logging
-from collections.abc import Callable, Mapping
+from collections.abc import Mapping
 from typing import cast
 
 import engine
 
-from .. import texts
 from .core import ManagerCore, Service
 from .errors import NotFound, Refusal, UserError
 from .privacy import PrivacyService
 from .settings import SettingsService
-from .values import Game, GameRecord, Listing, MoveRecord
+from .values import Game, GameChoice, GameRecord, Listing, MoveRecord
 
 __all__ = ["LookupService"]
 
@@ -91,25 +90,11 @@ class LookupService(Service):
         rows = await self.games_repo.active_of(user_id, guild_id)
         return [self._game(r) for r in rows]
 
-    async def complete_server_game(self, guild_id: int, prefix: str, limit: int = 25,
-                                   *, name_of: Callable[[int], str | None] | None = None,
-                                   ) -> list[tuple[int, str]]:
-        """Games in progress in server ``guild_id`` matching ``prefix`` (an id or part of the
-        label) as ``(game id, label)``, e.g. ``"Io #12 · Ann vs Bob · move 14"``, newest first
-        -- for a moderator's /abort. At most ``limit`` (and 25). Never raises."""
+    async def complete_server_game(self, guild_id: int) -> list[GameChoice]:
+        """The games in progress in server ``guild_id``, newest first, as choices for a
+        moderator's /abort (the front words and filters them). Never raises ([] on failure)."""
         try:
-            rows = await self.games_repo.active_in_server(guild_id)
-            p = (prefix or "").strip().lower().lstrip("#")
-            out: list[tuple[int, str]] = []
-            for g in map(self._game, rows):
-                names = [name_of(g.players[s]) if name_of is not None else None for s in (1, 2)]
-                players = f" · {names[0]} vs {names[1]}" if all(names) else ""
-                label = f"{texts.game_label(g.kind, g.id)}{players} · {texts.moves_played(g.ply)}"
-                if not p or str(g.id).startswith(p) or p in label.lower():
-                    out.append((g.id, label))
-                    if len(out) >= max(0, min(limit, 25)):
-                        break
-            return out
+            return [GameChoice.of(g) for g in map(self._game, await self.games_repo.active_in_server(guild_id))]
         except Exception:  # noqa: BLE001 - autocomplete must never fail
             log.debug("complete_server_game failed", exc_info=True)
             return []
@@ -279,57 +264,32 @@ class LookupService(Service):
         to_move = game.to_move_user
         return game if to_move is not None and to_move != user_id else None
 
-    async def complete_game(
-        self, user_id: int, prefix: str, limit: int = 25, *, include_finished: bool = False,
-        guild_id: int | None = None, name_of: Callable[[int], str | None] | None = None,
-    ) -> list[tuple[int, str]]:
-        """The user's games matching ``prefix`` (an id or part of the label) as
-        ``(game id, label)``, labels like ``"Io #12 · your turn"``, or ``"Io #12 vs Bob ·
-        your turn"`` when ``name_of(opponent id)`` knows the opponent's name (``"deleted
-        player"`` in a finished game of one who had their data deleted); games waiting
-        for the user first. ``include_finished`` adds recent finished games (for /board,
-        /history). Never raises."""
+    async def complete_game(self, user_id: int, *, include_finished: bool = False,
+                            guild_id: int | None = None) -> list[GameChoice]:
+        """The games of ``user_id`` (in ``guild_id`` if given) a ``game:`` option may offer, as
+        choices (the front words and filters them): those in progress, those waiting for the
+        user first, then by number; ``include_finished`` adds recent finished games (for
+        /board, /history), each with the players who had their data deleted since. Never
+        raises ([] on failure)."""
         try:
             games = await self.active_games(user_id, guild_id)
             if include_finished:
                 games += await self.finished_games(user_id, guild_id)
-            p = (prefix or "").strip().lower().lstrip("#")
-            out: list[tuple[bool, int, str]] = []
             deleted = await self.privacy.deleted_players(games)  # issue 18: never their old name
-            for g in games:
-                if g.status != "active":
-                    state = "finished" if g.status == "finished" else "aborted"
-                else:
-                    state = "your turn" if g.to_move_user == user_id else "their turn"
-                opponent_id = g.opponent_of(user_id)
-                if opponent_id in deleted.get(g.id, ()):
-                    opponent: str | None = texts.DELETED_PLAYER
-                else:
-                    opponent = name_of(cast(int, opponent_id)) if name_of is not None else None
-                versus = f" vs {opponent}" if opponent else ""
-                label = f"{texts.game_label(g.kind, g.id)}{versus} · {state}"
-                if not p or str(g.id).startswith(p) or p in label.lower():
-                    out.append((state == "your turn", g.id, label))
-            out.sort(key=lambda t: (not t[0], t[1]))
-            return [(gid, label) for _, gid, label in out[: max(0, min(limit, 25))]]
+            out = [GameChoice.of(g, user_id=user_id, deleted=deleted.get(g.id, frozenset())) for g in games]
+            return sorted(out, key=lambda c: (not c.waiting, c.game_id))
         except Exception:  # noqa: BLE001 - autocomplete must never fail
             log.debug("complete_game failed", exc_info=True)
             return []
 
-    async def complete_reviewable_game(
-        self, user_id: int, prefix: str, limit: int = 25, *, guild_id: int | None = None,
-        name_of: Callable[[int], str | None] | None = None,
-    ) -> list[tuple[int, str]]:
-        """/review's ``game:`` suggestions (issue 19): the games that are over after at least
-        one move -- in server ``guild_id`` anyone's, in a DM (``None``) only ``user_id``'s
-        own -- matching ``prefix`` (an id or part of the label), newest first, as ``(game id,
-        label)`` with labels like ``"Io #12 · Ann vs Bob · 14 moves played"``
-        (:func:`bot.texts.finished_game_choice`; ``name_of`` knows display names; a player
-        whose data was deleted shows as :data:`bot.texts.DELETED_PLAYER`). A number typed
-        names that game first when it is one of these. At most ``limit`` (and 25). Never
-        raises."""
+    async def complete_reviewable_game(self, user_id: int, prefix: str, *,
+                                       guild_id: int | None = None) -> list[GameChoice]:
+        """/review's ``game:`` choices (issue 19), as data the front words and filters: the
+        games that are over after at least one move -- in server ``guild_id`` anyone's (the
+        last 100), in a DM (``None``) only ``user_id``'s own -- newest first, each with the
+        players who had their data deleted since. A number typed as ``prefix`` adds that
+        game first when it is one of these and older. Never raises ([] on failure)."""
         try:
-            limit = max(0, min(limit, 25))
             if guild_id is not None:
                 games = [self._game(r) for r in await self.games_repo.reviewable_in_server(guild_id, 100)]
             else:
@@ -343,15 +303,7 @@ class LookupService(Service):
                 except UserError:
                     pass
             deleted = await self.privacy.deleted_players(games)
-            out: list[tuple[int, str]] = []
-            for g in games:
-                names = [texts.DELETED_PLAYER if g.players[s] in deleted.get(g.id, ()) else
-                         name_of(g.players[s]) if name_of is not None else None for s in (1, 2)]
-                label = texts.finished_game_choice(texts.game_label(g.kind, g.id), names[0], names[1], g.ply)
-                if not p or str(g.id).startswith(p) or p in label.lower():
-                    out.append((g.id, label))
-            out.sort(key=lambda t: str(t[0]) != p)  # the number typed first, else newest first
-            return out[:limit]
+            return [GameChoice.of(g, deleted=deleted.get(g.id, frozenset())) for g in games]
         except Exception:  # noqa: BLE001 - autocomplete must never fail
             log.debug("complete_reviewable_game failed", exc_info=True)
             return []

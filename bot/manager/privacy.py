@@ -20,12 +20,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from .. import texts
 from ..store.privacy import PrivacyRepo
 from .core import ManagerCore, Service
 from .errors import NotAllowed, Refusal
 from .settings import SettingsService
-from .values import Game, UserSettings
+from .values import Game, GameRef, UserSettings
 
 __all__ = ["Forgotten", "PrivacyService", "StoredData", "StoredRating"]
 
@@ -52,7 +51,7 @@ class StoredData:
     lines stored; ``ratings``; ``challenges_sent`` and ``challenges_received``: challenges
     naming them that never became a game (open, declined, withdrawn or lapsed);
     ``dms_queued`` and ``dms_sent``: direct messages to them in the outbox; ``running_games``:
-    labels (``"Io #12"``) of their games in progress; ``finished_games``: how many finished or
+    their games in progress (kind and number); ``finished_games``: how many finished or
     aborted games they played; ``forgotten_at``: when they last had their data deleted
     (``None``: never)."""
 
@@ -66,7 +65,7 @@ class StoredData:
     challenges_received: int
     dms_queued: int
     dms_sent: int
-    running_games: tuple[str, ...]
+    running_games: tuple[GameRef, ...]
     finished_games: int
     forgotten_at: float | None
 
@@ -130,7 +129,7 @@ class PrivacyService(Service):
             challenges_received=sum(1 for c in challenges if not c["sent"]),
             dms_queued=int(dms["queued"]),
             dms_sent=int(dms["sent"]),
-            running_games=tuple(texts.game_label(g.kind, g.id) for g in running),
+            running_games=tuple(GameRef(g.kind, g.id) for g in running),
             finished_games=sum(1 for r in game_rows if r["status"] != "active"),
             forgotten_at=forgotten,
         )

@@ -3,6 +3,8 @@ re-exported here so callers write ``texts.<name>``. The only place a sentence a 
 reads is written (DESIGN.md): services, the engine and the renderers return data.
 
 * ``boards`` -- Board posts: headlines, the your-move line, what a move did, ratings, DMs, reminders.
+* ``chart`` -- A game review's chart (computer topic): every word it draws, as a ``renderers.ChartText``.
+* ``panel`` -- The board picture's panel (boards topic): every word it draws, as a ``renderers.PanelText``.
 * ``common`` -- Shared pieces of wording: game titles and labels, counts, fitting lines into Discord's limits.
 * ``play`` -- Moves and boards: move replies, board headlines, results, suggestions of /move.
 * ``alt`` -- Image descriptions: the alt text of every attachment (boards, charts, replays, rules).
@@ -10,6 +12,7 @@ reads is written (DESIGN.md): services, the engine and the renderers return data
 * ``clocks`` -- Clocks and time off: clock terms, both players' banks, vacations and deadline notes.
 * ``computer`` -- The computer opponent and reviews: its name with its level, its turn, review charts.
 * ``conditional`` -- Conditional moves: storing, listing and clearing prepared lines.
+* ``engine_errors`` -- The engine's errors (errors topic): illegal and unreadable moves, bad options, by reason.
 * ``errors`` -- Refusals and failures: what a player is told when an action is refused or goes wrong.
 * ``lists`` -- Lists of games and players: /games, /history, leaderboards and profiles.
 * ``privacy`` -- /privacy: what is stored about a player, and deleting it.
@@ -72,6 +75,7 @@ from .challenges import (
     thread_name,
     withdrawn,
 )
+from .chart import chart_text
 from .clocks import (
     NOTIFY_OFF,
     NOTIFY_ON,
@@ -98,6 +102,7 @@ from .common import (
 )
 from .computer import (
     COMPUTER_QUEUE_FULL,
+    LEVEL_DESCRIPTIONS,
     LEVEL_WITHOUT_COMPUTER,
     REVIEW_BUSY,
     REVIEW_FAILED,
@@ -106,6 +111,8 @@ from .computer import (
     computer_name,
     computer_started,
     computer_to_move,
+    level_choice,
+    level_name,
     player_ref,
     review_progress,
     review_swing,
@@ -119,6 +126,7 @@ from .conditional import (
     conditional_list,
     conditional_stored,
 )
+from .engine_errors import ENGINE_ERRORS, engine_error
 from .errors import (
     ABORT_NOT_ALLOWED,
     CHECK_FAILED,
@@ -149,14 +157,17 @@ from .lists import (
     server_games_line,
     unrated_here,
 )
+from .panel import PANEL_CAPTIONS, panel_due, panel_text
 from .play import (
     BOARD_DELAYED,
     BOARD_REFUSED,
+    CHOICE_STATES,
     TERMINATION_PHRASES,
     aborted,
     answered_headline,
     board_headline,
     finished_game_choice,
+    game_choice,
     is_aborted,
     move_choice,
     move_names_another_game,
@@ -167,6 +178,7 @@ from .play import (
     resign_prompt,
     resigned,
     result_text,
+    server_game_choice,
     termination_phrase,
     thread_link,
     turn_hint,
@@ -211,6 +223,12 @@ from .turns import (
 )
 
 __all__ = [
+    "chart_text",
+    "ENGINE_ERRORS",
+    "engine_error",
+    "PANEL_CAPTIONS",
+    "panel_due",
+    "panel_text",
     "ABORTED_NO_RESULT",
     "ABORT_NOT_ALLOWED",
     "ATTACHMENT_DESCRIPTION",
@@ -236,6 +254,7 @@ __all__ = [
     "HELP_OTHER_TOPIC",
     "HELP_TITLE",
     "HELP_TOPICS",
+    "LEVEL_DESCRIPTIONS",
     "LEVEL_WITHOUT_COMPUTER",
     "MOVE_CANCELLED",
     "NOTHING_MORE_WAITING",
@@ -277,6 +296,8 @@ __all__ = [
     "computer_gave_up",
     "computer_name",
     "computer_started",
+    "level_choice",
+    "level_name",
     "computer_to_move",
     "conditional_board",
     "conditional_cleared",
@@ -292,7 +313,10 @@ __all__ = [
     "declined",
     "digest_text",
     "due_at",
+    "CHOICE_STATES",
     "finished_game_choice",
+    "game_choice",
+    "server_game_choice",
     "first_text",
     "fit_lines",
     "fit_sentences",

@@ -11,6 +11,27 @@ from .common import game_label
 if TYPE_CHECKING:
     from ..manager.values import Game
 
+#: Each of the computer's strength levels (``ai.LEVELS``) as players read it: its name, then
+#: what it does; menus show the name alone (:func:`level_name`).
+LEVEL_DESCRIPTIONS: dict[int, str] = {
+    1: "Beginner: a quick, noisy look; sees threats and wins in one about half the time",
+    2: "Casual: a short search that sees threats and wins in one",
+    3: "Club: a careful search",
+    4: "Strong: a deep search",
+    5: "Strongest: the deepest search; the last 12 empty cells of Io solved exactly",
+}
+
+
+def level_name(level: int) -> str:
+    """A level's name alone, for the ``level:`` menu: ``"Club"`` (KeyError for no level)."""
+    return LEVEL_DESCRIPTIONS[level].split(":")[0]
+
+
+def level_choice(level: int) -> str:
+    """A ``level:`` choice as the menu shows it: ``"3 Club"``."""
+    return f"{level} {level_name(level)}"
+
+
 LEVEL_WITHOUT_COMPUTER = ("level: sets the computer's strength: it only applies when you challenge "
                           "me (Stonecast) as the opponent. Leave it out to challenge a person.")
 COMPUTER_QUEUE_FULL = (" The computer has too many games to think about right now: it will move "
@@ -26,9 +47,11 @@ def computer_gave_up(label: str, players: list[int]) -> str:
             f"/challenge whenever you like.\n" + " ".join(f"<@{uid}>" for uid in players))
 
 
-def computer_started(label: str, level: int, description: str, user_id: int) -> str:
-    """The channel message that opens a game against the computer (its thread hangs on it)."""
-    return (f"<@{user_id}> is playing the computer at level {level} ({description}): **{label}**.")
+def computer_started(label: str, level: int, user_id: int) -> str:
+    """The channel message that opens a game against the computer (its thread hangs on it),
+    naming the level with its description (:data:`LEVEL_DESCRIPTIONS`)."""
+    return (f"<@{user_id}> is playing the computer at level {level} ({LEVEL_DESCRIPTIONS[level]}): "
+            f"**{label}**.")
 
 
 def computer_name(name: str, level: int) -> str:

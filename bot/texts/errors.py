@@ -13,6 +13,7 @@ from .challenges import CHALLENGE_NOT_POSTED, REMATCH_NOT_POSTED, already_accept
 from .clocks import days_with_clock, vacation_amount
 from .common import count, game_label, title
 from .computer import LEVEL_WITHOUT_COMPUTER, REVIEW_BUSY
+from .engine_errors import engine_error
 from .play import move_names_another_game, result_text
 from .privacy import privacy_running_games
 from .tournament_refusals import TOURNAMENT_REFUSALS
@@ -86,10 +87,10 @@ def unknown_kind(kind: object) -> str:
     return f"There is no game called {kind!r}. The games are: {names}."
 
 
-def bad_option(kind: str, error: Exception) -> str:
-    """A game option the engine refused (``error``: its :class:`engine.OptionError`, whose
-    message is quoted)."""
-    return _sentence(f"Bad option for {title(kind)}: {error}")
+def bad_option(kind: str, error: engine.EngineError) -> str:
+    """A game option the engine refused (``error``: its :class:`engine.OptionError`, worded
+    from its reason, :func:`bot.texts.engine_error`)."""
+    return _sentence(f"Bad option for {title(kind)}: {engine_error(error)}")
 
 
 def too_many_games_to_accept(count: int, most: int, challenger: bool) -> str:
@@ -243,14 +244,16 @@ def ended_meanwhile(game: Game) -> str:
     return f"{_label(game)} ended a moment ago."
 
 
-def unreadable_move(error: Exception) -> str:
-    """A move the engine cannot read (``error``: its :class:`engine.MoveError`, quoted)."""
-    return _sentence(f"Cannot read that move: {error}")
+def unreadable_move(error: engine.EngineError) -> str:
+    """A move the engine cannot read (``error``: its :class:`engine.MoveError`, worded from
+    its reason, :func:`bot.texts.engine_error`)."""
+    return _sentence(f"Cannot read that move: {engine_error(error)}")
 
 
-def illegal_move(error: Exception) -> str:
-    """A move the rules forbid (``error``: the engine's :class:`engine.IllegalMove`, quoted)."""
-    return _sentence(f"Illegal move: {error}")
+def illegal_move(error: engine.EngineError) -> str:
+    """A move the rules forbid (``error``: the engine's :class:`engine.IllegalMove`, worded
+    from its reason, :func:`bot.texts.engine_error`)."""
+    return _sentence(f"Illegal move: {engine_error(error)}")
 
 
 def move_for_another_game(chosen: int, game_id: int) -> str:

@@ -102,6 +102,25 @@ def move_names_another_game(in_move: int, in_option: int) -> str:
             f"`game:` out, or pick a move of game {in_option}.")
 
 
+#: A ``game:`` suggestion's state: a running game waiting for the asking player or their
+#: opponent, or a game that is over (by its status).
+CHOICE_STATES = {"waiting": "your turn", "active": "their turn", "finished": "finished", "aborted": "aborted"}
+
+
+def game_choice(label: str, opponent: str | None, state: str) -> str:
+    """A ``game:`` suggestion (/board, /move, /history...): ``"Io #12 vs Bob · your turn"``
+    (``opponent`` when known; ``state`` a key of :data:`CHOICE_STATES`)."""
+    versus = f" vs {opponent}" if opponent else ""
+    return f"{label}{versus} · {CHOICE_STATES[state]}"
+
+
+def server_game_choice(label: str, first: str | None, second: str | None, ply: int) -> str:
+    """A moderator's /abort suggestion: ``"Io #12 · Ann vs Bob · 14 moves played"`` (the
+    players only when both names are known)."""
+    players = f" · {first} vs {second}" if first and second else ""
+    return f"{label}{players} · {moves_played(ply)}"
+
+
 def finished_game_choice(label: str, first: str | None, second: str | None, ply: int) -> str:
     """A /review ``game:`` suggestion: ``"Io #12 · Ann vs Bob · 14 moves played"`` (the
     players only when both names are known), within Discord's 100 characters: long names

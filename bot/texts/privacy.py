@@ -4,13 +4,15 @@ Part of :mod:`bot.texts` (every sentence a player reads)."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from .clocks import vacation_amount
-from .common import count, fit_lines, title
+from .common import count, fit_lines, game_label, title
 
 if TYPE_CHECKING:
     from ..manager.privacy import Forgotten, StoredData
+    from ..manager.values import GameRef
 
 # ---- your data: /privacy (issue 18) ---------------------------------------------------------
 #: How a player who had their data deleted is named in the games created before (boards,
@@ -75,7 +77,7 @@ def privacy_text(d: StoredData, here: int | None = None) -> str:
         lines.append(f"• Direct messages to you: {d.dms_sent} sent, {d.dms_queued} waiting to be sent.")
     games = [f"{d.finished_games} finished"]
     if d.running_games:
-        games.insert(0, f"{len(d.running_games)} in progress ({_some(list(d.running_games))})")
+        games.insert(0, f"{len(d.running_games)} in progress ({_some(_labels(d.running_games))})")
     lines.append(f"• Games: {', '.join(games)}, with their moves, results and rating changes.")
     if d.forgotten_at is not None:
         lines.append(f"• You had your data deleted on <t:{int(d.forgotten_at)}:f>: the games before "
@@ -85,11 +87,16 @@ def privacy_text(d: StoredData, here: int | None = None) -> str:
     return fit_lines(lines)
 
 
-def privacy_confirm(running: list[str]) -> str:
-    """/privacy delete: the question before the button (``running``: labels of the games in
-    progress, which must end first)."""
+def _labels(games: Sequence[GameRef]) -> list[str]:
+    """``["Io #12", ...]``: each game by its kind and number."""
+    return [game_label(g.kind, g.game_id) for g in games]
+
+
+def privacy_confirm(running: Sequence[GameRef]) -> str:
+    """/privacy delete: the question before the button (``running``: the games in progress,
+    which must end first)."""
     if running:
-        return privacy_running_games(running)
+        return privacy_running_games(_labels(running))
     return ("**Delete your data?** This deletes your display name, your settings, your conditional "
             "lines, your ratings in every server, your challenges that did not become a game and "
             "the direct messages queued for you. " + PRIVACY_KEPT + " Messages already posted in Discord "

@@ -18,6 +18,7 @@ from typing import Any, TypeVar
 
 import engine
 import renderers
+from bot import texts
 from renderers.chart import review_from_dict
 
 from .procs import process_pool
@@ -27,30 +28,45 @@ log = logging.getLogger("stonecast.bot")
 _T = TypeVar("_T")
 
 
-def render_text(position_text: str, players: Mapping[int, str] | None, clock: object = None,
-                clocks: Mapping[int, object] | None = None) -> bytes:
-    """PNG bytes of the position given as its one-line text (runs in a worker)."""
-    return renderers.render_png(engine.from_text(position_text), players=players, clock=clock,
-                                clocks=clocks)
+def render_text(position_text: str, players: Mapping[int, str] | None, text: renderers.PanelText) -> bytes:
+    """PNG bytes of the position given as its one-line text, its panel drawing ``text``
+    (runs in a worker)."""
+    return renderers.render_png(engine.from_text(position_text), players=players, text=text)
+
+
+def replay_texts(kind: str, options: Mapping[str, object], moves: list[str]) -> list[renderers.PanelText]:
+    """The panel's words of every frame of a replay (:func:`bot.texts.panel_text`): the
+    start, then after each move. Raises the engine's errors for a bad game or move."""
+    position = engine.new_game(kind, **dict(options))
+    out = [texts.panel_text(position)]
+    for move in moves:
+        position = position.play(move)
+        out.append(texts.panel_text(position))
+    return out
 
 
 def render_gif(kind: str, options: Mapping[str, object], moves: list[str], players: Mapping[int, str] | None) -> bytes:
-    """GIF bytes replaying a game (runs in a worker)."""
-    return renderers.render_gif(kind, options, moves, players=players)
+    """GIF bytes replaying a game, each frame's panel worded by :func:`replay_texts` (runs in
+    a worker)."""
+    return renderers.render_gif(kind, options, moves, players=players,
+                                texts=replay_texts(kind, options, moves))
 
 
 def render_review(review: dict[str, Any], players: Mapping[int, str] | None, final_text: str | None) -> bytes:
     """PNG bytes of a review's chart from its plain data (``GameReview.to_dict()``) and the
-    game's last position as text (runs in a worker)."""
-    final = engine.from_text(final_text) if final_text else None
-    return renderers.render_review_png(review_from_dict(review), players=players,
-                                       final=final)
+    game's last position as text (None: the moves replayed), its words from
+    :func:`bot.texts.chart_text` (runs in a worker)."""
+    chart = review_from_dict(review)
+    final = (engine.from_text(final_text) if final_text
+             else engine.replay(chart.kind, chart.options, [p.move for p in chart.plies]))
+    return renderers.render_review_png(chart, players=players, final=final, text=texts.chart_text(chart, final))
 
 
 def _warm_up() -> int:
     """Import and exercise the renderer once (the first game of the menu, its default board)
     so the first real board is fast."""
-    return len(render_text(engine.new_game(engine.MENU_ORDER[0]).to_text(), None))
+    position = engine.new_game(engine.MENU_ORDER[0])
+    return len(render_text(position.to_text(), None, texts.panel_text(position)))
 
 
 def default_workers() -> int:
@@ -78,14 +94,14 @@ class BoardRenderer:
                 self._pool.submit(_warm_up)
 
     async def render(self, position: engine.Position, players: Mapping[int, str] | None = None,
-                     clock: object = None, clocks: Mapping[int, object] | None = None) -> bytes:
-        """PNG bytes of ``position`` (see ``renderers.render_png``; ``clocks``: both
-        players' time, issue 19)."""
+                     text: renderers.PanelText | None = None) -> bytes:
+        """PNG bytes of ``position`` (see ``renderers.render_png``), its panel drawing ``text``
+        (:func:`bot.texts.panel_text`: the players' time too, issue 19; None: the words of a
+        panel without clocks)."""
+        words = texts.panel_text(position) if text is None else text
         if self.workers <= 0:
-            return await asyncio.to_thread(renderers.render_png, position, players=players, clock=clock,
-                                           clocks=clocks)
-        return await self._in_pool(render_text, position.to_text(), dict(players) if players else None,
-                                   clock, clocks)
+            return await asyncio.to_thread(renderers.render_png, position, players=players, text=words)
+        return await self._in_pool(render_text, position.to_text(), dict(players) if players else None, words)
 
     async def render_gif(self, kind: str, options: Mapping[str, object], moves: list[str],
                          players: Mapping[int, str] | None = None) -> bytes:

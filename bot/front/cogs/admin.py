@@ -9,6 +9,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot import texts
+from bot.front import choices
 from bot.front.replies import ephemeral
 from bot.manager import NotAllowed, Refusal
 
@@ -45,8 +46,8 @@ class AdminCog(commands.Cog, name="Admin"):
         """Suggest the server's games in progress -- only to members who may abort them."""
         if interaction.guild_id is None or not interaction.permissions.manage_guild:
             return []
-        pairs = await self.bot.manager.complete_server_game(interaction.guild_id, current,
-                                                            name_of=self.bot.cached_name)
+        found = await self.bot.manager.complete_server_game(interaction.guild_id)
+        pairs = choices.server_game_choices(found, current, name_of=self.bot.cached_name)
         return [app_commands.Choice(name=label[:100], value=gid) for gid, label in pairs]
 
 

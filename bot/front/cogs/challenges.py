@@ -101,11 +101,10 @@ def challenge_command(cog: ChallengesCog, kind: engine.GameKind) -> app_commands
 
 
 def level_choices() -> list[app_commands.Choice[int]]:
-    """The computer's levels for ``level:``, each named by the first words of its description
-    in ``ai.LEVELS`` ("3 Club"): the whole descriptions, on every one of /challenge's five
+    """The computer's levels for ``level:`` (``ai.LEVELS``), each named by the first words of
+    its description (:func:`bot.texts.level_choice`: "3 Club"): the whole descriptions, on every one of /challenge's five
     subcommands, would pass Discord's 4,000 characters for a command (/help has them whole)."""
-    return [app_commands.Choice(name=f"{n} {lv.description.split(':')[0]}", value=n)
-            for n, lv in ai.LEVELS.items()]
+    return [app_commands.Choice(name=texts.level_choice(n), value=n) for n in ai.LEVELS]
 
 
 def fitted(*candidates: str) -> str:

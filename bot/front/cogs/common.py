@@ -10,7 +10,7 @@ import discord
 from discord import app_commands
 
 import engine
-from bot.front import boards
+from bot.front import boards, choices
 from bot.manager import MoveResult
 
 if TYPE_CHECKING:
@@ -49,10 +49,9 @@ async def game_autocomplete(interaction: discord.Interaction[Any], current: str
     bot: StonecastBot = interaction.client
     finished = interaction.command is not None and interaction.command.name in ("board", "history")
     try:
-        pairs = await bot.manager.complete_game(interaction.user.id, current, limit=25,
-                                                include_finished=finished,
-                                                guild_id=interaction.guild_id,
-                                                name_of=bot.cached_name)
+        found = await bot.manager.complete_game(interaction.user.id, include_finished=finished,
+                                                guild_id=interaction.guild_id)
+        pairs = choices.game_choices(interaction.user.id, found, current, name_of=bot.cached_name)
     except Exception:  # noqa: BLE001
         log.exception("game autocomplete failed")
         return []
@@ -65,9 +64,9 @@ async def reviewable_game_autocomplete(interaction: discord.Interaction[Any], cu
     (in a DM the caller's own), newest first."""
     bot: StonecastBot = interaction.client
     try:
-        pairs = await bot.manager.complete_reviewable_game(interaction.user.id, current, limit=25,
-                                                           guild_id=interaction.guild_id,
-                                                           name_of=bot.cached_name)
+        found = await bot.manager.complete_reviewable_game(interaction.user.id, current,
+                                                           guild_id=interaction.guild_id)
+        pairs = choices.reviewable_game_choices(found, current, name_of=bot.cached_name)
     except Exception:  # noqa: BLE001
         log.exception("review autocomplete failed")
         return []

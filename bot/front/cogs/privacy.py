@@ -50,7 +50,7 @@ class PrivacyCog(commands.GroupCog, name="Privacy", group_name="privacy",
         await interaction.response.defer(ephemeral=True, thinking=True)
         data = await self.bot.manager.stored_data(interaction.user.id)
         view = None if data.running_games else forget_view(interaction.user.id)
-        await ephemeral(interaction, texts.privacy_confirm(list(data.running_games)),
+        await ephemeral(interaction, texts.privacy_confirm(data.running_games),
                         **({"view": view} if view is not None else {}))
 
     async def on_forget_button(self, interaction: discord.Interaction) -> None:

@@ -18,7 +18,6 @@ this server's tournaments only, and names are looked up within the server only.
 from __future__ import annotations
 
 import asyncio
-import io
 import logging
 from collections.abc import Coroutine
 from typing import TYPE_CHECKING, Any
@@ -28,6 +27,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot import texts
+from bot.front.boards import attachment
 from bot.front.cogs.challenges import CLOCK_CHOICES, level_choices
 from bot.front.cogs.common import GAME_CHOICES
 from bot.front.replies import ephemeral, report_error
@@ -234,8 +234,8 @@ class TournamentsCog(commands.GroupCog, name="Tournaments", group_name="tourname
         kwargs: dict[str, Any] = {}
         if view.rows:
             png = await self.posts.standings_png(view)
-            kwargs["file"] = discord.File(io.BytesIO(png), filename=f"standings-{view.tournament.id}.png",
-                                          description=texts.standings_alt(view, min(len(view.rows), IMAGE_ROWS)))
+            kwargs["file"] = attachment(png, f"standings-{view.tournament.id}.png",
+                                        texts.standings_alt(view, min(len(view.rows), IMAGE_ROWS)))
         await ephemeral(interaction, texts.standings_text(view), **kwargs)
 
     @app_commands.command(name="mine", description="Your games in a tournament")

@@ -9,7 +9,17 @@ from __future__ import annotations
 
 from .entities import Challenge, Game, Limits, MoveRecord, UserSettings
 from .outbox import Announcement
-from .reads import GameRecord, LevelRecord, Listing, Profile, RatingRow, Record, Standings
+from .reads import (
+    GameChoice,
+    GameRecord,
+    GameRef,
+    LevelRecord,
+    Listing,
+    Profile,
+    RatingRow,
+    Record,
+    Standings,
+)
 from .results import (
     Accepted,
     ClockEvent,
@@ -36,6 +46,8 @@ from .tournaments import (
 )
 
 __all__ = [
+    "GameChoice",
+    "GameRef",
     "Accepted",
     "Advanced",
     "Entrant",

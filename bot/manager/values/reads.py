@@ -12,7 +12,45 @@ from typing import cast
 from ...rules.records import format_record
 from .entities import Game, MoveRecord
 
-__all__ = ["GameRecord", "LevelRecord", "Listing", "Profile", "RatingRow", "Record", "Standings"]
+__all__ = ["GameChoice", "GameRecord", "GameRef", "LevelRecord", "Listing", "Profile", "RatingRow", "Record",
+           "Standings"]
+
+
+@dataclass(frozen=True)
+class GameRef:
+    """A game named by its kind and number (the texts word it ``"Io #12"``)."""
+
+    kind: str
+    game_id: int
+
+
+@dataclass(frozen=True)
+class GameChoice:
+    """A game an autocomplete may offer, as data (the front words its label): ``game_id``,
+    ``kind``, ``ply`` (moves played), ``status`` (``"active"``, ``"finished"`` or
+    ``"aborted"``), ``players`` (the user ids of seats 1 and 2), ``waiting`` (the game waits
+    for the asking player's move) and ``deleted`` (the user ids of its players who had their
+    data deleted since: never named again, issue 18)."""
+
+    game_id: int
+    kind: str
+    ply: int
+    status: str
+    players: tuple[int, int]
+    waiting: bool = False
+    deleted: frozenset[int] = frozenset()
+
+    @classmethod
+    def of(cls, game: Game, *, user_id: int | None = None, deleted: frozenset[int] = frozenset()) -> GameChoice:
+        """The choice of ``game`` as ``user_id`` (None: nobody in particular) is offered it."""
+        return cls(game.id, game.kind, game.ply, game.status, (game.players[1], game.players[2]),
+                   waiting=user_id is not None and game.status == "active" and game.to_move_user == user_id,
+                   deleted=deleted)
+
+    def opponent_of(self, user_id: int) -> int | None:
+        """The other player's user id, None when ``user_id`` does not play here."""
+        first, second = self.players
+        return second if user_id == first else first if user_id == second else None
 
 
 @dataclass(frozen=True)
