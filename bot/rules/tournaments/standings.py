@@ -93,6 +93,20 @@ def standings(fmt: TournamentFormat, entrants: Sequence[Entrant], games: Sequenc
     check_distinct(list(order))
     _check_known(order, games, byes)
     bye_points = bye_points_for(fmt)
+    points, played, left = _tally(order, games)
+    for bye in byes:
+        points[bye.player] += bye_points
+    breaks = tie_breaks_for(fmt)
+    values = {p: tuple(_tie_break(b, p, points, games, byes) for b in breaks) for p in order}
+    rating = {e.player: e.rating for e in entrants}
+    return Standings(breaks, _ranked(
+        order, lambda p: (points[p], values[p], rating[p]),
+        lambda rank, p: StandingRow(rank, p, points[p], values[p], played[p], left[p])))
+
+
+def _tally(order: Mapping[PlayerId, int], games: Sequence[GameRecord]
+           ) -> tuple[dict[PlayerId, float], dict[PlayerId, int], dict[PlayerId, int]]:
+    """Each player's game points, games with a result and games still to play."""
     points = dict.fromkeys(order, 0.0)
     played = dict.fromkeys(order, 0)
     left = dict.fromkeys(order, 0)
@@ -102,14 +116,7 @@ def standings(fmt: TournamentFormat, entrants: Sequence[Entrant], games: Sequenc
             points[player] += score or 0.0
             played[player] += score is not None
             left[player] += game.outcome is None
-    for bye in byes:
-        points[bye.player] += bye_points
-    breaks = tie_breaks_for(fmt)
-    values = {p: tuple(_tie_break(b, p, points, games, byes) for b in breaks) for p in order}
-    rating = {e.player: e.rating for e in entrants}
-    return Standings(breaks, _ranked(
-        order, lambda p: (points[p], values[p], rating[p]),
-        lambda rank, p: StandingRow(rank, p, points[p], values[p], played[p], left[p])))
+    return points, played, left
 
 
 def knockout_standings(entrants: Sequence[Entrant], games: Sequence[GameRecord],
@@ -125,15 +132,7 @@ def knockout_standings(entrants: Sequence[Entrant], games: Sequence[GameRecord],
     unknown = set(eliminated) - set(order)
     if unknown:
         raise ValueError(f"players not entered: {sorted(unknown)}")
-    points = dict.fromkeys(order, 0.0)
-    played = dict.fromkeys(order, 0)
-    left = dict.fromkeys(order, 0)
-    for game in games:
-        for player in (game.seat1, game.seat2):
-            score = game.score(player)
-            points[player] += score or 0.0
-            played[player] += score is not None
-            left[player] += game.outcome is None
+    points, played, left = _tally(order, games)
     reached = {p: float(eliminated.get(p, rounds + 1)) for p in order}
     rating = {e.player: e.rating for e in entrants}
     return Standings((TieBreak.ROUND_REACHED,), _ranked(
