@@ -177,23 +177,23 @@ async def two_managers(db, clock):
 
 
 async def test_two_managers_racing_start_a_double_round_robin_once(db, clock):
-    """Two processes on one database (SQLite and PostgreSQL) start a 6-player double round
-    robin at once: one start wins and makes all 30 games of its 10 rounds in one
+    """Two processes on one database (SQLite and PostgreSQL) start a 4-player double round
+    robin at once: one start wins and makes all 12 games of its 6 rounds in one
     transaction, the other finds sign-up closed; each pairing and game exists once; the end
     is recorded once."""
     m1, m2 = await two_managers(db, clock)
     try:
-        tid = await create(m1, players=6, format="double_round_robin")
+        tid = await create(m1, players=4, format="double_round_robin")
         results = await asyncio.gather(
             m1.start_tournament(tid, ORGANISER, guild_id=GUILD, may_organise=True),
             m2.start_tournament(tid, ORGANISER, guild_id=GUILD, may_organise=True), return_exceptions=True)
         [started] = [r for r in results if not isinstance(r, BaseException)]
         assert all(r.reason is Refusal.SIGNUP_CLOSED for r in results if isinstance(r, BaseException))
-        assert (len(started.games), started.last_round) == (30, 10)
+        assert (len(started.games), started.last_round) == (12, 6)
         rows = await m1.store.fetchall("SELECT round, COUNT(*) FROM tournament_pairings WHERE tournament_id = ?"
                                        " GROUP BY round ORDER BY round", (tid,))
-        assert [tuple(r) for r in rows] == [(r, 3) for r in range(1, 11)]
-        assert (await m1.store.fetchall("SELECT COUNT(*) FROM games"))[0][0] == 30
+        assert [tuple(r) for r in rows] == [(r, 2) for r in range(1, 7)]
+        assert (await m1.store.fetchall("SELECT COUNT(*) FROM games"))[0][0] == 12
         assert await asyncio.gather(m1.advance(), m2.advance()) == [[], []]  # every game still runs
         await finish_round(m1, tid, random.Random(1), resign_every=1)
         steps = await asyncio.gather(m1.advance(), m2.advance(), m1.advance(), m2.advance())
