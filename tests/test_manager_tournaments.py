@@ -205,6 +205,14 @@ async def test_withdrawal_loses_every_running_round_robin_game_by_forfeit(mgr):
         assert lost.status == "finished" and lost.players[lost.winner] != leaver and lost.reason == "resignation"
     assert await post_kinds(mgr, tid) == [("opened", 0), ("round", 1), ("round", 2), ("round", 3),
                                           ("withdrawn", 3)]
+    # a second withdrawal whose process died before its resignations: the next advance forfeits them
+    crashed = PLAYERS[1]
+    await mgr.services.tournaments.tournaments_repo.withdraw_entrant(tid, crashed)
+    await mgr.advance()
+    for tg in await mgr.my_tournament_games(tid, crashed, guild_id=GUILD):
+        winner = tg.game.players[tg.game.winner]
+        assert tg.game.status == "finished"
+        assert winner == crashed if leaver in tg.game.players.values() else winner != crashed
     await play_out(mgr, tid, random.Random(5))
     games = await mgr.my_tournament_games(tid, leaver, guild_id=GUILD)
     assert len(games) == 3 and all(tg.game is not None and not tg.pairing.forfeit for tg in games)
