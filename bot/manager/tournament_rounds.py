@@ -230,7 +230,7 @@ class TournamentRounds(TournamentBooks):
         """Inside the caller's transaction: every round of a round robin (every division's,
         a league's) at once, each guarded and posted as :meth:`_open_round` does; what
         started, as one :class:`RoundStarted` (``round`` 1 to ``last_round``)."""
-        last = self._round_robin_rounds(ledger)
+        last = max(1, self._round_robin_rounds(ledger))
         started = [await self._open_round(ledger, r, self._robin_boards(ledger, r), now) for r in range(1, last + 1)]
         first = started[0]
         return RoundStarted(started[-1].tournament, first.round,
