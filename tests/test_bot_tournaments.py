@@ -1,8 +1,9 @@
 """End to end (issue 21): tournaments through the real discord.py client and the fake Discord.
 
-A 4-player round robin from /tournament create to the final standings, with the issue's
-"Bad input" refusals on the way (each private, changing nothing), a player with closed DMs
-among the four; and a 6-player, 3-round Swiss, its rounds paired as the last game of the
+A 4-player round robin from /tournament create to the final standings -- its 6 games of 3
+rounds started at once, the Join button taken off the announcement at the start -- with the
+issue's "Bad input" refusals on the way (each private, changing nothing), a player with
+closed DMs among the four; and a 6-player, 3-round Swiss, its rounds paired as the last game of the
 previous one ends. Games are short: Brain Coral on the smallest board, played to the end or
 resigned.
 """
@@ -130,29 +131,37 @@ async def test_a_round_robin_from_sign_up_to_final_standings(fake, harness):
     await refused(fake, fake.alice, "start", {"name": name}, contains="organis")
     await refused(fake, fake.alice, "cancel", {"name": name}, contains="organis")
     ex = await fake.slash(fake.mod, "tournament start", {"name": name})
-    assert ex.reply.ephemeral and "round 1" in ex.reply.content, ex.reply.content
-    await fake.quiet(0.5)
+    assert ex.reply.ephemeral and "all 3 rounds at once, 6 games" in ex.reply.content, ex.reply.content
+    # ---- sign-up is over: the announcement loses its Join button (its words stay)
+    async def button_gone():
+        return fake.messages[announcement.id].components == []
+    await until(button_gone, "the Join button to go")
+    await fake.quiet(0.5)  # the rounds' posts
+    assert fake.messages[announcement.id].content == announcement.content
     await refused(fake, eve, "join", {"name": name}, contains="over")
-    ex = await fake.click(eve, announcement, announcement.custom_ids[0])
-    assert ex.reply.ephemeral and "over" in ex.reply.content
-    assert fake.messages[announcement.id].components == [], "the Join button is taken off after sign-up"
 
-    # ---- three rounds, each game in a thread named with the tournament and round
-    rng = random.Random(5)
-    for round_no in (1, 2, 3):
-        games = await round_games(harness, fake, tid, round_no)
+    # ---- all 6 games of the 3 rounds start at once, each in a thread named with its round
+    by_round = {round_no: await round_games(harness, fake, tid, round_no) for round_no in (1, 2, 3)}
+    for round_no, games in by_round.items():
         assert len(games) == 2 and all(g.status == "active" for g in games), (round_no, games)
         for game in games:
             thread = fake.channels[game.thread_id]
             assert thread["name"].startswith(f"{name} R{round_no} · "), thread["name"]
             first = fake.channel_log[game.thread_id][0]
             assert "#" in first.content and first.attachments, "the first board is in the thread"
-        [pairings] = [m for m in channel_posts(fake) if f"— round {round_no}" in m.content]
+        [pairings] = [m for m in channel_posts(fake) if f"— round {round_no} of 3" in m.content]
         assert all(f"<#{g.thread_id}>" in pairings.content for g in games), "the pairings link the threads"
-        for i, game in enumerate(games):
-            await play_out(fake, harness, game, rng, resign=(round_no == 2 and i == 0))
-        if round_no > 1:
-            assert any(f"standings after round {round_no - 1}" in m.content for m in channel_posts(fake))
+    # ---- played in any order: round 3 first; the standings count each game as it ends
+    rng = random.Random(5)
+    for game in by_round[3]:
+        await play_out(fake, harness, game, rng)
+    ex = await fake.slash(fake.bob, "tournament standings", {"name": name})
+    assert ex.reply.ephemeral and "standings so far" in ex.reply.content, ex.reply.content
+    view = await harness.manager.tournament_standings(tid, guild_id=fake.guild_id)
+    assert sum(r.points for r in view.rows) == 2 and sum(r.left for r in view.rows) == 8
+    for i, game in enumerate(by_round[1] + by_round[2]):
+        await play_out(fake, harness, game, rng, resign=(i == 2))
+    assert not any("standings after round" in m.content for m in channel_posts(fake))
     # the last game's end advanced the tournament at once: its final standings
     final = await until(lambda: _posts_with(fake, "is over"), "the final standings")
     t = await harness.manager.get_tournament(tid, guild_id=fake.guild_id)
@@ -199,9 +208,16 @@ async def _swiss(fake, harness, organisers: int, others: list) -> None:
     await refused(fake, fake.alice, "role", {"role": organisers}, texts.ORGANISER_ROLE_NEEDS_MANAGE)
     ex = await fake.slash(fake.mod, "tournament role", {"role": organisers})
     assert ex.reply.ephemeral and f"<@&{organisers}>" in ex.reply.content
-    ex = await fake.slash(dave, "tournament create", {
-        "name": name, "game": KIND, "format": "swiss", "rounds": 3, **SMALL[KIND], "max_players": 6,
-        "rated": False})
+    # a tournament cancelled in sign-up: its announcement loses the Join button
+    ex = await fake.slash(dave, "tournament create", {**options, "name": "Called Off"})
+    assert ex.reply.ephemeral, ex.reply.content
+    [called_off] = await until(lambda: _posts_with(fake, "**Called Off** — a tournament"), "the announcement")
+    assert called_off.custom_ids
+    ex = await fake.slash(dave, "tournament cancel", {"name": "Called Off"})
+    assert ex.reply.ephemeral, ex.reply.content
+    await until(lambda: _posts_with(fake, "**Called Off** is cancelled"), "the cancellation")
+    assert fake.messages[called_off.id].components == []
+    ex = await fake.slash(dave, "tournament create", options)
     assert ex.reply.ephemeral, ex.reply.content
     for user in players:
         ex = await fake.slash(user, "tournament join", {"name": name})

@@ -120,7 +120,7 @@ async def test_lists_autocomplete_and_names_stay_within_the_server(mgr):
 async def test_a_restart_mid_round_starts_the_next_round_once(tmp_path, clock):
     path = tmp_path / "restart.db"
     m = await GameManager.open(path, clock=clock)
-    tid = await create(m, players=4)
+    tid = await create(m, "Swiss", players=4, format="swiss", rounds=2)
     await m.start_tournament(tid, ORGANISER, guild_id=GUILD, may_organise=True)
     first, second = await round_games(m, tid)
     await m.resign(first.id, first.players[1])
@@ -140,19 +140,21 @@ async def test_a_restart_mid_round_starts_the_next_round_once(tmp_path, clock):
         await m.close()
 
 
-async def test_a_crash_inside_a_round_start_leaves_nothing_and_the_start_is_made_again(mgr, monkeypatch):
+async def test_a_crash_inside_a_round_robin_start_leaves_nothing_and_the_start_is_made_again(mgr, monkeypatch):
+    """Every game of every round starts in one transaction: the process dying at the
+    fourth game (round 2) leaves no game, pairing or post of any round."""
     tid = await create(mgr, players=4)
     challenges = mgr.services.challenges
     real = challenges.start_game
     calls = []
 
-    async def dies_on_the_second(**kw):
+    async def dies_on_the_fourth(**kw):
         calls.append(kw)
-        if len(calls) == 2:
+        if len(calls) == 4:
             raise RuntimeError("killed")  # the process dies mid-transaction
         return await real(**kw)
 
-    monkeypatch.setattr(challenges, "start_game", dies_on_the_second)
+    monkeypatch.setattr(challenges, "start_game", dies_on_the_fourth)
     before = await mgr.store.fetchall("SELECT COUNT(*) FROM games")
     with pytest.raises(RuntimeError):
         await mgr.start_tournament(tid, ORGANISER, guild_id=GUILD, may_organise=True)
@@ -160,9 +162,11 @@ async def test_a_crash_inside_a_round_start_leaves_nothing_and_the_start_is_made
     assert (t.status, t.current_round) == ("signup", 0)
     assert await mgr.store.fetchall("SELECT COUNT(*) FROM games") == before
     assert await mgr.store.fetchall("SELECT * FROM tournament_pairings") == []
+    assert await post_kinds(mgr, tid) == [("opened", 0)]
     monkeypatch.setattr(challenges, "start_game", real)
     started = await mgr.start_tournament(tid, ORGANISER, guild_id=GUILD, may_organise=True)
-    assert len(started.games) == 2 and await post_kinds(mgr, tid) == [("opened", 0), ("round", 1)]
+    assert len(started.games) == 6 and await post_kinds(mgr, tid) == [("opened", 0), ("round", 1), ("round", 2),
+                                                                        ("round", 3)]
 
 
 async def two_managers(db, clock):
@@ -172,15 +176,39 @@ async def two_managers(db, clock):
     return ms
 
 
-async def test_two_managers_racing_start_and_advance_make_each_round_once(db, clock):
+async def test_two_managers_racing_start_a_double_round_robin_once(db, clock):
+    """Two processes on one database (SQLite and PostgreSQL) start a 4-player double round
+    robin at once: one start wins and makes all 12 games of its 6 rounds in one
+    transaction, the other finds sign-up closed; each pairing and game exists once; the end
+    is recorded once."""
     m1, m2 = await two_managers(db, clock)
     try:
-        tid = await create(m1, players=4)
+        tid = await create(m1, players=4, format="double_round_robin")
         results = await asyncio.gather(
             m1.start_tournament(tid, ORGANISER, guild_id=GUILD, may_organise=True),
             m2.start_tournament(tid, ORGANISER, guild_id=GUILD, may_organise=True), return_exceptions=True)
-        assert sum(not isinstance(r, BaseException) for r in results) == 1
+        [started] = [r for r in results if not isinstance(r, BaseException)]
         assert all(r.reason is Refusal.SIGNUP_CLOSED for r in results if isinstance(r, BaseException))
+        assert (len(started.games), started.last_round) == (12, 6)
+        rows = await m1.store.fetchall("SELECT round, COUNT(*) FROM tournament_pairings WHERE tournament_id = ?"
+                                       " GROUP BY round ORDER BY round", (tid,))
+        assert [tuple(r) for r in rows] == [(r, 2) for r in range(1, 7)]
+        assert (await m1.store.fetchall("SELECT COUNT(*) FROM games"))[0][0] == 12
+        assert await asyncio.gather(m1.advance(), m2.advance()) == [[], []]  # every game still runs
+        await finish_round(m1, tid, random.Random(1), resign_every=1)
+        steps = await asyncio.gather(m1.advance(), m2.advance(), m1.advance(), m2.advance())
+        assert sum(len(s) for s in steps) == 1 and [s for s in steps if s][0][0].finished
+        assert [k for k, _ in await post_kinds(m1, tid)].count("final") == 1
+    finally:
+        for m in (m1, m2):
+            await m.close()
+
+
+async def test_two_managers_racing_advance_make_each_swiss_round_once(db, clock):
+    m1, m2 = await two_managers(db, clock)
+    try:
+        tid = await create(m1, "Swiss", players=4, format="swiss", rounds=3)
+        await m1.start_tournament(tid, ORGANISER, guild_id=GUILD, may_organise=True)
         await finish_round(m1, tid, random.Random(1), resign_every=1)
         steps = await asyncio.gather(m1.advance(), m2.advance(), m1.advance(), m2.advance())
         assert sum(len(s) for s in steps) == 1
@@ -222,7 +250,7 @@ async def test_the_sign_up_deadline_starts_it_or_cancels_it(mgr, clock):
     assert await mgr.advance() == []
     clock.advance(DAY)
     steps = {s.tournament.id: s for s in await mgr.advance()}
-    assert steps[full].started.round == 1 and len(steps[full].started.games) == 1  # and a bye
+    assert steps[full].started.round == 1 and len(steps[full].started.games) == 3  # 3 rounds, a bye each
     assert steps[empty].cancelled and steps[empty].tournament.status == "cancelled"
     assert await post_kinds(mgr, empty) == [("opened", 0), ("cancelled", 0)]
 
@@ -233,6 +261,7 @@ async def test_tournament_posts_are_delivered_at_least_once_with_what_they_need(
     posts = await mgr.pending_tournament_posts()
     assert [(p.kind, p.round) for p in posts] == [("opened", 0), ("round", 1)]
     assert len(posts[1].pairings) == 1 and len(posts[1].games) == 1 and not posts[1].recheck
+    assert posts[1].announcement_id is None  # the announcement is not out yet: nothing to edit
     # this manager's own claims come back, marked as perhaps posted already
     assert [(p.id, p.recheck) for p in await mgr.pending_tournament_posts()] == [(p.id, True) for p in posts]
     assert await mgr.mark_tournament_post_delivered(posts[0].id, message_id=555)
@@ -240,12 +269,21 @@ async def test_tournament_posts_are_delivered_at_least_once_with_what_they_need(
     assert await mgr.record_failed_tournament_post(posts[1].id, "503") == 1
     again = await mgr.pending_tournament_posts()
     assert [p.id for p in again] == [posts[1].id] and again[0].recheck
+    assert again[0].announcement_id == 555  # round 1's post takes the Join button off message 555
     with pytest.raises(NotFound):
         await mgr.mark_tournament_post_delivered(10**6)
     await finish_round(mgr, tid, random.Random(1), resign_every=1)
     await mgr.advance()
     final = [p for p in await mgr.pending_tournament_posts() if p.kind == "final"]
     assert final and final[0].standings.finished and final[0].standings.winners
+    assert final[0].announcement_id is None  # only the posts ending sign-up edit it
+    # a cancellation in sign-up ends it too
+    other = await create(mgr, "Other", players=2)
+    [opened] = [p for p in await mgr.pending_tournament_posts() if p.tournament.id == other]
+    await mgr.mark_tournament_post_delivered(opened.id, message_id=777)
+    await mgr.cancel_tournament(other, ORGANISER, guild_id=GUILD, may_organise=True)
+    [cancelled] = [p for p in await mgr.pending_tournament_posts() if p.tournament.id == other]
+    assert (cancelled.kind, cancelled.announcement_id) == ("cancelled", 777)
 
 
 async def test_revision_0007_goes_down_and_up_again_with_the_older_rows_intact(db, clock):

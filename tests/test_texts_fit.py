@@ -18,6 +18,7 @@ from fakediscord import limits
 import engine
 from bot import texts
 from bot.front import views
+from bot.manager.values.tournaments import ALL_AT_ONCE
 from bot.rules import conditionals
 from bot.rules.timecontrol import TimeControl
 
@@ -168,6 +169,7 @@ def tournament(**kw):
                   min_players=256, max_players=256, starts_at=4_102_444_800, status="running",
                   current_round=9999, season=9999, parent_id=BIG, created_at=0.0, entrants=256)
     values.update(kw)
+    values["all_at_once"] = values["format"] in ALL_AT_ONCE  # Tournament.all_at_once
     return SimpleNamespace(**values)
 
 
@@ -204,9 +206,10 @@ def test_tournament_texts_fit_with_the_largest_fields():
     fits(texts.tournament_list([texts.tournament_list_line(t, CLOCK.name)] * 200))
     # a 256-player Swiss round: 128 boards, each with its game and thread
     pairings = [RoundPairing(GAME_ID, 9999, b, BIG, BIG - 1, GAME_ID, "seat1", True) for b in range(1, 129)]
-    text = texts.tournament_round_post(t, 9999, pairings, [game()])
-    fits(text)
-    assert "… and " in text
+    for t_round in (t, tournament(format="double_round_robin")):
+        text = texts.tournament_round_post(t_round, 9999, pairings, [game()])
+        fits(text)
+        assert "… and " in text
     # 256-player Swiss standings: as text cut with "… and N more", the final post too
     rows = tuple(standing(rank) for rank in range(1, 257))
     view = SimpleNamespace(tournament=t, rows=rows, finished=True, winners=(BIG, BIG - 1),

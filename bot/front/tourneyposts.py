@@ -2,7 +2,9 @@
 standings (text and picture), the final standings, a cancellation, a withdrawal -- each an
 outbox row the tournaments service writes with the change it announces
 (:class:`bot.manager.values.tournaments.TournamentPost`), posted here in the tournament's
-channel and marked delivered once Discord took it.
+channel and marked delivered once Discord took it. The post that ends sign-up (round 1's
+pairings, or a cancellation before the start) first takes the Join button off the
+announcement (an edit, which doing twice does no harm).
 
 The policy is the games' outbox's (:mod:`bot.front.delivery`): refused for good (403, 404)
 -> given up with the reason; another failure -> counted, given up after
@@ -112,19 +114,33 @@ class TournamentPosts:
                               view=view, description=texts.standings_alt(post.standings, IMAGE_ROWS)
                               if post.standings is not None else "")
         channel = self.bot.get_partial_messageable(t.channel_id, guild_id=t.guild_id)
+        if post.announcement_id is not None:
+            await self.close_signup(channel, post.announcement_id)
         if post.recheck:
             earlier = await self.bot.announcer.policy.find_post(channel, message)
             if earlier is not None:
                 return earlier
         return await channel.send(**message.send_kwargs(post_nonce(post.id)))
 
+    async def close_signup(self, channel: discord.PartialMessageable, message_id: int) -> None:
+        """Take the Join button off the announcement ``message_id`` (sign-up ended: the
+        tournament started or was cancelled). Its text stays. A message gone or out of reach
+        is left be (a late press is refused and takes the button off then); Discord's rate
+        limit propagates, so the post is tried again at the next pass."""
+        try:
+            await channel.get_partial_message(message_id).edit(view=None)
+        except discord.HTTPException as e:
+            if rate_limited(e):
+                raise
+            log.info("could not take the Join button off announcement %s: %s", message_id, e)
+
     def content(self, post: TournamentPost) -> tuple[str, discord.ui.View | None]:
-        """The words of ``post`` (and the Join button of an announcement). ValueError for an
-        unknown kind."""
+        """The words of ``post`` (and the Join button of an announcement while sign-up is
+        open: one posted late, after the start, has none). ValueError for an unknown kind."""
         t = post.tournament
         if post.kind == "opened":
             clock = clock_name(t.clock)
-            return texts.tournament_announcement(t, clock), join_view(t.id)
+            return texts.tournament_announcement(t, clock), join_view(t.id) if t.status == "signup" else None
         if post.kind == "round":
             return texts.tournament_round_post(t, post.round, post.pairings, post.games), None
         if post.kind == "standings" and post.standings is not None:

@@ -278,6 +278,37 @@ class TournamentBooks(Service):
                 relegated = tuple(p for group in finals for p in group if p in change.relegated)
         return StandingsView(t, tuple(rows), finished, tuple(winners) if finished else (), promoted, relegated)
 
+    # ---- the tournament posts' outbox ------------------------------------------------------
+    async def pending_tournament_posts(self, limit: int = 50) -> list[TournamentPost]:
+        """Tournament posts not yet delivered, oldest first (at most ``limit``), each with
+        what it needs (pairings, standings), claimed for this manager for :attr:`lease`
+        seconds as :meth:`pending_announcements` claims its rows."""
+        return await self._due_posts(limit)
+
+    async def mark_tournament_post_delivered(self, post_id: int, *, error: str | None = None,
+                                             message_id: int | None = None) -> bool:
+        """Take post ``post_id`` out of the outbox (posted, or given up with ``error``);
+        ``message_id``: the Discord message that delivered it. False when it was delivered
+        already; NotFound for an unknown id."""
+        pid = self._id(post_id, "announcement")
+        n = await self.tournaments_repo.mark_post(pid, self.clock(), None if error is None else str(error)[:500],
+                                                  None if message_id is None else int(message_id))
+        if n == 1:
+            return True
+        if not await self.tournaments_repo.post_exists(pid):
+            raise NotFound(Refusal.NO_SUCH_ANNOUNCEMENT, announcement_id=pid)
+        return False
+
+    async def record_failed_tournament_post(self, post_id: int, error: str) -> int:
+        """Count one failed post of ``post_id`` (it stays pending); the failures so far.
+        Raises NotFound for an unknown id."""
+        pid = self._id(post_id, "announcement")
+        async with self.store.transaction():
+            attempts = await self.tournaments_repo.post_failed(pid, str(error)[:500])
+            if attempts is None:
+                raise NotFound(Refusal.NO_SUCH_ANNOUNCEMENT, announcement_id=pid)
+        return attempts
+
     async def _due_posts(self, limit: int) -> list[TournamentPost]:
         """:meth:`~bot.manager.tournaments.TournamentsService.pending_tournament_posts`."""
         now = self.clock()
@@ -292,9 +323,12 @@ class TournamentBooks(Service):
                 standings = self._view(ledger) if r["kind"] in ("standings", "final") else None
                 child = await self.tournaments_repo.child(ledger.tournament.id) if r["kind"] == "final" else None
                 recheck = r["claimed_by"] is not None or r["attempts"] > 0 or now - r["created_at"] >= NONCE_WINDOW
+                closes = r["kind"] == "round" and r["round"] == 1 or r["kind"] == "cancelled" and r["round"] == 0
+                announcement = await self.tournaments_repo.announcement_message(r["tournament_id"]) if closes else None
                 out.append(TournamentPost(r["id"], r["kind"], ledger.tournament, r["round"], r["created_at"],
                                           r["attempts"], r["user_id"], pairings, standings,
-                                          None if child is None else self._tournament(child), recheck, games))
+                                          None if child is None else self._tournament(child), recheck, games,
+                                          announcement))
         return out
 
     @staticmethod

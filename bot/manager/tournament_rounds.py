@@ -1,6 +1,7 @@
-"""Running tournaments (issue 21): starting a round -- its pairing rows and all its games in
-one transaction, guarded so it happens once -- and one advance step of a tournament (results
-recorded, the next round paired, the end and a league's next season).
+"""Running tournaments (issue 21): starting a round (a round robin: every round at once) -- its
+pairing rows and all its games in one transaction, guarded so it happens once -- and one
+advance step of a tournament (results recorded, the next round paired, the end and a
+league's next season).
 
 :class:`TournamentRounds` is a base of :class:`bot.manager.tournaments.TournamentsService`
 (split so that no module passes 400 lines); the rules are in that module's docstring.
@@ -23,7 +24,7 @@ from .errors import Refusal, StaleAction, UserError
 from .play import PlayService
 from .tournament_books import Ledger, TournamentBooks
 from .values import Game
-from .values.tournaments import Advanced, RoundStarted, Tournament, Withdrawal
+from .values.tournaments import Advanced, RoundPairing, RoundStarted, Tournament, Withdrawal
 
 __all__ = ["Board", "StartedAlready", "TournamentRounds"]
 
@@ -57,8 +58,9 @@ class TournamentRounds(TournamentBooks):
 
     async def _withdraw(self, t: Tournament, user_id: int) -> Withdrawal:
         """Withdraw ``user_id`` from running ``t`` (a ``"withdrawn"`` post with it), then
-        forfeit their running game (a resignation; the next :meth:`advance` does it should
-        this process die in between)."""
+        forfeit every running game of theirs (a resignation each -- in a round robin, all
+        their unfinished games; the next :meth:`advance` does it should this process die in
+        between)."""
         if t.status != "running":
             raise StaleAction(Refusal.TOURNAMENT_OVER if not t.live else Refusal.TOURNAMENT_NOT_RUNNING,
                               tournament=t)
@@ -139,7 +141,7 @@ class TournamentRounds(TournamentBooks):
         if await self.tournaments_repo.advance_round(t.id, round_number, rounds=rounds) != 1:
             raise StartedAlready
         games = await self._open_boards(ledger, round_number, boards, now)
-        if round_number > 1:
+        if round_number > 1 and not t.all_at_once:  # all at once: no round ends before the next
             await self.tournaments_repo.add_post(t.id, "standings", round_number - 1, now)
         post_id = await self.tournaments_repo.add_post(t.id, "round", round_number, now)
         fresh = await self._get(t.id)
@@ -222,7 +224,18 @@ class TournamentRounds(TournamentBooks):
         if t.format == "knockout":
             return await self._open_round(ledger, 1, self._match_boards(rules.first_round(players),
                                                                          t.games_per_match), now)
-        return await self._open_round(ledger, 1, self._robin_boards(ledger, 1), now)
+        return await self._open_schedule(ledger, now)
+
+    async def _open_schedule(self, ledger: Ledger, now: float) -> RoundStarted:
+        """Inside the caller's transaction: every round of a round robin (every division's,
+        a league's) at once, each guarded and posted as :meth:`_open_round` does; what
+        started, as one :class:`RoundStarted` (``round`` 1 to ``last_round``)."""
+        last = max(1, self._round_robin_rounds(ledger))
+        started = [await self._open_round(ledger, r, self._robin_boards(ledger, r), now) for r in range(1, last + 1)]
+        first = started[0]
+        return RoundStarted(started[-1].tournament, first.round,
+                            tuple(p for s in started for p in s.pairings),
+                            tuple(g for s in started for g in s.games), first.post_id, started[-1].round)
 
     async def _advance_one(self, tournament_id: int, now: float) -> Advanced | None:
         """One advance step of one tournament (claimed by the caller); ``None``: nothing done."""
@@ -245,18 +258,25 @@ class TournamentRounds(TournamentBooks):
         if t.status != "running":
             return None
         ledger = await self._settle(ledger, now)
-        current = [p for p in ledger.pairings if p.round == t.current_round]
-        if any(ledger.result(p) is None for p in current):
+        if any(ledger.result(p) is None for p in self._in_play(ledger)):
             return None
         try:
             async with self.store.transaction():
                 fresh = await self._ledger(t.id)  # another step may have moved it on meanwhile
                 if fresh.tournament.current_round != t.current_round or fresh.tournament.status != "running" or any(
-                        fresh.result(p) is None for p in fresh.pairings if p.round == t.current_round):
-                    return None
+                        fresh.result(p) is None for p in self._in_play(fresh)) or any(
+                        p.round > t.current_round for p in fresh.pairings):  # PostgreSQL reads each statement
+                    return None  # afresh: the rows of a round another step started may show before its number
                 return await self._next(fresh, now)
         except (StartedAlready, Conflict):
             return None
+
+    @staticmethod
+    def _in_play(ledger: Ledger) -> list[RoundPairing]:
+        """The pairings whose results the next step waits for: every one of a round robin
+        (all its rounds play at once), else the current round's."""
+        t = ledger.tournament
+        return [p for p in ledger.pairings if t.all_at_once or p.round == t.current_round]
 
     async def _settle(self, ledger: Ledger, now: float) -> Ledger:
         """Forfeit the running games of withdrawn players (resignations) and record every

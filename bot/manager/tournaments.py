@@ -1,5 +1,6 @@
-"""Tournaments and leagues (issue 21): sign-up, rounds started all at once, results feeding
-the standings, the next round paired by itself, league seasons one after another.
+"""Tournaments and leagues (issue 21): sign-up, games started all at once (a round's, or a
+round robin's whole schedule), results feeding the standings, the next Swiss or knockout
+round paired by itself, league seasons one after another.
 
 The rules of pairing and standings are :mod:`bot.rules.tournaments`' (pure); this service
 keeps the books (tables ``tournaments``, ``tournament_entrants``, ``tournament_pairings``,
@@ -15,31 +16,42 @@ Documented rules (the README quotes them):
   ``min_players`` -- removes a player, enters the computer (one computer entrant per
   tournament: the bot's own user id, at a level 1-5) or cancels it. With ``starts_at`` set it
   starts by itself then (:meth:`advance`), or is cancelled when too few joined.
-* **Rounds.** A round is paired and all its games created in ONE transaction with its pairing
-  rows, whose unique constraints (one row per tournament, round and board; one per game)
-  make a second pairing of the same round fail as a whole: a round is started exactly once
-  across restarts, a kill -9 at any point, and several processes (who also claim each
-  tournament with a lease before pairing it). Its ``"round"`` post, first boards and
-  your-turn DMs are outbox rows of that transaction.
+* **Rounds.** A round robin (single, double: each pair's two games, or a league season's
+  divisions) starts **every game of every round at once**, as correspondence events do
+  (Little Golem's leagues, Abstract Play's round-robin divisions); each game keeps its round
+  (its thread's name says "R<n>"; a ``"round"`` post per round). A Swiss or knockout round
+  starts when the last game of the one before ended. A round (a round robin: all its
+  rounds, 380 games in a 20-player double one) is paired and its games created in ONE
+  transaction with its pairing rows; each round's start is guarded (``current_round`` moves
+  on from the round before) and unique constraints (one row per tournament, round and
+  board; one per game) make a second pairing of a round fail as a whole: started exactly
+  once across restarts, a kill -9 at any point, and several processes (who also claim the
+  tournament with a lease). Its posts, first boards and your-turn DMs are outbox rows of
+  that transaction.
 * **Results.** A win counts 1, a draw ½, a loss 0 -- on the board, by resignation or on time
   alike. A game a moderator aborts has **no result** (``"void"``): it counts for nobody and
   is not replayed. A bye scores as :func:`bot.rules.tournaments.bye_points_for` says: 1 in
   Swiss, 0 in a round robin; in a knockout the top seeds' byes advance them. Games against
   the computer entrant are unrated; tournament games do not count against a player's limit
   of active games.
-* **Withdrawal.** Finished games stand. The player's running game is lost by forfeit (a
-  resignation). In a round robin (and a league season) their games not yet played are
-  forfeits to the opponent as their rounds come. In Swiss and knockout a withdrawn player is
-  not paired again (in knockout, their opponent-to-be advances).
+* **Withdrawal.** Finished games stand. Every running game of the player is lost by
+  forfeit (a resignation each) -- in a round robin or league season, whose games all run at
+  once, that is every game of theirs not finished yet. A game of theirs not started (a
+  pairing made after they withdrew) is a forfeit to the opponent, without a game. In Swiss
+  and knockout a withdrawn player is not paired again (in knockout, their opponent-to-be
+  advances).
 * **Advancing.** :meth:`advance` (called by the maintenance loop; a front may call it with
-  ``game_id`` right after a tournament game ended) records results and, when the last game
-  of a round ended, starts the next round (round robins too, round by round), a knockout
-  match's next game (its second, or a tie-break game, one after another), or finishes the
-  tournament with its final standings -- a Swiss tournament also when no pairing without a
-  rematch is left (it ends after the last complete round) -- and starts a league's next
-  season by itself (promotion and relegation by :mod:`bot.rules.tournaments`; players who
-  joined during a season enter the next one's lowest division). Each tournament is claimed
-  with a lease first, so one process advances it.
+  ``game_id`` right after a tournament game ended) records results -- the standings count
+  each game as it ends, in any round -- and, when the last game in play ended (of the
+  current round; of every round in a round robin), starts the next Swiss or knockout round,
+  a knockout match's next game (its second, or a tie-break game, one after another), or
+  finishes the tournament with its final standings -- a Swiss tournament also when no
+  pairing without a rematch is left (it ends after the last complete round) -- and starts a
+  league's next season by itself once the last game of every division ended (promotion and
+  relegation by :mod:`bot.rules.tournaments`; players who joined during a season enter the
+  next one's lowest division). Standings are posted after each Swiss or knockout round (a
+  round robin's rounds end in any order: its standings are posted at the end). Each
+  tournament is claimed with a lease first, so one process advances it.
 * **Cancelling** stops the tournament: its running games go on as ordinary games, and no
   further round starts.
 """
@@ -54,7 +66,7 @@ from ..store.tournaments import Conflict
 from .challenges import ChallengesService
 from .computer import COMPUTER_LEVELS
 from .core import DAY, ManagerCore
-from .errors import NotAllowed, NotFound, Refusal, StaleAction, UserError
+from .errors import NotAllowed, Refusal, StaleAction, UserError
 from .play import PlayService
 from .tournament_books import MAX_PLAYERS, MAX_SWISS_ROUNDS, name_key
 from .tournament_rounds import StartedAlready, TournamentRounds
@@ -66,7 +78,6 @@ from .values.tournaments import (
     TournamentGame,
     TournamentInfo,
     TournamentLabel,
-    TournamentPost,
     Withdrawal,
 )
 
@@ -85,9 +96,10 @@ MAX_STEPS = 8
 
 class TournamentsService(TournamentRounds):
     """Tournaments and leagues: create, join, leave, list, info, standings, a player's games,
-    the organiser's start / remove / cancel / add the computer, withdraw; rounds started at
-    once and advanced by :meth:`advance`; the tournament posts' outbox. Uses the challenges
-    service (a game starts there) and the play service (a withdrawal's forfeit). See the module docstring for the rules.
+    the organiser's start / remove / cancel / add the computer, withdraw; rounds (a round
+    robin's: all of them) started at once and advanced by :meth:`advance`; the tournament
+    posts' outbox. Uses the challenges service (a game starts there) and the play service
+    (a withdrawal's forfeit). See the module docstring for the rules.
 
     Every method taking ``tournament`` takes its id (an int, or ``"#12"``/``"12"``) or its
     name, looked up within server ``guild_id`` only (another server's tournaments are
@@ -233,12 +245,13 @@ class TournamentsService(TournamentRounds):
         return await self._resolve(tournament, guild_id)
 
     async def tournament_info(self, tournament: int | str, *, guild_id: int) -> TournamentInfo:
-        """The tournament with its entrants and its current round's pairings. Raises NotFound."""
+        """The tournament with its entrants and the pairings in play: its current round's
+        (every round's for a round robin, whose rounds all start at once). Raises NotFound."""
         t = await self._resolve(tournament, guild_id)
         entrants = tuple(self._entrant(r) for r in await self.tournaments_repo.entrants(t.id)
                          if r["status"] == "active" or t.status != "signup")
-        pairings = (tuple(self._pairing(r) for r in await self.tournaments_repo.pairings(t.id, t.current_round))
-                    if t.current_round else ())
+        rows = await self.tournaments_repo.pairings(t.id, None if t.all_at_once else t.current_round)
+        pairings = tuple(self._pairing(r) for r in rows) if t.current_round else ()
         return TournamentInfo(t, entrants, pairings)
 
     async def tournament_standings(self, tournament: int | str, *, guild_id: int) -> StandingsView:
@@ -269,7 +282,8 @@ class TournamentsService(TournamentRounds):
     async def start_tournament(self, tournament: int | str, user_id: int, *, guild_id: int,
                                may_organise: bool) -> RoundStarted:
         """The organiser starts it now: the field is seeded, round 1 paired and its games
-        started in one transaction. Raises NotFound, :class:`NotAllowed` (not the
+        started in one transaction (a round robin's every round: the result's ``round`` 1 to
+        ``last_round``). Raises NotFound, :class:`NotAllowed` (not the
         organiser), :class:`StaleAction` (not in sign-up) and :class:`UserError`
         (:attr:`~Refusal.TOO_FEW_PLAYERS`)."""
         t = await self._resolve(tournament, guild_id)
@@ -316,8 +330,8 @@ class TournamentsService(TournamentRounds):
     # ---- players ---------------------------------------------------------------------------
     async def withdraw(self, tournament: int | str, user_id: int, *, guild_id: int) -> Withdrawal:
         """``user_id`` withdraws from a running tournament (the module's rule: finished games
-        stand, the running game is forfeited, later round-robin games are forfeits, no more
-        Swiss/knockout pairings). Raises NotFound, :class:`StaleAction`
+        stand, every running game of theirs -- in a round robin all their unfinished games --
+        is lost by forfeit, no more Swiss/knockout pairings). Raises NotFound, :class:`StaleAction`
         (:attr:`~Refusal.TOURNAMENT_NOT_RUNNING`: in sign-up leave instead, or over) and
         :class:`UserError` (not entered, withdrawn already)."""
         t = await self._resolve(tournament, guild_id)
@@ -327,8 +341,9 @@ class TournamentsService(TournamentRounds):
     async def advance(self, *, game_id: int | None = None) -> list[Advanced]:
         """One step of every tournament that has something to do: sign-ups whose
         ``starts_at`` passed start (or are cancelled when too few joined); finished games'
-        results are recorded (forfeits of withdrawn players' running games too); a round
-        whose last game ended leads to the next round's start, or to the final standings and,
+        results are recorded (forfeits of withdrawn players' running games too); a Swiss or
+        knockout round whose last game ended leads to the next round's start, the last game
+        of a round robin (of every division of a league season) to the final standings and,
         for a league, the next season. Each tournament is claimed with a lease first (one
         process does it; several may call this at once) and each change is one transaction
         with its posts. ``game_id``: only the tournament of that game (a front calls it right
@@ -353,34 +368,3 @@ class TournamentsService(TournamentRounds):
             finally:
                 await self.tournaments_repo.release(tid, self.process_id)
         return done
-
-    # ---- the tournament posts' outbox ------------------------------------------------------
-    async def pending_tournament_posts(self, limit: int = 50) -> list[TournamentPost]:
-        """Tournament posts not yet delivered, oldest first (at most ``limit``), each with
-        what it needs (pairings, standings), claimed for this manager for :attr:`lease`
-        seconds as :meth:`pending_announcements` claims its rows."""
-        return await self._due_posts(limit)
-
-    async def mark_tournament_post_delivered(self, post_id: int, *, error: str | None = None,
-                                             message_id: int | None = None) -> bool:
-        """Take post ``post_id`` out of the outbox (posted, or given up with ``error``);
-        ``message_id``: the Discord message that delivered it. False when it was delivered
-        already; NotFound for an unknown id."""
-        pid = self._id(post_id, "announcement")
-        n = await self.tournaments_repo.mark_post(pid, self.clock(), None if error is None else str(error)[:500],
-                                                  None if message_id is None else int(message_id))
-        if n == 1:
-            return True
-        if not await self.tournaments_repo.post_exists(pid):
-            raise NotFound(Refusal.NO_SUCH_ANNOUNCEMENT, announcement_id=pid)
-        return False
-
-    async def record_failed_tournament_post(self, post_id: int, error: str) -> int:
-        """Count one failed post of ``post_id`` (it stays pending); the failures so far.
-        Raises NotFound for an unknown id."""
-        pid = self._id(post_id, "announcement")
-        async with self.store.transaction():
-            attempts = await self.tournaments_repo.post_failed(pid, str(error)[:500])
-            if attempts is None:
-                raise NotFound(Refusal.NO_SUCH_ANNOUNCEMENT, announcement_id=pid)
-        return attempts

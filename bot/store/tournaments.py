@@ -272,6 +272,14 @@ class TournamentRepo(Repo):
         row = await self.store.fetchone("SELECT attempts FROM tournament_posts WHERE id = ?", (post_id,))
         return None if row is None else int(row["attempts"])
 
+    async def announcement_message(self, tournament_id: int) -> int | None:
+        """The message that delivered the tournament's ``"opened"`` post (its announcement),
+        ``None`` while not delivered (or given up)."""
+        row = await self.store.fetchone(
+            "SELECT message_id FROM tournament_posts WHERE tournament_id = ? AND kind = 'opened'"
+            " AND message_id IS NOT NULL ORDER BY id LIMIT 1", (tournament_id,))
+        return None if row is None else int(row["message_id"])
+
     async def post_exists(self, post_id: int) -> bool:
         """Whether post ``post_id`` was ever queued."""
         return await self.store.fetchone("SELECT 1 FROM tournament_posts WHERE id = ?", (post_id,)) is not None

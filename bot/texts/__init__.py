@@ -18,13 +18,14 @@ reads is written (DESIGN.md): services, the engine and the renderers return data
 * ``privacy`` -- /privacy: what is stored about a player, and deleting it.
 * ``rules`` -- /rules and /help: the games' rules summaries in our own words, and the help embed.
 * ``turns`` -- Move confirmation, /next, /settings and the daily digest.
-* ``tournaments`` -- Tournaments and leagues: /tournament replies, tournament posts, standings.
+* ``tournaments`` -- Tournaments and leagues: /tournament replies, tournament posts.
+* ``standings`` -- Tournament standings: the table's words, standings posts, the final standings.
 * ``tournament_refusals`` -- Tournament refusals: why a tournament command was refused (issue 21).
 """
 
 from __future__ import annotations
 
-from . import tournaments
+from . import standings, tournaments
 from .alt import (
     board_alt,
     game_alt,
@@ -208,6 +209,7 @@ from .rules import (
     help_text,
     rules_text,
 )
+from .standings import *  # noqa: F403 - issue 21's names, its __all__ (added to this __all__ below)
 from .tournaments import *  # noqa: F403 - issue 21's names, its __all__ (added to this __all__ below)
 from .turns import (
     MOVE_CANCELLED,
@@ -396,4 +398,4 @@ __all__ = [
     "you_resigned",
     "your_move",
 ]
-__all__ += tournaments.__all__
+__all__ += standings.__all__ + tournaments.__all__

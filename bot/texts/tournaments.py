@@ -13,13 +13,12 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from .common import count, fit_lines, game_label, options_text, title
+from .standings import STANDINGS_MORE, entrant_mention
 
 if TYPE_CHECKING:
     from ..manager.values import Game
     from ..manager.values.tournaments import (
         RoundPairing,
-        StandingRow,
-        StandingsView,
         Tournament,
         TournamentGame,
         TournamentInfo,
@@ -33,27 +32,16 @@ __all__ = [
     "NO_TOURNAMENT_GAMES",
     "ORGANISER_ROLE_CLEARED",
     "ORGANISER_ROLE_NEEDS_MANAGE",
-    "STANDINGS_MORE",
-    "STANDINGS_WORDS",
-    "TIE_BREAK_WORDS",
     "TOURNAMENT_FORMATS",
     "TOURNAMENT_STATES",
-    "next_season_note",
     "organiser_role_set",
     "pairing_line",
     "pairing_result",
-    "score_text",
-    "standings_alt",
-    "standings_line",
-    "standings_text",
-    "standings_title",
-    "tie_break_word",
     "tournament_announcement",
     "tournament_cancelled",
     "tournament_cancelled_post",
     "tournament_computer_added",
     "tournament_created",
-    "tournament_final_post",
     "tournament_format",
     "tournament_games_text",
     "tournament_info_text",
@@ -78,15 +66,6 @@ TOURNAMENT_FORMATS = {"round_robin": "round robin", "double_round_robin": "doubl
 #: The statuses as players read them.
 TOURNAMENT_STATES = {"signup": "sign-up open", "running": "under way", "finished": "finished",
                 "cancelled": "cancelled"}
-#: Short words for the tie-breaks in the standings' header, by the rules package's keys
-#: (:class:`bot.rules.tournaments.standings.TieBreak` values): Sonneborn-Berger, Buchholz,
-#: median Buchholz, the knockout round reached.
-TIE_BREAK_WORDS = {"sonneborn_berger": "SB", "buchholz": "Buch", "median_buchholz": "Med",
-                   "round_reached": "Round"}
-#: The standings table's header words (the picture's and the text's).
-STANDINGS_WORDS = {"rank": "#", "player": "Player", "rating": "Rating", "points": "Pts",
-                   "left": "Left"}
-STANDINGS_MORE = "… and {n} more."
 NO_TOURNAMENTS = "This server has no tournaments yet. A moderator can start one with `/tournament create`."
 NO_TOURNAMENT_GAMES = "You have no games in this tournament yet."
 ORGANISER_ROLE_NEEDS_MANAGE = "Only members with Manage Server can choose who organises tournaments here."
@@ -96,11 +75,6 @@ ORGANISER_ROLE_CLEARED = "Only members with Manage Server can organise tournamen
 def organiser_role_set(role_id: int) -> str:
     """/tournament role: the role that may now organise tournaments."""
     return f"Members with <@&{role_id}> (and anyone with Manage Server) can now organise tournaments here."
-
-
-def tie_break_word(name: str) -> str:
-    """The header word of a tie-break (``"Sonneborn-Berger"`` -> ``"SB"``)."""
-    return TIE_BREAK_WORDS.get(name, name[:6])
 
 
 def tournament_format(t: Tournament) -> str:
@@ -187,15 +161,22 @@ def tournament_withdrew(w: Withdrawal) -> str:
 
 
 def tournament_started(t: Tournament, games: int) -> str:
-    """The organiser's note after /tournament start."""
-    return f"**{t.name}** has started: round {t.current_round}, {count(games, 'game')}."
+    """The organiser's note after /tournament start (``games``: how many started)."""
+    return f"**{t.name}** has started: {_rounds_under_way(t)}, {count(games, 'game')}."
+
+
+def _rounds_under_way(t: Tournament) -> str:
+    """``"round 2"`` (of 5, a Swiss), or ``"all 6 rounds at once"`` (a round robin)."""
+    if t.all_at_once:
+        return f"all {count(t.current_round, 'round')} at once"
+    return f"round {t.current_round}" + (f" of {t.rounds}" if t.rounds else "")
 
 
 def tournament_list_line(t: Tournament, clock_name: str) -> str:
     """One tournament of /tournament list."""
     state = TOURNAMENT_STATES.get(t.status, t.status)
     if t.status == "running":
-        state += f", round {t.current_round}"
+        state += f", {_rounds_under_way(t)}"
     return f"• **{t.name}** — {tournament_format(t)}; {tournament_terms(t, clock_name)}; {_field(t)}; {state}"
 
 
@@ -206,20 +187,16 @@ def tournament_list(lines: Sequence[str]) -> str:
     return fit_lines([f"**Tournaments in this server** ({len(lines)})", *lines], more=STANDINGS_MORE)
 
 
-def _who(user_id: int, level: int | None) -> str:
-    return f"<@{user_id}>" + (f" (level {level})" if level is not None else "")
-
-
 def tournament_info_text(info: TournamentInfo, clock_name: str) -> str:
     """/tournament info: the terms, the state and the field, seeded order."""
     t = info.tournament
     state = TOURNAMENT_STATES.get(t.status, t.status)
     if t.status == "running":
-        state += f", round {t.current_round}" + (f" of {t.rounds}" if t.rounds else "")
+        state += f", {_rounds_under_way(t)}"
     head = [f"🏆 **{t.name}** — {tournament_format(t)}, {state}",
             f"{tournament_terms(t, clock_name)} · organised by <@{t.organiser_id}>",
             _signup_end(t) if t.status == "signup" else f"{_field(t)}."]
-    field = [f"{i}. {_who(e.user_id, e.computer_level)} — {round(e.seed_rating)}"
+    field = [f"{i}. {entrant_mention(e.user_id, e.computer_level)} — {round(e.seed_rating)}"
              + (" (withdrawn)" if e.status == "withdrawn" else "")
              for i, e in enumerate(info.entrants, 1)]
     return fit_lines(head + (["**Players** (by seed):", *field] if field else ["No players yet."]),
@@ -247,92 +224,13 @@ def pairing_result(p: RoundPairing) -> str:
 
 
 def tournament_round_post(t: Tournament, round_no: int, pairings: Sequence[RoundPairing], games: Sequence[Game]) -> str:
-    """A round's pairings, posted when its games start."""
+    """A round's pairings, posted when its games start (a round robin's rounds all at once)."""
     by_id = {g.id: g for g in games}
     of = f" of {t.rounds}" if t.format == "swiss" and t.rounds else ""
+    if t.all_at_once and t.current_round:
+        of = f" of {t.current_round}"
     head = f"🏆 **{t.name}** — round {round_no}{of}: {count(len([p for p in pairings if p.seat2]), 'game')} start now"
     return fit_lines([head, *(pairing_line(p, by_id) for p in pairings)], more=STANDINGS_MORE)
-
-
-def standings_line(row: StandingRow) -> str:
-    """One row of standings as text: ``"1. <@a> (1523) — **3** pts · SB 4.5 · 1 left"``."""
-    breaks = "".join(f" · {tie_break_word(name)} {score_text(value)}" for name, value in row.tiebreaks)
-    out = " (withdrawn)" if row.withdrawn else ""
-    return (f"{row.rank}. {_who(row.user_id, row.computer_level)} ({round(row.rating)}) — "
-            f"**{score_text(row.points)}** pts{breaks} · {row.left} left{out}")
-
-
-def score_text(value: float) -> str:
-    """A score: ``3``, ``2.5``, ``10.25``."""
-    if float(value).is_integer():
-        return str(int(value))
-    return f"{value:.2f}".rstrip("0").rstrip(".")
-
-
-def _standings_lines(view: StandingsView, head: list[str], limit: int = 2000) -> str:
-    """``head``, then the rows of ``view`` (a league's under their division's title) as many
-    as fit in ``limit`` characters, then "… and N more." naming the players left out."""
-    room = limit - len(STANDINGS_MORE.format(n=9999)) - 1
-    lines = list(head)
-    division = None
-    shown = 0
-    for row in view.rows:
-        new = []
-        if row.division is not None and row.division != division:
-            division = row.division
-            new.append(f"__Division {division}__")
-        new.append(standings_line(row))
-        if len("\n".join(lines + new)) > room:
-            break
-        lines += new
-        shown += 1
-    if shown < len(view.rows):
-        lines.append(STANDINGS_MORE.format(n=len(view.rows) - shown))
-    return "\n".join(lines)[:limit]
-
-
-def standings_text(view: StandingsView, after_round: int | None = None) -> str:
-    """Standings as text (a post, ``after_round`` the round just completed; or
-    /tournament standings): a head line, then every row that fits in one message,
-    "… and N more." for the rest (the picture shows the first 32)."""
-    return _standings_lines(view, [f"🏆 **{view.tournament.name}** — {_standings_state(view, after_round)}"])
-
-
-def _standings_state(view: StandingsView, after_round: int | None) -> str:
-    t = view.tournament
-    if view.finished:
-        return "final standings"
-    if after_round is not None:
-        return f"standings after round {after_round}"
-    if t.status == "running":
-        return f"standings, round {t.current_round} under way"
-    return "standings"
-
-
-def tournament_final_post(view: StandingsView, next_season: Tournament | None = None) -> str:
-    """The final standings: the winner (of each division in a league), who moves up and down,
-    the next season when one started (``next_season``), then the table."""
-    t = view.tournament
-    winners = " and ".join(f"<@{uid}>" for uid in view.winners)
-    lines = [f"🏆 **{t.name}** is over." + (f" Congratulations to {winners}!" if winners else "")]
-    if view.promoted:
-        lines.append(_fit_ids("Moving up: ", view.promoted))
-    if view.relegated:
-        lines.append(_fit_ids("Moving down: ", view.relegated))
-    if next_season is not None:
-        lines.append(next_season_note(next_season))
-    return _standings_lines(view, lines)
-
-
-def _fit_ids(head: str, ids: Sequence[int]) -> str:
-    """``head`` and the mentions of ``ids``, at most 20 (then "and N more")."""
-    shown = ", ".join(f"<@{uid}>" for uid in ids[:20])
-    return head + shown + (f" and {len(ids) - 20} more" if len(ids) > 20 else "")
-
-
-def next_season_note(t: Tournament) -> str:
-    """Under a league's final standings: the next season has started."""
-    return f"Season {t.season} of **{t.name}** has started: the pairings follow."
 
 
 def tournament_cancelled_post(t: Tournament) -> str:
@@ -384,13 +282,3 @@ def tournament_thread_name(label: TournamentLabel, game: Game, first: str, secon
     return f"{label.name}{season} R{label.round} · {game_label(game.kind, game.id)}: {first} vs {second}"[:100]
 
 
-def standings_title(view: StandingsView, after_round: int | None = None) -> str:
-    """The standings picture's title (``after_round`` as :func:`standings_text` takes it)."""
-    return f"{view.tournament.name} — {_standings_state(view, after_round)}"
-
-
-def standings_alt(view: StandingsView, shown: int) -> str:
-    """The standings picture's description (alt text, ≤ 1024 characters)."""
-    t = view.tournament
-    return (f"Standings table of {t.name}: {count(shown, 'player')} by rank with rating, points, "
-            f"tie-breaks and games left.")[:1024]

@@ -15,6 +15,7 @@ from typing import Any
 from .entities import Game
 
 __all__ = [
+    "ALL_AT_ONCE",
     "FORMATS",
     "POST_KINDS",
     "RESULTS",
@@ -36,6 +37,10 @@ __all__ = [
 #: The formats: a single round robin, a double one (each pair plays both seats), Swiss,
 #: knockout, and a league season (a round robin per division, promotion and relegation).
 FORMATS = ("round_robin", "double_round_robin", "swiss", "knockout", "league")
+#: The formats whose whole schedule is known at the start, so every game of every round
+#: starts at once (as correspondence events run them: Little Golem's leagues, Abstract Play's
+#: round-robin divisions); Swiss and knockout rounds start one after another.
+ALL_AT_ONCE = ("round_robin", "double_round_robin", "league")
 #: A tournament's life: sign-up, running (``current_round`` > 0), finished or cancelled.
 TOURNAMENT_STATUSES = ("signup", "running", "finished", "cancelled")
 #: A pairing's result (``None`` while its game runs): seat 1 won, seat 2 won, a draw, a bye
@@ -62,8 +67,9 @@ class Tournament:
     otherwise); ``games_per_match`` 1 or 2 (knockout); ``division_size`` and ``promote`` (k
     promoted and k relegated) for a league. ``min_players``..``max_players`` bound the field;
     ``starts_at``: the end of sign-up, when it starts by itself (``None``: the organiser
-    starts it). ``days_per_move``: the clock's days a move for older readers. ``status`` one of :data:`TOURNAMENT_STATUSES`; ``current_round`` 0 before the
-    start. A league's ``season`` counts from 1 and ``parent_id`` is the previous season's
+    starts it). ``days_per_move``: the clock's days a move for older readers. ``status`` one
+    of :data:`TOURNAMENT_STATUSES`; ``current_round`` 0 before the start, then the round
+    started last (formats :data:`ALL_AT_ONCE` start every round at once: then their last). A league's ``season`` counts from 1 and ``parent_id`` is the previous season's
     tournament (``None`` for the first). ``entrants``: players in the field now (active)."""
 
     id: int
@@ -95,6 +101,11 @@ class Tournament:
     def live(self) -> bool:
         """In sign-up or running."""
         return self.status in ("signup", "running")
+
+    @property
+    def all_at_once(self) -> bool:
+        """Whether every game of every round starts at once (:data:`ALL_AT_ONCE`)."""
+        return self.format in ALL_AT_ONCE
 
 
 @dataclass(frozen=True)
@@ -137,8 +148,8 @@ class RoundPairing:
 @dataclass(frozen=True)
 class TournamentInfo:
     """A tournament with its entrants (``entrants``, in seeding order: the highest seed
-    rating first) and the pairings of its current round (``pairings``; ``()`` before the
-    start)."""
+    rating first) and the pairings of its current round (``pairings``; every round's for
+    the formats :data:`ALL_AT_ONCE`; ``()`` before the start)."""
 
     tournament: Tournament
     entrants: tuple[Entrant, ...]
@@ -205,13 +216,17 @@ class RoundStarted:
     """A round paired and its games started, in one transaction: the ``tournament`` as now
     stored, the ``round``, its ``pairings`` (byes included) and the ``games`` started (their
     first boards and your-turn DMs queued in the outbox), and the id of its ``"round"``
-    post."""
+    post. When several rounds started at once (a round robin's, :data:`ALL_AT_ONCE`):
+    ``round`` is the first of them and ``last_round`` the last, ``pairings`` and ``games``
+    those of every round started, ``post_id`` the first round's post; ``last_round`` is
+    ``None`` for a single round."""
 
     tournament: Tournament
     round: int
     pairings: tuple[RoundPairing, ...]
     games: tuple[Game, ...]
     post_id: int
+    last_round: int | None = None
 
 
 @dataclass(frozen=True)
@@ -250,7 +265,10 @@ class TournamentPost:
     ``pairings`` (a ``"round"`` post: that round's boards), ``standings`` (``"standings"``,
     ``"final"``); ``next_season``: for a league's ``"final"``, the season started after it.
     ``recheck``: it may have been posted already (claimed before, a failed post, or old):
-    look for it before posting."""
+    look for it before posting. ``announcement_id``: on the posts that end sign-up (round
+    1's ``"round"`` post, a ``"cancelled"`` post before the start), the message of the
+    tournament's announcement (its ``"opened"`` post, once delivered) whose Join button
+    goes now; ``None`` otherwise."""
 
     id: int
     kind: str
@@ -264,3 +282,4 @@ class TournamentPost:
     next_season: Tournament | None = None
     recheck: bool = False
     games: tuple[Game, ...] = field(default=(), repr=False)
+    announcement_id: int | None = None
