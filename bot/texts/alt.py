@@ -8,6 +8,9 @@ from collections.abc import Mapping
 
 from .common import count, fit_sentences, options_text
 
+__all__ = ["board_alt", "game_alt", "last_move_alt", "players_alt", "record_alt", "replay_alt",
+           "review_alt", "rules_alt", "seat_alt"]
+
 
 def seat_alt(name: str, colour: str | None) -> str:
     """A player as a description names them: ``"Ann (White)"``, or the name alone while

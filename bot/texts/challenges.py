@@ -8,6 +8,11 @@ from typing import TYPE_CHECKING
 
 from .common import game_label, options_text, title
 
+__all__ = ["CHALLENGE_LAPSED", "CHALLENGE_NOT_POSTED", "CHALLENGE_STATES", "REMATCH_NOT_POSTED",
+           "accepted_text", "already_accepted", "challenge_ended", "challenge_sent",
+           "challenge_text", "challenge_title", "declined", "first_text", "rematch_offered",
+           "thread_name", "withdrawn"]
+
 if TYPE_CHECKING:
     from ..manager.values import Challenge, Game
 

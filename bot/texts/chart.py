@@ -13,6 +13,8 @@ from renderers import ChartText, Headline, Name, SwingText
 from .common import title
 from .panel import DRAW, panel_options, result_detail, unnamed
 
+__all__ = ["chart_text"]
+
 #: The chart's fixed words: over the plot around seat 1's name, under the move numbers, the
 #: words for the stone colours, the swings' heading and the line when there is none.
 CHART_HEADING = ("", "'s chances of winning")

@@ -8,6 +8,9 @@ from collections.abc import Mapping
 
 import engine
 
+__all__ = ["ATTACHMENT_DESCRIPTION", "BUTTON_LABELS", "count", "fit_lines", "fit_sentences",
+           "game_label", "moves_played", "options_text", "title"]
+
 #: The labels of the bot's buttons, by the action in their custom id (Discord allows 80
 #: characters): a challenge's three, /resign's, Rematch on a final board, move confirmation's
 #: two and /next's.

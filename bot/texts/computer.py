@@ -8,6 +8,11 @@ from typing import TYPE_CHECKING
 
 from .common import game_label
 
+__all__ = ["COMPUTER_QUEUE_FULL", "LEVEL_DESCRIPTIONS", "LEVEL_WITHOUT_COMPUTER", "REVIEW_BUSY",
+           "REVIEW_FAILED", "computer_game_sent", "computer_gave_up", "computer_name",
+           "computer_started", "computer_to_move", "level_choice", "level_name", "player_ref",
+           "review_progress", "review_swing", "review_text"]
+
 if TYPE_CHECKING:
     from ..manager.values import Game
 

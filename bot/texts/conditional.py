@@ -6,6 +6,9 @@ from __future__ import annotations
 
 from .common import count, fit_lines
 
+__all__ = ["CONDITIONAL_MORE", "FROM_CONDITIONAL", "conditional_board", "conditional_cleared",
+           "conditional_list", "conditional_stored"]
+
 # ---- conditional moves (issue 13) ---------------------------------------------------------
 FROM_CONDITIONAL = " — played from a conditional move"
 

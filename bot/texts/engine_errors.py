@@ -10,6 +10,8 @@ from collections.abc import Mapping
 
 import engine
 
+__all__ = ["ENGINE_ERRORS", "engine_error"]
+
 R = engine.ErrorReason
 
 #: Every engine error's sentence, by reason; ``{field}`` is where its field goes (several

@@ -19,6 +19,10 @@ from .privacy import privacy_running_games
 from .tournament_refusals import TOURNAMENT_REFUSALS
 from .turns import position_changed
 
+__all__ = ["ABORT_NOT_ALLOWED", "CHECK_FAILED", "GENERIC_FAILURE", "NOT_A_MEMBER",
+           "NOT_YOUR_BUTTON", "NO_PRIVATE_MESSAGE", "NO_SUCH_CHALLENGE", "REFUSALS",
+           "UNREADABLE_OPTION", "no_such_game", "not_playing", "refusal_text"]
+
 if TYPE_CHECKING:
     from ..manager.errors import UserError
     from ..manager.values import Challenge, Game

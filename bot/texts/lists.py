@@ -11,6 +11,11 @@ import engine
 from .common import count, game_label, moves_played, title
 from .computer import player_ref
 
+__all__ = ["GAMES_LIST_MORE", "NO_GAMES", "NO_SERVER_GAMES", "SERVER_GAMES_MORE",
+           "games_list_header", "games_list_line", "history_text", "leaderboard_header",
+           "no_rated_games", "profile_text", "rank_line", "server_games_header",
+           "server_games_line", "unrated_here"]
+
 if TYPE_CHECKING:
     from ..manager.values import Game, Profile, RatingRow
 

@@ -17,6 +17,8 @@ from renderers.words import Piece
 from .boards import colour_name
 from .common import title
 
+__all__ = ["PANEL_CAPTIONS", "panel_due", "panel_text"]
+
 #: The line under "Ann wins" on the board picture, by why the game ended (every
 #: :class:`engine.Termination`); ``{loser}`` is where the losing player's name goes. Shorter
 #: than a result sentence's :data:`bot.texts.TERMINATION_PHRASES` ("Ann beats Bo with a

@@ -10,6 +10,9 @@ from typing import TYPE_CHECKING
 from .clocks import vacation_amount
 from .common import count, fit_lines, game_label, title
 
+__all__ = ["DELETED_PLAYER", "NOT_YOUR_PRIVACY_BUTTON", "PRIVACY_DELETE_LABEL", "PRIVACY_KEPT",
+           "privacy_confirm", "privacy_deleted", "privacy_running_games", "privacy_text"]
+
 if TYPE_CHECKING:
     from ..manager.privacy import Forgotten, StoredData
     from ..manager.values import GameRef

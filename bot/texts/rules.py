@@ -10,6 +10,10 @@ import engine
 
 from .common import title
 
+__all__ = ["HELP_CELLS", "HELP_COMMANDS", "HELP_CONTINUED", "HELP_INTRO", "HELP_IN_DM",
+           "HELP_OTHER_TOPIC", "HELP_TITLE", "HELP_TOPICS", "RULES", "help_embed", "help_text",
+           "rules_text"]
+
 # One short paragraph per game, followed by a few bullet points. Our own words, checked
 # against RULES.md.
 RULES = {

@@ -9,6 +9,10 @@ from typing import TYPE_CHECKING
 from .common import count, fit_lines, game_label
 from .computer import player_ref
 
+__all__ = ["MOVE_CANCELLED", "NOTHING_MORE_WAITING", "NOTHING_WAITING", "NOT_YOUR_CONFIRMATION",
+           "NOT_YOUR_QUEUE", "confirm_prompt", "digest_text", "next_text", "position_changed",
+           "settings_text"]
+
 if TYPE_CHECKING:
     from ..manager.values import Game, UserSettings
 
