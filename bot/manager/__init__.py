@@ -28,6 +28,7 @@ hands each public operation to its service):
   the sweep (reminders, losses on time), vacations; :mod:`.turns` -- the games waiting for
   a player (/next) and the daily digest (issue 13); :mod:`.computer` -- games against the
   computer and cached reviews; :mod:`.privacy` -- a player's own data (issue 18);
+  :mod:`.analysis` -- analysis boards, their Engine gate and private notes (issue 23);
 * :mod:`.services` -- the wiring and its graph.
 
 Consistency rules (DESIGN.md "Manager and store"):
@@ -55,6 +56,7 @@ from pathlib import Path
 from typing import Any, cast
 
 from ..store import Store
+from .analysis import ENGINE_PER_MINUTE, NOTE_MAX, SESSION_TTL, AnalysisBoard, EngineLine
 from .clocks import ClocksService
 from .computer import COMPUTER_LEVELS, LevelRecord, ReviewInput
 from .core import DAY, DEFAULT_DAYS_PER_MOVE, DEFAULT_LEASE, FIRST_CHOICES, HOUR, ManagerCore
@@ -98,6 +100,11 @@ from .values import (
 )
 
 __all__ = [
+    "ENGINE_PER_MINUTE",
+    "NOTE_MAX",
+    "SESSION_TTL",
+    "AnalysisBoard",
+    "EngineLine",
     "DEFAULT_DAYS_PER_MOVE",
     "DEFAULT_LEASE",
     "BOARD_GRACE",
@@ -323,3 +330,14 @@ class GameManager:
     stored_data = _Operation("privacy")
     forget_player = _Operation("privacy")
     deleted_players = _Operation("privacy")
+    # ---- analysis boards and notes (issue 23) ---------------------------------------------------
+    analyze = _Operation("analysis")
+    analysis_board = _Operation("analysis", "board")
+    analysis_step = _Operation("analysis", "step")
+    analysis_play = _Operation("analysis", "play")
+    analysis_undo = _Operation("analysis", "undo")
+    engine_input = _Operation("analysis")
+    record_engine = _Operation("analysis")
+    set_note = _Operation("analysis")
+    note = _Operation("analysis")
+    expire_boards = _Operation("analysis")

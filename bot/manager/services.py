@@ -10,7 +10,8 @@ shared services come first:
 * ``challenges`` -> settings, outbox, lookup;
 * ``play`` -> settings, outbox, ratings, endings, lookup;
 * ``conditional`` -> lookup; ``clocks`` -> settings, outbox, endings, turns;
-* ``computer`` -> challenges, lookup, play; ``profiles`` -> ratings, lookup, computer.
+* ``computer`` -> challenges, lookup, play; ``profiles`` -> ratings, lookup, computer;
+* ``analysis`` -> lookup (analysis boards and notes, issue 23).
 
 A service calls another only through the public methods of the one it was given (tests/
 test_bot_services.py checks the graph and that no service module reaches into another's
@@ -21,6 +22,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from .analysis import AnalysisService
 from .challenges import ChallengesService
 from .clocks import ClocksService
 from .computer import ComputerService
@@ -55,6 +57,7 @@ class Services:
     clocks: ClocksService
     computer: ComputerService
     profiles: ProfileService
+    analysis: AnalysisService
 
 
 def build_services(core: ManagerCore) -> Services:
@@ -72,6 +75,8 @@ def build_services(core: ManagerCore) -> Services:
     clocks = ClocksService(core, settings, outbox, endings, turns)
     computer = ComputerService(core, challenges, lookup, play)
     profiles = ProfileService(core, ratings, lookup, computer)
+    analysis = AnalysisService(core, lookup)
     return Services(settings=settings, outbox=outbox, ratings=ratings, endings=endings,
                     privacy=privacy, lookup=lookup, turns=turns, challenges=challenges, play=play,
-                    conditional=conditional, clocks=clocks, computer=computer, profiles=profiles)
+                    conditional=conditional, clocks=clocks, computer=computer, profiles=profiles,
+                    analysis=analysis)

@@ -5,6 +5,7 @@ reads is written (DESIGN.md): services, the engine and the renderers return data
 * ``boards`` -- Board posts: headlines, the your-move line, what a move did, ratings, DMs, reminders.
 * ``common`` -- Shared pieces of wording: game titles and labels, counts, fitting lines into Discord's limits.
 * ``play`` -- Moves and boards: move replies, board headlines, results, suggestions of /move.
+* ``analysis`` -- Analysis boards and private notes: /analyze, its buttons and the Engine, /note.
 * ``alt`` -- Image descriptions: the alt text of every attachment (boards, charts, replays, rules).
 * ``challenges`` -- Challenges: their messages, answers, thread names and rematches.
 * ``clocks`` -- Clocks and time off: clock terms, both players' banks, vacations and deadline notes.
@@ -29,6 +30,20 @@ from .alt import (
     review_alt,
     rules_alt,
     seat_alt,
+)
+from .analysis import (
+    ANALYSIS_LABELS,
+    ENGINE_NOTES,
+    NOT_YOUR_ANALYSIS_BUTTON,
+    PLAY_MODAL,
+    analysis_source,
+    analysis_text,
+    engine_summary,
+    note_line,
+    note_saved,
+    position_text_reply,
+    seat_name,
+    share_text,
 )
 from .boards import (
     ABORTED_NO_RESULT,
@@ -367,4 +382,16 @@ __all__ = [
     "withdrawn",
     "you_resigned",
     "your_move",
+    "ANALYSIS_LABELS",
+    "ENGINE_NOTES",
+    "NOT_YOUR_ANALYSIS_BUTTON",
+    "PLAY_MODAL",
+    "analysis_source",
+    "analysis_text",
+    "engine_summary",
+    "note_line",
+    "note_saved",
+    "position_text_reply",
+    "seat_name",
+    "share_text",
 ]

@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING
 
 import engine
 
+from .analysis import ANALYSIS_REFUSALS
 from .challenges import CHALLENGE_NOT_POSTED, REMATCH_NOT_POSTED, already_accepted
 from .clocks import days_with_clock, vacation_amount
 from .common import count, game_label, title
@@ -378,6 +379,7 @@ REFUSALS: dict[str, Callable[..., str]] = {
     "DIGEST_HOUR_MISSING": lambda: "Pick the hour (UTC, 0 to 23) of your daily digest with `hour:`.",
     "EMPTY_NAME": lambda: "A display name cannot be empty.",
     "GAMES_RUNNING": games_running,
+    **ANALYSIS_REFUSALS,
 }
 
 
