@@ -13,10 +13,13 @@ last use: pressing its buttons then is refused (:attr:`Refusal.ANALYSIS_EXPIRED`
 is deleted; :meth:`AnalysisService.expire_boards` deletes every lapsed board.
 
 **No help during a running game**: :meth:`AnalysisService.engine_input` refuses the Engine
-(:attr:`Refusal.ENGINE_RUNNING_GAME`) on any position that equals or may still arise from the
-current position of a game in progress in the board's server or of the caller anywhere, by
-content (:func:`bot.rules.analysis.may_follow`) -- so a pasted text or a position played out on
-a new board is caught like the game's own. Players may still open and step through their own
+(:attr:`Refusal.ENGINE_RUNNING_GAME`) on a board of a game in progress (at any of its moves,
+or after moves played on the board), and on any position that equals or may still arise from
+the current position of a game in progress in the board's server or of the caller anywhere,
+by content (:func:`bot.rules.analysis.may_follow`) -- so a pasted text or a position played out
+on a new board is caught like the game's own. (An earlier position of a running game pasted as
+text is not refused: every game starts from the empty board, so refusing a running game's
+ancestors would refuse nearly every position of that game and options.) Players may still open and step through their own
 running game (Abstract Play's explore), spectators too; the Engine stays off for everyone.
 
 **The Engine's cap**: at most :data:`ENGINE_PER_MINUTE` requests per player in any 60 seconds
@@ -225,8 +228,10 @@ class AnalysisService(Service):
         running = {g.id: g for g in await self.lookup.active_games(user_id)}
         if board.guild_id is not None:
             running.update((g.id, g) for g in await self.lookup.server_games(board.guild_id))
+        if board.game is not None and board.game.status == "active":
+            running[board.game.id] = board.game  # any move of it, even one it has passed
         for g in sorted(running.values(), key=lambda g: g.id):
-            if may_follow(board.position, g.position):
+            if g.id == (board.game.id if board.game else None) or may_follow(board.position, g.position):
                 raise NotAllowed(Refusal.ENGINE_RUNNING_GAME, game=g, playing=g.seat_of(user_id) is not None)
         now = self.clock()
         uses = self._engine_uses.setdefault(user_id, collections.deque())

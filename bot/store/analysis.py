@@ -38,8 +38,8 @@ class AnalysisRepo(Repo):
             " WHERE id = ?", (kept, own, cursor, engine, now, session_id))
 
     async def delete_unused_since(self, before: float) -> int:
-        """Remove the boards last used before ``before`` (UNIX seconds); rows removed."""
-        return await self.store.execute("DELETE FROM analysis_sessions WHERE used_at < ?", (before,))
+        """Remove the boards last used at or before ``before`` (UNIX seconds); rows removed."""
+        return await self.store.execute("DELETE FROM analysis_sessions WHERE used_at <= ?", (before,))
 
     async def note(self, game_id: int, user_id: int) -> str | None:
         """``user_id``'s note on ``game_id`` (``None``: none)."""
