@@ -97,11 +97,11 @@ async def test_opening_refusals_change_nothing(mgr):
         (dict(game_id=g.id, position="coil size=5 0 - x"), UserError, "one thing to explore"),
         (dict(game_id=g.id, move=4), UserError, "from 0 to 3"),
         (dict(game_id=g.id, move=-1), UserError, "from 0 to 3"),
-        (dict(position="coil size=5 zero - ....."), UserError, "cannot read that position text"),
+        (dict(position="coil size=5 zero - ....."), UserError, "cannot read that position text \\(bad ply"),
         (dict(position="x" * 3000), UserError, "too long"),
         (dict(kind="chess"), UserError, ""),
         (dict(kind="io", options="size=4"), UserError, ""),
-        (dict(kind="io", options="size"), UserError, "name=value"),
+        (dict(kind="io", options="size"), UserError, "as name=value"),
     ]
     for kwargs, error, said in cases:
         with refused(error, said):

@@ -106,9 +106,13 @@ class AnalysisService(Service):
     def __init__(self, core: ManagerCore, lookup: LookupService):
         super().__init__(core)
         self.lookup = lookup
-        self.repo = AnalysisRepo(core.store)
         # user id -> times (UNIX seconds) of their Engine requests in the last minute
         self._engine_uses: dict[int, collections.deque[float]] = {}
+
+    @property
+    def repo(self) -> AnalysisRepo:
+        """The ``analysis_sessions`` and ``game_notes`` tables, over the shared store."""
+        return AnalysisRepo(self.store)
 
     # ---- opening a board ----------------------------------------------------------------------
     async def analyze(self, user_id: int, *, guild_id: int | None, game_id: int | None = None,
@@ -119,7 +123,7 @@ class AnalysisService(Service):
         the last); on ``position`` (the engine's one-line text, :func:`engine.from_text`); or on
         a new board of ``kind`` with ``options`` (``"size=9,shape=hexhex"``). Raises NotFound
         (a game not seen from here), :class:`UserError` -- ANALYZE_ONE_SOURCE (none or several
-        of the three), BAD_MOVE_NUMBER, BAD_POSITION_TEXT, POSITION_OVER (a finished pasted
+        of the three), BAD_MOVE_NUMBER, BAD_POSITION_TEXT, BAD_OPTIONS_TEXT, POSITION_OVER (a finished pasted
         position), UNKNOWN_KIND, BAD_OPTION. Nothing is stored on a refusal."""
         given = [x is not None for x in (game_id, position, kind)]
         if sum(given) != 1 or (options is not None and kind is None) or (move is not None and game_id is None):
@@ -139,8 +143,11 @@ class AnalysisService(Service):
                 raise UserError(Refusal.POSITION_OVER)
         else:
             spec = self._kind(kind)
+            read = _read_options(options)
+            if read is None:
+                raise UserError(Refusal.BAD_OPTIONS_TEXT, kind=spec.key)
             try:
-                opts = spec.validate(_read_options(options))
+                opts = spec.validate(read)
             except engine.OptionError as e:
                 raise UserError(Refusal.BAD_OPTION, kind=spec.key, error=e) from None
             start, cursor = engine.new_game(spec.key, **opts), 0
@@ -157,9 +164,9 @@ class AnalysisService(Service):
     def read_position(text: Any) -> engine.Position:
         """The position written ``text`` (the engine's one-line form, surrounding spaces and
         backticks ignored). Raises :class:`UserError` BAD_POSITION_TEXT with the engine's
-        error."""
+        error (``None``: over 2000 characters, not read)."""
         if not isinstance(text, str) or len(text) > _MAX_TEXT:
-            raise UserError(Refusal.BAD_POSITION_TEXT, error=engine.PositionError("position text is too long"))
+            raise UserError(Refusal.BAD_POSITION_TEXT, error=None)
         try:
             return engine.from_text(" ".join(text.strip().strip("`").split()))
         except engine.EngineError as e:
@@ -339,15 +346,16 @@ def _replay(row: Row, cursor: int) -> engine.Position:
     return pos
 
 
-def _read_options(text: str | None) -> dict[str, str]:
+def _read_options(text: str | None) -> dict[str, str] | None:
     """``"size=9, shape=hexhex"`` as ``{"size": "9", "shape": "hexhex"}`` (validated by the
-    game's :meth:`engine.GameKind.validate` afterwards). Raises :class:`engine.OptionError`."""
+    game's :meth:`engine.GameKind.validate` afterwards); ``None`` when an item is not
+    ``name=value``."""
     out: dict[str, str] = {}
     for item in (text or "").replace(";", ",").split(","):
         if not item.strip():
             continue
         name, sep, value = item.partition("=")
         if not sep or not name.strip() or not value.strip():
-            raise engine.OptionError(f"write options as name=value, not {item.strip()!r}")
+            return None
         out[name.strip().lower()] = value.strip().lower()
     return out

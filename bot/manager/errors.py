@@ -116,7 +116,8 @@ class Refusal(enum.Enum):
     EMPTY_NAME = "empty display name"
     # ---- analysis boards and notes (issue 23)
     ANALYZE_ONE_SOURCE = "analysis of several things at once"
-    BAD_POSITION_TEXT = "unreadable position text"  # error: engine.EngineError
+    BAD_POSITION_TEXT = "unreadable position text"  # error: engine.EngineError | None (too long)
+    BAD_OPTIONS_TEXT = "options not written name=value"  # kind: str
     POSITION_OVER = "analysis of a finished position"
     BAD_MOVE_NUMBER = "no such move number"  # most: int (moves in the game)
     ANALYSIS_EXPIRED = "analysis board expired"  # hours: float (how long a board lasts unused)

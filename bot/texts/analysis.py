@@ -103,9 +103,35 @@ def _engine_running_game(game: Game, playing: bool) -> str:
             f"{label}, which is being played in this server. Try again once it is over.")
 
 
-def _sentence(text: object) -> str:
-    text = " ".join(str(text).split())
-    return (text[0].upper() + text[1:] + ("" if text[-1] in ".!?" else ".")) if text else text
+def _bad_position_text(error: Exception | None) -> str:
+    if error is None:
+        return "That position text is too long: a position's text fits in 2000 characters."
+    text = " ".join(str(error).split()).rstrip(".")
+    return (f"I cannot read that position text ({text}). Copy it whole from an analysis "
+            f"board's Text button.")
+
+
+def _bad_options_text(kind: str) -> str:
+    return (f"Write the options of the {title(kind)} board as name=value, separated by commas, "
+            f"like `size=9`.")
+
+
+def _bad_move_number(most: int) -> str:
+    return f"`move:` is a number of moves played, from 0 to {most} for this game."
+
+
+def _analysis_expired(hours: float) -> str:
+    return (f"This analysis board has lapsed (boards last {round(hours)} hours after their last "
+            f"use): open a new one with /analyze.")
+
+
+def _engine_limit(most: int, wait: int) -> str:
+    return (f"The engine answers at most {most} requests a minute for each player: try again in "
+            f"{wait} seconds.")
+
+
+def _note_too_long(length: int, most: int) -> str:
+    return f"That note is {length} characters long: a note holds at most {most}. Please shorten it."
 
 
 #: The wording of the analysis refusals (merged into :data:`bot.texts.errors.REFUSALS`).
@@ -113,24 +139,17 @@ ANALYSIS_REFUSALS: dict[str, Callable[..., str]] = {
     "ANALYZE_ONE_SOURCE": lambda: (
         "Give /analyze one thing to explore: `game:` (with `move:` if you like), `position:` "
         "(a position's text), or `new:` (a game, with `options:` if you like)."),
-    "BAD_POSITION_TEXT": lambda error: _sentence(
-        f"I cannot read that position text: {error}. Copy it whole from an analysis board's "
-        f"Text button"),
+    "BAD_POSITION_TEXT": _bad_position_text,
+    "BAD_OPTIONS_TEXT": _bad_options_text,
     "POSITION_OVER": lambda: (
         "That position is already finished: there is nothing left to explore or play there."),
-    "BAD_MOVE_NUMBER": lambda most: (
-        f"`move:` is a number of moves played, from 0 to {most} for this game."),
-    "ANALYSIS_EXPIRED": lambda hours: (
-        f"This analysis board has lapsed (boards last {round(hours)} hours after their last "
-        f"use): open a new one with /analyze."),
+    "BAD_MOVE_NUMBER": _bad_move_number,
+    "ANALYSIS_EXPIRED": _analysis_expired,
     "NOT_YOUR_ANALYSIS": lambda: NOT_YOUR_ANALYSIS_BUTTON,
     "NOTHING_TO_UNDO": lambda: "There is no move of yours to take back on this board.",
     "ENGINE_RUNNING_GAME": _engine_running_game,
     "ENGINE_GAME_OVER": lambda: "The game is over in this position: there is nothing for the engine to search.",
-    "ENGINE_LIMIT": lambda most, wait: (
-        f"The engine answers at most {most} requests a minute for each player: try again in "
-        f"{wait} seconds."),
+    "ENGINE_LIMIT": _engine_limit,
     "ENGINE_BUSY": lambda: "The engine is still searching your last request: its answer comes first.",
-    "NOTE_TOO_LONG": lambda length, most: (
-        f"That note is {length} characters long: a note holds at most {most}. Please shorten it."),
+    "NOTE_TOO_LONG": _note_too_long,
 }
