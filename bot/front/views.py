@@ -7,7 +7,9 @@ Custom ids:
   ``stonecast:cancel:<challenge>`` -- on a challenge message;
 * ``stonecast:resign:<game>:<user>`` -- the confirmation shown by ``/resign`` to ``user``;
 * ``stonecast:rematch:<game>`` -- on a final board: the same challenge with seats swapped;
-* ``stonecast:forget:<user>`` -- the confirmation shown by ``/privacy delete`` to ``user``.
+* ``stonecast:forget:<user>`` -- the confirmation shown by ``/privacy delete`` to ``user``;
+* ``stonecast:analysis:<action>:<board>:<user>`` -- ◀ ▶ Play Undo Engine Share Text on
+  ``user``'s analysis board (issue 23; the board is stored, so they work after a restart).
 
 The buttons route the press to the cog that handles them through the bot's typed
 :class:`ButtonRoutes` (``buttons``: the challenges, play and privacy cogs enter themselves
@@ -57,6 +59,15 @@ class ForgetButtons(Protocol):
         """Delete what is stored about the presser."""
 
 
+class AnalysisButtons(Protocol):
+    """What an analysis board's buttons need of the cog handling them
+    (:class:`bot.front.cogs.analysis.AnalysisCog`)."""
+
+    async def on_analysis_button(self, interaction: discord.Interaction[Any], action: str,
+                                 board_id: int) -> None:
+        """Do ``action`` (a key of :data:`bot.texts.ANALYSIS_LABELS`) on board ``board_id``."""
+
+
 @dataclass
 class ButtonRoutes:
     """Where a press of this module's buttons goes: one typed slot per handling cog, filled by
@@ -66,6 +77,7 @@ class ButtonRoutes:
     challenges: ChallengeButtons | None = None
     play: ResignButtons | None = None
     privacy: ForgetButtons | None = None
+    analysis: AnalysisButtons | None = None
 
     @staticmethod
     def of(interaction: discord.Interaction[Any]) -> ButtonRoutes:
@@ -195,6 +207,44 @@ class ForgetButton(discord.ui.DynamicItem[discord.ui.Button[discord.ui.View]],
         await _handler(ButtonRoutes.of(interaction).privacy, "forget").on_forget_button(interaction)
 
 
+class AnalysisButton(discord.ui.DynamicItem[discord.ui.Button[discord.ui.View]],
+                     template=r"stonecast:analysis:(?P<action>prev|next|play|undo|engine|share|text)"
+                              r":(?P<board>[0-9]+):(?P<user>[0-9]+)"):
+    """One button of ``user_id``'s analysis board ``board_id`` (issue 23); only they may press it."""
+
+    def __init__(self, action: str, board_id: int, user_id: int):
+        style = discord.ButtonStyle.primary if action == "engine" else discord.ButtonStyle.secondary
+        super().__init__(discord.ui.Button(label=texts.ANALYSIS_LABELS[action], style=style,
+                                           custom_id=f"stonecast:analysis:{action}:{board_id}:{user_id}"))
+        self.action, self.board_id, self.user_id = action, board_id, user_id
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Item[Any],
+                             match: re.Match[str], /) -> AnalysisButton:
+        """Rebuild the button from its custom id (after a restart too)."""
+        return cls(match["action"], int(match["board"]), int(match["user"]))
+
+    async def interaction_check(self, interaction: discord.Interaction[Any], /) -> bool:
+        """Only the board's owner may press it; anyone else is told so (nothing changes)."""
+        if interaction.user.id == self.user_id:
+            return True
+        await ephemeral(interaction, texts.NOT_YOUR_ANALYSIS_BUTTON)
+        return False
+
+    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+        """Hand the press to the analysis cog."""
+        await _handler(ButtonRoutes.of(interaction).analysis, "analysis").on_analysis_button(
+            interaction, self.action, self.board_id)
+
+
+def analysis_view(board_id: int, user_id: int) -> discord.ui.View:
+    """The buttons of an analysis board: ◀ ▶ Play Undo on one row, Engine Share Text below."""
+    view = discord.ui.View(timeout=None)
+    for action in texts.ANALYSIS_LABELS:
+        view.add_item(AnalysisButton(action, board_id, user_id))
+    return view
+
+
 def challenge_view(challenge_id: int, *, open_challenge: bool = False) -> discord.ui.View:
     """Accept, Decline and Cancel buttons for a challenge message (no Decline when it is
     open to anyone)."""
@@ -227,4 +277,4 @@ def forget_view(user_id: int) -> discord.ui.View:
     return view
 
 
-DYNAMIC_ITEMS = (ChallengeButton, ResignButton, RematchButton, ForgetButton)
+DYNAMIC_ITEMS = (ChallengeButton, ResignButton, RematchButton, ForgetButton, AnalysisButton)

@@ -27,7 +27,7 @@ from __future__ import annotations
 
 import engine
 
-__all__ = ["may_follow"]
+__all__ = ["line_markers", "may_follow"]
 
 
 def may_follow(position: engine.Position, running: engine.Position) -> bool:
@@ -42,3 +42,28 @@ def may_follow(position: engine.Position, running: engine.Position) -> bool:
     if running.kind == "io":
         return all(cell in mine for cell in theirs)
     return all(mine.get(cell) == colour for cell, colour in theirs.items())
+
+
+def line_markers(position: engine.Position, line: list[str] | tuple[str, ...]
+                 ) -> list[tuple[int, str, str]]:
+    """The numbered markers of ``line`` (whole moves, as the search gives them) played from
+    ``position``: ``(number, cell label, colour)`` for each stone each move places, numbered
+    from 1 by move (a two-stone move gives two markers of one number), the colour that of the
+    stone on the cell right after the move. Stops at the first move that does not play (a
+    line is the search's guess; it is never trusted blindly); passes mark nothing."""
+    out: list[tuple[int, str, str]] = []
+    pos = position
+    for number, move in enumerate(line, 1):
+        try:
+            after = pos.play(move)
+        except engine.EngineError:
+            break
+        for label in (after.last_move or "").split():
+            try:
+                colour = after.stones.get(after.board.cell(label))
+            except engine.EngineError:
+                continue
+            if colour is not None:
+                out.append((number, label, colour))
+        pos = after
+    return out

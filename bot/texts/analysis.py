@@ -39,6 +39,13 @@ def analysis_source(game: Game | None, kind: str) -> str:
     return game_label(game.kind, game.id) if game is not None else f"a {title(kind)} position"
 
 
+def analysis_alt(game_title: str, ply: int, to_move: str | None, markers: int) -> str:
+    """The description of an analysis board's picture."""
+    return (f"{game_title} analysis board after {ply} moves"
+            + (f", {to_move} to move" if to_move else ", game over")
+            + (f", with the engine's best line as {markers} numbered markers." if markers else "."))
+
+
 def analysis_text(source: str, cursor: int, length: int, own: int, to_move: str | None,
                   expires_at: float, engine: str | None, note: str | None) -> str:
     """The text of an analysis board (only its owner sees it): what it explores, the move

@@ -28,10 +28,11 @@ _T = TypeVar("_T")
 
 
 def render_text(position_text: str, players: Mapping[int, str] | None, clock: object = None,
-                clocks: Mapping[int, object] | None = None) -> bytes:
+                clocks: Mapping[int, object] | None = None,
+                markers: list[tuple[int, str, str]] | None = None) -> bytes:
     """PNG bytes of the position given as its one-line text (runs in a worker)."""
     return renderers.render_png(engine.from_text(position_text), players=players, clock=clock,
-                                clocks=clocks)
+                                clocks=clocks, markers=markers)
 
 
 def render_gif(kind: str, options: Mapping[str, object], moves: list[str], players: Mapping[int, str] | None) -> bytes:
@@ -78,14 +79,15 @@ class BoardRenderer:
                 self._pool.submit(_warm_up)
 
     async def render(self, position: engine.Position, players: Mapping[int, str] | None = None,
-                     clock: object = None, clocks: Mapping[int, object] | None = None) -> bytes:
+                     clock: object = None, clocks: Mapping[int, object] | None = None,
+                     markers: list[tuple[int, str, str]] | None = None) -> bytes:
         """PNG bytes of ``position`` (see ``renderers.render_png``; ``clocks``: both
-        players' time, issue 19)."""
+        players' time, issue 19; ``markers``: an analysis board's numbered line, issue 23)."""
         if self.workers <= 0:
             return await asyncio.to_thread(renderers.render_png, position, players=players, clock=clock,
-                                           clocks=clocks)
+                                           clocks=clocks, markers=markers)
         return await self._in_pool(render_text, position.to_text(), dict(players) if players else None,
-                                   clock, clocks)
+                                   clock, clocks, markers)
 
     async def render_gif(self, kind: str, options: Mapping[str, object], moves: list[str],
                          players: Mapping[int, str] | None = None) -> bytes:

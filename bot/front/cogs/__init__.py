@@ -13,6 +13,7 @@
 * ``info`` -- /rules and /help (also in direct messages);
 * ``privacy`` -- /privacy show, delete and its button: a player's own data (issue 18; also in
   direct messages);
+* ``analysis`` -- /analyze and its board's buttons, /note (issue 23);
 * ``maintenance`` -- the ``tasks`` loop: expiring challenges, sweeping clocks, delivering the outbox.
 
 ``common`` is no extension: what the cogs share (the ``game:`` option: reading it,
@@ -30,4 +31,4 @@ challenges, play and privacy cogs fill when they load.
 
 EXTENSIONS = tuple(f"bot.front.cogs.{name}" for name in
                    ("challenges", "play", "conditional", "turns", "settings", "history", "admin",
-                    "players", "info", "privacy", "maintenance"))
+                    "players", "info", "privacy", "analysis", "maintenance"))
