@@ -35,8 +35,11 @@ def seat_name(seat: int, colour: str | None) -> str:
 
 
 def analysis_source(game: Game | None, kind: str) -> str:
-    """What a board explores: ``"Io #12"``, or ``"a Coil position"`` (pasted or new)."""
-    return game_label(game.kind, game.id) if game is not None else f"a {title(kind)} position"
+    """What a board explores: ``"Io #12"``, or ``"an Io position"`` (pasted or new)."""
+    if game is not None:
+        return game_label(game.kind, game.id)
+    name = title(kind)
+    return f"{'an' if name[:1].lower() in 'aeiou' else 'a'} {name} position"
 
 
 def analysis_alt(game_title: str, ply: int, to_move: str | None, markers: int) -> str:
