@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import asyncio
 
-
 import pytest
 from botplay import Clock, play_move, start_game
 from fakediscord.fixtures import *  # noqa: F403
