@@ -28,7 +28,7 @@ from bot.manager import Refusal, UserError
 from bot.rules.analysis import line_markers
 from bot.workers.search_pool import QueueFull, SearchBusy, SearchFailed
 
-from .common import GAME_CHOICES, game_autocomplete
+from .common import GAME_CHOICES, game_autocomplete, reviewable_game_autocomplete
 
 if TYPE_CHECKING:
     from bot.front.client import StonecastBot
@@ -88,7 +88,7 @@ class AnalysisCog(commands.Cog, name="Analysis"):
         content, file = await self._show(board)
         await ephemeral(interaction, content, file=file, view=analysis_view(board.id, interaction.user.id))
 
-    analyze.autocomplete("game")(game_autocomplete)
+    analyze.autocomplete("game")(reviewable_game_autocomplete)  # this server's finished games
 
     @app_commands.command(name="note", description="Keep a private note on a game (only you see it)")
     @app_commands.describe(game="The game's number", text="Your note (leave it out to delete it)")

@@ -47,8 +47,7 @@ async def game_autocomplete(interaction: discord.Interaction[Any], current: str
     """Suggest the caller's games for a ``game:`` option (finished ones too for
     /board and /history)."""
     bot: StonecastBot = interaction.client
-    finished = interaction.command is not None and interaction.command.name in ("board", "history",
-                                                                                "analyze", "note")
+    finished = interaction.command is not None and interaction.command.name in ("board", "history", "note")
     try:
         pairs = await bot.manager.complete_game(interaction.user.id, current, limit=25,
                                                 include_finished=finished,
