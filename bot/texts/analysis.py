@@ -13,6 +13,10 @@ from .common import game_label, title
 if TYPE_CHECKING:
     from ..manager.values import Game
 
+__all__ = ["ANALYSIS_LABELS", "ANALYSIS_REFUSALS", "ENGINE_NOTES", "NOT_YOUR_ANALYSIS_BUTTON",
+           "PLAY_MODAL", "analysis_alt", "analysis_source", "analysis_text", "engine_summary",
+           "note_line", "note_saved", "position_text_reply", "seat_name", "share_text"]
+
 #: The analysis board's buttons, by action.
 ANALYSIS_LABELS = {"prev": "◀", "next": "▶", "play": "Play", "undo": "Undo", "engine": "Engine",
                    "share": "Share", "text": "Text"}
