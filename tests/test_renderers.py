@@ -1161,7 +1161,7 @@ def test_numbered_markers_of_a_line_are_drawn_on_their_cells_only():
     changed = ImageChops.difference(plain, marked).getbbox()
     assert changed is not None
     r = layout_of(pos).radius
-    for number, label, colour in markers:
+    for _, label, colour in markers:
         x, y = renderers.cell_centre(pos, label)
         ring = pixel(marked, x + 0.6 * r, y)  # on the disc, off the number
         assert not near(ring, pixel(plain, x + 0.6 * r, y), 10)  # drawn
