@@ -5,14 +5,15 @@ from __future__ import annotations
 import io
 import math
 import threading
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
 
-from PIL import Image
+from PIL import Image, ImageDraw
 
 import engine
 
 from . import english
 from .board import base_image
+from .fonts import font
 from .layout import Layout, family_of, layout_for
 from .panel import clean_name, draw_panel
 from .sprites import paste, sprite
@@ -101,6 +102,7 @@ def render_image(
     cell_labels: bool = False,
     width: int = DEFAULT_WIDTH,
     height: int | None = None,
+    markers: Sequence[tuple[int, str, str]] | None = None,
 ) -> Image.Image:
     """The picture of ``position`` as a Pillow RGB image ``width`` pixels wide.
 
@@ -113,7 +115,10 @@ def render_image(
     words = panel_words(position, text, clock, clocks)
     names = _names(players, words.unnamed)
     with _DRAW_LOCK:
-        return _draw(position, th, words, names, bool(cell_labels), width, height)
+        im = _draw(position, th, words, names, bool(cell_labels), width, height)
+        if markers:
+            _draw_markers(im, layout_of(position, width, height), position.board, th, markers)
+        return im
 
 
 def _draw(position: engine.Position, th: Theme, words: PanelText, names: Mapping[int, str],
@@ -187,6 +192,32 @@ def _draw(position: engine.Position, th: Theme, words: PanelText, names: Mapping
     return im
 
 
+def _draw_markers(im: Image.Image, lay: Layout, board: engine.Board, th: Theme,
+                  markers: Sequence[tuple[int, str, str]]) -> None:
+    """Numbered markers of a line of play (an analysis board's principal variation): for each
+    ``(number, cell label, colour)`` a translucent disc of that stone colour on the cell with
+    its number in the opposite colour. Labels that name no cell are skipped; a cell marked
+    twice shows the later number."""
+    overlay = Image.new("RGBA", im.size, (0, 0, 0, 0))
+    draw = ImageDraw.Draw(overlay)
+    r = lay.radius * 0.82
+    shown: dict[int, tuple[int, str]] = {}
+    for number, label, colour in markers:
+        cells = _cells(board, [label])
+        if cells and colour in ("black", "white"):
+            shown[cells[0]] = (number, colour)
+    for cell, (number, colour) in shown.items():
+        x, y = lay.centres[cell]
+        fill, rim = (th.black, th.black_rim) if colour == "black" else (th.white, th.white_rim)
+        ink = th.white if colour == "black" else th.black
+        draw.ellipse((x - r, y - r, x + r, y + r), fill=(*fill, 190), outline=(*rim, 255),
+                     width=max(1, round(r / 9)))
+        text = str(number)
+        f = font(r * (1.15 if len(text) == 1 else 0.9), "bold")
+        draw.text((x, y), text, font=f, fill=(*ink, 255), anchor="mm")
+    im.paste(Image.alpha_composite(im.convert("RGBA"), overlay).convert("RGB"))
+
+
 def _angle(dx: float, dy: float) -> float:
     return math.degrees(math.atan2(dy, dx)) % 180
 
@@ -200,6 +231,7 @@ def render_png(
     clocks: Mapping[int, object] | None = None,
     theme: str = "default",
     cell_labels: bool = False,
+    markers: Sequence[tuple[int, str, str]] | None = None,
 ) -> bytes:
     """PNG bytes (1200 px wide, :func:`image_size`) showing ``position`` of any game: the
     board with its coordinates across the whole width and the panel below it.
@@ -227,6 +259,10 @@ def render_png(
       or neither.
     * ``theme`` -- a key of :data:`renderers.THEMES` (``"default"``, ``"light"``, ``"dark"``).
     * ``cell_labels`` -- print each empty cell's label faintly inside it.
+    * ``markers`` -- optional numbered markers of a line of play (an analysis board's best
+      line, issue 23): ``(number, cell label, colour)`` each, ``colour`` ``"black"`` or
+      ``"white"`` (the stone that move places): a translucent disc of that colour with the
+      number on it; plain data, so the picture stays a function of its arguments.
 
     Marks: the last move's stones carry a ring; stones flipped by it (Io) a small diamond;
     stones it removed (Branching Coral) leave a crossed ghost; Coil's enclosed cells are
@@ -238,7 +274,7 @@ def render_png(
     for bad ``players``, ``clock`` or ``clocks`` (not a mapping of seats 1 and 2).
     """
     im = render_image(position, players=players, text=text, clock=clock, clocks=clocks, theme=theme,
-                      cell_labels=cell_labels)
+                      cell_labels=cell_labels, markers=markers)
     buf = io.BytesIO()
     im.save(buf, "PNG", **PNG_OPTIONS)
     return buf.getvalue()

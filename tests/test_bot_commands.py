@@ -21,7 +21,7 @@ async def test_commands_follow_the_engine_option_specs(fake, harness):
     names = {c["name"] for c in fake.guild_commands[fake.guild_id]}
     assert names == {"challenge", "move", "resign", "board", "games", "history",
                      "abort", "notify", "vacation", "leaderboard", "profile", "conditional",
-                     "settings", "next", "review", "tournament"}
+                     "settings", "next", "review", "tournament", "analyze", "note"}
     # /help and /rules stay global: they also work in direct messages (issue 9); so does
     # /privacy (issue 18: the data is the player's own, in every server)
     assert {c["name"] for c in fake.global_commands} == {"rules", "help", "privacy"}

@@ -43,6 +43,8 @@ COMMAND_CASES = {
     "conditional add": ("active", {"line": "c3; d4"}, "players"),
     "conditional list": ("active", {}, "players"),
     "conditional clear": ("active", {}, "players"),
+    "analyze": ("done", {}, "players"),
+    "note": ("done", {"text": "a note"}, "players"),
 }
 
 # button -> (what it names, the custom id of a press by ``user``: owned buttons carry the
@@ -62,6 +64,9 @@ BUTTON_CASES = {
 # (tests/test_bot_privacy.py presses another's)
 NOT_GAME_BUTTONS = {
     "forget": lambda u: f"stonecast:forget:{u.id}",
+    # an analysis board's buttons name the board and its owner, who alone may press them
+    # (tests/test_bot_analysis.py presses another's); the board's game was checked when opened
+    "analysis": lambda u: f"stonecast:analysis:next:1:{u.id}",
 }
 # buttons that name a tournament (issue 21): another server's is not there at all
 TOURNAMENT_BUTTONS = {

@@ -124,7 +124,7 @@ def test_the_graph_is_read_from_every_kind_of_import():
     assert "bot.front.client" in GRAPH["bot.front.cogs.play"]  # under TYPE_CHECKING
     assert "bot.texts" in GRAPH["bot.front.cogs.play"]  # from bot import texts
     assert "bot.rules.timecontrol" in GRAPH["bot.manager.core"]  # from ..rules import timecontrol
-    assert "bot.workers.procs" in GRAPH["bot.workers.search_pool"]  # from .procs import
+    assert "bot.workers.procs" in GRAPH["bot.workers.search_jobs"]  # from .procs import
     assert len(MODULES) > 60
 
 

@@ -72,7 +72,7 @@ async def test_runs_and_stops_cleanly_on_sigterm(fake, tmp_path):
     assert rc == 0, err
     assert "Traceback" not in err, err
     # the server gets every command but /help and /rules, which stay global to work in DMs
-    assert fake.sync_calls == [(fake.guild_id, 16), (None, 3)]
+    assert fake.sync_calls == [(fake.guild_id, 18), (None, 3)]
     assert fake.identifies[0]["intents"] & ((1 << 1) | (1 << 8) | (1 << 15)) == 0
     assert db.exists()
     with sqlite3.connect(db) as conn:  # a closed, consistent database

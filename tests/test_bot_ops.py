@@ -265,7 +265,7 @@ async def test_two_shards_identify_and_play(fake, tmp_path, monkeypatch):
         assert sorted(h.bot.shards) == [0, 1]
         guild = h.bot.get_guild(fake.guild_id)
         assert guild is not None and guild.shard_id == fake.guild_shard(2)
-        assert fake.sync_calls == [(fake.guild_id, 16), (None, 3)]  # runs shard 0: syncs
+        assert fake.sync_calls == [(fake.guild_id, 18), (None, 3)]  # runs shard 0: syncs
         ex = await fake.slash(fake.alice, "help")  # through the guild's shard
         assert ex.reply is not None and ex.reply.ephemeral
     finally:
@@ -306,6 +306,6 @@ async def test_sync_command_syncs_and_exits(fake, tmp_path):
     out, err = await asyncio.wait_for(proc.communicate(), 60)
     assert proc.returncode == 0, err.decode()
     assert "Traceback" not in err.decode()
-    assert fake.sync_calls == [(fake.guild_id, 16), (None, 3)]
+    assert fake.sync_calls == [(fake.guild_id, 18), (None, 3)]
     assert fake.identifies == []  # no gateway connection
     assert not db.exists() and not lock_path(db).exists()  # the database is not touched

@@ -1144,3 +1144,32 @@ def test_bad_clocks_raise():
         renderers.render_png(pos, clocks={3: "1 day"})
     with pytest.raises(TypeError, match="clock must be None, text"):
         renderers.render_png(pos, clocks={1: 42})
+
+
+def test_numbered_markers_of_a_line_are_drawn_on_their_cells_only():
+    """Issue 23: an analysis board's best line as numbered markers -- a disc of the stone's
+    colour (translucent: the board shows through) with its number in the other colour; the
+    rest of the image is unchanged, and a label naming no cell is skipped."""
+    from bot.rules.analysis import line_markers
+
+    pos = played("io", 6, seed=3)
+    line = [m for m in itertools.islice(pos.legal_moves(), 1)]
+    after = pos.play(line[0])
+    line.append(next(after.legal_moves()))
+    markers = line_markers(pos, line)
+    assert [n for n, _, _ in markers] == [1] * len(line[0].split()) + [2] * len(line[1].split())
+    plain = renderers.render_image(pos)
+    marked = renderers.render_image(pos, markers=markers + [(3, "zz99", "black")])
+    changed = ImageChops.difference(plain, marked).getbbox()
+    assert changed is not None
+    r = layout_of(pos).radius
+    for _, label, colour in markers:
+        x, y = renderers.cell_centre(pos, label)
+        ring = pixel(marked, x + 0.6 * r, y)  # on the disc, off the number
+        assert not near(ring, pixel(plain, x + 0.6 * r, y), 10)  # drawn
+        assert not near(ring, TH.stone(colour), 10)  # but translucent: not a stone
+    # nothing outside the markers' cells changed
+    boxes = [renderers.cell_centre(pos, label) for _, label, _ in markers]
+    left, top, right, bottom = changed
+    assert left >= min(x for x, _ in boxes) - r and right <= max(x for x, _ in boxes) + r + 1
+    assert top >= min(y for _, y in boxes) - r and bottom <= max(y for _, y in boxes) + r + 1

@@ -54,6 +54,35 @@ async def test_first_come_first_served_across_games():
     assert finished == ["a", "b", "c", "d", "e"]
 
 
+async def test_analysis_lane_goes_first_but_delays_a_computer_move_by_one_search_at_most():
+    """Issue 23: an Engine request (lane "analysis") takes the next free worker ahead of
+    queued computer moves, unless one of them has already waited through an analysis search;
+    so each computer move waits through at most one analysis search."""
+    async with SearchPool(1) as pool:
+        finished = []
+
+        async def job(key, delay, lane="main"):
+            await pool.call(key, sleep_then, delay, key, lane=lane)
+            finished.append(key)
+
+        tasks = []
+        for key, delay, lane in [("m0", 0.2, "main"), ("m1", 0.01, "main"), ("m2", 0.01, "main"),
+                                 ("e1", 0.2, "analysis"), ("e2", 0.01, "analysis"),
+                                 ("e3", 0.01, "analysis")]:
+            tasks.append(asyncio.create_task(job(key, delay, lane)))
+            await asyncio.sleep(0)
+        await asyncio.sleep(0.3)  # e1 runs now: a move queued meanwhile waits for it only
+        tasks.append(asyncio.create_task(job("m3", 0.01)))
+        await asyncio.sleep(0)
+        tasks.append(asyncio.create_task(job("e4", 0.01, "analysis")))
+        await asyncio.gather(*tasks)
+        with pytest.raises(ValueError):
+            await pool.call("x", sleep_then, 0, 1, lane="fast")
+    # e1 overtakes m1 and m2 once; they then go before e2; m3 arrived while e1 ran, so e2,
+    # e3 and e4 all wait for it
+    assert finished == ["m0", "e1", "m1", "m2", "m3", "e2", "e3", "e4"]
+
+
 async def test_one_search_per_game_second_request_is_refused():
     async with SearchPool(1) as pool:
         first = asyncio.create_task(pool.call("game", sleep_then, 0.3, 1))

@@ -245,3 +245,36 @@ def test_player_errors_fit(error):
         with pytest.raises(timecontrol.TimeControlError) as info:
             timecontrol.parse("x" * 400)
     fits(str(info.value))
+
+
+def test_the_analysis_board_fits_with_its_longest_parts():
+    """Issue 23: the board's text with the longest source, line, note and engine summary; the
+    shared post; the position's text for the largest board; the refusals with their values;
+    the Play form; the seven buttons."""
+    from bot.manager import NOTE_MAX
+
+    line = [LONGEST_STEP] * 16  # the search's line is at most 16 moves (ai._follow)
+    summary = texts.engine_summary("Player 2", 0.0, line, True, 9999)
+    assert len(texts.engine_summary("Player 2", 0.4567, line, False, None)) <= len(summary) + 40
+    note = "n" * NOTE_MAX
+    fits(texts.analysis_text(LABEL, 9999, 9999, 9999, "Player 2", 4_102_444_800, summary, note))
+    fits(texts.share_text(BIG, texts.analysis_source(None, LONG_KIND), 9999, summary))
+    fits(texts.note_saved(LABEL, note))
+    fits("b" * 1400 + texts.note_line(note))  # /board's text (about 1000 at most) and the note
+    largest = max((engine.new_game(k, **o) for k, o in (
+        ("whirlwind", {"size": 24}), ("io", {"size": 19}), ("coil", {"size": 12}),
+        ("braincoral", {"shape": "limping", "size": 10}),
+        ("branchingcoral", {"shape": "limping", "size": 10}))), key=lambda p: len(p.to_text()))
+    fits(texts.position_text_reply(largest.to_text()))
+    long_error = engine.PositionError("e" * 300)
+    for name, values in [("BAD_POSITION_TEXT", {"error": long_error}), ("BAD_POSITION_TEXT", {"error": None}),
+                         ("BAD_OPTIONS_TEXT", {"kind": LONG_KIND}), ("BAD_MOVE_NUMBER", {"most": 99999}),
+                         ("ANALYSIS_EXPIRED", {"hours": 24.0}), ("ENGINE_LIMIT", {"most": 6, "wait": 61}),
+                         ("ENGINE_RUNNING_GAME", {"game": game(), "playing": True}),
+                         ("ENGINE_RUNNING_GAME", {"game": game(), "playing": False}),
+                         ("NOTE_TOO_LONG", {"length": 2000, "most": NOTE_MAX})]:
+        fits(texts.REFUSALS[name](**values))
+    assert len(texts.PLAY_MODAL["title"]) <= 45 and len(texts.PLAY_MODAL["label"]) <= 45  # Discord's modal limits
+    assert len(texts.PLAY_MODAL["hint"]) <= 100
+    fits(components=views.analysis_view(BIG, BIG).to_components())
+    assert len(texts.analysis_alt("Branching Coral", 9999, "Player 2", 32)) <= texts.ATTACHMENT_DESCRIPTION

@@ -9,6 +9,8 @@ Custom ids:
 * ``stonecast:rematch:<game>`` -- on a final board: the same challenge with seats swapped;
 * ``stonecast:forget:<user>`` -- the confirmation shown by ``/privacy delete`` to ``user``;
 * ``stonecast:join:<tournament>`` -- Join on a tournament's announcement (issue 21).
+* ``stonecast:analysis:<action>:<board>:<user>`` -- ◀ ▶ Play Undo Engine Share Text on
+  ``user``'s analysis board (issue 23; the board is stored, so they work after a restart).
 
 The buttons route the press to the cog that handles them through the bot's typed
 :class:`ButtonRoutes` (``buttons``: the challenges, play and privacy cogs enter themselves
@@ -70,6 +72,15 @@ class JoinButtons(Protocol):
         """Enter the presser in tournament ``tournament_id``."""
 
 
+class AnalysisButtons(Protocol):
+    """What an analysis board's buttons need of the cog handling them
+    (:class:`bot.front.cogs.analysis.AnalysisCog`)."""
+
+    async def on_analysis_button(self, interaction: discord.Interaction[Any], action: str,
+                                 board_id: int) -> None:
+        """Do ``action`` (a key of :data:`bot.texts.ANALYSIS_LABELS`) on board ``board_id``."""
+
+
 @dataclass
 class ButtonRoutes:
     """Where a press of this module's buttons goes: one typed slot per handling cog, filled by
@@ -80,6 +91,7 @@ class ButtonRoutes:
     play: ResignButtons | None = None
     privacy: ForgetButtons | None = None
     tournaments: JoinButtons | None = None
+    analysis: AnalysisButtons | None = None
 
     @staticmethod
     def of(interaction: discord.Interaction[Any]) -> ButtonRoutes:
@@ -243,6 +255,44 @@ def join_view(tournament_id: int) -> discord.ui.View:
     return view
 
 
+class AnalysisButton(discord.ui.DynamicItem[discord.ui.Button[discord.ui.View]],
+                     template=r"stonecast:analysis:(?P<action>prev|next|play|undo|engine|share|text)"
+                              r":(?P<board>[0-9]+):(?P<user>[0-9]+)"):
+    """One button of ``user_id``'s analysis board ``board_id`` (issue 23); only they may press it."""
+
+    def __init__(self, action: str, board_id: int, user_id: int):
+        style = discord.ButtonStyle.primary if action == "engine" else discord.ButtonStyle.secondary
+        super().__init__(discord.ui.Button(label=texts.ANALYSIS_LABELS[action], style=style,
+                                           custom_id=f"stonecast:analysis:{action}:{board_id}:{user_id}"))
+        self.action, self.board_id, self.user_id = action, board_id, user_id
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Item[Any],
+                             match: re.Match[str], /) -> AnalysisButton:
+        """Rebuild the button from its custom id (after a restart too)."""
+        return cls(match["action"], int(match["board"]), int(match["user"]))
+
+    async def interaction_check(self, interaction: discord.Interaction[Any], /) -> bool:
+        """Only the board's owner may press it; anyone else is told so (nothing changes)."""
+        if interaction.user.id == self.user_id:
+            return True
+        await ephemeral(interaction, texts.NOT_YOUR_ANALYSIS_BUTTON)
+        return False
+
+    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+        """Hand the press to the analysis cog."""
+        await _handler(ButtonRoutes.of(interaction).analysis, "analysis").on_analysis_button(
+            interaction, self.action, self.board_id)
+
+
+def analysis_view(board_id: int, user_id: int) -> discord.ui.View:
+    """The buttons of an analysis board: ◀ ▶ Play Undo on one row, Engine Share Text below."""
+    view = discord.ui.View(timeout=None)
+    for action in texts.ANALYSIS_LABELS:
+        view.add_item(AnalysisButton(action, board_id, user_id))
+    return view
+
+
 def challenge_view(challenge_id: int, *, open_challenge: bool = False) -> discord.ui.View:
     """Accept, Decline and Cancel buttons for a challenge message (no Decline when it is
     open to anyone)."""
@@ -275,4 +325,4 @@ def forget_view(user_id: int) -> discord.ui.View:
     return view
 
 
-DYNAMIC_ITEMS = (ChallengeButton, ResignButton, RematchButton, ForgetButton, JoinButton)
+DYNAMIC_ITEMS = (ChallengeButton, ResignButton, RematchButton, ForgetButton, JoinButton, AnalysisButton)

@@ -29,6 +29,7 @@ hands each public operation to its service):
   a player (/next) and the daily digest (issue 13); :mod:`.computer` -- games against the
   computer and cached reviews; :mod:`.privacy` -- a player's own data (issue 18);
   :mod:`.tournaments` -- tournaments and leagues (issue 21);
+  :mod:`.analysis` -- analysis boards, their Engine gate and private notes (issue 23);
 * :mod:`.services` -- the wiring and its graph.
 
 Consistency rules (DESIGN.md "Manager and store"):
@@ -56,6 +57,7 @@ from pathlib import Path
 from typing import Any, cast
 
 from ..store import Store
+from .analysis import ENGINE_PER_MINUTE, NOTE_MAX, SESSION_TTL, AnalysisBoard, EngineLine
 from .clocks import ClocksService
 from .computer import COMPUTER_LEVELS, LevelRecord, ReviewInput
 from .core import DAY, DEFAULT_DAYS_PER_MOVE, DEFAULT_LEASE, FIRST_CHOICES, HOUR, ManagerCore
@@ -101,6 +103,11 @@ from .values import (
 )
 
 __all__ = [
+    "ENGINE_PER_MINUTE",
+    "NOTE_MAX",
+    "SESSION_TTL",
+    "AnalysisBoard",
+    "EngineLine",
     "DEFAULT_DAYS_PER_MOVE",
     "DEFAULT_LEASE",
     "BOARD_GRACE",
@@ -350,3 +357,14 @@ class GameManager:
     pending_tournament_posts = _Operation("tournaments")
     mark_tournament_post_delivered = _Operation("tournaments")
     record_failed_tournament_post = _Operation("tournaments")
+    # ---- analysis boards and notes (issue 23) ---------------------------------------------------
+    analyze = _Operation("analysis")
+    analysis_board = _Operation("analysis", "board")
+    analysis_step = _Operation("analysis", "step")
+    analysis_play = _Operation("analysis", "play")
+    analysis_undo = _Operation("analysis", "undo")
+    engine_input = _Operation("analysis")
+    record_engine = _Operation("analysis")
+    set_note = _Operation("analysis")
+    note = _Operation("analysis")
+    expire_boards = _Operation("analysis")

@@ -114,6 +114,20 @@ class Refusal(enum.Enum):
     BAD_DIGEST_HOUR = "bad digest hour"
     DIGEST_HOUR_MISSING = "digest hour missing"
     EMPTY_NAME = "empty display name"
+    # ---- analysis boards and notes (issue 23)
+    ANALYZE_ONE_SOURCE = "analysis of several things at once"
+    BAD_POSITION_TEXT = "unreadable position text"  # error: engine.EngineError | None (too long)
+    BAD_OPTIONS_TEXT = "options not written name=value"  # kind: str
+    POSITION_OVER = "analysis of a finished position"
+    BAD_MOVE_NUMBER = "no such move number"  # most: int (moves in the game)
+    ANALYSIS_EXPIRED = "analysis board expired"  # hours: float (how long a board lasts unused)
+    NOT_YOUR_ANALYSIS = "someone else's analysis board"
+    NOTHING_TO_UNDO = "nothing to take back"
+    ENGINE_RUNNING_GAME = "engine on a running game"  # game: Game, playing: bool (the caller plays it)
+    ENGINE_GAME_OVER = "engine on a finished position"
+    ENGINE_LIMIT = "engine requests over the cap"  # most: int (a minute), wait: int (seconds)
+    ENGINE_BUSY = "engine request running already"
+    NOTE_TOO_LONG = "note too long"  # length: int, most: int
     # ---- privacy
     GAMES_RUNNING = "forgetting a player with games running"  # games: list[Game]
     # ---- tournaments (issue 21)

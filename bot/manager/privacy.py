@@ -2,7 +2,8 @@
 it on request.
 
 Deleting (:meth:`PrivacyService.forget_player`) removes, in one transaction, the player's
-stored display name, settings, conditional lines, ratings (every server: a rating is derived
+stored display name, settings, conditional lines, private notes and analysis boards
+(issue 23), ratings (every server: a rating is derived
 from finished games, and those stay), the challenges naming them that never became a game,
 and the direct messages to them in the outbox; it records the deletion in
 ``forgotten_players`` (Alembic 0006). Finished games stay, with the player shown as "deleted
@@ -68,13 +69,14 @@ class StoredData:
     running_games: tuple[GameRef, ...]
     finished_games: int
     forgotten_at: float | None
+    notes: int = 0  # private notes on games (/note, issue 23)
 
     @property
     def stores_anything(self) -> bool:
         """Whether anything that /privacy delete removes is stored."""
         return bool(self.display_name is not None or self.settings is not None or self.conditional_games
                     or self.ratings or self.challenges_sent or self.challenges_received
-                    or self.dms_queued or self.dms_sent)
+                    or self.dms_queued or self.dms_sent or self.notes)
 
 
 @dataclass(frozen=True)
@@ -91,6 +93,8 @@ class Forgotten:
     challenges: int
     dms: int
     finished_games: int
+    notes: int = 0  # private notes on games (issue 23)
+    analysis_boards: int = 0  # analysis boards (issue 23)
 
 
 class PrivacyService(Service):
@@ -117,6 +121,7 @@ class PrivacyService(Service):
             game_rows = await repo.games(user_id)
             running = [self._game(r) for r in await self.games_repo.active_of(user_id)]
             forgotten = (await repo.forgotten([user_id])).get(user_id)
+            notes = await repo.count_notes(user_id)
         return StoredData(
             user_id=user_id,
             display_name=name["display_name"] if name is not None else None,
@@ -132,6 +137,7 @@ class PrivacyService(Service):
             running_games=tuple(GameRef(g.kind, g.id) for g in running),
             finished_games=sum(1 for r in game_rows if r["status"] != "active"),
             forgotten_at=forgotten,
+            notes=notes,
         )
 
     async def forget_player(self, user_id: int) -> Forgotten:
@@ -155,6 +161,8 @@ class PrivacyService(Service):
                 challenges=await repo.delete_challenges(user_id),
                 dms=await repo.delete_dms(user_id),
                 finished_games=finished,
+                notes=await repo.delete_notes(user_id),
+                analysis_boards=await repo.delete_analysis_boards(user_id),
             )
             await repo.mark_forgotten(user_id, now)
         return result

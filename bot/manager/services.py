@@ -12,6 +12,7 @@ shared services come first:
 * ``conditional`` -> lookup; ``clocks`` -> settings, outbox, endings, turns;
 * ``computer`` -> challenges, lookup, play; ``profiles`` -> ratings, lookup, computer;
 * ``tournaments`` -> challenges, play (issue 21).
+* ``analysis`` -> lookup (analysis boards and notes, issue 23).
 
 A service calls another only through the public methods of the one it was given (tests/
 test_bot_services.py checks the graph and that no service module reaches into another's
@@ -22,6 +23,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from .analysis import AnalysisService
 from .challenges import ChallengesService
 from .clocks import ClocksService
 from .computer import ComputerService
@@ -58,6 +60,7 @@ class Services:
     computer: ComputerService
     profiles: ProfileService
     tournaments: TournamentsService
+    analysis: AnalysisService
 
 
 def build_services(core: ManagerCore) -> Services:
@@ -76,7 +79,8 @@ def build_services(core: ManagerCore) -> Services:
     computer = ComputerService(core, challenges, lookup, play)
     profiles = ProfileService(core, ratings, lookup, computer)
     tournaments = TournamentsService(core, challenges, play)
+    analysis = AnalysisService(core, lookup)
     return Services(settings=settings, outbox=outbox, ratings=ratings, endings=endings,
                     privacy=privacy, lookup=lookup, turns=turns, challenges=challenges, play=play,
                     conditional=conditional, clocks=clocks, computer=computer, profiles=profiles,
-                    tournaments=tournaments)
+                    tournaments=tournaments, analysis=analysis)

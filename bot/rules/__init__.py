@@ -4,6 +4,8 @@
 * :mod:`bot.rules.conditionals` -- conditional-move trees (prepared replies);
 * :mod:`bot.rules.glicko2` -- Glicko-2 ratings;
 * :mod:`bot.rules.records` -- a game's text record, written and read back;
+* :mod:`bot.rules.analysis` -- the analysis board's rule against help in a running game, by
+  content (issue 23);
 * :mod:`bot.rules.tournaments` -- tournaments: round robin, Swiss, knockout and league
   pairing, standings with tie-breaks (imports no other part of ``bot``).
 

@@ -7,7 +7,8 @@ confirmation, vacation), ``conditionals`` (their prepared lines, by game and sea
 ``ratings`` (per server and game kind), ``challenges`` (sent or received), ``announcements``
 (the outbox: DMs and digests written to them; reminders, board pings and losses on time of
 their games), ``games`` and ``moves`` (their games), ``rating_changes`` (what each rated
-game did to their rating). ``computer_work`` and ``reviews`` are about games only.
+game did to their rating), ``game_notes`` and ``analysis_sessions`` (their private notes and
+analysis boards, issue 23). ``computer_work`` and ``reviews`` are about games only.
 """
 
 from __future__ import annotations
@@ -117,3 +118,16 @@ class PrivacyRepo(Repo):
         sent (a process posting one finds it gone and marks nothing); rows removed."""
         return await self.store.execute(
             "DELETE FROM announcements WHERE user_id = ? AND kind IN ('dm', 'digest')", (user_id,))
+
+    async def count_notes(self, user_id: int) -> int:
+        """How many private notes on games ``user_id`` keeps (issue 23)."""
+        row = await self.store.fetchone("SELECT COUNT(*) FROM game_notes WHERE user_id = ?", (user_id,))
+        return int(row[0]) if row is not None else 0
+
+    async def delete_notes(self, user_id: int) -> int:
+        """Remove every private note of ``user_id`` (issue 23); rows removed."""
+        return await self.store.execute("DELETE FROM game_notes WHERE user_id = ?", (user_id,))
+
+    async def delete_analysis_boards(self, user_id: int) -> int:
+        """Remove every analysis board of ``user_id`` (issue 23); rows removed."""
+        return await self.store.execute("DELETE FROM analysis_sessions WHERE user_id = ?", (user_id,))

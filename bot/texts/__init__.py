@@ -7,6 +7,7 @@ reads is written (DESIGN.md): services, the engine and the renderers return data
 * ``panel`` -- The board picture's panel (boards topic): every word it draws, as a ``renderers.PanelText``.
 * ``common`` -- Shared pieces of wording: game titles and labels, counts, fitting lines into Discord's limits.
 * ``play`` -- Moves and boards: move replies, board headlines, results, suggestions of /move.
+* ``analysis`` -- Analysis boards and private notes: /analyze, its buttons and the Engine, /note.
 * ``alt`` -- Image descriptions: the alt text of every attachment (boards, charts, replays, rules).
 * ``challenges`` -- Challenges: their messages, answers, thread names and rematches.
 * ``clocks`` -- Clocks and time off: clock terms, both players' banks, vacations and deadline notes.
@@ -27,6 +28,7 @@ from __future__ import annotations
 
 from . import (
     alt,
+    analysis,
     boards,
     challenges,
     chart,
@@ -46,6 +48,7 @@ from . import (
     turns,
 )
 from .alt import *  # noqa: F403 - the names in its __all__
+from .analysis import *  # noqa: F403 - the names in its __all__
 from .boards import *  # noqa: F403 - the names in its __all__
 from .challenges import *  # noqa: F403 - the names in its __all__
 from .chart import *  # noqa: F403 - the names in its __all__
@@ -66,6 +69,7 @@ from .turns import *  # noqa: F403 - the names in its __all__
 
 __all__ = [
     *alt.__all__,
+    *analysis.__all__,
     *boards.__all__,
     *challenges.__all__,
     *chart.__all__,

@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING
 
 import engine
 
+from .analysis import ANALYSIS_REFUSALS
 from .challenges import CHALLENGE_NOT_POSTED, REMATCH_NOT_POSTED, already_accepted
 from .clocks import days_with_clock, vacation_amount
 from .common import count, game_label, title
@@ -387,6 +388,7 @@ REFUSALS: dict[str, Callable[..., str]] = {
     "EMPTY_NAME": lambda: "A display name cannot be empty.",
     "GAMES_RUNNING": games_running,
     **TOURNAMENT_REFUSALS,
+    **ANALYSIS_REFUSALS,
 }
 
 

@@ -108,6 +108,10 @@ HELP_COMMANDS = [
     ("/history game:", "a game's record as a text file, and an animated replay once it is over"),
     ("/review game:", "where a finished game was won and lost: a chart of the chances after "
      "every move, and the moves that swung it with what the search preferred"),
+    ("/analyze game:|position:|new:", "explore a finished game (`move:` to start at), a "
+     "position's text or a new board, privately: step, try moves, ask the engine (never on a "
+     "game in progress), share what you found"),
+    ("/note game: [text:]", "a private note on a game, shown only to you on /board and /analyze"),
     ("/conditional add game: line:", "prepare replies to your opponent's next moves, e.g. "
      "`e5; d4; c3; f6` (their move; your reply; ...): when they play a line's move, its reply "
      "is played at once. Only you see your lines"),
@@ -147,7 +151,8 @@ HELP_IN_DM = ("Here in our direct messages only `/help`, `/rules` and `/privacy`
 HELP_TOPICS = [
     ("Start a game", ("/challenge", "/rules", "/help")),
     ("Play your moves", ("/move", "/board", "/next", "/conditional", "/resign")),
-    ("Your games and results", ("/games", "/history", "/review", "/leaderboard", "/profile")),
+    ("Your games and results", ("/games", "/history", "/review", "/analyze", "/note", "/leaderboard",
+                                "/profile")),
     ("Messages, time off and your data", ("/settings", "/vacation", "/privacy")),
     ("Moderators", ("/abort",)),
 ]

@@ -2,7 +2,8 @@
 
 * :mod:`bot.workers.procs` -- worker processes that die with the bot;
 * :mod:`bot.workers.rendering` -- the render pool: PNGs, GIFs and review charts;
-* :mod:`bot.workers.search_pool` -- one fair queue of MCTS searches in worker processes;
+* :mod:`bot.workers.search_pool` -- one fair queue of MCTS searches in worker processes (with
+  an analysis lane, issue 23); :mod:`bot.workers.search_jobs` -- what its workers run;
 * :mod:`bot.workers.computer` -- the computer opponent's moves and /review, through the manager.
 
 May import: ``engine``, ``ai``, ``renderers``, and of ``bot`` the manager (:mod:`bot.manager`),

@@ -44,6 +44,7 @@ if TYPE_CHECKING:
     from contextlib import AbstractAsyncContextManager
 
     import ai
+    import engine
     from bot.manager import Game, GameEnd, GameManager, MoveResult, ReviewInput
 
 log = logging.getLogger("stonecast.computer")
@@ -242,6 +243,17 @@ class Computer:
                 log.info("claim on the %s of game %s not released; its lease will end", task, game_id)
 
     # ------------------------------------------------------------------ reviews
+
+    async def analyse(self, user_id: int, position: engine.Position, *, level: int = 5) -> ai.Decision:
+        """An analysis board's Engine request (issue 23) by ``user_id``: :func:`ai.choose_move`
+        on ``position`` at ``level`` (default 5, its time cap) in the moves' pool, in its
+        analysis lane (:mod:`bot.workers.search_pool`: ahead of queued computer moves, but
+        never delaying one by more than one search), one request per user at a time. Raises
+        :class:`SearchBusy` (this user's previous request still runs), QueueFull,
+        SearchFailed (e.g. a finished position)."""
+        pool = await self._pool(self.moves)
+        return await pool.choose_move(("analysis", user_id), position, level=level,
+                                      playouts=self.playouts, lane="analysis")
 
     def reviewing(self, game_id: int) -> bool:
         """True while a review of ``game_id`` runs."""

@@ -28,10 +28,12 @@ log = logging.getLogger("stonecast.bot")
 _T = TypeVar("_T")
 
 
-def render_text(position_text: str, players: Mapping[int, str] | None, text: renderers.PanelText) -> bytes:
-    """PNG bytes of the position given as its one-line text, its panel drawing ``text``
-    (runs in a worker)."""
-    return renderers.render_png(engine.from_text(position_text), players=players, text=text)
+def render_text(position_text: str, players: Mapping[int, str] | None, text: renderers.PanelText,
+                markers: list[tuple[int, str, str]] | None = None) -> bytes:
+    """PNG bytes of the position given as its one-line text, its panel drawing ``text``, with
+    an analysis board's numbered ``markers`` (runs in a worker)."""
+    return renderers.render_png(engine.from_text(position_text), players=players, text=text,
+                                markers=markers)
 
 
 def replay_texts(kind: str, options: Mapping[str, object], moves: list[str]) -> list[renderers.PanelText]:
@@ -94,14 +96,17 @@ class BoardRenderer:
                 self._pool.submit(_warm_up)
 
     async def render(self, position: engine.Position, players: Mapping[int, str] | None = None,
-                     text: renderers.PanelText | None = None) -> bytes:
+                     text: renderers.PanelText | None = None,
+                     markers: list[tuple[int, str, str]] | None = None) -> bytes:
         """PNG bytes of ``position`` (see ``renderers.render_png``), its panel drawing ``text``
         (:func:`bot.texts.panel_text`: the players' time too, issue 19; None: the words of a
-        panel without clocks)."""
+        panel without clocks); ``markers``: an analysis board's numbered line (issue 23)."""
         words = texts.panel_text(position) if text is None else text
         if self.workers <= 0:
-            return await asyncio.to_thread(renderers.render_png, position, players=players, text=words)
-        return await self._in_pool(render_text, position.to_text(), dict(players) if players else None, words)
+            return await asyncio.to_thread(renderers.render_png, position, players=players, text=words,
+                                           markers=markers)
+        return await self._in_pool(render_text, position.to_text(), dict(players) if players else None,
+                                   words, markers)
 
     async def render_gif(self, kind: str, options: Mapping[str, object], moves: list[str],
                          players: Mapping[int, str] | None = None) -> bytes:

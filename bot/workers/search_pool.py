@@ -14,7 +14,14 @@ game::
 
 Rules of the queue:
 
-* first come, first served: a free worker takes the oldest queued job;
+* first come, first served: a free worker takes the oldest queued job -- with one exception,
+  the **analysis lane** (issue 23): a job submitted with ``lane="analysis"`` (an Engine request
+  of an analysis board) waits in its own FIFO and a free worker takes it *before* the queued
+  computer moves, unless one of those moves has already waited through an analysis search
+  (one running when it was queued, or one taken ahead of it). So analysis requests are
+  answered within about one search even under a full load of computer games, and a computer
+  move is delayed by at most ONE analysis search, ever (each move counts the analysis searches
+  it waited through; see :meth:`SearchPool._next_job`);
 * at most one search per key (a game) at a time: a second request for a key that is queued
   or running is **refused** with :class:`SearchBusy` (not coalesced -- the database says
   whose turn it is, so the caller simply has nothing to add; refusing keeps one answer per
@@ -43,10 +50,9 @@ import multiprocessing
 import os
 from collections.abc import Callable, Hashable, Mapping, Sequence
 from dataclasses import dataclass, field
-from multiprocessing.connection import Connection
 from typing import TYPE_CHECKING, Any, cast
 
-from .procs import die_with_parent
+from .search_jobs import worker_main
 
 if TYPE_CHECKING:
     import ai
@@ -95,48 +101,6 @@ def workers_from_env(environ: Mapping[str, str] | None = None) -> int:
     return n
 
 
-# --- in the worker ----------------------------------------------------------------------
-
-def _job_move(text: str, level: int, seconds: float | None, seed: int | None,
-              playouts: int | None, send: Callable[[object], object]) -> Any:
-    import ai
-    import engine
-    return ai.choose_move(engine.from_text(text), level=level, seconds=seconds, seed=seed,
-                          playouts=playouts)
-
-
-def _job_review(kind: str, options: dict[str, Any], moves: list[str], kwargs: dict[str, Any],
-                send: Callable[[object], object]) -> Any:
-    from ai.review import review_game
-    return review_game(kind, options, moves, progress=lambda d, t: send(("progress", d, t)),
-                       **kwargs)
-
-
-def _job_call(func: Callable[..., Any], args: tuple[Any, ...], send: Callable[[object], object]) -> Any:
-    """Any picklable callable (tests use it to make a worker misbehave)."""
-    return func(*args)
-
-
-_JOBS: dict[str, Callable[..., Any]] = {"move": _job_move, "review": _job_review, "call": _job_call}
-
-
-def _worker_main(conn: Connection, parent_pid: int) -> None:
-    """A worker: read ``(kind, args)`` jobs, answer ``("ok", result)`` or
-    ``("error", text)``, sending ``("progress", done, total)`` on the way."""
-    die_with_parent(parent_pid)
-    while True:
-        try:
-            kind, args = conn.recv()
-        except EOFError:
-            return
-        try:
-            result = _JOBS[kind](*args, conn.send)
-        except Exception as e:  # noqa: BLE001 - any failure of the search goes back to the caller
-            conn.send(("error", f"{type(e).__name__}: {e}"))
-        else:
-            conn.send(("ok", result))
-
-
 # --- in the bot -------------------------------------------------------------------------
 
 @dataclass(eq=False)
@@ -146,6 +110,8 @@ class _Job:
     args: tuple[Any, ...]
     future: asyncio.Future[Any]
     progress: Callable[[int, int], object] | None = None
+    lane: str = "main"
+    passed: int = 0  # analysis searches this main-lane job has waited through
 
 
 @dataclass(eq=False)
@@ -173,6 +139,7 @@ class SearchPool:
         self.size = workers
         self.max_queue = max_queue
         self._queue: collections.deque[_Job] = collections.deque()
+        self._analysis: collections.deque[_Job] = collections.deque()  # the analysis lane
         self._keys: dict[Hashable, _Job] = {}
         self._workers: list[_Worker] = []
         self._workers_gone: list[_Worker] = []   # ended, not yet joined
@@ -194,8 +161,9 @@ class SearchPool:
     async def close(self) -> None:
         """Fail every queued job (CancelledError), end the workers and wait for them."""
         self._closed = True
-        while self._queue:
-            self._drop(self._queue.popleft())
+        for queue in (self._queue, self._analysis):
+            while queue:
+                self._drop(queue.popleft())
         for w in list(self._workers):
             self._retire(w, cancel=True)
         for w in self._workers_gone:
@@ -212,8 +180,8 @@ class SearchPool:
 
     @property
     def queued(self) -> int:
-        """Jobs waiting for a worker."""
-        return len(self._queue)
+        """Jobs waiting for a worker (both lanes)."""
+        return len(self._queue) + len(self._analysis)
 
     @property
     def running(self) -> int:
@@ -226,14 +194,17 @@ class SearchPool:
 
     async def choose_move(self, key: Hashable, position: engine.Position, *, level: int = 3,
                           seconds: float | None = None, seed: int | None = None,
-                          playouts: int | None = None) -> ai.Decision:
+                          playouts: int | None = None, lane: str = "main") -> ai.Decision:
         """:func:`ai.choose_move` on ``position`` in a worker; returns the ``ai.Decision``.
 
-        ``key`` is the game (any hashable). Raises :class:`SearchBusy`, :class:`QueueFull`,
-        :class:`SearchFailed` (e.g. the search's ValueError for a finished position),
-        :class:`WorkerDied`, or CancelledError when cancelled.
+        ``key`` is the game (any hashable); ``lane`` ``"main"`` (the computer's moves) or
+        ``"analysis"`` (an analysis board's Engine request: see the module for the order).
+        Raises :class:`SearchBusy`, :class:`QueueFull`, :class:`SearchFailed` (e.g. the
+        search's ValueError for a finished position), :class:`WorkerDied`, CancelledError when
+        cancelled, and ValueError for an unknown lane.
         """
-        decision = await self._submit(key, "move", (position.to_text(), level, seconds, seed, playouts))
+        decision = await self._submit(key, "move", (position.to_text(), level, seconds, seed, playouts),
+                                      lane=lane)
         return cast("ai.Decision", decision)  # what _job_move returned, back through the pipe
 
     async def review(self, key: Hashable, kind: str, options: Mapping[str, Any] | None,
@@ -249,9 +220,10 @@ class SearchPool:
                                     progress)
         return cast("GameReview", review)  # what _job_review returned, back through the pipe
 
-    async def call(self, key: Hashable, func: Callable[..., Any], *args: Any) -> Any:
-        """``func(*args)`` in a worker (both picklable), under the same queue rules."""
-        return await self._submit(key, "call", (func, args))
+    async def call(self, key: Hashable, func: Callable[..., Any], *args: Any, lane: str = "main") -> Any:
+        """``func(*args)`` in a worker (both picklable), under the same queue rules (``lane``
+        as in :meth:`choose_move`)."""
+        return await self._submit(key, "call", (func, args), lane=lane)
 
     def cancel(self, key: Hashable) -> bool:
         """Drop ``key``'s job: remove it from the queue, or end the worker running it (a
@@ -260,10 +232,11 @@ class SearchPool:
         job = self._keys.get(key)
         if job is None:
             return False
-        if job in self._queue:
-            self._queue.remove(job)
-            self._drop(job)
-            return True
+        for queue in (self._queue, self._analysis):
+            if job in queue:
+                queue.remove(job)
+                self._drop(job)
+                return True
         for w in self._workers:
             if w.job is job:
                 self._retire(w, cancel=True)
@@ -276,18 +249,23 @@ class SearchPool:
     # inside ---------------------------------------------------------------------------
 
     async def _submit(self, key: Hashable, kind: str, args: tuple[Any, ...],
-                      progress: Callable[[int, int], object] | None = None) -> Any:
+                      progress: Callable[[int, int], object] | None = None, *, lane: str = "main") -> Any:
+        if lane not in ("main", "analysis"):
+            raise ValueError(f"lane must be 'main' or 'analysis', not {lane!r}")
         if self._loop is None or self._closed:
             raise SearchPoolError("the search pool is not running")
         if key in self._keys:
             raise SearchBusy("the computer is already thinking about this game")
-        if len(self._queue) >= self.max_queue:
+        if self.queued >= self.max_queue:
             raise QueueFull("the computer has too many games to think about right now; "
                             "try again in a minute")
-        job = _Job(key, kind, args, self._loop.create_future(), progress)
+        job = _Job(key, kind, args, self._loop.create_future(), progress, lane)
         self._keys[key] = job
-        self._queue.append(job)
+        (self._analysis if lane == "analysis" else self._queue).append(job)
         self._dispatch()
+        if lane == "main" and job in self._queue and any(
+                w.job is not None and w.job.lane == "analysis" for w in self._workers):
+            job.passed = 1  # it waits for a worker, maybe the one an analysis search holds
         try:
             return await asyncio.shield(job.future)
         except asyncio.CancelledError:
@@ -298,7 +276,7 @@ class SearchPool:
     def _spawn(self) -> None:
         assert self._loop is not None  # start() set it before any worker
         parent, child = self._ctx.Pipe()
-        proc = self._ctx.Process(target=_worker_main, args=(child, os.getpid()),
+        proc = self._ctx.Process(target=worker_main, args=(child, os.getpid()),
                                  name="stonecast-search", daemon=True)
         proc.start()
         child.close()
@@ -309,12 +287,22 @@ class SearchPool:
         self._loop.add_reader(proc.sentinel, self._on_exit, w)
         w.readers = [parent.fileno(), proc.sentinel]
 
+    def _next_job(self) -> _Job:
+        """The job a free worker takes: the oldest of the analysis lane while no queued
+        computer move has yet waited through an analysis search (each queued move then
+        counts this one), else the oldest computer move (the module's rules)."""
+        if self._analysis and not any(j.passed for j in self._queue):
+            for j in self._queue:
+                j.passed += 1
+            return self._analysis.popleft()
+        return self._queue.popleft() if self._queue else self._analysis.popleft()
+
     def _dispatch(self) -> None:
         for w in self._workers:
-            if not self._queue:
+            if not self._queue and not self._analysis:
                 return
             if w.job is None:
-                job = self._queue.popleft()
+                job = self._next_job()
                 w.job = job
                 try:
                     w.conn.send((job.kind, job.args))

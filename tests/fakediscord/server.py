@@ -307,6 +307,7 @@ class Exchange:
     messages: list[Msg] = field(default_factory=list)
     edited: list[Msg] = field(default_factory=list)
     choices: list[dict] | None = None
+    modal: dict | None = None  # the form the bot opened (callback type 9)
     errors: list[tuple[str, int, int]] = field(default_factory=list)
     started: float = field(default_factory=time.perf_counter)
     acknowledged: float | None = None  # when the bot's first callback (reply, deferral) came
@@ -956,6 +957,7 @@ class FakeDiscord:
             ex.choices = data.get("choices", [])
             self._complete(ex)
         elif t == CB_MODAL:
+            ex.modal = data
             self._complete(ex)
         else:
             raise FakeHTTPError(400, 50035, f"Invalid Form Body: callback type {t}")
@@ -1468,6 +1470,28 @@ class FakeDiscord:
         ex = self._new_exchange(user, 3, None, message)
         data = {"custom_id": custom_id, "component_type": 2}
         return await self._run(ex, self._interaction_payload(ex, user, message.channel_id, data, message), timeout)
+
+    async def submit_modal(self, user: FakeUser, opened: Exchange, values: list[str], *,
+                           timeout: float | None = None) -> Exchange:
+        """Send the form ``opened`` showed (callback type 9) as ``user``, its text inputs
+        filled with ``values`` in order; the submission carries the message whose button
+        opened it, as Discord's does."""
+        assert opened.modal is not None, "that interaction opened no form"
+        inputs: list[dict] = []
+
+        def walk(components: list[dict]) -> None:
+            for c in components:
+                if c.get("type") == 4:
+                    inputs.append(c)
+                walk(c.get("components") or ([c["component"]] if "component" in c else []))
+
+        walk(opened.modal.get("components") or [])
+        assert len(inputs) == len(values), f"the form has {len(inputs)} inputs"
+        rows = [{"type": 1, "components": [{"type": 4, "custom_id": c["custom_id"], "value": v}]}
+                for c, v in zip(inputs, values, strict=True)]
+        ex = self._new_exchange(user, 5, None, opened.message)
+        data = {"custom_id": opened.modal["custom_id"], "components": rows}
+        return await self._run(ex, self._interaction_payload(ex, user, ex.channel_id, data, opened.message), timeout)
 
     # ------------------------------------------------------------------ faults
 

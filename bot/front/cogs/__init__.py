@@ -14,6 +14,7 @@
 * ``privacy`` -- /privacy show, delete and its button: a player's own data (issue 18; also in
   direct messages);
 * ``tournaments`` -- /tournament and the Join button of an announcement (issue 21);
+* ``analysis`` -- /analyze and its board's buttons, /note (issue 23);
 * ``maintenance`` -- the ``tasks`` loop: expiring challenges, sweeping clocks, delivering the outbox.
 
 ``common`` is no extension: what the cogs share (the ``game:`` option: reading it,
@@ -31,4 +32,4 @@ challenges, play and privacy cogs fill when they load.
 
 EXTENSIONS = tuple(f"bot.front.cogs.{name}" for name in
                    ("challenges", "play", "conditional", "turns", "settings", "history", "admin",
-                    "players", "info", "privacy", "tournaments", "maintenance"))
+                    "players", "info", "privacy", "tournaments", "analysis", "maintenance"))

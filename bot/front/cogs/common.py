@@ -47,7 +47,7 @@ async def game_autocomplete(interaction: discord.Interaction[Any], current: str
     """Suggest the caller's games for a ``game:`` option (finished ones too for
     /board and /history)."""
     bot: StonecastBot = interaction.client
-    finished = interaction.command is not None and interaction.command.name in ("board", "history")
+    finished = interaction.command is not None and interaction.command.name in ("board", "history", "note")
     try:
         found = await bot.manager.complete_game(interaction.user.id, include_finished=finished,
                                                 guild_id=interaction.guild_id)

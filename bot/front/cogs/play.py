@@ -204,6 +204,9 @@ class PlayCog(commands.Cog, name="Play"):
         content, _ = boards.board_text(g, position, headline=texts.board_headline(position.ply, position.last_move))
         if g.status == "active":
             content += texts.thread_link(g.channel_for_posts)
+        note = await self.manager.note(interaction.user.id, g.id)  # issue 23: the caller's own
+        if note:
+            content += texts.note_line(note)
         await ephemeral(interaction, content, file=file)
 
     board.autocomplete("game")(game_autocomplete)
