@@ -28,7 +28,8 @@ def challenge_title(c: Challenge) -> str:
     ``"<@a> challenges <@b> to **Io** (size 9) · 3 days a move · rated"``."""
     opts = options_text(c.options)
     game = f"**{title(c.kind)}**" + (f" ({opts})" if opts else "")
-    terms = f" · {c.time_control.name} · {_('rated') if c.rated else _('unrated')}"
+    rated = _("rated") if c.rated else _("unrated")
+    terms = f" · {c.time_control.name} · {rated}"
     if c.opponent_id is None:
         return _("{challenger} offers a game of {game} to anyone here").format(
             challenger=f"<@{c.challenger_id}>", game=game) + terms
