@@ -58,6 +58,9 @@ class OptionSpec:
     * ``range_text`` -- for an int whose allowed range depends on another option (the
       Corals' size on each shape): the whole rule in words, used in the message for a value
       outside ``minimum..maximum`` instead of the bare bounds, which would mislead.
+    * ``ranges`` -- the same rule as data, for programs that word it themselves (the bot, in
+      the player's language): ``(other option, its value, least, most)`` for each case,
+      e.g. ``("shape", "limping", 2, 10)``; empty when the range is ``minimum..maximum``.
     """
 
     name: str
@@ -68,6 +71,7 @@ class OptionSpec:
     minimum: int | None = None
     maximum: int | None = None
     range_text: str | None = None
+    ranges: tuple[tuple[str, str, int, int], ...] = ()
 
     def check(self, value: Any) -> Any:
         """Coerce ``value`` to this option's type and check it is allowed.

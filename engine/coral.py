@@ -855,7 +855,8 @@ def _options(bonus_choices: tuple[str, ...], bonus_help: str) -> tuple[OptionSpe
         OptionSpec("shape", str, "limping", "board shape: limping (sides m+1 and m) or hexhex",
                    choices=("limping", "hexhex")),
         OptionSpec("size", int, 4, "board size: limping 2-10, hexhex 3-11", minimum=2, maximum=11,
-                   range_text="from 2 to 10 on a limping board, or from 3 to 11 on a hexhex board"),
+                   range_text="from 2 to 10 on a limping board, or from 3 to 11 on a hexhex board",
+                   ranges=tuple(("shape", shape, lo, hi) for shape, (lo, hi) in SIZE_RANGE.items())),
         OptionSpec("bonus", str, "own", bonus_help, choices=bonus_choices),
     )
 

@@ -16,6 +16,7 @@ from discord import app_commands
 
 from bot import texts
 from bot.manager import UserError
+from bot.texts.i18n import _
 
 log = logging.getLogger("stonecast.bot")
 
@@ -50,20 +51,20 @@ async def report_error(interaction: discord.Interaction, error: BaseException) -
     if isinstance(error, UserError):
         text = texts.refusal_text(error)
     elif isinstance(error, app_commands.NoPrivateMessage):
-        text = texts.NO_PRIVATE_MESSAGE
+        text = _(texts.NO_PRIVATE_MESSAGE)
     elif isinstance(error, app_commands.CheckFailure):
-        text = str(error) or texts.CHECK_FAILED
+        text = str(error) or _(texts.CHECK_FAILED)
     elif isinstance(error, app_commands.TransformerError):
         # e.g. a user option naming someone who is not a member of this server
         if error.type is discord.AppCommandOptionType.user:
-            text = texts.NOT_A_MEMBER
+            text = _(texts.NOT_A_MEMBER)
         else:
-            text = texts.UNREADABLE_OPTION
+            text = _(texts.UNREADABLE_OPTION)
     else:
         log.error("unexpected error in interaction %s (%s)", interaction.id,
                   interaction.command.qualified_name if interaction.command else
                   interaction.data.get("custom_id") if interaction.data else None, exc_info=error)
-        text = texts.GENERIC_FAILURE
+        text = _(texts.GENERIC_FAILURE)
     try:
         await ephemeral(interaction, text)
     except discord.HTTPException:

@@ -29,6 +29,7 @@ from typing import Any, Protocol, TypeVar
 import discord
 
 from bot import texts
+from bot.texts.i18n import _
 
 from .replies import ephemeral
 
@@ -114,10 +115,12 @@ def _handler(handler: H | None, what: str) -> H:
     return handler
 
 
+#: A challenge button's style by its action (its label: :func:`bot.texts.button_label`, in the
+#: language of the message it is on).
 CHALLENGE_ACTIONS = {
-    "accept": (texts.BUTTON_LABELS["accept"], discord.ButtonStyle.success),
-    "decline": (texts.BUTTON_LABELS["decline"], discord.ButtonStyle.danger),
-    "cancel": (texts.BUTTON_LABELS["cancel"], discord.ButtonStyle.secondary),
+    "accept": discord.ButtonStyle.success,
+    "decline": discord.ButtonStyle.danger,
+    "cancel": discord.ButtonStyle.secondary,
 }
 
 
@@ -126,8 +129,7 @@ class ChallengeButton(discord.ui.DynamicItem[discord.ui.Button[discord.ui.View]]
     """Accept / Decline (for the opponent) or Cancel (for the challenger) on a challenge."""
 
     def __init__(self, action: str, challenge_id: int):
-        label, style = CHALLENGE_ACTIONS[action]
-        super().__init__(discord.ui.Button(label=label, style=style,
+        super().__init__(discord.ui.Button(label=_(texts.BUTTON_LABELS[action]), style=CHALLENGE_ACTIONS[action],
                                            custom_id=f"stonecast:{action}:{challenge_id}"))
         self.action = action
         self.challenge_id = challenge_id
@@ -149,7 +151,7 @@ class ResignButton(discord.ui.DynamicItem[discord.ui.Button[discord.ui.View]],
     """The "Resign" confirmation for one player's game."""
 
     def __init__(self, game_id: int, user_id: int):
-        super().__init__(discord.ui.Button(label=texts.BUTTON_LABELS["resign"], style=discord.ButtonStyle.danger,
+        super().__init__(discord.ui.Button(label=_(texts.BUTTON_LABELS["resign"]), style=discord.ButtonStyle.danger,
                                            custom_id=f"stonecast:resign:{game_id}:{user_id}"))
         self.game_id = game_id
         self.user_id = user_id
@@ -165,7 +167,7 @@ class ResignButton(discord.ui.DynamicItem[discord.ui.Button[discord.ui.View]],
         nothing happens)."""
         if interaction.user.id == self.user_id:
             return True
-        await ephemeral(interaction, texts.NOT_YOUR_BUTTON)
+        await ephemeral(interaction, _(texts.NOT_YOUR_BUTTON))
         return False
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
@@ -178,7 +180,7 @@ class RematchButton(discord.ui.DynamicItem[discord.ui.Button[discord.ui.View]],
     """Rematch: either player of a finished game challenges the other, seats swapped."""
 
     def __init__(self, game_id: int):
-        super().__init__(discord.ui.Button(label=texts.BUTTON_LABELS["rematch"], style=discord.ButtonStyle.primary,
+        super().__init__(discord.ui.Button(label=_(texts.BUTTON_LABELS["rematch"]), style=discord.ButtonStyle.primary,
                                            custom_id=f"stonecast:rematch:{game_id}"))
         self.game_id = game_id
 

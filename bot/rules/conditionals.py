@@ -17,6 +17,7 @@ and the tree that remains after it; every line that did not start with that move
 
 from __future__ import annotations
 
+import enum
 import json
 import unicodedata
 from collections.abc import Iterator
@@ -29,6 +30,7 @@ __all__ = [
     "MAX_STEPS",
     "ConditionalError",
     "ConditionalTree",
+    "LineProblem",
     "add_line",
     "check_line",
     "complete_line",
@@ -44,14 +46,53 @@ CHOICE_LENGTH = 100
 """Discord's limit on an autocomplete choice; longer suggestions are left out."""
 
 
+class LineProblem(enum.Enum):
+    """Why a conditional line cannot be stored (or a stored tree read): the reason a
+    :class:`ConditionalError` carries. Each member's value is its English sentence for
+    ``str(e)`` (library users, logs), with ``{field}`` placeholders for the error's fields;
+    the bot words the reason itself (``bot.texts.conditional_error``), in the player's
+    language. ``{step}`` is the step named by :data:`STEP_NAMES` (number and text)."""
+
+    NOT_TEXT = "a line must be text like 'e5; d4; c3; f6'"
+    EMPTY_LINE = "the line is empty: give their move and your reply, separated by ';' (e.g. 'e5; d4')"
+    EMPTY_STEP = "step {number} is empty: put one move between each pair of ';'"  # fields: number
+    TOO_MANY_STEPS = "a line has at most {most} steps; this one has {count}"  # fields: most, count
+    BAD_SEAT = "seat must be 1 or 2"
+    GAME_OVER = "the game is over: there is nothing left to prepare"
+    YOUR_MOVE = "it is your move: conditional moves answer your opponent's moves, so play your move first"
+    AFTER_END = "{step} ends the game, so nothing can follow it"  # fields: number, text
+    BAD_STEP = "{step}: {error}"  # fields: number, text, error (the engine's EngineError)
+    ENDS_WITH_THEIR_MOVE = "the line ends with their move `{text}`: add your reply to it after a ';'"
+    NOT_PAIRS = "a line is pairs of their move and your reply"
+    TOO_MANY_LINES = "you can store at most {most} lines in a game: clear some with /conditional clear"
+    OTHER_REPLY = ("{step}: another line already answers `{move}` with `{stored}`; clear your lines "
+                   "first to change it")  # fields: number, text, move, stored
+    DAMAGED = "stored conditional moves are damaged"
+
+
+#: How ``str(e)`` names a step (``{step}``): an odd step number is the opponent's move, an
+#: even one the player's reply.
+STEP_NAMES = ("step {number} (their move `{text}`)", "step {number} (your reply `{text}`)")
+
+
 class ConditionalError(ValueError):
-    """A line that cannot be stored, or a stored tree that cannot be read; the message says
-    which step is wrong and why."""
+    """A line that cannot be stored, or a stored tree that cannot be read: ``reason`` (a
+    :class:`LineProblem`) and ``fields`` (which step -- ``number`` from 1 and its ``text`` --,
+    the engine's ``error``, the limits ``most``/``count``, ``move``/``stored``). ``str(e)``
+    says in English which step is wrong and why."""
+
+    def __init__(self, reason: LineProblem, **fields: Any) -> None:
+        self.reason = reason
+        self.fields = fields
+        values = dict(fields)
+        if "number" in fields and "text" in fields:
+            values["step"] = STEP_NAMES[(fields["number"] - 1) % 2].format(**fields)
+        super().__init__(reason.value.format(**values))
 
 
-def _step_name(index: int, text: str) -> str:
-    whose = "their move" if index % 2 == 0 else "your reply"
-    return f"step {index + 1} ({whose} `{text}`)"
+def _step(index: int, text: str) -> dict[str, Any]:
+    """The fields naming step ``index`` (from 0) typed ``text``."""
+    return {"number": index + 1, "text": text}
 
 
 def _split(text: str) -> list[str]:
@@ -65,18 +106,17 @@ def parse_line(text: str) -> list[str]:
     ConditionalError for text that is not a string, an empty line, an empty step (naming
     it), or more than :data:`MAX_STEPS` steps."""
     if not isinstance(text, str):
-        raise ConditionalError("a line must be text like 'e5; d4; c3; f6'")
+        raise ConditionalError(LineProblem.NOT_TEXT)
     steps = _split(text)
     if steps and not steps[-1] and len(steps) > 1:
         steps.pop()
     if not any(steps):
-        raise ConditionalError(
-            "the line is empty: give their move and your reply, separated by ';' (e.g. 'e5; d4')")
+        raise ConditionalError(LineProblem.EMPTY_LINE)
     for i, step in enumerate(steps):
         if not step:
-            raise ConditionalError(f"step {i + 1} is empty: put one move between each pair of ';'")
+            raise ConditionalError(LineProblem.EMPTY_STEP, number=i + 1)
     if len(steps) > MAX_STEPS:
-        raise ConditionalError(f"a line has at most {MAX_STEPS} steps; this one has {len(steps)}")
+        raise ConditionalError(LineProblem.TOO_MANY_STEPS, most=MAX_STEPS, count=len(steps))
     return steps
 
 
@@ -84,21 +124,19 @@ def _walk(position: engine.Position, seat: int, steps: list[str]) -> tuple[list[
     """Canonical steps and the position after them; the checks of :func:`check_line` except
     the one on the line's length."""
     if seat not in (1, 2):
-        raise ConditionalError("seat must be 1 or 2")
+        raise ConditionalError(LineProblem.BAD_SEAT)
     if position.is_over:
-        raise ConditionalError("the game is over: there is nothing left to prepare")
+        raise ConditionalError(LineProblem.GAME_OVER)
     if position.to_move == seat:
-        raise ConditionalError(
-            "it is your move: conditional moves answer your opponent's moves, so play your move first")
+        raise ConditionalError(LineProblem.YOUR_MOVE)
     canonical: list[str] = []
     for i, step in enumerate(steps):
         if position.is_over:
-            raise ConditionalError(
-                f"{_step_name(i - 1, canonical[-1])} ends the game, so nothing can follow it")
+            raise ConditionalError(LineProblem.AFTER_END, **_step(i - 1, canonical[-1]))
         try:
             position = position.play(step)
         except engine.EngineError as exc:
-            raise ConditionalError(f"{_step_name(i, step)}: {exc}") from None
+            raise ConditionalError(LineProblem.BAD_STEP, **_step(i, step), error=exc) from None
         assert position.last_move is not None  # a position just played knows its move
         canonical.append(position.last_move)
     return canonical, position
@@ -113,8 +151,7 @@ def check_line(position: engine.Position, seat: int, steps: list[str]) -> list[s
     move, a step follows the end of the game or the line ends with the opponent's move."""
     canonical, _ = _walk(position, seat, steps)
     if len(canonical) % 2:
-        raise ConditionalError(
-            f"the line ends with their move `{canonical[-1]}`: add your reply to it after a ';'")
+        raise ConditionalError(LineProblem.ENDS_WITH_THEIR_MOVE, text=canonical[-1])
     return canonical
 
 
@@ -168,11 +205,10 @@ class ConditionalTree:
         move with another reply than a stored line does, or when the tree would hold more
         than :data:`MAX_LINES` lines."""
         if not line or len(line) % 2:
-            raise ConditionalError("a line is pairs of their move and your reply")
+            raise ConditionalError(LineProblem.NOT_PAIRS)
         new = self._merged(line, 0)
         if len(new) > MAX_LINES:
-            raise ConditionalError(
-                f"you can store at most {MAX_LINES} lines in a game: clear some with /conditional clear")
+            raise ConditionalError(LineProblem.TOO_MANY_LINES, most=MAX_LINES)
         return new
 
     def _merged(self, line: list[str], depth: int) -> ConditionalTree:
@@ -181,9 +217,8 @@ class ConditionalTree:
         if move in branches:
             stored, sub = branches[move]
             if stored != reply:
-                raise ConditionalError(
-                    f"{_step_name(depth + 1, reply)}: another line already answers "
-                    f"`{move}` with `{stored}`; clear your lines first to change it")
+                raise ConditionalError(LineProblem.OTHER_REPLY, **_step(depth + 1, reply), move=move,
+                                       stored=stored)
             branches[move] = (reply, sub._merged(rest, depth + 2) if rest else sub)
         else:
             branches[move] = (reply, ConditionalTree()._merged(rest, depth + 2) if rest else ConditionalTree())
@@ -218,12 +253,12 @@ class ConditionalTree:
         """The tree of :meth:`to_data`'s form. Raises ConditionalError when ``data`` is not
         of that shape or deeper than :data:`MAX_STEPS`."""
         if not isinstance(data, dict) or _depth > MAX_STEPS:
-            raise ConditionalError("stored conditional moves are damaged")
+            raise ConditionalError(LineProblem.DAMAGED)
         branches = {}
         for move, value in data.items():
             if (not isinstance(move, str) or not isinstance(value, list) or len(value) != 2
                     or not isinstance(value[0], str)):
-                raise ConditionalError("stored conditional moves are damaged")
+                raise ConditionalError(LineProblem.DAMAGED)
             branches[move] = (value[0], cls.from_data(value[1], _depth + 2))
         return cls(branches)
 
@@ -236,7 +271,7 @@ class ConditionalTree:
         try:
             data = json.loads(text)
         except (TypeError, ValueError):
-            raise ConditionalError("stored conditional moves are damaged") from None
+            raise ConditionalError(LineProblem.DAMAGED) from None
         return cls.from_data(data)
 
 

@@ -8,22 +8,25 @@ from collections.abc import Mapping
 
 import engine
 
+from .i18n import N_, _, ngettext
+
 __all__ = ["ATTACHMENT_DESCRIPTION", "BUTTON_LABELS", "count", "fit_lines", "fit_sentences",
            "game_label", "moves_played", "options_text", "title"]
 
 #: The labels of the bot's buttons, by the action in their custom id (Discord allows 80
 #: characters): a challenge's three, /resign's, Rematch on a final board, move confirmation's
-#: two and /next's.
+#: two and /next's. English message ids: the front labels a button with ``_(BUTTON_LABELS[action])``.
 BUTTON_LABELS = {
-    "accept": "Accept",
-    "decline": "Decline",
-    "cancel": "Cancel challenge",
-    "resign": "Resign",
-    "rematch": "Rematch",
-    "confirm": "Confirm",
-    "cancelmove": "Cancel",
-    "next": "Next",
+    "accept": N_("Accept"),
+    "decline": N_("Decline"),
+    "cancel": N_("Cancel challenge"),
+    "resign": N_("Resign"),
+    "rematch": N_("Rematch"),
+    "confirm": N_("Confirm"),
+    "cancelmove": N_("Cancel"),
+    "next": N_("Next"),
 }
+
 
 
 def title(kind: str) -> str:
@@ -39,22 +42,31 @@ def options_text(options: Mapping[str, object]) -> str:
 
 
 def count(n: int, noun: str) -> str:
-    """``"1 move"``, ``"3 moves"``: a number with its noun, plural when not 1."""
+    """``"1 move"``, ``"3 moves"``: a number with its noun, plural when not 1. English only
+    (an "s" is added): a translated sentence counts with :func:`bot.texts.i18n.ngettext`."""
     return f"{n} {noun}" + ("" if n == 1 else "s")
 
 
 def moves_played(n: int) -> str:
     """How a game's progress is counted everywhere: ``"no moves yet"``, ``"1 move played"``,
     ``"14 moves played"`` (a single move is named by its number: ``"move 14"``)."""
-    return "no moves yet" if n == 0 else f"{count(n, 'move')} played"
+    if n == 0:
+        return _("no moves yet")
+    return ngettext("{n} move played", "{n} moves played", n).format(n=n)
+
+
+#: What :func:`fit_lines` says of the lines it left out.
+MORE = N_("… and {n} more.")
 
 
 def fit_lines(lines: list[str], *, limit: int = 2000, hidden: int = 0,
-              more: str = "… and {n} more.") -> str:
+              more: str | None = None) -> str:
     """``lines`` joined by newlines within ``limit`` characters (Discord's 2000 for a
     message): whole lines are dropped from the end, never cut, and replaced by ``more``
-    naming how many items are not shown (``hidden`` of them were left out beforehand).
-    The first line is always kept (cut only if it alone is too long)."""
+    (default :data:`MORE` in the current language) naming how many items are not shown
+    (``hidden`` of them were left out beforehand). The first line is always kept (cut only
+    if it alone is too long)."""
+    more = _(MORE) if more is None else more
     kept = list(lines)
     while True:
         n = hidden + len(lines) - len(kept)

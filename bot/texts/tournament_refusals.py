@@ -8,6 +8,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
+from .i18n import _
+
 if TYPE_CHECKING:
     from ..manager.values.tournaments import Tournament
 
@@ -21,105 +23,106 @@ def _named(t: Tournament) -> str:
 def no_such_tournament(name: str) -> str:
     """An unknown tournament name (or one of another server: the same sentence)."""
     shown = " ".join(str(name).split())[:40]
-    return f"This server has no tournament called “{shown}”: pick one from the list."
+    return _("This server has no tournament called “{name}”: pick one from the list.").format(name=shown)
 
 
 def not_organiser(tournament: Tournament | None) -> str:
     """Managing a tournament without being its organiser or allowed to organise
     (``None``: creating one)."""
     if tournament is None:
-        return ("Creating a tournament takes the Manage Server permission or this server's "
-                "organiser role.")
-    return (f"Only the organiser of {_named(tournament)}, or a member who may organise "
-            "tournaments here, can do that.")
+        return _("Creating a tournament takes the Manage Server permission or this server's organiser role.")
+    return _("Only the organiser of {tournament}, or a member who may organise tournaments here, can do "
+             "that.").format(tournament=_named(tournament))
 
 
 def name_length(most: int) -> str:
     """A tournament name that is empty or too long."""
-    return f"A tournament's name is 1 to {most} characters long."
+    return _("A tournament's name is 1 to {most} characters long.").format(most=most)
 
 
 def name_taken(name: str) -> str:
     """A name used by a live tournament of the server."""
-    return (f"This server already has a tournament called “{name}” in sign-up or under way: "
-            "pick another name.")
+    return _("This server already has a tournament called “{name}” in sign-up or under way: pick another "
+             "name.").format(name=name)
 
 
 def bad_format(formats: tuple[str, ...]) -> str:
     """An unknown format."""
-    return "Choose the format from the list: " + ", ".join(f.replace("_", " ") for f in formats) + "."
+    return _("Choose the format from the list: {formats}.").format(
+        formats=", ".join(f.replace("_", " ") for f in formats))
 
 
 def bad_field_size(least: int, most: int) -> str:
     """Size limits out of range or the wrong way round."""
-    return (f"The number of players runs from {least} to {most}, and the least cannot be more "
-            "than the most.")
+    return _("The number of players runs from {least} to {most}, and the least cannot be more than the "
+             "most.").format(least=least, most=most)
 
 
 def bad_rounds(most: int) -> str:
     """A Swiss tournament's rounds out of range."""
-    return f"A Swiss tournament has 1 to {most} rounds."
+    return _("A Swiss tournament has 1 to {most} rounds.").format(most=most)
 
 
 def bad_division(least: int, most: int) -> str:
     """A league's division size or promotion out of range."""
-    return (f"A league division holds {least} to {most} players, and fewer than half of them "
-            "can go up or down each season.")
+    return _("A league division holds {least} to {most} players, and fewer than half of them can go up or "
+             "down each season.").format(least=least, most=most)
 
 
 def bad_start(most_days: int) -> str:
     """A sign-up end in the past or too far ahead."""
-    return f"Sign-up can close from now up to {most_days} days ahead."
+    return _("Sign-up can close from now up to {days} days ahead.").format(days=most_days)
 
 
 def already_entered(tournament: Tournament) -> str:
     """Joining twice."""
-    return f"You are already in {_named(tournament)}."
+    return _("You are already in {tournament}.").format(tournament=_named(tournament))
 
 
 def not_entered(tournament: Tournament) -> str:
     """Leaving, withdrawing or removing someone not in the field."""
-    return f"That player is not in {_named(tournament)}."
+    return _("That player is not in {tournament}.").format(tournament=_named(tournament))
 
 
 def signup_closed(tournament: Tournament) -> str:
     """Joining or leaving after the start."""
-    return f"Sign-up for {_named(tournament)} is over: it has started or ended."
+    return _("Sign-up for {tournament} is over: it has started or ended.").format(tournament=_named(tournament))
 
 
 def tournament_full(tournament: Tournament, most: int) -> str:
     """Joining a full field."""
-    return f"{_named(tournament)} is full: it takes {most} players."
+    return _("{tournament} is full: it takes {most} players.").format(tournament=_named(tournament), most=most)
 
 
 def too_few_players(tournament: Tournament, count: int, least: int) -> str:
     """Starting with too few players."""
-    return f"{_named(tournament)} has {count} of the {least} players it needs to start."
+    return _("{tournament} has {count} of the {least} players it needs to start.").format(
+        tournament=_named(tournament), count=count, least=least)
 
 
 def not_running(tournament: Tournament) -> str:
     """Withdrawing before the start."""
-    return f"{_named(tournament)} is not under way: during sign-up, leave it instead."
+    return _("{tournament} is not under way: during sign-up, leave it instead.").format(tournament=_named(tournament))
 
 
 def tournament_over(tournament: Tournament) -> str:
     """Managing a finished or cancelled tournament."""
-    return f"{_named(tournament)} is over already."
+    return _("{tournament} is over already.").format(tournament=_named(tournament))
 
 
 def already_withdrawn(tournament: Tournament) -> str:
     """Withdrawing twice."""
-    return f"That player has already left {_named(tournament)}."
+    return _("That player has already left {tournament}.").format(tournament=_named(tournament))
 
 
 def computer_entered(tournament: Tournament) -> str:
     """Entering the computer twice."""
-    return f"The computer already plays in {_named(tournament)}."
+    return _("The computer already plays in {tournament}.").format(tournament=_named(tournament))
 
 
 def bad_games_per_match() -> str:
     """A knockout match of another length."""
-    return "A knockout match is 1 or 2 games."
+    return _("A knockout match is 1 or 2 games.")
 
 
 TOURNAMENT_REFUSALS: dict[str, Callable[..., str]] = {

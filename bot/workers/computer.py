@@ -37,6 +37,7 @@ from typing import TYPE_CHECKING, Any
 from bot import texts
 from bot.manager import UserError
 from bot.manager.leases import renewing
+from bot.texts.i18n import _
 
 from .search_pool import DEFAULT_MAX_QUEUE, SearchBusy, SearchFailed, SearchPool, SearchPoolError
 
@@ -126,7 +127,7 @@ class Computer:
         waiting = max(self.moves.queued, len(self._tasks) - self.moves.running)  # not yet submitted too
         if waiting >= self.moves.max_queue:
             log.warning("search queue full: game %s waits for the next pass", game.id)
-            return texts.COMPUTER_QUEUE_FULL
+            return _(texts.COMPUTER_QUEUE_FULL)
         task = asyncio.create_task(self._play(game), name=f"computer move {game.id}")
         self._tasks[game.id] = task
         task.add_done_callback(self._done)

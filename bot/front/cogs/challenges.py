@@ -24,6 +24,7 @@ from bot.front.replies import ephemeral, report_error
 from bot.front.views import challenge_view
 from bot.manager import DEFAULT_DAYS_PER_MOVE, Challenge, Refusal, StaleAction, UserError
 from bot.rules import timecontrol
+from bot.texts.i18n import _
 
 if TYPE_CHECKING:
     from bot.front.client import StonecastBot
@@ -262,7 +263,7 @@ class ChallengesCog(commands.Cog, name="Challenges"):
         lapsed = c.status == "open" and self.manager.clock() >= c.expires_at  # before the sweep
         if (c.status == "open" and not lapsed) or c.message_id != getattr(interaction.message, "id", None):
             return
-        state = dict(texts.CHALLENGE_STATES)
+        state = {status: _(text) for status, text in texts.CHALLENGE_STATES.items()}
         if lapsed:
             state["open"] = state["expired"]
         if game is not None:

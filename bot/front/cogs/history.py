@@ -19,6 +19,7 @@ from bot.front import alttext
 from bot.front.boards import attachment
 from bot.front.replies import ephemeral
 from bot.manager import Refusal, UserError
+from bot.texts.i18n import _
 from bot.workers.search_pool import SearchBusy
 
 from .common import game_autocomplete, reviewable_game_autocomplete
@@ -86,11 +87,11 @@ class HistoryCog(commands.Cog, name="History"):
         try:
             data = await self.bot.computer.review(item, progress)
         except SearchBusy:  # another process reviews it now (issue 14: one process per review)
-            await interaction.edit_original_response(content=texts.REVIEW_BUSY)
+            await interaction.edit_original_response(content=_(texts.REVIEW_BUSY))
             return
         except Exception:
             log.exception("review of game %s failed", g.id)
-            await interaction.edit_original_response(content=texts.REVIEW_FAILED)
+            await interaction.edit_original_response(content=_(texts.REVIEW_FAILED))
             return
         for task in list(edits):
             with contextlib.suppress(Exception):

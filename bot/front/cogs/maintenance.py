@@ -29,6 +29,7 @@ from discord.ext import commands, tasks
 from bot import texts
 from bot.front.cogs.tournaments import TournamentsCog
 from bot.front.delivery import MAX_ANNOUNCE_ATTEMPTS
+from bot.texts.i18n import _
 
 if TYPE_CHECKING:
     from bot.front.client import StonecastBot
@@ -123,7 +124,7 @@ class MaintenanceCog(commands.Cog, name="Maintenance"):
                 continue
             try:
                 await self.bot.get_partial_messageable(c.channel_id, guild_id=c.guild_id).get_partial_message(
-                    c.message_id).edit(content=texts.challenge_ended(c, texts.CHALLENGE_LAPSED),
+                    c.message_id).edit(content=texts.challenge_ended(c, _(texts.CHALLENGE_LAPSED)),
                                        view=None, allowed_mentions=discord.AllowedMentions.none())
             except discord.HTTPException:
                 log.info("could not mark expired challenge %s", c.id)
