@@ -24,7 +24,7 @@ reads is written (DESIGN.md): services, the engine and the renderers return data
 
 from __future__ import annotations
 
-from . import tournaments
+from . import i18n, tournaments
 from .alt import (
     board_alt,
     game_alt,
@@ -157,7 +157,7 @@ from .lists import (
     server_games_line,
     unrated_here,
 )
-from .panel import PANEL_CAPTIONS, panel_due, panel_text
+from .panel import PANEL_CAPTIONS, PHASE_CAPTIONS, panel_due, panel_text, phase_caption
 from .play import (
     BOARD_DELAYED,
     BOARD_REFUSED,
@@ -226,7 +226,7 @@ __all__ = [
     "chart_text",
     "ENGINE_ERRORS",
     "engine_error",
-    "PANEL_CAPTIONS",
+    "PANEL_CAPTIONS", "PHASE_CAPTIONS", "phase_caption",
     "panel_due",
     "panel_text",
     "ABORTED_NO_RESULT",
@@ -396,4 +396,4 @@ __all__ = [
     "you_resigned",
     "your_move",
 ]
-__all__ += tournaments.__all__
+__all__ += ["i18n", *tournaments.__all__]
