@@ -93,7 +93,7 @@ def rules_alt(game: str, stones: dict[str, int]) -> str:
         board = _("The starting board of {game}: {stones} stand on it.").format(game=game, stones=counted)
     else:
         board = _("The starting board of {game}: it is empty.").format(game=game)
-    return fit_sentences([f"{board} {_('The first player is to move.')}"])
+    return fit_sentences([board + " " + _("The first player is to move.")])
 
 
 def replay_alt(game: str, players: str, plies: int, result: str | None) -> str:
