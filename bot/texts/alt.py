@@ -74,7 +74,9 @@ def board_alt(game: str, players: str, last: str, *, to_move: str | None = None,
     elif aborted:
         state = _("The game was aborted by a moderator: no result.")
     elif to_move is not None:
-        state = _("{player} to move.").format(player=to_move) + (f" {phase}." if phase else "")
+        state = _("{player} to move.").format(player=to_move)
+        if phase:
+            state += " " + _("{phase}.").format(phase=phase)
     else:
         state = ""
     counted = _stones_alt(stones or {})
