@@ -11,6 +11,9 @@ from .boards import and_join, colour_name
 from .common import fit_sentences, options_text
 from .i18n import _, ngettext
 
+__all__ = ["board_alt", "game_alt", "last_move_alt", "players_alt", "record_alt", "replay_alt",
+           "review_alt", "rules_alt", "seat_alt"]
+
 
 def seat_alt(name: str, colour: str | None) -> str:
     """A player as a description names them: ``"Ann (White)"``, or the name alone while

@@ -9,6 +9,11 @@ from __future__ import annotations
 
 from .i18n import N_, _, ngettext
 
+__all__ = ["ABORTED_NO_RESULT", "GAME_OVER", "back_from_vacation", "colour_name",
+           "deadline_moved", "due_at", "game_begins", "move_played", "post_head", "rating_change",
+           "ratings_line", "reminder", "removing", "seat_line", "stones_at", "takes_colour",
+           "turn_dm", "turning_over", "vacation_note", "your_move"]
+
 #: The second line of a board whose game a moderator aborted.
 ABORTED_NO_RESULT = N_("The game was aborted by a moderator: no result, no rating change.")
 #: Added to the headline of a move that ended the game.

@@ -15,6 +15,8 @@ from .common import title
 from .i18n import N_, _, ngettext
 from .panel import draw_headline, panel_options, result_detail, split_at, unnamed, wins_headline
 
+__all__ = ["chart_text"]
+
 #: The chart's fixed words: over the plot around seat 1's name (``{name}``), under the move
 #: numbers, the words for the stone colours, the swings' heading and the line when there is none.
 CHART_HEADING = N_("{name}'s chances of winning")

@@ -7,6 +7,10 @@ from __future__ import annotations
 
 from .i18n import N_, _, ngettext
 
+__all__ = ["NOTIFY_OFF", "NOTIFY_ON", "confirm_clock", "days_with_clock",
+           "deadline_notes_delayed", "deadline_notes_failed", "others_bank", "panel_bank",
+           "vacation_amount", "vacation_ended", "vacation_started"]
+
 
 def days_with_clock(days: int, clock: str) -> str:
     """The refusal of a challenge giving both ``days:`` and a ``clock:`` that differs

@@ -8,6 +8,9 @@ from __future__ import annotations
 from .common import fit_lines
 from .i18n import N_, _, ngettext
 
+__all__ = ["CONDITIONAL_MORE", "FROM_CONDITIONAL", "conditional_board", "conditional_cleared",
+           "conditional_list", "conditional_stored"]
+
 # ---- conditional moves (issue 13) ---------------------------------------------------------
 #: Added to the headline of a move played from a conditional line.
 FROM_CONDITIONAL = N_(" — played from a conditional move")

@@ -21,6 +21,8 @@ from .boards import colour_name
 from .common import title
 from .i18n import N_, _, babel_locale, current_locale, ngettext
 
+__all__ = ["PANEL_CAPTIONS", "PHASE_CAPTIONS", "panel_due", "panel_text", "phase_caption"]
+
 #: The line under "Ann wins" on the board picture, by why the game ended (every
 #: :class:`engine.Termination`); ``{loser}`` is where the losing player's name goes. Shorter
 #: than a result sentence's :data:`bot.texts.TERMINATION_PHRASES` ("Ann beats Bo with a

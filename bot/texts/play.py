@@ -13,6 +13,13 @@ import engine
 from .common import moves_played
 from .i18n import N_, _, ngettext
 
+__all__ = ["BOARD_DELAYED", "BOARD_REFUSED", "CHOICE_STATES", "TERMINATION_PHRASES", "aborted",
+           "answered_headline", "board_headline", "finished_game_choice", "game_choice",
+           "is_aborted", "move_choice", "move_names_another_game", "move_reply",
+           "not_your_turn_choice", "pick_game_choice", "ran_out_of_time", "resign_prompt",
+           "resigned", "result_text", "server_game_choice", "termination_phrase", "thread_link",
+           "turn_hint", "you_resigned"]
+
 #: What the player to move may play, by the engine's :class:`engine.Stage` (RULES.md, each
 #: game's turns); moves players type stay in backticks.
 TURN_HINTS: dict[engine.Stage, str] = {

@@ -13,6 +13,10 @@ from .common import fit_lines, game_label
 from .computer import player_ref
 from .i18n import N_, _, ngettext
 
+__all__ = ["MOVE_CANCELLED", "NOTHING_MORE_WAITING", "NOTHING_WAITING", "NOT_YOUR_CONFIRMATION",
+           "NOT_YOUR_QUEUE", "confirm_prompt", "digest_text", "next_text", "position_changed",
+           "settings_text"]
+
 if TYPE_CHECKING:
     from ..manager.values import Game, UserSettings
 
