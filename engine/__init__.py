@@ -11,6 +11,7 @@ Pure Python, no I/O. The whole public surface::
     pos = pos.play("c3 e5")                  # MoveError (unreadable) / IllegalMove (forbidden)
     pos.outcome, pos.scores, pos.highlights, pos.last_move, pos.ply, pos.stones
     pos.outcome.reason                       # a Termination: .caption(loser), .by_rules
+    pos.stage                                # a Stage: the phase, what may be played (.hint, .caption: English)
     pos.turn_hint, pos.phase_caption, pos.last_move_settled_colours
     pos.board.family, pos.board.labels       # "hex" / "square"; engine.file_letter(0) == "a"
     engine.from_text(pos.to_text()) == pos
@@ -31,6 +32,7 @@ from .base import (
     OptionSpec,
     Outcome,
     Position,
+    Stage,
     Termination,
     from_text,
     new_game,
@@ -81,6 +83,7 @@ __all__ = [
     "PositionState",
     "SearchState",
     "SquareBoard",
+    "Stage",
     "Termination",
     "file_letter",
     "from_text",

@@ -29,6 +29,7 @@ __all__ = [
     "OptionSpec",
     "Outcome",
     "Position",
+    "Stage",
     "Termination",
     "clean_move_text",
     "from_text",
@@ -184,6 +185,45 @@ class Termination(enum.StrEnum):
         coil"``; ``loser`` (a display name) is named where the reason needs it: ``"Bo had no
         legal turn"``."""
         return self._caption.replace("{loser}", loser)
+
+
+class Stage(enum.Enum):
+    """Where a game stands for the player to move, as data: which phase (RULES.md, each
+    game's phases and turns) and so what may be played now. A program that speaks to
+    players words the member itself (the bot's texts layer does, in the player's language);
+    :attr:`hint` and :attr:`caption` are the English words for library users
+    (:attr:`Position.turn_hint`, :attr:`Position.phase_caption`). Each member's docstring
+    names its rule."""
+
+    hint: str
+    caption: str | None
+
+    def __new__(cls, value: str, doc: str, hint: str, caption: str | None) -> Stage:
+        member = object.__new__(cls)
+        member._value_ = value
+        member.__doc__ = doc
+        member.hint = hint
+        member.caption = caption
+        return member
+
+    ONE_STONE = ("one stone", "One stone a turn, the game has one phase (the Corals).", "one stone", None)
+    TWO_STONES = ("two stones", "One or two stones this turn, in a game with one phase.",
+                  "one or two stones", None)
+    COIL_PHASE_I = ("coil phase I", 'Coil\'s Phase I: place a black stone or pass (RULES.md "Coil").',
+                    "place a black stone or `pass`", "Phase I · place a black stone or pass")
+    COIL_PHASE_II = ("coil phase II", 'Coil\'s Phase II: a stone of one\'s colour (RULES.md "Coil").',
+                     "place a stone of your colour", "Phase II")
+    IO_FIRST_STONE = ("io first stone", 'Io\'s opening, White\'s first stone: not on a corner '
+                      '(RULES.md "Io").', "one stone, not on a corner", "Opening · one stone, not in a corner")
+    IO_BOUND_THEN_FREE = ("io bound then free", 'Io\'s opening after the first stone: a bound stone, '
+                          'then a free one (RULES.md "Io").', "bound then free, like `c3 e5`",
+                          "Opening · bound stone, then free")
+    IO_MAIN = ("io main", 'Io\'s main phase: one stone a turn (RULES.md "Io").', "one stone", "Main phase")
+    WHIRLWIND_FIRST_TURN = ("whirlwind first turn", 'Whirlwind\'s first turn: Black places one stone '
+                            '(RULES.md "Whirlwind" Turns).', "one stone: the first turn places just one",
+                            "First turn: one stone")
+    WHIRLWIND_TWO_STONES = ("whirlwind two stones", 'Whirlwind after the first turn: one or two stones '
+                            '(RULES.md "Whirlwind" Turns).', "one or two stones", "One or two stones a turn")
 
 
 @dataclass(frozen=True)
@@ -628,19 +668,27 @@ class Position:
         return 1
 
     @property
+    def stage(self) -> Stage:
+        """Where the game stands for the player to move (:class:`Stage`): the phase and what
+        may be played in it. Here, for a game with one phase, :attr:`Stage.ONE_STONE` or
+        :attr:`Stage.TWO_STONES` (from :attr:`stones_this_turn`); games with phases say more."""
+        return Stage.TWO_STONES if self.stones_this_turn == 2 else Stage.ONE_STONE
+
+    @property
     def turn_hint(self) -> str:
-        """What the player to move may play now, as a short phrase for a prompt ("your move
-        (…)"), moves in backticks: ``"one stone"``, ``"one or two stones"`` (from
-        :attr:`stones_this_turn`); games with phases say more (Coil ``"place a black stone or
-        `pass`"``, Io ``"bound then free, like `c3 e5`"``, Whirlwind's first turn)."""
-        return "one or two stones" if self.stones_this_turn == 2 else "one stone"
+        """What the player to move may play now, in English for library users (the bot words
+        :attr:`stage` itself), as a short phrase for a prompt ("your move (…)"), moves in
+        backticks: ``"one stone"``, ``"one or two stones"``; games with phases say more (Coil
+        ``"place a black stone or `pass`"``, Io ``"bound then free, like `c3 e5`"``, Whirlwind's
+        first turn). :attr:`Stage.hint` of :attr:`stage`."""
+        return self.stage.hint
 
     @property
     def phase_caption(self) -> str | None:
-        """The phase and what may be played in it, as the board picture's line under "… to
-        move" (``"Phase I · place a black stone or pass"``); ``None`` for a game with one
-        phase and one stone a turn (the Corals)."""
-        return None
+        """The phase and what may be played in it, in English, as the board picture's line
+        under "… to move" (``"Phase I · place a black stone or pass"``); ``None`` for a game
+        with one phase (the Corals). :attr:`Stage.caption` of :attr:`stage`."""
+        return self.stage.caption
 
     @property
     def last_move_settled_colours(self) -> bool:

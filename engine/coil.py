@@ -26,6 +26,7 @@ from .base import (
     OptionSpec,
     Outcome,
     Position,
+    Stage,
     Termination,
     read_rows,
     register,
@@ -249,15 +250,10 @@ class CoilPosition(Position):
         return "black" if seat == self._black_seat else "white"
 
     @property
-    def turn_hint(self) -> str:
-        """``"place a black stone or `pass`"`` in Phase I, ``"place a stone of your colour"``
-        in Phase II (RULES.md "Coil")."""
-        return "place a black stone or `pass`" if self.phase == "I" else "place a stone of your colour"
-
-    @property
-    def phase_caption(self) -> str:
-        """``"Phase I · place a black stone or pass"``, then ``"Phase II"`` (RULES.md "Coil")."""
-        return "Phase I · place a black stone or pass" if self.phase == "I" else "Phase II"
+    def stage(self) -> Stage:
+        """:attr:`Stage.COIL_PHASE_I` (place a black stone or pass), then
+        :attr:`Stage.COIL_PHASE_II` (RULES.md "Coil")."""
+        return Stage.COIL_PHASE_I if self.phase == "I" else Stage.COIL_PHASE_II
 
     @property
     def last_move_settled_colours(self) -> bool:

@@ -27,6 +27,7 @@ from .base import (
     OptionSpec,
     Outcome,
     Position,
+    Stage,
     Termination,
     first_matching,
     prefix_tokens,
@@ -242,22 +243,12 @@ class IoPosition(Position):
         return "white" if seat == WHITE_SEAT else "black"
 
     @property
-    def turn_hint(self) -> str:
-        """In the opening ``"one stone, not on a corner"`` (White's first stone) or ``"bound
-        then free, like `c3 e5`"``; ``"one stone"`` in the main phase (RULES.md "Io")."""
-        if self._opening:
-            return "bound then free, like `c3 e5`" if self.stones_this_turn == 2 else "one stone, not on a corner"
-        return "one stone"
-
-    @property
-    def phase_caption(self) -> str:
-        """``"Opening · one stone, not in a corner"`` (White's first stone), ``"Opening ·
-        bound stone, then free"``, then ``"Main phase"`` (RULES.md "Io")."""
+    def stage(self) -> Stage:
+        """In the opening :attr:`Stage.IO_FIRST_STONE` (White's first stone, not on a corner)
+        or :attr:`Stage.IO_BOUND_THEN_FREE`; then :attr:`Stage.IO_MAIN` (RULES.md "Io")."""
         if not self._opening:
-            return "Main phase"
-        if self.ply == 0:
-            return "Opening · one stone, not in a corner"
-        return "Opening · bound stone, then free"
+            return Stage.IO_MAIN
+        return Stage.IO_BOUND_THEN_FREE if self.stones_this_turn == 2 else Stage.IO_FIRST_STONE
 
     @property
     def scores(self) -> dict[int, int]:

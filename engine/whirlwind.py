@@ -36,6 +36,7 @@ from .base import (
     OptionSpec,
     Outcome,
     Position,
+    Stage,
     Termination,
     prefix_tokens,
     read_rows,
@@ -597,16 +598,10 @@ class WhirlwindPosition(Position):
         return 1 if self.ply == 0 else 2
 
     @property
-    def turn_hint(self) -> str:
-        """``"one stone: the first turn places just one"`` on Black's first turn, then ``"one
-        or two stones"`` (RULES.md "Whirlwind" Turns)."""
-        return "one or two stones" if self.stones_this_turn == 2 else "one stone: the first turn places just one"
-
-    @property
-    def phase_caption(self) -> str:
-        """``"First turn: one stone"`` on Black's first turn, then ``"One or two stones a
-        turn"`` (RULES.md "Whirlwind" Turns)."""
-        return "First turn: one stone" if self.ply == 0 else "One or two stones a turn"
+    def stage(self) -> Stage:
+        """:attr:`Stage.WHIRLWIND_FIRST_TURN` on Black's first turn (one stone), then
+        :attr:`Stage.WHIRLWIND_TWO_STONES` (RULES.md "Whirlwind" Turns)."""
+        return Stage.WHIRLWIND_FIRST_TURN if self.ply == 0 else Stage.WHIRLWIND_TWO_STONES
 
     def colour(self, seat: int) -> str:
         """``"black"`` for seat 1, ``"white"`` for seat 2. Raises ValueError for another seat."""

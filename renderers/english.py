@@ -209,7 +209,8 @@ def chart_text(review: Any, final: engine.Position) -> ChartText:
         headline = Headline("", "Draw", "") if out.winner is None else Headline("", Name(out.winner), " wins")
         detail = _detail(final)
     else:
-        headline, detail = Headline("", "Unfinished", ""), (f"after {len(review.plies)} moves",)
+        plies = len(review.plies)
+        headline, detail = Headline("", "Unfinished", ""), (f"after {plies} move{'' if plies == 1 else 's'}",)
     swings = []
     for sw in review.swings:
         better = sw.preferred if sw.preferred and sw.preferred != sw.move else None

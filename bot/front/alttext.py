@@ -58,7 +58,7 @@ def board(game: Game, position: engine.Position, names: Mapping[int, str]) -> st
     seat, turn = position.last_mover, position.to_move
     last = texts.last_move_alt(position.ply, names[seat] if seat else None, position.last_move,
                                move_effect(position))
-    phase = position.phase_caption
+    phase = texts.phase_caption(position)
     scores = position.scores
     return texts.board_alt(
         texts.game_alt(texts.game_label(game.kind, game.id), game.options),

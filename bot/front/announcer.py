@@ -166,9 +166,9 @@ class Announcer:
         where = f"board of game {game.id} at move {position.ply} (announcement {board_id})"
         done = await self.policy.attempt(board_id, where, post)
         if done is Delivery.REFUSED:
-            return texts.BOARD_REFUSED
+            return texts.i18n._(texts.BOARD_REFUSED)
         if done is Delivery.FAILED:
-            return texts.BOARD_DELAYED
+            return texts.i18n._(texts.BOARD_DELAYED)
         if dm_id is not None and pic is not None:
             skip = self.policy.dm_skip_reason(game.to_move_user, settings)
             if skip:

@@ -166,7 +166,7 @@ def board_text(game: Game, position: engine.Position, *, headline: str) -> tuple
         lines.append(texts.result_text(game.kind, outcome, names))
         return "\n".join(lines), None
     if game.status == "aborted":
-        lines.append(texts.ABORTED_NO_RESULT)
+        lines.append(texts.i18n._(texts.ABORTED_NO_RESULT))
         return "\n".join(lines), None
     seat = position.to_move
     assert seat is not None  # no outcome: someone is to move
@@ -179,7 +179,7 @@ def board_text(game: Game, position: engine.Position, *, headline: str) -> tuple
            if game.deadline and game.status == "active" else "")
     if due and game.time_control.kind == "bank" and game.ai_seat != 3 - seat:  # issue 19
         due += texts.others_bank(game.players[3 - seat], timecontrol.left_text(game.bank(3 - seat)))
-    lines.append(texts.your_move(uid, colour, position.turn_hint, due))
+    lines.append(texts.your_move(uid, colour, texts.turn_hint(game.kind, position), due))
     return "\n".join(lines), uid
 
 
@@ -251,7 +251,7 @@ def move_headline(game: Game, position: engine.Position, seat: int | None,
     headline = texts.move_played(position.ply, game.players[seat], position.last_move)
     headline += move_effect(position)
     if game.conditional_ply is not None and game.conditional_ply == position.ply:
-        headline += texts.FROM_CONDITIONAL
+        headline += texts.i18n._(texts.FROM_CONDITIONAL)
     return headline + _takes_colour(game, position, seat)
 
 
@@ -336,7 +336,7 @@ def move_post(game: Game, position: engine.Position, seat: int | None, png: byte
     if position.outcome is not None and seat is not None:
         # the player who did not make the move -- unless that is the computer
         ping = () if game.ai_seat == 3 - seat else game.players[3 - seat]
-        return final_post(game, position, png, headline=headline + texts.GAME_OVER,
+        return final_post(game, position, png, headline=headline + texts.i18n._(texts.GAME_OVER),
                           ping=ping, rating_changes=rating_changes or {})
     return board_post(game, position, png, headline=headline, vacation_until=vacation_until)
 
@@ -351,8 +351,8 @@ def turn_dm_text(game: Game, position: engine.Position, seat: int | None,
     label = texts.game_label(game.kind, game.id)
     link = f"https://discord.com/channels/{game.guild_id}/{game.channel_for_posts}"
     return texts.turn_dm(label, move_headline(game, position, seat, plies), position.colour(position.to_move),
-                         texts.player_ref(game, cast(int, game.opponent_of(uid))), position.turn_hint, link,  # uid plays
-                         game.deadline)
+                         texts.player_ref(game, cast(int, game.opponent_of(uid))),  # uid plays
+                         texts.turn_hint(game.kind, position), link, game.deadline)
 
 
 def turn_dm(game: Game, position: engine.Position, seat: int | None, png: bytes,

@@ -92,7 +92,15 @@ def result_text(status: str, winner: int | None, reason: str | None,
     """The ``Result:`` value in words, naming the players by ``labels`` (seat ->
     :func:`player_label`): ``"Bob (1002) beats Ann (1001) on stones (33–16)"`` (the winner's
     score first; scores only where the rules ended the game), ``"Ann (1001) and Bob (1002)
-    draw on stones (18–18)"``, ``"in progress"`` or ``"no result: aborted by a moderator"``."""
+    draw on stones (18–18)"``, ``"in progress"`` or ``"no result: aborted by a moderator"``.
+    Always in English, whatever language the caller speaks (issue 22: a record keeps one
+    stable, parseable form; :func:`read_record` reads these words back)."""
+    with texts.i18n.speaking("en"):
+        return _result_words(status, winner, reason, scores, labels)
+
+
+def _result_words(status: str, winner: int | None, reason: str | None, scores: Mapping[int, int] | None,
+                  labels: Mapping[int, str]) -> str:
     if status == "active":
         return "in progress"
     if status == "aborted":
@@ -270,8 +278,10 @@ def _reason_in(words: str) -> engine.Termination | None:
     followed by nothing or a bracket; None for no words. Raises KeyError when nothing fits."""
     if not words:
         return None
-    for reason in sorted(engine.Termination, key=lambda t: -len(texts.termination_phrase(t))):
-        phrase = texts.termination_phrase(reason)
+    with texts.i18n.speaking("en"):  # records are English in every language (result_text)
+        phrases = {reason: texts.termination_phrase(reason) for reason in engine.Termination}
+    for reason in sorted(engine.Termination, key=lambda t: -len(phrases[t])):
+        phrase = phrases[reason]
         if words == phrase or words.startswith(phrase + " ("):
             return reason
     raise KeyError(words)

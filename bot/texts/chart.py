@@ -1,7 +1,8 @@
 """A game review's chart (computer topic): every word the picture of /review draws, as a
 :class:`renderers.ChartText` the bot passes to the renderer.
 
-Part of :mod:`bot.texts` (every sentence a player reads)."""
+Part of :mod:`bot.texts` (every sentence a player reads), in the current language
+(:mod:`bot.texts.i18n`); constants are English message ids, translated where they are used."""
 
 from __future__ import annotations
 
@@ -11,18 +12,19 @@ import engine
 from renderers import ChartText, Headline, Name, SwingText
 
 from .common import title
-from .panel import DRAW, panel_options, result_detail, unnamed
+from .i18n import N_, _, ngettext
+from .panel import draw_headline, panel_options, result_detail, split_at, unnamed, wins_headline
 
 __all__ = ["chart_text"]
 
-#: The chart's fixed words: over the plot around seat 1's name, under the move numbers, the
-#: words for the stone colours, the swings' heading and the line when there is none.
-CHART_HEADING = ("", "'s chances of winning")
-CHART_AXIS = "move"
-CHART_COLOURS = ("Black", "White")
-TURNING_POINTS = "Turning points"
-NO_SWINGS = "No move changed the game much."
-SEARCH_AGREED, SEARCH_PREFERRED = "search agreed", "search preferred"
+#: The chart's fixed words: over the plot around seat 1's name (``{name}``), under the move
+#: numbers, the words for the stone colours, the swings' heading and the line when there is none.
+CHART_HEADING = N_("{name}'s chances of winning")
+CHART_AXIS = N_("move")
+CHART_COLOURS = (N_("Black"), N_("White"))
+TURNING_POINTS = N_("Turning points")
+NO_SWINGS = N_("No move changed the game much.")
+SEARCH_AGREED, SEARCH_PREFERRED = N_("search agreed"), N_("search preferred")
 
 
 def percent(chance: float) -> str:
@@ -34,11 +36,13 @@ def _swing(swing: Any) -> SwingText:
     """The words of one swing (``ply``, ``seat``, ``move``, ``preferred``, the mover's
     ``before`` and ``after`` chances)."""
     better = swing.preferred if swing.preferred and swing.preferred != swing.move else ""
+    before, after = split_at(_("move {ply}, {name}'s {move}"), "name")
     return SwingText(label=f"{swing.ply}. {swing.move}",
-                     heading=Headline(f"move {swing.ply}, ", Name(swing.seat), f"'s {swing.move}"),
-                     short=f"move {swing.ply}, {swing.move}",
+                     heading=Headline(before.format(ply=swing.ply, move=swing.move), Name(swing.seat),
+                                      after.format(ply=swing.ply, move=swing.move)),
+                     short=_("move {ply}, {move}").format(ply=swing.ply, move=swing.move),
                      chances=f"{percent(swing.before)} → {percent(swing.after)}",
-                     note=SEARCH_PREFERRED if better else SEARCH_AGREED, preferred=better)
+                     note=_(SEARCH_PREFERRED) if better else _(SEARCH_AGREED), preferred=better)
 
 
 def chart_text(review: Any, final: engine.Position) -> ChartText:
@@ -48,12 +52,16 @@ def chart_text(review: Any, final: engine.Position) -> ChartText:
     unfinished after so many moves)."""
     out = final.outcome
     if out is not None:
-        headline = DRAW if out.winner is None else Headline("", Name(out.winner), " wins")
+        headline = draw_headline() if out.winner is None else wins_headline(out.winner)
         detail = result_detail(out)
     else:
-        headline, detail = Headline("", "Unfinished", ""), (f"after {len(review.plies)} moves",)
+        plies = len(review.plies)
+        headline = Headline("", _("Unfinished"), "")
+        detail = (ngettext("after {n} move", "after {n} moves", plies).format(n=plies),)
     return ChartText(
-        title=title(review.kind), subtitle=f"review · {panel_options(final)}", heading=CHART_HEADING,
-        axis=CHART_AXIS, percents=(percent(0.0), percent(0.25), percent(0.5), percent(0.75), percent(1.0)),
-        colours=CHART_COLOURS, headline=headline, detail=detail, turning_points=TURNING_POINTS,
-        no_swings=NO_SWINGS, swings=tuple(_swing(sw) for sw in review.swings), unnamed=(unnamed(1), unnamed(2)))
+        title=title(review.kind), subtitle=_("review · {options}").format(options=panel_options(final)),
+        heading=split_at(_(CHART_HEADING), "name"), axis=_(CHART_AXIS),
+        percents=(percent(0.0), percent(0.25), percent(0.5), percent(0.75), percent(1.0)),
+        colours=(_(CHART_COLOURS[0]), _(CHART_COLOURS[1])), headline=headline, detail=detail,
+        turning_points=_(TURNING_POINTS), no_swings=_(NO_SWINGS),
+        swings=tuple(_swing(sw) for sw in review.swings), unnamed=(unnamed(1), unnamed(2)))

@@ -3,12 +3,15 @@
 the result and why, each card's colour or score parts, the last move, the clocks.
 
 Part of :mod:`bot.texts` (every sentence a player reads). The renderers word nothing: what
-is written here is what the picture shows."""
+is written here is what the picture shows, in the current language (:mod:`bot.texts.i18n`);
+constants are English message ids, translated where they are used."""
 
 from __future__ import annotations
 
 from collections.abc import Mapping
 from datetime import UTC, datetime
+
+from babel import dates
 
 import engine
 from renderers import Headline, Name, PanelText
@@ -16,46 +19,82 @@ from renderers.words import Piece
 
 from .boards import colour_name
 from .common import title
+from .i18n import N_, _, babel_locale, current_locale, ngettext
 
-__all__ = ["PANEL_CAPTIONS", "panel_due", "panel_text"]
+__all__ = ["PANEL_CAPTIONS", "PHASE_CAPTIONS", "panel_due", "panel_text", "phase_caption"]
 
 #: The line under "Ann wins" on the board picture, by why the game ended (every
 #: :class:`engine.Termination`); ``{loser}`` is where the losing player's name goes. Shorter
 #: than a result sentence's :data:`bot.texts.TERMINATION_PHRASES` ("Ann beats Bo with a
 #: coil"): the panel's line stands under the headline, not after a verb.
 PANEL_CAPTIONS: dict[engine.Termination, str] = {
-    engine.Termination.COIL: "by closing a coil",
-    engine.Termination.BOARD_FULL: "board full, no coil",
-    engine.Termination.STONES: "on stones",
-    engine.Termination.SCORE: "on score",
-    engine.Termination.CONNECTION: "by joining both edges",
-    engine.Termination.NO_MOVES: "{loser} had no legal turn",
-    engine.Termination.RESIGNATION: "by resignation",
-    engine.Termination.TIMEOUT: "on time",
+    engine.Termination.COIL: N_("by closing a coil"),
+    engine.Termination.BOARD_FULL: N_("board full, no coil"),
+    engine.Termination.STONES: N_("on stones"),
+    engine.Termination.SCORE: N_("on score"),
+    engine.Termination.CONNECTION: N_("by joining both edges"),
+    engine.Termination.NO_MOVES: N_("{loser} had no legal turn"),
+    engine.Termination.RESIGNATION: N_("by resignation"),
+    engine.Termination.TIMEOUT: N_("on time"),
 }
 #: The loser's place in a caption when the game has no winner to set them apart.
-NOBODY_LOST = "the player to move"
-#: The panel's headline for a drawn game.
-DRAW = Headline("", "Draw", "")
-#: Under the score of a win on equal scores (the Corals: the last stone placed decides,
-#: RULES.md "Brain Coral" Winner).
-TIE_BROKEN = "\ntie broken by the last stone placed"
+NOBODY_LOST = N_("the player to move")
+#: Under the score of a win on equal scores, on a line of its own (the Corals: the last
+#: stone placed decides, RULES.md "Brain Coral" Winner).
+TIE_BROKEN = N_("tie broken by the last stone placed")
 #: The line under each name on its card before Coil's colours are settled (RULES.md "Coil").
-UNDECIDED = "Undecided"
-#: Added to the winner's card line.
-CARD_WINS = " · wins"
+UNDECIDED = N_("Undecided")
+#: Added to the winner's card line after " · ".
+CARD_WINS = N_("wins")
+
+#: The panel's line under "… to move", by the engine's :class:`engine.Stage` (the phase and
+#: what may be played in it); None for a game with one phase (RULES.md, each game's turns).
+PHASE_CAPTIONS: dict[engine.Stage, str | None] = {
+    engine.Stage.ONE_STONE: None,
+    engine.Stage.TWO_STONES: None,
+    engine.Stage.COIL_PHASE_I: N_("Phase I · place a black stone or pass"),
+    engine.Stage.COIL_PHASE_II: N_("Phase II"),
+    engine.Stage.IO_FIRST_STONE: N_("Opening · one stone, not in a corner"),
+    engine.Stage.IO_BOUND_THEN_FREE: N_("Opening · bound stone, then free"),
+    engine.Stage.IO_MAIN: N_("Main phase"),
+    engine.Stage.WHIRLWIND_FIRST_TURN: N_("First turn: one stone"),
+    engine.Stage.WHIRLWIND_TWO_STONES: N_("One or two stones a turn"),
+}
 
 #: The panel's words for a game option's value, by (option, value); another reads "name: value".
 _OPTION_WORDS = {
-    ("bonus", "own"): "bonus: own groups",
-    ("bonus", "opponent"): "bonus: opponent's groups",
-    ("bonus", "captures"): "bonus: captures",
-    ("bonus", "none"): "no bonus",
+    ("bonus", "own"): N_("bonus: own groups"),
+    ("bonus", "opponent"): N_("bonus: opponent's groups"),
+    ("bonus", "captures"): N_("bonus: captures"),
+    ("bonus", "none"): N_("no bonus"),
 }
-#: A Coral's bonus points by the ``bonus`` option (RULES.md "Brain Coral", "Branching Coral":
-#: score = largest group + bonus), singular and plural.
-_BONUS_WORDS = {"own": ("group", "groups"), "opponent": ("opponent group", "opponent groups"),
-                "captures": ("capture", "captures")}
+
+
+def phase_caption(position: engine.Position) -> str | None:
+    """The phase and what may be played in it, the panel's line under "… to move" and a
+    sentence of the board's alt text: ``"Phase I · place a black stone or pass"``
+    (:data:`PHASE_CAPTIONS` by :attr:`engine.Position.stage`); None for a game with one phase."""
+    caption = PHASE_CAPTIONS[position.stage]
+    return _(caption) if caption else None
+
+
+def split_at(message: str, name: str) -> tuple[str, str]:
+    """A worded ``message`` cut at its ``{name}`` placeholder (the text before it, after it)
+    for a :class:`renderers.Headline` that draws a name between two pieces; a message
+    without the placeholder is all before."""
+    before, _found, after = message.partition("{" + name + "}")
+    return before, after
+
+
+def wins_headline(seat: int) -> Headline:
+    """The headline of a won game: ``"Ann wins"`` (``seat``: the winner's)."""
+    before, after = split_at(_("{name} wins"), "name")
+    return Headline(before, Name(seat), after)
+
+
+def draw_headline() -> Headline:
+    """The panel's headline for a drawn game: ``"Draw"``."""
+    return Headline("", _("Draw"), "")
 
 
 def panel_options(position: engine.Position) -> str:
@@ -67,21 +106,27 @@ def panel_options(position: engine.Position) -> str:
         if name in ("size", "shape"):
             continue
         if name == "setup":
-            parts.append(f"set-up {str(value).upper()}")
+            parts.append(_("set-up {name}").format(name=str(value).upper()))
         else:
-            parts.append(_OPTION_WORDS.get((name, value), f"{name}: {value}"))
+            words = _OPTION_WORDS.get((name, value))
+            parts.append(_(words) if words else f"{name}: {value}")
     return " · ".join(parts)
 
 
 def panel_due(when: datetime) -> str:
-    """A player's deadline on their card: ``"due 3 May 14:00 UTC"`` (naive means UTC)."""
+    """A player's deadline on their card: ``"due 3 May 14:00 UTC"`` (naive means UTC), the
+    date as the language writes a day and month (Babel: ``"3. Mai"``, ``"5月3日"``)."""
     when = when if when.tzinfo is None else when.astimezone(UTC).replace(tzinfo=None)
-    return f"due {when.day} {when:%b %H:%M} UTC"
+    if current_locale() == "en":
+        day = f"{when.day} {when:%b}"
+    else:
+        day = dates.format_skeleton("MMMd", when, locale=babel_locale())
+    return _("due {date} {time} UTC").format(date=day, time=f"{when:%H:%M}")
 
 
 def unnamed(seat: int) -> str:
     """The name drawn for a seat whose player's name has no drawable letter: ``"Player 2"``."""
-    return f"Player {seat}"
+    return _("Player {seat}").format(seat=seat)
 
 
 def score_parts(position: engine.Position, seat: int) -> str | None:
@@ -94,12 +139,18 @@ def score_parts(position: engine.Position, seat: int) -> str | None:
     if not scores or seat not in groups or seat not in scores:
         return None
     largest = len(groups[seat])
-    text = f"largest group {largest}"
-    words = _BONUS_WORDS.get(position.options.get("bonus", ""))
-    if words is None:
-        return text
+    text = _("largest group {n}").format(n=largest)
     bonus = scores[seat] - largest
-    return f"{text} + {bonus} {words[bonus != 1]}"
+    kind = position.options.get("bonus", "")
+    if kind == "own":
+        words = ngettext("{n} group", "{n} groups", bonus)
+    elif kind == "opponent":
+        words = ngettext("{n} opponent group", "{n} opponent groups", bonus)
+    elif kind == "captures":
+        words = ngettext("{n} capture", "{n} captures", bonus)
+    else:
+        return text
+    return f"{text} + {words.format(n=bonus)}"
 
 
 def result_detail(outcome: engine.Outcome) -> tuple[Piece, ...]:
@@ -109,15 +160,15 @@ def result_detail(outcome: engine.Outcome) -> tuple[Piece, ...]:
     if ending is None:
         pieces: list[Piece] = [str(outcome.reason)]
     else:
-        before, named, after = PANEL_CAPTIONS[ending].partition("{loser}")
-        loser: Piece = Name(3 - outcome.winner) if outcome.winner in (1, 2) else NOBODY_LOST
+        before, named, after = _(PANEL_CAPTIONS[ending]).partition("{loser}")
+        loser: Piece = Name(3 - outcome.winner) if outcome.winner in (1, 2) else _(NOBODY_LOST)
         pieces = [before, loser, after] if named else [before]
     if outcome.scores and ending is not None and ending.on_scores:
         first = outcome.winner if outcome.winner in (1, 2) else 1
         won, lost = outcome.scores[first], outcome.scores[3 - first]
         pieces.append(f" {won}–{lost}")
         if outcome.winner is not None and won == lost:
-            pieces.append(TIE_BROKEN)
+            pieces.append("\n" + _(TIE_BROKEN))
     return tuple(p for p in pieces if p != "")
 
 
@@ -130,22 +181,25 @@ def panel_text(position: engine.Position, *, clock: str | None = None,
     subs: list[str] = []
     for seat in (1, 2):
         colour = position.colour(seat)
-        sub = score_parts(position, seat) or (colour_name(colour) if colour else UNDECIDED)
-        subs.append(sub + CARD_WINS if out is not None and out.winner == seat else sub)
+        sub = score_parts(position, seat) or (colour_name(colour) if colour else _(UNDECIDED))
+        subs.append(f"{sub} · {_(CARD_WINS)}" if out is not None and out.winner == seat else sub)
     if out is not None:
-        headline = DRAW if out.winner is None else Headline("", Name(out.winner), " wins")
+        headline = draw_headline() if out.winner is None else wins_headline(out.winner)
         detail = result_detail(out)
     else:
         mover = position.to_move
         assert mover is not None  # the game goes on: someone is to move
         colour = position.colour(mover)
-        headline = Headline("", colour_name(colour) if colour else Name(mover), " to move")
-        phase = position.phase_caption  # the engine's words still (issue 22 words the phases here)
+        before, after = split_at(_("{player} to move"), "player")
+        headline = Headline(before, colour_name(colour) if colour else Name(mover), after)
+        phase = phase_caption(position)
         detail = (phase,) if phase else ()
     if not position.ply:
-        move = "No moves yet"
+        move = _("No moves yet")
+    elif position.last_move:
+        move = _("Move {ply}: {move}").format(ply=position.ply, move=position.last_move)
     else:
-        move = f"Move {position.ply}: {position.last_move}" if position.last_move else f"Move {position.ply}"
+        move = _("Move {ply}").format(ply=position.ply)
     seat_clocks = clocks or {}
     return PanelText(title=title(position.kind), options=panel_options(position), headline=headline,
                      detail=detail, subs=(subs[0], subs[1]), move=move, unnamed=(unnamed(1), unnamed(2)),

@@ -33,7 +33,7 @@ class PlayersCog(commands.Cog, name="Players"):
         """/notify dm:on|off -- the your-turn DM (issue 5)."""
         await interaction.response.defer(ephemeral=True, thinking=True)
         settings = await self.bot.manager.set_notify(interaction.user.id, dm == "on")
-        await ephemeral(interaction, texts.NOTIFY_ON if settings.dm else texts.NOTIFY_OFF)
+        await ephemeral(interaction, texts.i18n._(texts.NOTIFY_ON if settings.dm else texts.NOTIFY_OFF))
 
     @app_commands.command(name="vacation", description="Pause the clocks of all your games for some days")
     @app_commands.describe(days=f"How many days, up to your {VACATION_DAYS} a year (0 ends a running "

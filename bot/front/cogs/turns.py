@@ -51,7 +51,7 @@ class _OwnedButton(discord.ui.DynamicItem[discord.ui.Button[discord.ui.View]], t
         """Only the member it was shown to may press it; anyone else is told so."""
         if interaction.user.id == self.user_id:
             return True
-        await ephemeral(interaction, self.refusal)
+        await ephemeral(interaction, texts.i18n._(self.refusal))
         return False
 
 
@@ -99,7 +99,7 @@ class CancelMoveButton(_OwnedButton, template=r"stonecast:cancelmove:(?P<game>[0
         except Exception as e:  # noqa: BLE001
             await report_error(interaction, e)
             return
-        await interaction.response.edit_message(content=texts.MOVE_CANCELLED, view=None, attachments=[])
+        await interaction.response.edit_message(content=texts.i18n._(texts.MOVE_CANCELLED), view=None, attachments=[])
 
 
 class NextGameButton(_OwnedButton, template=r"stonecast:next:(?P<user>[0-9]+):(?P<game>[0-9]+)"):
@@ -215,7 +215,7 @@ class TurnsCog(commands.Cog, name="Turns"):
         ids = [g.id for g in waiting]
         index = ids.index(after) + 1 if after in ids else 0
         if not waiting or index >= len(waiting):
-            await ephemeral(interaction, texts.NOTHING_MORE_WAITING if waiting else texts.NOTHING_WAITING)
+            await ephemeral(interaction, texts.i18n._(texts.NOTHING_MORE_WAITING if waiting else texts.NOTHING_WAITING))
             return
         g = waiting[index]
         away = (await manager.settings(uid)).vacation_until
