@@ -69,6 +69,9 @@ class Level:
     bias: float = 1e-5           # GRAVE: how fast a child's own mean takes over from AMAF
     endgame: int = 0             # solve exactly at <= this many empty cells (Io; ai.endgame)
     endgame_nodes: int = 150_000  # node budget of that exact solve (else: search as usual)
+    tree_endgame: int = 0        # solve exactly every tree node with <= this many empty
+                                 # cells (Io; ai.endgame.TreeSolver), proving it at once
+    tree_endgame_nodes: int = 3000  # node budget of each such solve (else: searched)
     time_share: float = 0.85     # share of the time cap for the main search (the rest: a
                                  # second half-move's own search, when one is needed)
     tactics: bool = True         # the game's playout tactics, where it has them (Coil); levels 4-5
@@ -277,10 +280,13 @@ def search_move(position: Position, lv: Level, *, seconds: float | None = None,
     ref = int(kind_setting(position.kind, "ref", lv.ref))
     explore = kind_setting(position.kind, "explore", lv.explore)
     prior = knowledge.prior_for(state) if lv.use_knowledge else None
+    exact = (endgame.TreeSolver(lv.tree_endgame, lv.tree_endgame_nodes)
+             if lv.tree_endgame > 0 and lv.solver and endgame.solver_for(state) else None)
     search = Search(state, rng=rng, decisive_turns=lv.decisive_turns, prior=prior,
                     prior_weight=knowledge.PRIOR_WEIGHT if prior else 0.0,
                     use_amaf=lv.use_amaf, solver=lv.solver, explore=explore,
-                    ref=ref, bias=lv.bias, candidates=knowledge.decisive_candidates)
+                    ref=ref, bias=lv.bias, candidates=knowledge.decisive_candidates,
+                    exact=exact)
     if lv.decisive_turns >= 1:
         search.guard_root(None if budget is None else t0 + budget * 0.6)
     main_deadline = None if budget is None else t0 + budget * lv.time_share
