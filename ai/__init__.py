@@ -73,7 +73,8 @@ class Level:
                                  # cells (Io; ai.endgame.TreeSolver), proving it at once
     tree_endgame_nodes: int = 3000  # node budget of each such solve (else: searched)
     time_share: float = 0.85     # share of the time cap for the main search (the rest: a
-                                 # second half-move's own search, when one is needed)
+                                 # second half-move's own search, when one is needed); on a
+                                 # one-stone turn at least 0.98
     tactics: bool = True         # the game's playout tactics, where it has them (Coil); levels 4-5
     sight: float = 1.0           # chance (0..1) that a move looks at the immediate threats:
                                  # its own win in one, the opponent's win in one after its
@@ -289,7 +290,10 @@ def search_move(position: Position, lv: Level, *, seconds: float | None = None,
                     exact=exact)
     if lv.decisive_turns >= 1:
         search.guard_root(None if budget is None else t0 + budget * 0.6)
-    main_deadline = None if budget is None else t0 + budget * lv.time_share
+    # a one-stone turn needs no second half-move's search: the whole time but the last 2%
+    # (for the whole-turn check) goes to the main search (issue 24: use the time given)
+    share = lv.time_share if position.stones_this_turn == 2 else max(lv.time_share, 0.98)
+    main_deadline = None if budget is None else t0 + budget * share
     search.run(playouts=playouts, deadline=main_deadline)
     value = search.value()
     lost = search.root.proven == 3 - state.to_move

@@ -230,7 +230,30 @@ class Search:
         # (explore * sqrt(ln N / n) = e0 / sqrt(n)): computed once per selection
         e0 = explore * math.sqrt(log_n)
         sqrt = math.sqrt
-        for c in node.children:  # type: ignore[union-attr]  # only expanded nodes are selected from; no check in the search's inner loop
+        children: list[Node] = node.children  # type: ignore[assignment]  # only expanded nodes are selected from; no check in the search's inner loop
+        if an_t is not None and not pw:
+            # the common case (GRAVE, no prior), with no per-child test of either
+            for c in children:
+                if skip_proven and c.proven is not None:
+                    continue
+                n = c.n
+                a = c.action
+                m = an_t[a]
+                if n:
+                    q = c.w / n
+                    if m:
+                        beta = m / (m + n + bias * m * n)
+                        q = (1.0 - beta) * q + beta * aw_t[a] / m
+                    v = q + e0 / sqrt(n)
+                elif m:
+                    v = aw_t[a] / m + e0
+                else:
+                    v = 1.0 + e0
+                if v > best_v:
+                    best_v = v
+                    best = c
+            return best
+        for c in children:
             if skip_proven and c.proven is not None:
                 continue
             n = c.n

@@ -311,6 +311,8 @@ VARIANTS = {
 CANDIDATES = {
     "tree-endgame": dict(tree_endgame=12),                         # Io: solve nodes <= 12 empty
     "tree-endgame-20k": dict(tree_endgame=12, tree_endgame_nodes=20_000),
+    "pure-grave": dict(explore=0.0),                               # Ludii: no exploration term
+    "ludii-ref-bias": dict(ref=100, bias=1e-6),                    # Ludii's GRAVE settings
 }
 
 
