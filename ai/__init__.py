@@ -37,7 +37,8 @@ from engine import Position, SearchState
 from . import endgame, knowledge
 from .mcts import Node, Search, ranked_children
 
-__all__ = ["KIND_SETTINGS", "LEVELS", "MAX_SECONDS", "Decision", "Level", "avoid_loss_in_one",
+__all__ = ["KIND_SETTINGS", "LEVELS", "MAX_SECONDS", "Decision", "Level", "SearchTree",
+           "avoid_loss_in_one",
            "choose_move", "kind_setting", "overlook_threats", "search_move", "win_in_one"]
 
 _T = TypeVar("_T")
@@ -229,8 +230,76 @@ def choose_move(position: Position, *, level: int = 3, seconds: float | None = N
     return search_move(position, lv, seconds=seconds, seed=seed, playouts=playouts)
 
 
+class SearchTree:
+    """A search tree kept between the moves of one side of one game (tree reuse, as Ludii's
+    MCTS keeps it; issue 24), for :func:`search_move`'s ``tree``.
+
+    After a move it holds the position after that move and the tree's node there; the next
+    search of that side starts from the node of the position it is given -- that node, or
+    one turn of the opponent's below it (``Position.last_move``, two half-moves in
+    Whirlwind; of a pair held in both orders, the more visited) -- with its visits,
+    statistics and proofs, when the tree has it; else afresh. ``reused`` is the visits the last search started with (0: afresh)."""
+
+    def __init__(self) -> None:
+        self.after: Position | None = None
+        self.node: Node | None = None
+        self.reused = 0
+
+    def keep(self, after: Position | None, node: Node | None) -> None:
+        """Remember ``node``, the tree's node for ``after`` (None: nothing to keep)."""
+        if node is None or after is None:
+            self.after, self.node = None, None
+        else:
+            self.after, self.node = after, node
+
+    def find(self, position: Position) -> Node | None:
+        """The kept node of ``position``, or None when the tree does not hold it."""
+        after, node = self.after, self.node
+        if after is None or node is None:
+            return None
+        if position == after:
+            return node
+        last = position.last_move
+        if last is None or position.ply != after.ply + 1 or after.outcome is not None:
+            return None
+        try:
+            if after.play(last) != position:
+                return None
+        except ValueError:
+            return None
+        state = after.search_state()
+        want = sorted(last.split())
+        seat = state.to_move
+        found: list[Node] = []  # a pair may be in the tree in either order: the most visited
+        for c in node.children or []:
+            s = state.copy()
+            s.play(c.action)
+            if s.winner is not None or not s.mid_turn or s.to_move != seat:
+                if sorted(state.move_text([c.action]).split()) == want:
+                    found.append(c)
+                continue
+            for d in c.children or []:
+                if sorted(state.move_text([c.action, d.action]).split()) == want:
+                    found.append(d)
+        return max(found, key=lambda x: x.n) if found else None
+
+
+def _walk(node: Node, turn: list[int]) -> Node | None:
+    """The node reached from ``node`` by the half-moves of ``turn``, or None where the tree
+    stops short of it."""
+    for a in turn:
+        if not node.children:
+            return None
+        nxt = next((c for c in node.children if c.action == a), None)
+        if nxt is None:
+            return None
+        node = nxt
+    return node
+
+
 def search_move(position: Position, lv: Level, *, seconds: float | None = None,
-                seed: int | None = None, playouts: int | None = None) -> Decision:
+                seed: int | None = None, playouts: int | None = None,
+                tree: SearchTree | None = None) -> Decision:
     """:func:`choose_move` with the search settings of ``lv`` (any :class:`Level`, e.g. a
     variant made with ``dataclasses.replace`` for measuring one technique); arguments as
     :func:`choose_move`, not checked beyond the position. Raises ValueError for a finished
@@ -241,7 +310,11 @@ def search_move(position: Position, lv: Level, *, seconds: float | None = None,
     that looks works as described in :func:`choose_move`; one that does not searches with
     no decisive or anti-decisive check, no solver and no exact endgame, and its turn then
     goes through :func:`overlook_threats` (no win in one; a threat most moves ignore is
-    ignored too). A level with ``sight`` 1 draws nothing, so its moves are as before."""
+    ignored too). A level with ``sight`` 1 draws nothing, so its moves are as before.
+
+    ``tree`` (a :class:`SearchTree` kept by the caller for one side of one game): the
+    search starts from the node of ``position`` in the tree kept from this side's last
+    move, when it is there (tree reuse), and keeps its own tree there for the next move."""
     if not isinstance(position, Position):
         raise ValueError("position must be an engine Position")
     if position.outcome is not None:
@@ -270,12 +343,16 @@ def search_move(position: Position, lv: Level, *, seconds: float | None = None,
     win = win_in_one(state, None if budget is None else t0 + budget * 0.5) if sees else None
     if win is not None:
         text = state.move_text(win)
+        if tree is not None:
+            tree.keep(None, None)
         return Decision(text, 1.0, 0, time.perf_counter() - t0, [text], True)
 
     solved = _solve_endgame(state, lv, None if budget is None else t0 + budget * 0.4)
     if solved is not None:
         action, value = solved
         text = state.move_text([action])
+        if tree is not None:
+            tree.keep(None, None)
         return Decision(text, value, 0, time.perf_counter() - t0, [text], True)
 
     ref = int(kind_setting(position.kind, "ref", lv.ref))
@@ -288,6 +365,12 @@ def search_move(position: Position, lv: Level, *, seconds: float | None = None,
                     use_amaf=lv.use_amaf, solver=lv.solver, explore=explore,
                     ref=ref, bias=lv.bias, candidates=knowledge.decisive_candidates,
                     exact=exact)
+    if tree is not None:
+        kept = tree.find(position)
+        tree.reused = 0
+        if kept is not None and kept.children != []:  # [] = solved exactly, nothing below
+            search.adopt(kept)
+            tree.reused = kept.n
     if lv.decisive_turns >= 1:
         search.guard_root(None if budget is None else t0 + budget * 0.6)
     # a one-stone turn needs no second half-move's search: the whole time but the last 2%
@@ -368,6 +451,8 @@ def search_move(position: Position, lv: Level, *, seconds: float | None = None,
             kid = next((c for c in order if c.action == blind[0]), None)
             value = kid.w / kid.n if kid is not None and kid.n else 0.5
     move = state.move_text(turn)
+    if tree is not None:
+        tree.keep(position.play(move), _walk(search.root, turn))
     line = _turns_text(state, line_half) or [move]
     line[0] = move
     proven = sees and (lost or search.root.proven is not None or first.proven is not None)

@@ -104,19 +104,20 @@ class GraveAgent:
             return None
         want = sorted(last.split())
         seat = state.to_move
+        found: list[tuple[GraveNode, SearchState]] = []  # a pair in either order: the most visited
         for c in node.children:
             s = state.copy()
             s.play(c.action)
             if s.winner is not None or not s.mid_turn or s.to_move != seat:
                 if sorted(state.move_text([c.action]).split()) == want:
-                    return c, s
+                    found.append((c, s))
                 continue
             for d in c.children:
                 if sorted(state.move_text([c.action, d.action]).split()) == want:
                     s2 = s.copy()
                     s2.play(d.action)
-                    return d, s2
-        return None
+                    found.append((d, s2))
+        return max(found, key=lambda x: x[0].n) if found else None
 
     def _set_root(self, position: Position) -> None:
         found = self._find(position) if self.reuse else None

@@ -117,7 +117,19 @@ class Search:
         self.root.to_move = state.to_move
         if use_amaf:
             self.root.amaf = self._new_amaf()
+        self.depth0 = 0  # the root's turn_depth (not 0 once a kept subtree is adopted)
         self.playouts = 0
+
+    def adopt(self, node: Node) -> None:
+        """Tree reuse: make ``node`` -- the node of this search's state in a tree kept from
+        an earlier search of the same game (:class:`ai.SearchTree`) -- the root, with its
+        statistics, proofs and subtree. Decisive-move checks count turns from it
+        (``decisive_turns``); its nodes expanded before keep the checks they had."""
+        node.to_move = self.state.to_move
+        if self.use_amaf and node.amaf is None:
+            node.amaf = self._new_amaf()
+        self.root = node
+        self.depth0 = node.turn_depth
 
     def _new_amaf(self) -> Amaf:
         n = self.n_cells + 1
@@ -144,7 +156,7 @@ class Search:
             child_depth = depth
         else:
             child_depth = depth + 1
-        if node.turn_depth <= self.decisive_turns:
+        if node.turn_depth - self.depth0 <= self.decisive_turns:
             for a in self.candidates(state, actions):
                 if state.wins_now(a):
                     child = Node(a, p, 1.0, child_depth)

@@ -211,9 +211,12 @@ def _player_move(pos, spec, seed, agents=None):
     elif spec[0] == "variant_p":  # ("variant_p", Level, simulations): load-independent
         _, lv, playouts = spec
         d = ai.search_move(pos, lv, playouts=playouts, seed=seed)
-    else:  # ("variant", Level, seconds)
-        _, lv, seconds = spec
-        d = ai.search_move(pos, lv, seconds=seconds, seed=seed)
+    else:  # ("variant", Level, seconds[, keep the tree between moves])
+        lv, seconds = spec[1], spec[2]
+        tree = None
+        if len(spec) > 3 and spec[3] and agents is not None:
+            tree = agents.setdefault("tree", ai.SearchTree())
+        d = ai.search_move(pos, lv, seconds=seconds, seed=seed, tree=tree)
     return d.move, d.proven and d.value == 1.0
 
 
@@ -320,16 +323,20 @@ def ablation_tasks(games: int, seconds: float, kinds: list[str], names: list[str
     full = ai.LEVELS[5]
     tasks = []
     for name in names:
-        if name.startswith("+"):
-            a, b = dataclasses.replace(full, **CANDIDATES[name[1:]]), full
+        if name == "+tree-reuse":  # level 5 keeping its tree between moves
+            a, b = ("variant", full, seconds, True), ("variant", full, seconds)
+            label = "L5 +tree-reuse vs L5"
+        elif name.startswith("+"):
+            a = ("variant", dataclasses.replace(full, **CANDIDATES[name[1:]]), seconds)
+            b = ("variant", full, seconds)
             label = f"L5 {name} vs L5"
         else:
-            a, b = full, dataclasses.replace(full, **VARIANTS[name])
+            a = ("variant", full, seconds)
+            b = ("variant", dataclasses.replace(full, **VARIANTS[name]), seconds)
             label = f"L5 vs -{name}"
         for key in kinds:
             for g in range(games):
-                tasks.append((key, label, ("variant", a, seconds), ("variant", b, seconds),
-                              1 + g % 2, 500 + g))
+                tasks.append((key, label, a, b, 1 + g % 2, 500 + g))
     return tasks
 
 
@@ -491,7 +498,7 @@ def main(argv=None) -> None:
     ap.add_argument("--ablation", default="", help="comma list of techniques to measure, "
                     f"level 5 against level 5 without each ({', '.join(VARIANTS)}), or of "
                     f"candidates with '+' (level 5 with it against level 5: "
-                    f"{', '.join('+' + n for n in CANDIDATES)})")
+                    f"{', '.join('+' + n for n in CANDIDATES)}, +tree-reuse)")
     ap.add_argument("--ablation-games", type=int, default=10, help="games per kind per technique")
     ap.add_argument("--ablation-seconds", type=float, default=0.5, help="time per move")
     args = ap.parse_args(argv)

@@ -5,12 +5,27 @@ carrying the visits of the position's node over, and its errors. Simulation budg
 
 from __future__ import annotations
 
+import random
+
 import pytest
 from test_ai import SMALL, winning_moves
 from test_ai_sight import WINS
 
+import ai
 import engine
 from ai.grave import BIAS, REF, GraveAgent, grave_turn
+
+
+def pair_visits(node, a: int, b: int) -> int:
+    """Visits of the node reached by half-moves ``a`` then ``b`` below ``node`` (0 when the
+    tree does not hold it): a pair is in the tree in both orders, and the kept tree is
+    entered by the more visited."""
+    for c in node.children or []:
+        if c.action == a:
+            for d in c.children or []:
+                if d.action == b:
+                    return d.n
+    return 0
 
 
 def test_settings_are_ludiis():
@@ -77,7 +92,8 @@ def test_tree_reuse_in_a_two_stone_game():
     assert node is not None and state is not None
     first = max(node.children, key=lambda c: c.n)
     second = max(first.children, key=lambda c: c.n)
-    visits = second.n
+    visits = max(pair_visits(node, first.action, second.action),
+                 pair_visits(node, second.action, first.action))
     pos2 = after.play(state.move_text([first.action, second.action]))
     agent.choose(pos2, playouts=20)
     assert agent.reused == visits > 0
@@ -98,3 +114,47 @@ def test_errors():
     done = engine.new_game("io", size=5).resign(1)
     with pytest.raises(ValueError):
         grave_turn(done, playouts=5)
+
+
+def test_level_5_keeps_its_tree_between_moves():
+    """ai.SearchTree (tree reuse for our own search, issue 24): after level 5's move the
+    opponent plays the reply the tree visited most; the next search starts from that
+    reply's node with its visits, and plays a legal move. A position the tree does not hold
+    starts afresh."""
+    lv = ai.LEVELS[5]
+    pos = engine.new_game("braincoral", size=3)
+    tree = ai.SearchTree()
+    d = ai.search_move(pos, lv, playouts=1500, seed=2, tree=tree)
+    assert tree.reused == 0 and tree.node is not None and tree.after == pos.play(d.move)
+    reply = max(tree.node.children or [], key=lambda c: c.n)
+    visits = reply.n
+    assert visits > 1
+    state = tree.after.search_state()
+    pos2 = tree.after.play(state.move_text([reply.action]))
+    d2 = ai.search_move(pos2, lv, playouts=100, seed=3, tree=tree)
+    assert tree.reused == visits
+    assert d2.move in set(pos2.legal_moves())
+    other = engine.new_game("braincoral", size=3).play(d2.move)
+    ai.search_move(other, lv, playouts=50, seed=4, tree=tree)
+    assert tree.reused == 0
+
+
+def test_level_5_keeps_its_tree_in_whirlwind():
+    """Two-stone turns: our turn's two half-moves and the opponent's two are walked."""
+    lv = ai.LEVELS[5]
+    rng = random.Random(2)
+    pos = engine.new_game("whirlwind", size=8)
+    pos = pos.play(pos.random_move(rng))  # Black's one stone; White to play two
+    tree = ai.SearchTree()
+    ai.search_move(pos, lv, playouts=1500, seed=2, tree=tree)
+    assert tree.node is not None and tree.after is not None
+    first = max(tree.node.children or [], key=lambda c: c.n)
+    second = max(first.children or [], key=lambda c: c.n)
+    visits = max(pair_visits(tree.node, first.action, second.action),
+                 pair_visits(tree.node, second.action, first.action))
+    assert visits > 0
+    state = tree.after.search_state()
+    pos2 = tree.after.play(state.move_text([first.action, second.action]))
+    d2 = ai.search_move(pos2, lv, playouts=100, seed=3, tree=tree)
+    assert tree.reused == visits
+    assert d2.move in set(pos2.legal_moves())
