@@ -19,8 +19,9 @@ anti-decisive moves (Teytaud & Teytaud 2010; the chosen whole turn is checked at
 :func:`overlook_threats`), resistance when lost (the furthest proven loss, ``Node.dist``)
 and per-game knowledge (``ai.knowledge``;
 Coil's playouts see coil threats, ``CoilState.tactics``, switched on by ``Level.tactics``).
-``ai.uct`` is the plain UCT baseline the benchmark plays against. ``ai`` imports ``engine``
-only.
+``ai.uct`` is the plain UCT baseline the benchmark plays against, ``ai.grave`` Ludii's
+MC-GRAVE recipe (a second baseline); :class:`SearchTree` keeps a side's tree between its
+moves (tree reuse). ``ai`` imports ``engine`` only.
 """
 
 from __future__ import annotations

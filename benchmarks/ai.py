@@ -355,7 +355,7 @@ def grave_tasks(games: int, seconds: float, kinds: list[str], reuse: bool = True
 
 def odds_tasks(games: int, scale: float, kinds: list[str]) -> list:
     """Time odds: level 5 at 1 s against UCT at 4 s (both times ``scale``)."""
-    return [(key, "L5 1s vs UCT 4s", ("level_t", 5, 1.0 * scale), ("uct", 4.0 * scale),
+    return [(key, "L5 vs UCT at 4x time", ("level_t", 5, 1.0 * scale), ("uct", 4.0 * scale),
              1 + g % 2, 900 + g) for key in kinds for g in range(games)]
 
 
