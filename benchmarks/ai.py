@@ -323,6 +323,7 @@ CANDIDATES = {
     "tree-endgame-20k": dict(tree_endgame=12, tree_endgame_nodes=20_000),
     "pure-grave": dict(explore=0.0),                               # Ludii: no exploration term
     "ludii-ref-bias": dict(ref=100, bias=1e-6),                    # Ludii's GRAVE settings
+    "same": {},                                      # level 5 against itself: the seats' share
 }
 
 
@@ -548,7 +549,7 @@ def main(argv=None) -> None:
         run_matches(f"(e) each technique: level 5 against level 5 without it, "
                     f"{args.ablation_seconds:g} s per move",
                     ablation_tasks(args.ablation_games, args.ablation_seconds, kinds, names),
-                    args.workers)
+                    args.workers, by_seat=True)
     if "grave" not in skip and grave:
         secs = args.grave_seconds * tscale
         tasks = grave_tasks(grave, secs, kinds)
