@@ -19,8 +19,9 @@ anti-decisive moves (Teytaud & Teytaud 2010; the chosen whole turn is checked at
 :func:`overlook_threats`), resistance when lost (the furthest proven loss, ``Node.dist``)
 and per-game knowledge (``ai.knowledge``;
 Coil's playouts see coil threats, ``CoilState.tactics``, switched on by ``Level.tactics``).
-``ai.uct`` is the plain UCT baseline the benchmark plays against. ``ai`` imports ``engine``
-only.
+``ai.uct`` is the plain UCT baseline the benchmark plays against, ``ai.grave`` Ludii's
+MC-GRAVE recipe (a second baseline); :class:`SearchTree` keeps a side's tree between its
+moves (tree reuse). ``ai`` imports ``engine`` only.
 """
 
 from __future__ import annotations
@@ -37,7 +38,8 @@ from engine import Position, SearchState
 from . import endgame, knowledge
 from .mcts import Node, Search, ranked_children
 
-__all__ = ["KIND_SETTINGS", "LEVELS", "MAX_SECONDS", "Decision", "Level", "avoid_loss_in_one",
+__all__ = ["KIND_SETTINGS", "LEVELS", "MAX_SECONDS", "Decision", "Level", "SearchTree",
+           "avoid_loss_in_one",
            "choose_move", "kind_setting", "overlook_threats", "search_move", "win_in_one"]
 
 _T = TypeVar("_T")
@@ -68,8 +70,12 @@ class Level:
     bias: float = 1e-5           # GRAVE: how fast a child's own mean takes over from AMAF
     endgame: int = 0             # solve exactly at <= this many empty cells (Io; ai.endgame)
     endgame_nodes: int = 150_000  # node budget of that exact solve (else: search as usual)
+    tree_endgame: int = 0        # solve exactly every tree node with <= this many empty
+                                 # cells (Io; ai.endgame.TreeSolver), proving it at once
+    tree_endgame_nodes: int = 3000  # node budget of each such solve (else: searched)
     time_share: float = 0.85     # share of the time cap for the main search (the rest: a
-                                 # second half-move's own search, when one is needed)
+                                 # second half-move's own search, when one is needed); on a
+                                 # one-stone turn at least 0.98
     tactics: bool = True         # the game's playout tactics, where it has them (Coil); levels 4-5
     sight: float = 1.0           # chance (0..1) that a move looks at the immediate threats:
                                  # its own win in one, the opponent's win in one after its
@@ -221,8 +227,76 @@ def choose_move(position: Position, *, level: int = 3, seconds: float | None = N
     return search_move(position, lv, seconds=seconds, seed=seed, playouts=playouts)
 
 
+class SearchTree:
+    """A search tree kept between the moves of one side of one game (tree reuse, as Ludii's
+    MCTS keeps it; issue 24), for :func:`search_move`'s ``tree``.
+
+    After a move it holds the position after that move and the tree's node there; the next
+    search of that side starts from the node of the position it is given -- that node, or
+    one turn of the opponent's below it (``Position.last_move``, two half-moves in
+    Whirlwind; of a pair held in both orders, the more visited) -- with its visits,
+    statistics and proofs, when the tree has it; else afresh. ``reused`` is the visits the last search started with (0: afresh)."""
+
+    def __init__(self) -> None:
+        self.after: Position | None = None
+        self.node: Node | None = None
+        self.reused = 0
+
+    def keep(self, after: Position | None, node: Node | None) -> None:
+        """Remember ``node``, the tree's node for ``after`` (None: nothing to keep)."""
+        if node is None or after is None:
+            self.after, self.node = None, None
+        else:
+            self.after, self.node = after, node
+
+    def find(self, position: Position) -> Node | None:
+        """The kept node of ``position``, or None when the tree does not hold it."""
+        after, node = self.after, self.node
+        if after is None or node is None:
+            return None
+        if position == after:
+            return node
+        last = position.last_move
+        if last is None or position.ply != after.ply + 1 or after.outcome is not None:
+            return None
+        try:
+            if after.play(last) != position:
+                return None
+        except ValueError:
+            return None
+        state = after.search_state()
+        want = sorted(last.split())
+        seat = state.to_move
+        found: list[Node] = []  # a pair may be in the tree in either order: the most visited
+        for c in node.children or []:
+            s = state.copy()
+            s.play(c.action)
+            if s.winner is not None or not s.mid_turn or s.to_move != seat:
+                if sorted(state.move_text([c.action]).split()) == want:
+                    found.append(c)
+                continue
+            for d in c.children or []:
+                if sorted(state.move_text([c.action, d.action]).split()) == want:
+                    found.append(d)
+        return max(found, key=lambda x: x.n) if found else None
+
+
+def _walk(node: Node, turn: list[int]) -> Node | None:
+    """The node reached from ``node`` by the half-moves of ``turn``, or None where the tree
+    stops short of it."""
+    for a in turn:
+        if not node.children:
+            return None
+        nxt = next((c for c in node.children if c.action == a), None)
+        if nxt is None:
+            return None
+        node = nxt
+    return node
+
+
 def search_move(position: Position, lv: Level, *, seconds: float | None = None,
-                seed: int | None = None, playouts: int | None = None) -> Decision:
+                seed: int | None = None, playouts: int | None = None,
+                tree: SearchTree | None = None) -> Decision:
     """:func:`choose_move` with the search settings of ``lv`` (any :class:`Level`, e.g. a
     variant made with ``dataclasses.replace`` for measuring one technique); arguments as
     :func:`choose_move`, not checked beyond the position. Raises ValueError for a finished
@@ -233,7 +307,11 @@ def search_move(position: Position, lv: Level, *, seconds: float | None = None,
     that looks works as described in :func:`choose_move`; one that does not searches with
     no decisive or anti-decisive check, no solver and no exact endgame, and its turn then
     goes through :func:`overlook_threats` (no win in one; a threat most moves ignore is
-    ignored too). A level with ``sight`` 1 draws nothing, so its moves are as before."""
+    ignored too). A level with ``sight`` 1 draws nothing, so its moves are as before.
+
+    ``tree`` (a :class:`SearchTree` kept by the caller for one side of one game): the
+    search starts from the node of ``position`` in the tree kept from this side's last
+    move, when it is there (tree reuse), and keeps its own tree there for the next move."""
     if not isinstance(position, Position):
         raise ValueError("position must be an engine Position")
     if position.outcome is not None:
@@ -262,24 +340,40 @@ def search_move(position: Position, lv: Level, *, seconds: float | None = None,
     win = win_in_one(state, None if budget is None else t0 + budget * 0.5) if sees else None
     if win is not None:
         text = state.move_text(win)
+        if tree is not None:
+            tree.keep(None, None)
         return Decision(text, 1.0, 0, time.perf_counter() - t0, [text], True)
 
     solved = _solve_endgame(state, lv, None if budget is None else t0 + budget * 0.4)
     if solved is not None:
         action, value = solved
         text = state.move_text([action])
+        if tree is not None:
+            tree.keep(None, None)
         return Decision(text, value, 0, time.perf_counter() - t0, [text], True)
 
     ref = int(kind_setting(position.kind, "ref", lv.ref))
     explore = kind_setting(position.kind, "explore", lv.explore)
     prior = knowledge.prior_for(state) if lv.use_knowledge else None
+    exact = (endgame.TreeSolver(lv.tree_endgame, lv.tree_endgame_nodes)
+             if lv.tree_endgame > 0 and lv.solver and endgame.solver_for(state) else None)
     search = Search(state, rng=rng, decisive_turns=lv.decisive_turns, prior=prior,
                     prior_weight=knowledge.PRIOR_WEIGHT if prior else 0.0,
                     use_amaf=lv.use_amaf, solver=lv.solver, explore=explore,
-                    ref=ref, bias=lv.bias, candidates=knowledge.decisive_candidates)
+                    ref=ref, bias=lv.bias, candidates=knowledge.decisive_candidates,
+                    exact=exact)
+    if tree is not None:
+        kept = tree.find(position)
+        tree.reused = 0
+        if kept is not None and kept.children != []:  # [] = solved exactly, nothing below
+            search.adopt(kept)
+            tree.reused = kept.n
     if lv.decisive_turns >= 1:
         search.guard_root(None if budget is None else t0 + budget * 0.6)
-    main_deadline = None if budget is None else t0 + budget * lv.time_share
+    # a one-stone turn needs no second half-move's search: the whole time but the last 2%
+    # (for the whole-turn check) goes to the main search (issue 24: use the time given)
+    share = lv.time_share if position.stones_this_turn == 2 else max(lv.time_share, 0.98)
+    main_deadline = None if budget is None else t0 + budget * share
     search.run(playouts=playouts, deadline=main_deadline)
     value = search.value()
     lost = search.root.proven == 3 - state.to_move
@@ -354,6 +448,8 @@ def search_move(position: Position, lv: Level, *, seconds: float | None = None,
             kid = next((c for c in order if c.action == blind[0]), None)
             value = kid.w / kid.n if kid is not None and kid.n else 0.5
     move = state.move_text(turn)
+    if tree is not None:
+        tree.keep(position.play(move), _walk(search.root, turn))
     line = _turns_text(state, line_half) or [move]
     line[0] = move
     proven = sees and (lost or search.root.proven is not None or first.proven is not None)

@@ -160,3 +160,41 @@ def empty_count(state: SearchState) -> int | None:
     if isinstance(state, IoState):
         return state.empty.bit_count()
     return None
+
+
+
+class TreeSolver:
+    """Exact values for the tree's nodes (``ai.mcts.Search``'s ``exact``): Io main-phase
+    positions with at most ``empties`` empty cells are solved (see the module) within
+    ``node_limit`` positions each; one transposition table serves every node of a search,
+    since positions recur under other move orders. Calling it with a state returns
+    ``(value, turns)``: +1 / 0 / -1 for the player to move and the turns left (Io's main
+    phase lasts one turn per empty cell whatever is played), or None (too many empties, not solved within the limit,
+    the opening, mid-turn, over, or another game)."""
+
+    def __init__(self, empties: int, node_limit: int):
+        self.empties = empties
+        self.node_limit = node_limit
+        self.solver: _IoSolver | None = None
+        self.solved = 0
+        self.failed = 0
+
+    def __call__(self, state: SearchState) -> tuple[int, int] | None:
+        if not isinstance(state, IoState):
+            return None
+        if state.winner is not None or state.opening or state.mid_turn:
+            return None
+        empty = state.empty
+        if empty.bit_count() > self.empties:
+            return None
+        if self.solver is None:
+            self.solver = _IoSolver(state.tables, self.node_limit)
+        solver = self.solver
+        solver.nodes = 0
+        try:
+            v = solver.value(state.own, state.opp, empty, -1, 1)
+        except _OutOfNodes:
+            self.failed += 1
+            return None
+        self.solved += 1
+        return v, empty.bit_count()

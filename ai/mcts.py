@@ -35,7 +35,7 @@ import random
 import time
 from collections.abc import Callable
 
-from engine import SearchState
+from engine import SearchState, cells_of
 
 #: A prior function: (state, actions) -> list of prior values in [0, 1] per action, or None.
 PriorFn = Callable[[SearchState, list[int]], "list[float] | None"]
@@ -85,14 +85,19 @@ class Search:
     progressive bias (``prior_weight * prior / (n + 1)``); ``rng`` a ``random.Random``;
     ``use_amaf`` GRAVE on or off; ``solver`` MCTS-Solver back-up on or off; ``candidates``
     a function (state, actions) -> the actions that may win at once, to check fewer
-    (default: all; ``ai.knowledge.decisive_candidates`` knows each game).
+    (default: all; ``ai.knowledge.decisive_candidates`` knows each game); ``exact`` a
+    function state -> None or (the exact result for the player to move, +1 / 0 / -1, and
+    the turns left to the game's end with perfect play), tried
+    where a node below the root is expanded (``ai.endgame.TreeSolver``: Io's last empty
+    cells), whose answer proves the node at once.
     """
 
     def __init__(self, state: SearchState, *, rng: random.Random, ref: int = 50,
                  bias: float = 1e-5, explore: float = 0.1, decisive_turns: int = 1,
                  prior: PriorFn | None = None, prior_weight: float = 0.0,
                  use_amaf: bool = True, solver: bool = True,
-                 candidates: Callable[[SearchState, list[int]], list[int]] | None = None):
+                 candidates: Callable[[SearchState, list[int]], list[int]] | None = None,
+                 exact: Callable[[SearchState], tuple[int, int] | None] | None = None):
         if state.winner is not None:
             raise ValueError("the game is over: there is no move to search")
         self.state = state
@@ -106,12 +111,25 @@ class Search:
         self.use_amaf = use_amaf
         self.solver = solver
         self.candidates = candidates or (lambda _state, actions: actions)
+        self.exact = exact
         self.n_cells = state.n_cells
         self.root = Node(-1, 3 - state.to_move)
         self.root.to_move = state.to_move
         if use_amaf:
             self.root.amaf = self._new_amaf()
+        self.depth0 = 0  # the root's turn_depth (not 0 once a kept subtree is adopted)
         self.playouts = 0
+
+    def adopt(self, node: Node) -> None:
+        """Tree reuse: make ``node`` -- the node of this search's state in a tree kept from
+        an earlier search of the same game (:class:`ai.SearchTree`) -- the root, with its
+        statistics, proofs and subtree. Decisive-move checks count turns from it
+        (``decisive_turns``); its nodes expanded before keep the checks they had."""
+        node.to_move = self.state.to_move
+        if self.use_amaf and node.amaf is None:
+            node.amaf = self._new_amaf()
+        self.root = node
+        self.depth0 = node.turn_depth
 
     def _new_amaf(self) -> Amaf:
         n = self.n_cells + 1
@@ -124,13 +142,21 @@ class Search:
         moves) and, if one exists, keep only it, proven a win."""
         p = state.to_move
         node.to_move = p
+        if self.exact is not None and node is not self.root and not state.mid_turn:
+            solved = self.exact(state)
+            if solved is not None:
+                v, turns = solved
+                node.children = []
+                node.proven = p if v > 0 else (0 if v == 0 else 3 - p)
+                node.dist = turns
+                return
         actions = state.actions()
         depth = node.turn_depth
         if state.mid_turn:
             child_depth = depth
         else:
             child_depth = depth + 1
-        if node.turn_depth <= self.decisive_turns:
+        if node.turn_depth - self.depth0 <= self.decisive_turns:
             for a in self.candidates(state, actions):
                 if state.wins_now(a):
                     child = Node(a, p, 1.0, child_depth)
@@ -212,26 +238,54 @@ class Search:
         else:
             an_t, aw_t = None, _NO_AMAF  # aw_t is read only with an_t
         skip_proven = self.solver
-        for c in node.children:  # type: ignore[union-attr]  # only expanded nodes are selected from; no check in the search's inner loop
-            if skip_proven and c.proven is not None:
-                continue
-            n = c.n
-            if an_t is not None:
-                m = an_t[c.action]
+        # the exploration term of an unvisited child, and its factor for a visited one
+        # (explore * sqrt(ln N / n) = e0 / sqrt(n)): computed once per selection
+        e0 = explore * math.sqrt(log_n)
+        sqrt = math.sqrt
+        children: list[Node] = node.children  # type: ignore[assignment]  # only expanded nodes are selected from; no check in the search's inner loop
+        if an_t is not None and not pw:
+            # the common case (GRAVE, no prior), with no per-child test of either
+            for c in children:
+                if skip_proven and c.proven is not None:
+                    continue
+                n = c.n
+                a = c.action
+                m = an_t[a]
                 if n:
                     q = c.w / n
                     if m:
                         beta = m / (m + n + bias * m * n)
-                        q = (1.0 - beta) * q + beta * aw_t[c.action] / m
-                    v = q + explore * math.sqrt(log_n / n)
+                        q = (1.0 - beta) * q + beta * aw_t[a] / m
+                    v = q + e0 / sqrt(n)
                 elif m:
-                    v = aw_t[c.action] / m + explore * math.sqrt(log_n)
+                    v = aw_t[a] / m + e0
                 else:
-                    v = 1.0 + explore * math.sqrt(log_n)
+                    v = 1.0 + e0
+                if v > best_v:
+                    best_v = v
+                    best = c
+            return best
+        for c in children:
+            if skip_proven and c.proven is not None:
+                continue
+            n = c.n
+            if an_t is not None:
+                a = c.action
+                m = an_t[a]
+                if n:
+                    q = c.w / n
+                    if m:
+                        beta = m / (m + n + bias * m * n)
+                        q = (1.0 - beta) * q + beta * aw_t[a] / m
+                    v = q + e0 / sqrt(n)
+                elif m:
+                    v = aw_t[a] / m + e0
+                else:
+                    v = 1.0 + e0
             elif n:
-                v = c.w / n + explore * math.sqrt(log_n / n)
+                v = c.w / n + e0 / sqrt(n)
             else:
-                v = 1.0 + explore * math.sqrt(log_n)
+                v = 1.0 + e0
             if pw:
                 v += pw * c.prior / (n + 1)
             if v > best_v:
@@ -331,12 +385,19 @@ class Search:
         self._backup(path, winner, p1, p2)
 
     def _backup(self, path: list[Node], winner: int, p1: int, p2: int) -> None:
-        """Back the result up the path: visits, wins, AMAF tables and solver proofs."""
+        """Back the result up the path: visits, wins, AMAF tables and solver proofs.
+
+        The cells each seat placed below a node (``p1``/``p2`` bitboards, growing by each
+        node's own half-move on the way up) are decoded into lists once, at the deepest
+        node with an AMAF table, and extended from there (the tables sit at the top)."""
         use_amaf = self.use_amaf
         ref = self.ref
+        n_cells = self.n_cells
         prove = self.solver and path[-1].proven is not None
         r1 = 1.0 if winner == 1 else (0.5 if winner == 0 else 0.0)
         r2 = 1.0 - r1
+        l1: list[int] | None = None  # the cells of p1 / p2, once a table needs them
+        l2: list[int] = []
         for i in range(len(path) - 1, -1, -1):
             node = path[i]
             node.n += 1
@@ -348,14 +409,28 @@ class Search:
                 if t is None and node.n >= ref and node.children is not None:
                     t = node.amaf = self._new_amaf()
                 if t is not None:
-                    _amaf_add(t[0], t[1], p1, r1)
-                    _amaf_add(t[2], t[3], p2, r2)
+                    if l1 is None:
+                        l1, l2 = cells_of(p1), cells_of(p2)
+                    counts, wins = t[0], t[1]
+                    for a in l1:
+                        counts[a] += 1
+                        wins[a] += r1
+                    counts, wins = t[2], t[3]
+                    for a in l2:
+                        counts[a] += 1
+                        wins[a] += r2
             a = node.action
-            if 0 <= a < self.n_cells:
+            if 0 <= a < n_cells:
+                bit = 1 << a
                 if node.seat == 1:
-                    p1 |= 1 << a
-                else:
-                    p2 |= 1 << a
+                    if not p1 & bit:
+                        p1 |= bit
+                        if l1 is not None:
+                            l1.append(a)
+                elif not p2 & bit:
+                    p2 |= bit
+                    if l1 is not None:
+                        l2.append(a)
 
     # -- running and reading ------------------------------------------------------------
     def run(self, *, playouts: int | None = None, deadline: float | None = None) -> None:

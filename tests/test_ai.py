@@ -180,6 +180,24 @@ def test_time_cap_is_kept(monkeypatch):
         assert d.seconds <= 1.1 and d.playouts >= 1
 
 
+def test_a_one_stone_turn_uses_nearly_all_its_time(monkeypatch):
+    """Issue 24: level 5 used about 0.8 s of its 1 s. On a one-stone turn no second
+    half-move needs time, so the search runs to 98% of the cap; a two-stone turn keeps the
+    level's share (95%) for the second half-move. Simulated clock, as above (1 ms a reading)."""
+    now = [1000.0]
+
+    def clock() -> float:
+        now[0] += 0.001
+        return now[0]
+
+    monkeypatch.setattr(time, "perf_counter", clock)
+    one = ai.choose_move(engine.new_game("braincoral"), level=5, seconds=1.0, seed=1)
+    assert 0.975 <= one.seconds <= 1.1, one.seconds
+    ww = engine.new_game("whirlwind")
+    two = ai.choose_move(ww.play(ww.random_move(random.Random(1))), level=5, seconds=1.0, seed=1)
+    assert 0.94 <= two.seconds < 0.975, two.seconds
+
+
 @pytest.mark.parametrize("kind", list(SMALL))
 def test_win_in_one_taken_by_every_level_that_looks(kind):
     """Every level's move that looks at the immediate threats takes a win in one (levels 3-5

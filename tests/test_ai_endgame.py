@@ -88,3 +88,43 @@ def test_grave_ref_and_explore_come_from_the_game_unless_the_level_sets_them(mon
     assert seen[0] == (17, 0.3) and seen[-1] == (33, 0.3)
     assert (50, 0.1) in seen[1:-1]
     assert ai.kind_setting("braincoral", "explore", None) == 0.05
+
+
+def test_the_tree_solves_io_nodes_exactly():
+    """Io's exact endgame inside the tree (issue 24): a search whose nodes below the root
+    are solved (``endgame.TreeSolver``) proves the root of a position with 11 empty cells
+    after a few simulations, with the value the root solver finds; without it the same
+    simulations prove nothing."""
+    import random
+
+    from ai import endgame
+    from ai.mcts import Search
+
+    rng = random.Random(4)
+    checked = 0
+    for _ in range(40):
+        pos = engine.new_game("io", size=6)
+        while pos.outcome is None:
+            st = pos.search_state()
+            if not st.opening and st.empty.bit_count() == 11:
+                break
+            pos = pos.play(pos.random_move(rng))
+        if pos.outcome is not None:
+            continue
+        exact = endgame.io_solve_root(st, 10**7)
+        assert exact is not None
+        best = max(v for _, v in exact)
+        solver = endgame.TreeSolver(12, 10**6)
+        search = Search(st, rng=random.Random(1), exact=solver)
+        search.run(playouts=60)
+        me = st.to_move
+        want = me if best > 0 else (0 if best == 0 else 3 - me)
+        assert search.root.proven == want, (pos.to_text(), best)
+        assert solver.solved > 0
+        plain = Search(st, rng=random.Random(1))
+        plain.run(playouts=search.playouts)
+        assert plain.root.proven is None
+        checked += 1
+        if checked == 3:
+            break
+    assert checked == 3

@@ -268,3 +268,32 @@ def _half_moves(state, move_text: str) -> list[int]:
             if state.move_text([a, b]) == move_text:
                 return [a, b]
     raise AssertionError(f"{move_text} is not a move of this position")
+
+
+#: Whirlwind positions (seeded random games) where every move that loses in one loses to
+#: a two-stone turn only: no single stone of the opponent's wins after it (issue 24).
+TWO_STONE_THREATS = [
+    "whirlwind size=8,setup=A 15 a3,b3 xo..oo.o/xoo...xx/.oxx..../xo.oooxx/.ooo...x/xx..xx.x/.x....ox/.x.oxxox 2",
+    "whirlwind size=8,setup=A 16 e2,f8 x.xxoo.o/ooo...x./x..xx.xo/x..x.ox./o.oo..xx/.xoxxxxo/.xooo.oo/oxoox.o. 1",
+    "whirlwind size=8,setup=A 20 d2,d7 xx.oo.oo/oo.ox.xo/xxxxx.xo/xxooxo.o/.oooxo.x/.xooxx.x/.xxox.ox/ooooo.xx 1",
+]
+
+
+@pytest.mark.parametrize("text", TWO_STONE_THREATS)
+def test_whirlwind_two_stone_wins_are_blocked_from_level_2(text):
+    """The root's loss-in-one check covers the opponent's two-stone wins: in positions
+    where nearly every move lets the opponent join their edges with two stones (and none
+    with one), levels 2-5 play one of the few that do not (brute force over whole turns)."""
+    pos = engine.from_text(text)
+    moves, losing = losing_in_one(pos)
+    assert losing and len(losing) < len(moves)
+    state = pos.search_state()
+    for t in whole_turns(state):
+        if state.move_text(t) in losing:
+            s = after(state, t)
+            assert s.winner is None and not any(
+                after(s, u).winner == s.to_move for u in whole_turns(s) if len(u) == 1
+                or s.wins_now(u[0]))
+    for level in range(2, 6):
+        d = ai.search_move(pos, looking(level), playouts=60, seed=level)
+        assert d.move not in losing, (level, d.move, len(losing), len(moves))

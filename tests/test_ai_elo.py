@@ -1,0 +1,65 @@
+"""benchmarks/ai.py's Elo scale (issue 24 item 3): the Bradley-Terry fit (choix) is
+anchored, recovers the order and the gap of made-up results, and its bootstrap intervals
+hold the point rating. Made-up games, no search: fast."""
+
+from __future__ import annotations
+
+import importlib.util
+import math
+import sys
+from pathlib import Path
+
+import pytest
+
+pytest.importorskip("choix")
+
+
+def _bench():
+    path = Path(__file__).resolve().parent.parent / "benchmarks" / "ai.py"
+    spec = importlib.util.spec_from_file_location("bench_ai", path)
+    assert spec is not None and spec.loader is not None
+    mod = importlib.util.module_from_spec(spec)
+    sys.modules["bench_ai"] = mod
+    spec.loader.exec_module(mod)
+    return mod
+
+
+bench = _bench()
+
+
+def games(a: str, b: str, wins: int, losses: int, draws: int = 0):
+    return [(a, b, 1.0)] * wins + [(a, b, 0.0)] * losses + [(a, b, 0.5)] * draws
+
+
+def test_anchor_and_a_known_gap():
+    """75% against the anchor is 400 * log10(3) = 190.8 Elo above it (Bradley-Terry's
+    Elo form); the anchor keeps its rating; a draw counts half."""
+    names = ["A", "UCT 1s"]
+    ratings = bench.bradley_terry(names, games("A", "UCT 1s", 30, 10), alpha=1e-9)
+    assert ratings["UCT 1s"] == pytest.approx(1500.0)
+    assert ratings["A"] - 1500.0 == pytest.approx(400 * math.log10(3), abs=1.0)
+    drawn = bench.bradley_terry(names, games("A", "UCT 1s", 20, 0, 20), alpha=1e-9)
+    assert drawn["A"] - 1500.0 == pytest.approx(400 * math.log10(3), abs=1.0)
+
+
+def test_order_steps_and_intervals():
+    names = ["L1", "L2", "UCT 1s"]
+    data = (games("L2", "L1", 16, 4) + games("UCT 1s", "L1", 18, 2)
+            + games("UCT 1s", "L2", 12, 8))
+    table = bench.elo_table(names, data, boots=60)
+    assert table["L1"][0] < table["L2"][0] < table["UCT 1s"][0] == pytest.approx(1500.0)
+    for rating, lo, hi in table.values():
+        assert lo <= rating + 1e-6 and rating <= hi + 1e-6
+    steps = bench.elo_steps(names, data, [("L2", "L1")], boots=60)
+    d, lo, hi = steps[("L2", "L1")]
+    assert d == pytest.approx(table["L2"][0] - table["L1"][0])
+    assert lo < d < hi
+
+
+def test_elo_tasks_play_every_pair_with_seats_alternating():
+    tasks = bench.elo_tasks(2, 0.1, ["io"])
+    n = len(bench.ELO_PLAYERS)
+    assert len(tasks) == n * (n - 1) // 2 * 2
+    assert {t[4] for t in tasks} == {1, 2}
+    uct = next(t for t in tasks if t[1] == "L1 | UCT 4s")
+    assert uct[3] == ("uct", pytest.approx(0.4)) and uct[2] == ("level_s", 1, 0.1)
