@@ -274,7 +274,7 @@ async def test_revision_0007_goes_down_and_up_again_with_the_older_rows_intact(d
             await store.fetchall("SELECT * FROM tournaments")
         assert [tuple(r) for r in await store.fetchall("SELECT * FROM games ORDER BY id")] == games
         assert len(await store.fetchall("SELECT * FROM forgotten_players")) == 1
-        assert await store.upgrade() == head_revision() == "0007"
+        assert await store.upgrade() == head_revision() >= "0007"
         assert await store.fetchall("SELECT * FROM tournaments") == []
         m = GameManager(store, clock=clock)
         assert await m.game_tournament(started.games[0].id) is None  # an ordinary game now
