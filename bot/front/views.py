@@ -12,7 +12,8 @@ Custom ids:
 
 The buttons route the press to the cog that handles them through the bot's typed
 :class:`ButtonRoutes` (``buttons``: the challenges, play and privacy cogs enter themselves
-there when they load, and leave when they unload), never by a cog's name. Whose
+there when they load, and leave when they unload), never by a cog's name. Every button is a
+:class:`bot.front.languages.LocalisedItem`: its press is answered in the presser's language. Whose
 button a Resign or a data deletion confirmation is, the button itself checks (``interaction_check``: anyone else is told so at
 once); every other check (who may press, whether the challenge is still open) is the
 manager's, and its refusal comes back as an ephemeral message.
@@ -28,6 +29,7 @@ import discord
 
 from bot import texts
 
+from .languages import LocalisedItem
 from .replies import ephemeral
 
 
@@ -109,7 +111,7 @@ CHALLENGE_ACTIONS = {
 }
 
 
-class ChallengeButton(discord.ui.DynamicItem[discord.ui.Button[discord.ui.View]],
+class ChallengeButton(LocalisedItem,
                       template=r"stonecast:(?P<action>accept|decline|cancel):(?P<id>[0-9]+)"):
     """Accept / Decline (for the opponent) or Cancel (for the challenger) on a challenge."""
 
@@ -132,7 +134,7 @@ class ChallengeButton(discord.ui.DynamicItem[discord.ui.Button[discord.ui.View]]
         await cog.on_challenge_button(interaction, self.action, self.challenge_id)
 
 
-class ResignButton(discord.ui.DynamicItem[discord.ui.Button[discord.ui.View]],
+class ResignButton(LocalisedItem,
                    template=r"stonecast:resign:(?P<game>[0-9]+):(?P<user>[0-9]+)"):
     """The "Resign" confirmation for one player's game."""
 
@@ -151,6 +153,7 @@ class ResignButton(discord.ui.DynamicItem[discord.ui.Button[discord.ui.View]],
     async def interaction_check(self, interaction: discord.Interaction[Any], /) -> bool:
         """Only the player who asked to resign may press it; anyone else is told so (and
         nothing happens)."""
+        await super().interaction_check(interaction)  # the presser's language
         if interaction.user.id == self.user_id:
             return True
         await ephemeral(interaction, texts.NOT_YOUR_BUTTON)
@@ -161,7 +164,7 @@ class ResignButton(discord.ui.DynamicItem[discord.ui.Button[discord.ui.View]],
         await _handler(ButtonRoutes.of(interaction).play, "resign").on_resign_button(interaction, self.game_id)
 
 
-class RematchButton(discord.ui.DynamicItem[discord.ui.Button[discord.ui.View]],
+class RematchButton(LocalisedItem,
                     template=r"stonecast:rematch:(?P<game>[0-9]+)"):
     """Rematch: either player of a finished game challenges the other, seats swapped."""
 
@@ -181,7 +184,7 @@ class RematchButton(discord.ui.DynamicItem[discord.ui.Button[discord.ui.View]],
         await _handler(ButtonRoutes.of(interaction).challenges, "rematch").on_rematch_button(interaction, self.game_id)
 
 
-class ForgetButton(discord.ui.DynamicItem[discord.ui.Button[discord.ui.View]],
+class ForgetButton(LocalisedItem,
                    template=r"stonecast:forget:(?P<user>[0-9]+)"):
     """The "Delete my data" confirmation of ``/privacy delete`` (issue 18), for one user."""
 
@@ -199,6 +202,7 @@ class ForgetButton(discord.ui.DynamicItem[discord.ui.Button[discord.ui.View]],
     async def interaction_check(self, interaction: discord.Interaction[Any], /) -> bool:
         """Only the player whose data it is may press it; anyone else is told so (and
         nothing is deleted)."""
+        await super().interaction_check(interaction)  # the presser's language
         if interaction.user.id == self.user_id:
             return True
         await ephemeral(interaction, texts.NOT_YOUR_PRIVACY_BUTTON)
@@ -209,7 +213,7 @@ class ForgetButton(discord.ui.DynamicItem[discord.ui.Button[discord.ui.View]],
         await _handler(ButtonRoutes.of(interaction).privacy, "forget").on_forget_button(interaction)
 
 
-class JoinButton(discord.ui.DynamicItem[discord.ui.Button[discord.ui.View]],
+class JoinButton(LocalisedItem,
                  template=r"stonecast:join:(?P<id>[0-9]+)"):
     """Join, on a tournament's announcement: anyone in its server enters the tournament
     during sign-up (after it, the press is refused and the button taken off)."""
@@ -228,6 +232,7 @@ class JoinButton(discord.ui.DynamicItem[discord.ui.Button[discord.ui.View]],
     async def interaction_check(self, interaction: discord.Interaction[Any], /) -> bool:
         """Only a press in the tournament's own server goes on (a copied custom id from
         another server finds no tournament)."""
+        await super().interaction_check(interaction)  # the presser's language
         cog = _handler(ButtonRoutes.of(interaction).tournaments, "join")
         return await cog.may_see_tournament(interaction, self.tournament_id)
 

@@ -26,6 +26,7 @@ from discord.ext import commands
 
 from bot import texts
 from bot.front import boards
+from bot.front.languages import LocalisedItem
 from bot.front.replies import ephemeral, report_error
 from bot.manager import NotFound, Refusal, UserError
 
@@ -40,7 +41,7 @@ log = logging.getLogger("stonecast.bot")
 CUSTOM_ID_LIMIT = 100  # Discord's limit on a custom id
 
 
-class _OwnedButton(discord.ui.DynamicItem[discord.ui.Button[discord.ui.View]], template=r"stonecast:owned-base-never"):
+class _OwnedButton(LocalisedItem, template=r"stonecast:owned-base-never"):
     """A button only its ``user_id`` may press (``interaction_check``)."""
 
     user_id: int
@@ -48,6 +49,7 @@ class _OwnedButton(discord.ui.DynamicItem[discord.ui.Button[discord.ui.View]], t
 
     async def interaction_check(self, interaction: discord.Interaction[Any], /) -> bool:
         """Only the member it was shown to may press it; anyone else is told so."""
+        await super().interaction_check(interaction)  # the presser's language
         if interaction.user.id == self.user_id:
             return True
         await ephemeral(interaction, self.refusal)
