@@ -15,7 +15,7 @@ __all__ = ["DISCORDS_LANGUAGE", "LANGUAGE_NAMES", "SERVER_LANGUAGE_IN_DM", "SERV
 
 #: Each supported language in itself, in :data:`bot.texts.i18n.SUPPORTED`'s order.
 LANGUAGE_NAMES = {"en": "English", "de": "Deutsch", "fr": "Français", "es": "Español",
-                  "pt_BR": "Português (Brasil)", "ru": "Русский", "ja": "日本語"}
+                  "pt_BR": "Português do Brasil", "ru": "Русский", "ja": "日本語"}
 assert tuple(LANGUAGE_NAMES) == SUPPORTED
 
 #: The choice of /settings language: and server-language: that follows Discord's locale.

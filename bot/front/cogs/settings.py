@@ -39,7 +39,7 @@ class SettingsCog(commands.Cog, name="Settings"):
         confirm="on: /move shows the board first, with Confirm and Cancel",
         language=locale_str("The language the bot speaks to you"),
         server_language=locale_str("The language of this server's posts (Manage Server)"))
-    @app_commands.rename(server_language="server-language")
+    @app_commands.rename(language=locale_str("language"), server_language=locale_str("server-language"))
     @app_commands.choices(language=LANGUAGE_CHOICES, server_language=LANGUAGE_CHOICES)
     async def settings(self, interaction: discord.Interaction,
                        dm: Literal["off", "on", "digest"] | None = None,
