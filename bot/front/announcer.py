@@ -56,10 +56,12 @@ ANNOUNCEMENT_KINDS = ("reminder", "timeout", "move", "dm", "digest", "deadline")
 
 @dataclass(frozen=True)
 class Picture:
-    """A board picture ready to attach: the ``png`` bytes and their ``description`` (alt text)."""
+    """A board picture ready to attach: the ``png`` bytes and their ``description`` (alt text),
+    worded in ``language``."""
 
     png: bytes
     description: str
+    language: str = i18n.DEFAULT
 
 
 class Announcer:
@@ -296,8 +298,9 @@ class Announcer:
         uid = game.to_move_user
         if uid is None:
             raise ValueError(f"nobody is to move in game {game.id}: no your-turn DM")
-        with i18n.speaking(await self.languages.of_user(uid)):  # the image too: its cache knows the language
-            picture = await self.picture(game, position)
+        with i18n.speaking(await self.languages.of_user(uid)) as language:
+            if picture.language != language:  # the thread's image speaks another language
+                picture = await self.picture(game, position)
             post = replace(boards.turn_dm(game, position, seat, picture.png, plies), description=picture.description)
         try:
             user = self.client.get_user(uid) or await self.client.fetch_user(uid)
@@ -336,7 +339,8 @@ class Announcer:
         (:func:`bot.front.alttext.board`). The last :data:`PNG_CACHE_SIZE` images are kept,
         so the board post and the your-turn DM after it carry the same PNG."""
         names = await self.names(game)
-        return Picture(await self._png(game, position, names), alttext.board(game, position, names))
+        return Picture(await self._png(game, position, names), alttext.board(game, position, names),
+                       i18n.current_locale())
 
     async def _png(self, game: Game, position: engine.Position, names: dict[int, str]) -> bytes:
         """The PNG of :meth:`picture`, from the cache when drawn before with the same words."""
