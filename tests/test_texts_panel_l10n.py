@@ -84,3 +84,14 @@ def test_the_check_sees_a_cut_word_and_a_missing_glyph(monkeypatch):
     assert any(t.endswith("…") for t in drawn_strings(position, monkeypatch))
     assert not fonts.drawable("\U0001e900")  # Adlam: no packaged face has it
     assert all(fonts.drawable(c) for c in "手番ですЖжÉé")
+
+
+@pytest.mark.parametrize("weight", ["regular", "medium", "bold"])
+def test_a_japanese_headline_draws_in_the_packaged_cjk_face(weight):
+    """Roboto has no kana or kanji: "さくらの手番です" is drawn in Noto Sans CJK (packaged with
+    the project), every glyph of it there; Cyrillic stays in Roboto."""
+    f = fonts.font(30, weight)
+    runs = fonts.runs("Ann の手番です", f)
+    assert [text for text, _ in runs] == ["Ann ", "の手番です"]
+    assert runs[1][1].path == fonts.CJK_FONT and fonts.draws(fonts.CJK_FONT, "の手番です")
+    assert fonts.runs("ваш ход", f) == [("ваш ход", f)]
