@@ -242,3 +242,26 @@ def test_every_persistent_button_answers_in_the_pressers_language():
     from bot.front.views import DYNAMIC_ITEMS
 
     assert all(issubclass(item, LocalisedItem) for item in (*DYNAMIC_ITEMS, *TURN_ITEMS))
+
+
+def test_a_buttons_label_is_worded_in_the_language_of_its_message(tmp_path, monkeypatch):
+    from bot import texts
+    from bot.front import views
+
+    folder = tmp_path / "fr" / "LC_MESSAGES"
+    folder.mkdir(parents=True)
+    (folder / "boards.po").write_text(
+        'msgid ""\nmsgstr ""\n"Content-Type: text/plain; charset=UTF-8\\n"\n"Language: fr\\n"\n\n'
+        f'msgid "{texts.BUTTON_LABELS["rematch"]}"\nmsgstr "Revanche"\n\n'
+        f'msgid "{texts.BUTTON_LABELS["accept"]}"\nmsgstr "Accepter"\n', encoding="utf-8")
+    monkeypatch.setattr(i18n, "LOCALE_DIR", tmp_path)
+    i18n.translations.cache_clear()
+    try:
+        with i18n.speaking("fr"):
+            rematch, challenge = views.rematch_view(7), views.challenge_view(7)
+        english = views.rematch_view(7)
+    finally:
+        i18n.translations.cache_clear()
+    assert [b.item.label for b in rematch.children] == ["Revanche"]
+    assert [b.item.label for b in challenge.children][0] == "Accepter"
+    assert [b.item.label for b in english.children] == [texts.BUTTON_LABELS["rematch"]]

@@ -138,9 +138,8 @@ async def post_challenge(bot: StonecastBot, c: Challenge) -> discord.Message:
                 else discord.AllowedMentions(users=[discord.Object(c.opponent_id)]))
     channel = bot.get_partial_messageable(c.channel_id, guild_id=c.guild_id)
     with i18n.speaking(await bot.languages.of_guild(c.guild_id)):  # a public post: the server's language
-        content = texts.challenge_text(c)
-    message = await channel.send(content, allowed_mentions=mentions,
-                                 view=challenge_view(c.id, open_challenge=c.opponent_id is None))
+        content, view = texts.challenge_text(c), challenge_view(c.id, open_challenge=c.opponent_id is None)
+    message = await channel.send(content, allowed_mentions=mentions, view=view)
     await bot.manager.set_challenge_message(c.id, message.id)
     return message
 
