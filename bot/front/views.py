@@ -13,7 +13,8 @@ Custom ids:
 The buttons route the press to the cog that handles them through the bot's typed
 :class:`ButtonRoutes` (``buttons``: the challenges, play and privacy cogs enter themselves
 there when they load, and leave when they unload), never by a cog's name. Every button is a
-:class:`bot.front.languages.LocalisedItem`: its press is answered in the presser's language. Whose
+:class:`bot.front.languages.LocalisedItem`: its press is answered in the presser's language;
+its label is worded when the button is made (the language of the message it goes on). Whose
 button a Resign or a data deletion confirmation is, the button itself checks (``interaction_check``: anyone else is told so at
 once); every other check (who may press, whether the challenge is still open) is the
 manager's, and its refusal comes back as an ephemeral message.
@@ -28,6 +29,7 @@ from typing import Any, Protocol, TypeVar
 import discord
 
 from bot import texts
+from bot.texts import i18n
 
 from .languages import LocalisedItem
 from .replies import ephemeral
@@ -117,7 +119,7 @@ class ChallengeButton(LocalisedItem,
 
     def __init__(self, action: str, challenge_id: int):
         label, style = CHALLENGE_ACTIONS[action]
-        super().__init__(discord.ui.Button(label=label, style=style,
+        super().__init__(discord.ui.Button(label=i18n._(label), style=style,
                                            custom_id=f"stonecast:{action}:{challenge_id}"))
         self.action = action
         self.challenge_id = challenge_id
@@ -139,7 +141,7 @@ class ResignButton(LocalisedItem,
     """The "Resign" confirmation for one player's game."""
 
     def __init__(self, game_id: int, user_id: int):
-        super().__init__(discord.ui.Button(label=texts.BUTTON_LABELS["resign"], style=discord.ButtonStyle.danger,
+        super().__init__(discord.ui.Button(label=i18n._(texts.BUTTON_LABELS["resign"]), style=discord.ButtonStyle.danger,
                                            custom_id=f"stonecast:resign:{game_id}:{user_id}"))
         self.game_id = game_id
         self.user_id = user_id
@@ -169,7 +171,7 @@ class RematchButton(LocalisedItem,
     """Rematch: either player of a finished game challenges the other, seats swapped."""
 
     def __init__(self, game_id: int):
-        super().__init__(discord.ui.Button(label=texts.BUTTON_LABELS["rematch"], style=discord.ButtonStyle.primary,
+        super().__init__(discord.ui.Button(label=i18n._(texts.BUTTON_LABELS["rematch"]), style=discord.ButtonStyle.primary,
                                            custom_id=f"stonecast:rematch:{game_id}"))
         self.game_id = game_id
 
@@ -189,7 +191,7 @@ class ForgetButton(LocalisedItem,
     """The "Delete my data" confirmation of ``/privacy delete`` (issue 18), for one user."""
 
     def __init__(self, user_id: int):
-        super().__init__(discord.ui.Button(label=texts.PRIVACY_DELETE_LABEL, style=discord.ButtonStyle.danger,
+        super().__init__(discord.ui.Button(label=i18n._(texts.PRIVACY_DELETE_LABEL), style=discord.ButtonStyle.danger,
                                            custom_id=f"stonecast:forget:{user_id}"))
         self.user_id = user_id
 
@@ -219,7 +221,7 @@ class JoinButton(LocalisedItem,
     during sign-up (after it, the press is refused and the button taken off)."""
 
     def __init__(self, tournament_id: int):
-        super().__init__(discord.ui.Button(label=texts.JOIN_LABEL, style=discord.ButtonStyle.success,
+        super().__init__(discord.ui.Button(label=i18n._(texts.JOIN_LABEL), style=discord.ButtonStyle.success,
                                            custom_id=f"stonecast:join:{tournament_id}"))
         self.tournament_id = tournament_id
 

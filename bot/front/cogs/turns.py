@@ -29,6 +29,7 @@ from bot.front import boards
 from bot.front.languages import LocalisedItem
 from bot.front.replies import ephemeral, report_error
 from bot.manager import NotFound, Refusal, UserError
+from bot.texts import i18n
 
 from .common import announce_move
 
@@ -61,7 +62,7 @@ class ConfirmMoveButton(_OwnedButton,
     """Confirm: play the move shown, if the game is still where it was."""
 
     def __init__(self, game_id: int, ply: int, user_id: int, move: str):
-        super().__init__(discord.ui.Button(label=texts.BUTTON_LABELS["confirm"], style=discord.ButtonStyle.success,
+        super().__init__(discord.ui.Button(label=i18n._(texts.BUTTON_LABELS["confirm"]), style=discord.ButtonStyle.success,
                                            custom_id=f"stonecast:confirm:{game_id}:{ply}:{user_id}:{move}"))
         self.game_id, self.ply, self.user_id, self.move = game_id, ply, user_id, move
 
@@ -80,7 +81,7 @@ class CancelMoveButton(_OwnedButton, template=r"stonecast:cancelmove:(?P<game>[0
     """Cancel: nothing is played."""
 
     def __init__(self, game_id: int, user_id: int):
-        super().__init__(discord.ui.Button(label=texts.BUTTON_LABELS["cancelmove"], style=discord.ButtonStyle.secondary,
+        super().__init__(discord.ui.Button(label=i18n._(texts.BUTTON_LABELS["cancelmove"]), style=discord.ButtonStyle.secondary,
                                            custom_id=f"stonecast:cancelmove:{game_id}:{user_id}"))
         self.game_id, self.user_id = game_id, user_id
 
@@ -109,7 +110,7 @@ class NextGameButton(_OwnedButton, template=r"stonecast:next:(?P<user>[0-9]+):(?
     refusal = texts.NOT_YOUR_QUEUE
 
     def __init__(self, user_id: int, game_id: int):
-        super().__init__(discord.ui.Button(label=texts.BUTTON_LABELS["next"], style=discord.ButtonStyle.primary,
+        super().__init__(discord.ui.Button(label=i18n._(texts.BUTTON_LABELS["next"]), style=discord.ButtonStyle.primary,
                                            custom_id=f"stonecast:next:{user_id}:{game_id}"))
         self.user_id, self.game_id = user_id, game_id
 
