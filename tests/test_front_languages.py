@@ -265,3 +265,11 @@ def test_a_buttons_label_is_worded_in_the_language_of_its_message(tmp_path, monk
     assert [b.item.label for b in rematch.children] == ["Revanche"]
     assert [b.item.label for b in challenge.children][0] == "Accepter"
     assert [b.item.label for b in english.children] == [texts.BUTTON_LABELS["rematch"]]
+
+
+async def test_a_deleted_players_language_is_forgotten_here_too(languages):
+    await languages.choose(ANN, "ja")
+    assert await languages.of_user(ANN) == "ja"
+    languages.fake.users.pop(ANN)  # /privacy delete removed their settings row
+    languages.forget(ANN)
+    assert await languages.of_user(ANN) == "en"

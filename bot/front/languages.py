@@ -152,6 +152,11 @@ class Languages:
             return
         self._put(table, key, (cached[0] if cached else self._clock(), cached[1] if cached else None, locale))
 
+    def forget(self, user_id: int) -> None:
+        """Drop what this process holds of ``user_id``'s language (their data was deleted,
+        issue 18): read again, from nothing, when they next interact."""
+        self._users.pop(user_id, None)
+
     async def choose(self, user_id: int, language: str | None) -> None:
         """Store ``user_id``'s chosen language (``None``: Discord's); seen at once here."""
         await self._manager().set_language(user_id, language)
