@@ -273,3 +273,23 @@ async def test_a_deleted_players_language_is_forgotten_here_too(languages):
     languages.fake.users.pop(ANN)  # /privacy delete removed their settings row
     languages.forget(ANN)
     assert await languages.of_user(ANN) == "en"
+
+
+async def test_every_catalog_is_read_at_start_up_off_the_event_loop(monkeypatch):
+    import threading
+
+    readers = set()
+    real = i18n.read_po
+
+    def counted(*args, **kwargs):
+        readers.add(threading.current_thread() is threading.main_thread())
+        return real(*args, **kwargs)
+
+    monkeypatch.setattr(i18n, "read_po", counted)
+    i18n.translations.cache_clear()
+    try:
+        await Languages.load_catalogs()
+        assert i18n.translations.cache_info().currsize == len(i18n.SUPPORTED)
+    finally:
+        i18n.translations.cache_clear()
+    assert readers == {False}  # read, and never on the event loop's thread

@@ -217,6 +217,7 @@ class StonecastBot(commands.AutoShardedBot):
             _, url, _ = await self.http.get_bot_gateway()
             discord.gateway.DiscordWebSocket.DEFAULT_GATEWAY = yarl.URL(url)
         self.renderer.start()
+        await self.languages.load_catalogs()  # read once, before any interaction waits for it
         if self._manager is None:
             if not self.config.uses_postgresql:
                 assert not isinstance(self.config.db_path, str)  # a str is a PostgreSQL URL
