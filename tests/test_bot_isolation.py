@@ -126,9 +126,10 @@ def button_templates(bot) -> list[re.Pattern]:
 
 
 def snapshot(path) -> list[str]:
-    """The database's rows as SQL, but the display names the bot notes of whoever it sees."""
+    """The database's rows as SQL, but what the bot notes of whoever it sees: display names
+    and the Discord locale (issue 22)."""
     with sqlite3.connect(path) as con:
-        return [line for line in con.iterdump() if '"player_names"' not in line]
+        return [line for line in con.iterdump() if '"player_names"' not in line and '"seen_locales"' not in line]
 
 
 def forged_message(fake, channel_id: int, custom_id: str) -> Msg:

@@ -12,7 +12,10 @@
   :mod:`bot.front.delivery` -- the outbox's delivery pass and the one policy for a failed post;
   :mod:`bot.front.threads` -- each game's thread, started or recovered;
 * :mod:`bot.front.tourneyposts` -- the tournament posts' outbox (issue 21): announcements with
-  their Join button, pairings, standings (text and picture).
+  their Join button, pairings, standings (text and picture);
+* :mod:`bot.front.languages` -- who reads what (issue 22): each interaction in its reader's
+  language, public posts in the server's, DMs in the player's;
+  :mod:`bot.front.translator` -- the commands' names and descriptions in each user's language.
 
 May import: the whole of ``bot`` (:mod:`bot.manager`, :mod:`bot.store`, :mod:`bot.rules`,
 :mod:`bot.workers`, :mod:`bot.texts`, :mod:`bot.config`), ``engine``, ``ai`` and ``renderers``.

@@ -13,7 +13,9 @@ your-turn DM carries the very PNG of the thread's post), sends your-turn DMs (sk
 player turned DMs off or their DMs were found closed in the last
 :data:`bot.front.delivery.DM_RETRY_AFTER` seconds) and shows the typing indicator while the
 computer thinks (:meth:`Announcer.typing`). What each message says is
-:mod:`bot.front.boards`'s.
+:mod:`bot.front.boards`'s; it is worded in its readers' language (issue 22,
+:mod:`bot.front.languages`): a post in a game's thread or channel in the server's, a DM in
+its player's (its board drawn again when the thread's image speaks another language).
 """
 
 from __future__ import annotations
@@ -32,9 +34,11 @@ import discord
 
 from bot import texts
 from bot.manager import Accepted, Announcement, GameEnd, MoveResult, VacationChange
+from bot.texts import i18n
 
 from . import alttext, boards
 from .delivery import Delivery, DeliveryPass, PostPolicy
+from .languages import Languages
 from .threads import GameThreads
 
 if TYPE_CHECKING:
@@ -52,10 +56,12 @@ ANNOUNCEMENT_KINDS = ("reminder", "timeout", "move", "dm", "digest", "deadline")
 
 @dataclass(frozen=True)
 class Picture:
-    """A board picture ready to attach: the ``png`` bytes and their ``description`` (alt text)."""
+    """A board picture ready to attach: the ``png`` bytes and their ``description`` (alt text),
+    worded in ``language``."""
 
     png: bytes
     description: str
+    language: str = i18n.DEFAULT
 
 
 class Announcer:
@@ -68,7 +74,8 @@ class Announcer:
     * ``computer`` -- the computer opponent, asked for its move after a board that leaves it
       to move, and told to drop the search of a game that ended;
     * ``board_grace`` -- seconds a queued board waits before the delivery pass posts it
-      (attribute :attr:`board_grace`).
+      (attribute :attr:`board_grace`);
+    * ``languages`` -- whose language each post speaks (default: read through ``manager``).
 
     Its parts: :attr:`policy` (:class:`~bot.front.delivery.PostPolicy`: a failed post, DMs
     found closed), :attr:`outbox` (:class:`~bot.front.delivery.DeliveryPass`) and
@@ -77,8 +84,9 @@ class Announcer:
 
     def __init__(self, client: discord.Client, manager: GameManager, renderer: BoardRenderer, *,
                  names: Callable[[Game], Awaitable[dict[int, str]]], computer: Computer,
-                 board_grace: float):
+                 board_grace: float, languages: Languages | None = None):
         self.client = client
+        self.languages = languages or Languages(lambda: manager)
         self.manager = manager
         self.renderer = renderer
         self.names = names
@@ -87,7 +95,7 @@ class Announcer:
         # the announcement's post is looked up at each call: tests replace post_announcement
         self.outbox = DeliveryPass(manager, self.policy, lambda a: self.post_announcement(a),
                                    board_grace=board_grace)
-        self.threads = GameThreads(client, manager, names)
+        self.threads = GameThreads(client, manager, names, self.languages)
         self._pngs: OrderedDict[tuple[object, ...], bytes] = OrderedDict()
 
     @property
@@ -157,11 +165,12 @@ class Announcer:
 
         async def post() -> discord.Message:
             nonlocal pic
-            pic = await self.picture(game, position)
-            vacation = None if settings is None else settings.vacation_until
-            return await self._send(game, boards.move_post(game, position, seat, pic.png, vacation_until=vacation,
-                                                           rating_changes=rating_changes, plies=plies), board_id,
-                                    pic)
+            with i18n.speaking(await self.languages.of_game(game)):
+                pic = await self.picture(game, position)
+                vacation = None if settings is None else settings.vacation_until
+                return await self._send(game, boards.move_post(game, position, seat, pic.png, vacation_until=vacation,
+                                                               rating_changes=rating_changes, plies=plies), board_id,
+                                        pic)
 
         where = f"board of game {game.id} at move {position.ply} (announcement {board_id})"
         done = await self.policy.attempt(board_id, where, post)
@@ -184,13 +193,14 @@ class Announcer:
         game = end.game
 
         async def post() -> None:
-            if game.status == "aborted":
-                await self._send(game, boards.abort_post(game, end.by, end.ping))
-                return
-            pic = await self.picture(game, end.position)
-            await self._send(game, boards.final_post(game, end.position, pic.png, headline=texts.resigned(end.by),
-                                                     ping=end.ping, rating_changes=end.rating_changes),
-                             picture=pic)
+            with i18n.speaking(await self.languages.of_game(game)):
+                if game.status == "aborted":
+                    await self._send(game, boards.abort_post(game, end.by, end.ping))
+                    return
+                pic = await self.picture(game, end.position)
+                await self._send(game, boards.final_post(game, end.position, pic.png, headline=texts.resigned(end.by),
+                                                         ping=end.ping, rating_changes=end.rating_changes),
+                                 picture=pic)
 
         await self.policy.attempt(None, f"end of game {game.id}", post)
 
@@ -202,7 +212,8 @@ class Announcer:
         notes that follow later and those Discord refused."""
         delayed = refused = 0
         for game, note_id in zip(change.games, change.note_ids, strict=True):
-            post = boards.deadline_note(game, change.user_id, change.settings.vacation_until)
+            with i18n.speaking(await self.languages.of_game(game)):
+                post = boards.deadline_note(game, change.user_id, change.settings.vacation_until)
             done = await self.policy.attempt(note_id, f"deadline note of game {game.id} (announcement {note_id})",
                                        functools.partial(self._send, game, post, note_id))
             if done is Delivery.FAILED:
@@ -231,6 +242,11 @@ class Announcer:
             raise ValueError(f"unknown announcement kind {a.kind!r}")
         if a.kind == "digest":  # a DM about all of a player's games, not a post in a thread
             return await self._send_digest(a)
+        with i18n.speaking(await self.languages.of_game(a.game)):  # a DM: _send_turn_dm's own
+            return await self._post_in_game(a)
+
+    async def _post_in_game(self, a: Announcement) -> discord.Message:
+        """:meth:`post_announcement` of every kind but the digest."""
         game = await self.threads.ensure_thread(a.game)
         look = a.recheck  # posted already, perhaps: look for it in the thread first
         if a.kind == "reminder":
@@ -279,9 +295,13 @@ class Announcer:
         """DM the player to move (:func:`bot.front.boards.turn_dm`, naming every move of ``plies``).
         Raises discord.Forbidden when their DMs are closed (remembered in :attr:`bot.front.delivery.PostPolicy.dm_closed`,
         so they are not tried again for a while), discord.HTTPException for any other refusal."""
-        post = replace(boards.turn_dm(game, position, seat, picture.png, plies), description=picture.description)
         uid = game.to_move_user
-        assert uid is not None  # boards.turn_dm raised ValueError when nobody is to move
+        if uid is None:
+            raise ValueError(f"nobody is to move in game {game.id}: no your-turn DM")
+        with i18n.speaking(await self.languages.of_user(uid)) as language:
+            if picture.language != language:  # the thread's image speaks another language
+                picture = await self.picture(game, position)
+            post = replace(boards.turn_dm(game, position, seat, picture.png, plies), description=picture.description)
         try:
             user = self.client.get_user(uid) or await self.client.fetch_user(uid)
             message = await user.send(**post.send_kwargs(boards.outbox_nonce(announcement_id)))
@@ -305,7 +325,9 @@ class Announcer:
         uid = a.user_id
         lines: list[tuple[Game, int, str]] = [(g, cast(int, g.opponent_of(uid)), g.clock_text(now, away)) for g in a.games]  # uid plays each
         user = self.client.get_user(uid) or await self.client.fetch_user(uid)
-        return await user.send(texts.digest_text(lines)[:2000], allowed_mentions=discord.AllowedMentions.none(),
+        with i18n.speaking(await self.languages.of_user(uid)):
+            content = texts.digest_text(lines)[:2000]
+        return await user.send(content, allowed_mentions=discord.AllowedMentions.none(),
                                nonce=cast(str, boards.outbox_nonce(a.id)))  # a str for a row's id
 
     async def picture(self, game: Game, position: engine.Position) -> Picture:
@@ -317,13 +339,14 @@ class Announcer:
         (:func:`bot.front.alttext.board`). The last :data:`PNG_CACHE_SIZE` images are kept,
         so the board post and the your-turn DM after it carry the same PNG."""
         names = await self.names(game)
-        return Picture(await self._png(game, position, names), alttext.board(game, position, names))
+        return Picture(await self._png(game, position, names), alttext.board(game, position, names),
+                       i18n.current_locale())
 
     async def _png(self, game: Game, position: engine.Position, names: dict[int, str]) -> bytes:
         """The PNG of :meth:`picture`, from the cache when drawn before with the same words."""
         clock = boards.panel_clock(game, position)
         clocks = boards.panel_clocks(game, position)  # both players' time (issue 19)
-        key = (game.id, position.to_text(), tuple(sorted(names.items())), clock, clocks)
+        key = (game.id, position.to_text(), tuple(sorted(names.items())), clock, clocks, i18n.current_locale())
         if key in self._pngs:
             self._pngs.move_to_end(key)
             return self._pngs[key]

@@ -37,7 +37,9 @@ from bot.workers.rendering import BoardRenderer
 
 from .announcer import Announcer
 from .cogs import EXTENSIONS
+from .languages import Languages, LocalisedTree
 from .replies import report_error
+from .translator import CommandTranslator
 from .views import DYNAMIC_ITEMS, ButtonRoutes
 
 log = logging.getLogger("stonecast.bot")
@@ -113,6 +115,7 @@ class StonecastBot(commands.AutoShardedBot):
         if config.shard_ids is not None:
             kwargs.setdefault("shard_ids", list(config.shard_ids))
         kwargs.setdefault("allowed_mentions", discord.AllowedMentions.none())
+        kwargs.setdefault("tree_cls", LocalisedTree)  # each interaction in its reader's language
         # Stonecast joins no voice channel: discord.py's two warnings that voice's libraries
         # (PyNaCl, davey) are missing are not news. Its own switches, read once by the first
         # client, silence exactly those two lines and nothing else.
@@ -135,6 +138,7 @@ class StonecastBot(commands.AutoShardedBot):
         self._computer_options = {"workers": config.ai_workers, **(computer_options or {})}
         self._announcer: Announcer | None = None  # built by setup_hook
         self._computer: Computer | None = None
+        self.languages = Languages(lambda: self.manager)  # who reads what (issue 22)
         self.buttons = ButtonRoutes()  # the cogs handling the persistent buttons enter themselves
         if config.api_url:
             discord.http.Route.BASE = config.api_url
@@ -197,7 +201,7 @@ class StonecastBot(commands.AutoShardedBot):
         computer = Computer(manager, on_move=lambda value: announcer.publish(value),
                             show_thinking=lambda game: announcer.typing(game), **self._computer_options)
         announcer = Announcer(self, manager, self.renderer, names=self.player_names, computer=computer,
-                              board_grace=self._board_grace)
+                              board_grace=self._board_grace, languages=self.languages)
         self._computer, self._announcer = computer, announcer
 
     async def setup_hook(self) -> None:
@@ -213,6 +217,7 @@ class StonecastBot(commands.AutoShardedBot):
             _, url, _ = await self.http.get_bot_gateway()
             discord.gateway.DiscordWebSocket.DEFAULT_GATEWAY = yarl.URL(url)
         self.renderer.start()
+        await self.languages.load_catalogs()  # read once, before any interaction waits for it
         if self._manager is None:
             if not self.config.uses_postgresql:
                 assert not isinstance(self.config.db_path, str)  # a str is a PostgreSQL URL
@@ -230,7 +235,9 @@ class StonecastBot(commands.AutoShardedBot):
                      "sync`) does it")
 
     async def _load_cogs(self) -> None:
-        """Load the extensions, register the persistent buttons and the error handler."""
+        """Load the extensions, register the persistent buttons, the error handler and the
+        commands' translator (names and descriptions in each user's language, issue 22)."""
+        await self.tree.set_translator(CommandTranslator())
         for extension in EXTENSIONS:
             await self.load_extension(extension)
         self.add_dynamic_items(*DYNAMIC_ITEMS)

@@ -13,8 +13,10 @@ from typing import TYPE_CHECKING, Final
 import discord
 
 from bot import texts
+from bot.texts import i18n
 
 if TYPE_CHECKING:
+    from bot.front.languages import Languages
     from bot.manager import Accepted, Game, GameManager
     from bot.manager.values.tournaments import TournamentLabel
 
@@ -29,13 +31,16 @@ THREAD_ARCHIVE_MINUTES: Final = 10080
 class GameThreads:
     """Starts and recovers games' threads over the Discord connection ``client``, recording
     them with ``manager``; ``names(game)`` gives seat -> the name the game shows for its
-    player (:meth:`bot.front.client.StonecastBot.player_names`), for the thread's name."""
+    player (:meth:`bot.front.client.StonecastBot.player_names`), for the thread's name;
+    ``languages``: the thread's name and opening post speak the server's language (issue 22;
+    :meth:`ensure_thread` is called in it already, by the announcer)."""
 
     def __init__(self, client: discord.Client, manager: GameManager,
-                 names: Callable[[Game], Awaitable[dict[int, str]]]):
+                 names: Callable[[Game], Awaitable[dict[int, str]]], languages: Languages):
         self.client = client
         self.manager = manager
         self.names = names
+        self.languages = languages
 
     async def thread_name(self, game: Game, label: TournamentLabel | None = None) -> str:
         """The name of ``game``'s thread, with its players' display names (and, for a
@@ -78,7 +83,9 @@ class GameThreads:
         thread_id = None
         if message is not None:
             try:
-                thread = await message.create_thread(name=await self.thread_name(game),
+                with i18n.speaking(await self.languages.of_game(game)):
+                    name = await self.thread_name(game)
+                thread = await message.create_thread(name=name,
                                                      auto_archive_duration=THREAD_ARCHIVE_MINUTES)
                 thread_id = thread.id
             except (discord.HTTPException, ValueError):
@@ -96,10 +103,10 @@ class GameThreads:
             channel = self.client.get_partial_messageable(game.channel_id, guild_id=game.guild_id)
             level = game.ai_level
             assert level is not None and game.ai_seat is not None  # a computer game has both
-            message = await channel.send(
-                texts.computer_started(texts.game_label(game.kind, game.id), level,
-                                       game.players[3 - game.ai_seat]),
-                allowed_mentions=discord.AllowedMentions.none())
+            with i18n.speaking(await self.languages.of_game(game)):
+                content = texts.computer_started(texts.game_label(game.kind, game.id), level,
+                                                 game.players[3 - game.ai_seat])
+            message = await channel.send(content, allowed_mentions=discord.AllowedMentions.none())
             await self.manager.set_challenge_message(accepted.challenge.id, message.id)
         except discord.HTTPException:
             log.info("cannot post the opening of game %s in channel %s", game.id, game.channel_id)

@@ -28,6 +28,7 @@ import discord
 
 from bot import texts
 from bot.rules import timecontrol
+from bot.texts import i18n
 from renderers.standings import MAX_ROWS, StandingsHeader, StandingsRow, render_standings_png
 
 from . import boards
@@ -106,13 +107,14 @@ class TournamentPosts:
         standings picture with standings). Raises discord.HTTPException when refused;
         ValueError for an unknown kind."""
         t = post.tournament
-        content, view = self.content(post)
-        png = None
-        if post.standings is not None and post.kind in ("standings", "final") and post.standings.rows:
-            png = await self.standings_png(post.standings, post.round)
-        message = boards.Post(content=content, png=png, filename=f"standings-{t.id}-{post.round}.png",
-                              view=view, description=texts.standings_alt(post.standings, IMAGE_ROWS)
-                              if post.standings is not None else "")
+        with i18n.speaking(await self.bot.languages.of_guild(t.guild_id)):  # a public post: the server's language
+            content, view = self.content(post)
+            png = None
+            if post.standings is not None and post.kind in ("standings", "final") and post.standings.rows:
+                png = await self.standings_png(post.standings, post.round)
+            message = boards.Post(content=content, png=png, filename=f"standings-{t.id}-{post.round}.png",
+                                  view=view, description=texts.standings_alt(post.standings, IMAGE_ROWS)
+                                  if post.standings is not None else "")
         channel = self.bot.get_partial_messageable(t.channel_id, guild_id=t.guild_id)
         if post.announcement_id is not None:
             await self.close_signup(channel, post.announcement_id)

@@ -14,7 +14,9 @@ Custom ids:
 
 The buttons route the press to the cog that handles them through the bot's typed
 :class:`ButtonRoutes` (``buttons``: the challenges, play and privacy cogs enter themselves
-there when they load, and leave when they unload), never by a cog's name. Whose
+there when they load, and leave when they unload), never by a cog's name. Every button is a
+:class:`bot.front.languages.LocalisedItem`: its press is answered in the presser's language;
+its label is worded when the button is made (the language of the message it goes on). Whose
 button a Resign or a data deletion confirmation is, the button itself checks (``interaction_check``: anyone else is told so at
 once); every other check (who may press, whether the challenge is still open) is the
 manager's, and its refusal comes back as an ephemeral message.
@@ -29,8 +31,9 @@ from typing import Any, Protocol, TypeVar
 import discord
 
 from bot import texts
-from bot.texts.i18n import _
+from bot.texts import i18n
 
+from .languages import LocalisedItem
 from .replies import ephemeral
 
 
@@ -124,12 +127,12 @@ CHALLENGE_ACTIONS = {
 }
 
 
-class ChallengeButton(discord.ui.DynamicItem[discord.ui.Button[discord.ui.View]],
+class ChallengeButton(LocalisedItem,
                       template=r"stonecast:(?P<action>accept|decline|cancel):(?P<id>[0-9]+)"):
     """Accept / Decline (for the opponent) or Cancel (for the challenger) on a challenge."""
 
     def __init__(self, action: str, challenge_id: int):
-        super().__init__(discord.ui.Button(label=_(texts.BUTTON_LABELS[action]), style=CHALLENGE_ACTIONS[action],
+        super().__init__(discord.ui.Button(label=i18n._(texts.BUTTON_LABELS[action]), style=CHALLENGE_ACTIONS[action],
                                            custom_id=f"stonecast:{action}:{challenge_id}"))
         self.action = action
         self.challenge_id = challenge_id
@@ -146,12 +149,12 @@ class ChallengeButton(discord.ui.DynamicItem[discord.ui.Button[discord.ui.View]]
         await cog.on_challenge_button(interaction, self.action, self.challenge_id)
 
 
-class ResignButton(discord.ui.DynamicItem[discord.ui.Button[discord.ui.View]],
+class ResignButton(LocalisedItem,
                    template=r"stonecast:resign:(?P<game>[0-9]+):(?P<user>[0-9]+)"):
     """The "Resign" confirmation for one player's game."""
 
     def __init__(self, game_id: int, user_id: int):
-        super().__init__(discord.ui.Button(label=_(texts.BUTTON_LABELS["resign"]), style=discord.ButtonStyle.danger,
+        super().__init__(discord.ui.Button(label=i18n._(texts.BUTTON_LABELS["resign"]), style=discord.ButtonStyle.danger,
                                            custom_id=f"stonecast:resign:{game_id}:{user_id}"))
         self.game_id = game_id
         self.user_id = user_id
@@ -165,9 +168,10 @@ class ResignButton(discord.ui.DynamicItem[discord.ui.Button[discord.ui.View]],
     async def interaction_check(self, interaction: discord.Interaction[Any], /) -> bool:
         """Only the player who asked to resign may press it; anyone else is told so (and
         nothing happens)."""
+        await super().interaction_check(interaction)  # the presser's language
         if interaction.user.id == self.user_id:
             return True
-        await ephemeral(interaction, _(texts.NOT_YOUR_BUTTON))
+        await ephemeral(interaction, i18n._(texts.NOT_YOUR_BUTTON))
         return False
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
@@ -175,12 +179,12 @@ class ResignButton(discord.ui.DynamicItem[discord.ui.Button[discord.ui.View]],
         await _handler(ButtonRoutes.of(interaction).play, "resign").on_resign_button(interaction, self.game_id)
 
 
-class RematchButton(discord.ui.DynamicItem[discord.ui.Button[discord.ui.View]],
+class RematchButton(LocalisedItem,
                     template=r"stonecast:rematch:(?P<game>[0-9]+)"):
     """Rematch: either player of a finished game challenges the other, seats swapped."""
 
     def __init__(self, game_id: int):
-        super().__init__(discord.ui.Button(label=_(texts.BUTTON_LABELS["rematch"]), style=discord.ButtonStyle.primary,
+        super().__init__(discord.ui.Button(label=i18n._(texts.BUTTON_LABELS["rematch"]), style=discord.ButtonStyle.primary,
                                            custom_id=f"stonecast:rematch:{game_id}"))
         self.game_id = game_id
 
@@ -195,12 +199,12 @@ class RematchButton(discord.ui.DynamicItem[discord.ui.Button[discord.ui.View]],
         await _handler(ButtonRoutes.of(interaction).challenges, "rematch").on_rematch_button(interaction, self.game_id)
 
 
-class ForgetButton(discord.ui.DynamicItem[discord.ui.Button[discord.ui.View]],
+class ForgetButton(LocalisedItem,
                    template=r"stonecast:forget:(?P<user>[0-9]+)"):
     """The "Delete my data" confirmation of ``/privacy delete`` (issue 18), for one user."""
 
     def __init__(self, user_id: int):
-        super().__init__(discord.ui.Button(label=texts.PRIVACY_DELETE_LABEL, style=discord.ButtonStyle.danger,
+        super().__init__(discord.ui.Button(label=i18n._(texts.PRIVACY_DELETE_LABEL), style=discord.ButtonStyle.danger,
                                            custom_id=f"stonecast:forget:{user_id}"))
         self.user_id = user_id
 
@@ -213,6 +217,7 @@ class ForgetButton(discord.ui.DynamicItem[discord.ui.Button[discord.ui.View]],
     async def interaction_check(self, interaction: discord.Interaction[Any], /) -> bool:
         """Only the player whose data it is may press it; anyone else is told so (and
         nothing is deleted)."""
+        await super().interaction_check(interaction)  # the presser's language
         if interaction.user.id == self.user_id:
             return True
         await ephemeral(interaction, texts.NOT_YOUR_PRIVACY_BUTTON)
@@ -223,13 +228,13 @@ class ForgetButton(discord.ui.DynamicItem[discord.ui.Button[discord.ui.View]],
         await _handler(ButtonRoutes.of(interaction).privacy, "forget").on_forget_button(interaction)
 
 
-class JoinButton(discord.ui.DynamicItem[discord.ui.Button[discord.ui.View]],
+class JoinButton(LocalisedItem,
                  template=r"stonecast:join:(?P<id>[0-9]+)"):
     """Join, on a tournament's announcement: anyone in its server enters the tournament
     during sign-up (after it, the press is refused and the button taken off)."""
 
     def __init__(self, tournament_id: int):
-        super().__init__(discord.ui.Button(label=texts.JOIN_LABEL, style=discord.ButtonStyle.success,
+        super().__init__(discord.ui.Button(label=i18n._(texts.JOIN_LABEL), style=discord.ButtonStyle.success,
                                            custom_id=f"stonecast:join:{tournament_id}"))
         self.tournament_id = tournament_id
 
@@ -242,6 +247,7 @@ class JoinButton(discord.ui.DynamicItem[discord.ui.Button[discord.ui.View]],
     async def interaction_check(self, interaction: discord.Interaction[Any], /) -> bool:
         """Only a press in the tournament's own server goes on (a copied custom id from
         another server finds no tournament)."""
+        await super().interaction_check(interaction)  # the presser's language
         cog = _handler(ButtonRoutes.of(interaction).tournaments, "join")
         return await cog.may_see_tournament(interaction, self.tournament_id)
 
@@ -257,7 +263,7 @@ def join_view(tournament_id: int) -> discord.ui.View:
     return view
 
 
-class AnalysisButton(discord.ui.DynamicItem[discord.ui.Button[discord.ui.View]],
+class AnalysisButton(LocalisedItem,
                      template=r"stonecast:analysis:(?P<action>prev|next|play|undo|engine|share|text)"
                               r":(?P<board>[0-9]+):(?P<user>[0-9]+)"):
     """One button of ``user_id``'s analysis board ``board_id`` (issue 23); only they may press it."""
@@ -276,6 +282,7 @@ class AnalysisButton(discord.ui.DynamicItem[discord.ui.Button[discord.ui.View]],
 
     async def interaction_check(self, interaction: discord.Interaction[Any], /) -> bool:
         """Only the board's owner may press it; anyone else is told so (nothing changes)."""
+        await super().interaction_check(interaction)  # the presser's language
         if interaction.user.id == self.user_id:
             return True
         await ephemeral(interaction, texts.NOT_YOUR_ANALYSIS_BUTTON)

@@ -250,6 +250,12 @@ class GameManager:
     display_names = _Operation("settings")
     remember_name = _Operation("settings")
     remember_names = _Operation("settings")
+    languages = _Operation("settings")
+    set_language = _Operation("settings")
+    note_locale = _Operation("settings")
+    server_language = _Operation("settings")
+    set_server_language = _Operation("settings")
+    note_guild_locale = _Operation("settings")
     # ---- the outbox ----------------------------------------------------------------------------
     pending_dm = _Operation("outbox")
     pending_board = _Operation("outbox")

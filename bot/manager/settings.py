@@ -1,16 +1,19 @@
 """Settings of a player: the your-turn DM and what is left of the vacation allowance; the
-players' display names the bot saw (for board images).
+players' display names the bot saw (for board images); the languages of players and servers
+(issue 22: the one chosen, and the Discord locale last seen).
 
 (Starting and ending a vacation moves clocks: that is :mod:`.clocks`.)
 """
 
 from __future__ import annotations
 
+import re
 from datetime import UTC, datetime
 from typing import cast
 
 from ..store.db import Row
 from ..store.names import NamesRepo
+from ..store.settings import ServerLanguageRepo
 from .core import DAY, Service
 from .errors import Refusal, UserError
 from .values import UserSettings
@@ -18,6 +21,8 @@ from .values import UserSettings
 __all__ = ["DM_MODES", "SettingsService"]
 
 DM_MODES = ("off", "on", "digest")
+# a language (a catalog's name: "de", "pt_BR") or a Discord locale ("pt-BR", "es-419")
+_LANGUAGE = re.compile(r"[a-z]{2,3}([_-][A-Za-z0-9]{2,4})?")
 
 
 class SettingsService(Service):
@@ -103,3 +108,40 @@ class SettingsService(Service):
         if rows:
             async with self.store.transaction():
                 await NamesRepo(self.store).put_many(rows, self.clock())
+
+    # ---- languages (issue 22) --------------------------------------------------------------
+    @staticmethod
+    def _language(value: str | None, what: str) -> str | None:
+        if value is not None and (not isinstance(value, str) or not _LANGUAGE.fullmatch(value)):
+            raise ValueError(f"not a {what}: {value!r}")
+        return value
+
+    async def languages(self, user_ids: list[int]) -> dict[int, tuple[str | None, str | None]]:
+        """User id -> (the language chosen with /settings, the Discord locale last seen) for
+        those of ``user_ids`` with a settings row; either may be ``None``."""
+        return await self.settings_repo.languages_of(list(user_ids))
+
+    async def set_language(self, user_id: int, language: str | None) -> None:
+        """``user_id``'s language: a catalog name (``"de"``, ``"pt_BR"``; the front offers
+        the supported ones) or ``None`` to follow Discord's locale. ValueError for anything
+        that is not a language identifier (nothing changes)."""
+        await self.settings_repo.set_language(self._id(user_id, "user"), self._language(language, "language"))
+
+    async def note_locale(self, user_id: int, locale: str) -> None:
+        """Store the Discord locale last seen from ``user_id`` (``"pt-BR"``; the language of
+        their DMs when they are not interacting). ValueError for a malformed locale."""
+        await self.settings_repo.note_locale(self._id(user_id, "user"), str(self._language(locale, "locale")))
+
+    async def server_language(self, guild_id: int) -> tuple[str | None, str | None]:
+        """(The language chosen with /settings server-language, the guild locale last seen)
+        of ``guild_id``: either may be ``None``."""
+        return await ServerLanguageRepo(self.store).get(guild_id)
+
+    async def set_server_language(self, guild_id: int, language: str | None) -> None:
+        """The language of ``guild_id``'s public posts (``None``: its guild locale), as
+        :meth:`set_language`. The front checks the caller may manage the server."""
+        await ServerLanguageRepo(self.store).set_language(guild_id, self._language(language, "language"))
+
+    async def note_guild_locale(self, guild_id: int, locale: str) -> None:
+        """Store the guild locale last seen for ``guild_id``, as :meth:`note_locale`."""
+        await ServerLanguageRepo(self.store).note_locale(guild_id, str(self._language(locale, "locale")))

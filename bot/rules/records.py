@@ -32,19 +32,25 @@ one form, the level is not written into it). :attr:`ParsedRecord.computer` reads
 :func:`read_record` also gives the header and the position including a resignation or timeout.
 Both also read records of the earlier layout (``Seat 1: user 1001 (white)``, ``Result: seat
 2 wins by resignation``, ``draw by stones (18-18)``, ``none (aborted)``).
+
+A record has one form in every language (issue 22: players copy records into other tools and
+back): :func:`format_record`, :func:`read_record` and :func:`result_text` word it in English
+whatever language is spoken around them (:func:`bot.texts.i18n.speaking`).
 """
 
 from __future__ import annotations
 
+import functools
 import re
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from types import SimpleNamespace
-from typing import Any
+from typing import Any, ParamSpec, TypeVar
 
 import engine
 from bot import texts
+from bot.texts import i18n
 
 __all__ = [
     "ParsedRecord",
@@ -62,6 +68,19 @@ _RESULT_DRAW = re.compile(r"^draw(?: by ([a-z ]+?))?(?: \(.*\))?$")
 _SEAT = re.compile(r"^(.*\(\d+\))(?:, (?:Black|White))?$")
 _COMPUTER = re.compile(r"^seat ([12]), level (\d+)$")
 ABORTED = "no result: aborted by a moderator"
+
+
+_P = ParamSpec("_P")
+_R = TypeVar("_R")
+
+
+def _in_english(fn: Callable[_P, _R]) -> Callable[_P, _R]:
+    """``fn`` run in English (the one stable form of a record), whatever is spoken around it."""
+    @functools.wraps(fn)
+    def run(*args: _P.args, **kwargs: _P.kwargs) -> _R:
+        with i18n.speaking(i18n.DEFAULT):
+            return fn(*args, **kwargs)
+    return run
 
 
 class RecordError(ValueError):
@@ -86,6 +105,7 @@ def player_label(name: str | None, user_id: int) -> str:
     return f"{name} ({user_id})"
 
 
+@_in_english
 def result_text(status: str, winner: int | None, reason: str | None,
                 scores: Mapping[int, int] | None = None, *,
                 labels: Mapping[int, str]) -> str:
@@ -115,6 +135,7 @@ def _result_words(status: str, winner: int | None, reason: str | None, scores: M
     return f"{labels[1]} and {labels[2]} draw{how}{extra}"
 
 
+@_in_english
 def format_record(
     *,
     kind: str,
@@ -207,6 +228,7 @@ class ParsedRecord:
         return pos
 
 
+@_in_english
 def read_record(text: str) -> ParsedRecord:
     """Read a record written by :func:`format_record`.
 

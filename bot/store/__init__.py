@@ -40,7 +40,7 @@ from .games import GameRepo, MoveRepo
 from .outbox import OutboxRepo
 from .ratings import RatingRepo
 from .schema import LATEST_VERSION, MIGRATIONS, Migration
-from .settings import SettingsRepo
+from .settings import ServerLanguageRepo, SettingsRepo
 from .tournaments import TournamentRepo
 
 __all__ = [
@@ -55,6 +55,7 @@ __all__ = [
     "OutboxRepo",
     "RatingRepo",
     "SchemaNotAtHead",
+    "ServerLanguageRepo",
     "SettingsRepo",
     "Store",
     "StoreError",

@@ -91,8 +91,11 @@ class PrivacyRepo(Repo):
         return await self.store.execute("DELETE FROM player_names WHERE user_id = ?", (user_id,))
 
     async def delete_settings(self, user_id: int) -> int:
-        """Remove ``user_id``'s settings row (the defaults apply again); rows removed."""
-        return await self.store.execute("DELETE FROM user_settings WHERE user_id = ?", (user_id,))
+        """Remove ``user_id``'s settings row (the defaults apply again) and the Discord
+        locale last seen from them (``seen_locales``); rows removed."""
+        removed = await self.store.execute("DELETE FROM user_settings WHERE user_id = ?", (user_id,))
+        return removed + await self.store.execute(
+            "DELETE FROM seen_locales WHERE scope = 'user' AND subject_id = ?", (user_id,))
 
     async def delete_conditionals(self, user_id: int) -> int:
         """Remove every conditional line ``user_id`` stored, in any game; rows removed."""

@@ -1,11 +1,12 @@
-"""User settings (table ``user_settings``): your-turn DMs and vacations."""
+"""User settings (table ``user_settings``): your-turn DMs, vacations and languages; a server's
+language (table ``server_settings``, issue 22)."""
 
 from __future__ import annotations
 
 from .db import Row
 from .repo import Repo
 
-__all__ = ["SettingsRepo"]
+__all__ = ["ServerLanguageRepo", "SettingsRepo"]
 
 
 class SettingsRepo(Repo):
@@ -66,3 +67,58 @@ class SettingsRepo(Repo):
             " vacation_used = excluded.vacation_used",
             (user_id, until, year, used_days),
         )
+
+    async def languages_of(self, user_ids: list[int]) -> dict[int, tuple[str | None, str | None]]:
+        """User id -> (the language chosen, the Discord locale last seen) of those of
+        ``user_ids`` with either (one may be ``None``); schema 0009."""
+        if not user_ids:
+            return {}
+        marks = ", ".join("?" * len(user_ids))
+        chosen = {r[0]: r[1] for r in await self.store.fetchall(
+            f"SELECT user_id, language FROM user_settings WHERE user_id IN ({marks})", list(user_ids))}
+        seen = {r[0]: r[1] for r in await self.store.fetchall(
+            f"SELECT subject_id, locale FROM seen_locales WHERE scope = 'user' AND subject_id IN ({marks})",
+            list(user_ids))}
+        return {u: (chosen.get(u), seen.get(u)) for u in chosen.keys() | seen.keys()}
+
+    async def set_language(self, user_id: int, language: str | None) -> None:
+        """The language ``user_id`` chose (``None``: follow Discord's locale)."""
+        await self.store.execute(
+            "INSERT INTO user_settings (user_id, language) VALUES (?, ?)"
+            " ON CONFLICT (user_id) DO UPDATE SET language = excluded.language", (user_id, language))
+
+    async def note_locale(self, user_id: int, locale: str) -> None:
+        """The Discord locale last seen from ``user_id`` (table ``seen_locales``)."""
+        await note_seen_locale(self, "user", user_id, locale)
+
+
+async def note_seen_locale(repo: Repo, scope: str, subject_id: int, locale: str) -> None:
+    """Store the Discord locale last seen of a user (``scope`` ``"user"``) or a server
+    (``"guild"``) in ``seen_locales`` (schema 0009)."""
+    await repo.store.execute(
+        "INSERT INTO seen_locales (scope, subject_id, locale) VALUES (?, ?, ?)"
+        " ON CONFLICT (scope, subject_id) DO UPDATE SET locale = excluded.locale", (scope, subject_id, locale))
+
+
+class ServerLanguageRepo(Repo):
+    """A server's language (``server_settings.language``; the guild locale last seen in
+    ``seen_locales``; schema 0009)."""
+
+    async def get(self, guild_id: int) -> tuple[str | None, str | None]:
+        """(The language a moderator chose, the guild locale last seen) of ``guild_id``;
+        ``(None, None)`` for a server with neither."""
+        row = await self.store.fetchone(
+            "SELECT language FROM server_settings WHERE guild_id = ?", (guild_id,))
+        seen = await self.store.fetchone(
+            "SELECT locale FROM seen_locales WHERE scope = 'guild' AND subject_id = ?", (guild_id,))
+        return (None if row is None else row[0], None if seen is None else seen[0])
+
+    async def set_language(self, guild_id: int, language: str | None) -> None:
+        """The language of ``guild_id``'s public posts (``None``: follow its guild locale)."""
+        await self.store.execute(
+            "INSERT INTO server_settings (guild_id, language) VALUES (?, ?)"
+            " ON CONFLICT (guild_id) DO UPDATE SET language = excluded.language", (guild_id, language))
+
+    async def note_locale(self, guild_id: int, locale: str) -> None:
+        """The guild locale last seen for ``guild_id`` (table ``seen_locales``)."""
+        await note_seen_locale(self, "guild", guild_id, locale)

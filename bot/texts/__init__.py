@@ -15,6 +15,7 @@ reads is written (DESIGN.md): services, the engine and the renderers return data
 * ``conditional`` -- Conditional moves: storing, listing and clearing prepared lines.
 * ``engine_errors`` -- The engine's errors (errors topic): illegal and unreadable moves, bad options, by reason.
 * ``errors`` -- Refusals and failures: what a player is told when an action is refused or goes wrong.
+* ``languages`` -- The language settings: /settings language and server-language, the languages' own names.
 * ``lists`` -- Lists of games and players: /games, /history, leaderboards and profiles.
 * ``privacy`` -- /privacy: what is stored about a player, and deleting it.
 * ``rules`` -- /rules and /help: the games' rules summaries in our own words, and the help embed.
@@ -38,6 +39,7 @@ from . import (
     conditional,
     engine_errors,
     errors,
+    languages,
     lists,
     panel,
     play,
@@ -58,6 +60,7 @@ from .computer import *  # noqa: F403 - the names in its __all__
 from .conditional import *  # noqa: F403 - the names in its __all__
 from .engine_errors import *  # noqa: F403 - the names in its __all__
 from .errors import *  # noqa: F403 - the names in its __all__
+from .languages import *  # noqa: F403 - the names in its __all__
 from .lists import *  # noqa: F403 - the names in its __all__
 from .panel import *  # noqa: F403 - the names in its __all__
 from .play import *  # noqa: F403 - the names in its __all__
@@ -79,6 +82,7 @@ __all__ = [
     *conditional.__all__,
     *engine_errors.__all__,
     *errors.__all__,
+    *languages.__all__,
     *lists.__all__,
     *panel.__all__,
     *play.__all__,

@@ -34,7 +34,7 @@ from babel.messages.pofile import read_po
 from babel.support import NullTranslations, Translations
 
 __all__ = ["DEFAULT", "LOCALE_DIR", "SUPPORTED", "N_", "_", "babel_locale", "current_locale",
-           "language_of", "ngettext", "speaking", "translations"]
+           "language_of", "ngettext", "speak_for_task", "speaking", "translations"]
 
 #: The catalogs' folder.
 LOCALE_DIR = Path(__file__).with_name("locale")
@@ -77,6 +77,16 @@ def speaking(locale: object) -> Iterator[str]:
         yield _current.get()
     finally:
         _current.reset(token)
+
+
+def speak_for_task(locale: object) -> str:
+    """Word everything from now on in ``locale``'s language, until the current asyncio task
+    ends (or another call): for a hook that runs first in a task devoted to one interaction
+    (discord.py runs each command, autocomplete and button press in a task of its own, and its
+    error handler in the same task), where no ``with`` block can enclose the handler. Tasks
+    started afterwards inherit it. Returns the language. Use :func:`speaking` everywhere else."""
+    _current.set(language_of(locale))
+    return _current.get()
 
 
 @functools.cache

@@ -4,6 +4,12 @@ Rendering never runs on the event loop: :class:`BoardRenderer` sends it to worke
 (so Pillow's work does not even compete with the loop for the GIL), or to a thread when
 configured with no workers. The bot owns one (``bot.renderer``); the announcer renders the
 boards it posts through it.
+
+Languages (issue 22): a board's panel is worded by the caller (:func:`bot.texts.panel_text`, in
+the post's language) and drawn as given; what a worker words itself (a replay's frames, a
+review's chart) it words in the ``language`` passed along explicitly -- the caller's current
+language when it asked (:func:`bot.texts.i18n.current_locale`), since neither a process nor an
+executor's thread inherits the caller's context.
 """
 
 from __future__ import annotations
@@ -19,6 +25,7 @@ from typing import Any, TypeVar
 import engine
 import renderers
 from bot import texts
+from bot.texts import i18n
 from renderers.chart import review_from_dict
 
 from .procs import process_pool
@@ -47,21 +54,26 @@ def replay_texts(kind: str, options: Mapping[str, object], moves: list[str]) -> 
     return out
 
 
-def render_gif(kind: str, options: Mapping[str, object], moves: list[str], players: Mapping[int, str] | None) -> bytes:
-    """GIF bytes replaying a game, each frame's panel worded by :func:`replay_texts` (runs in
-    a worker)."""
-    return renderers.render_gif(kind, options, moves, players=players,
-                                texts=replay_texts(kind, options, moves))
+def render_gif(kind: str, options: Mapping[str, object], moves: list[str], players: Mapping[int, str] | None,
+               language: str = i18n.DEFAULT) -> bytes:
+    """GIF bytes replaying a game, each frame's panel worded by :func:`replay_texts` in
+    ``language`` (runs in a worker)."""
+    with i18n.speaking(language):
+        words = replay_texts(kind, options, moves)
+    return renderers.render_gif(kind, options, moves, players=players, texts=words)
 
 
-def render_review(review: dict[str, Any], players: Mapping[int, str] | None, final_text: str | None) -> bytes:
+def render_review(review: dict[str, Any], players: Mapping[int, str] | None, final_text: str | None,
+                  language: str = i18n.DEFAULT) -> bytes:
     """PNG bytes of a review's chart from its plain data (``GameReview.to_dict()``) and the
     game's last position as text (None: the moves replayed), its words from
-    :func:`bot.texts.chart_text` (runs in a worker)."""
+    :func:`bot.texts.chart_text` in ``language`` (runs in a worker)."""
     chart = review_from_dict(review)
     final = (engine.from_text(final_text) if final_text
              else engine.replay(chart.kind, chart.options, [p.move for p in chart.plies]))
-    return renderers.render_review_png(chart, players=players, final=final, text=texts.chart_text(chart, final))
+    with i18n.speaking(language):
+        words = texts.chart_text(chart, final)
+    return renderers.render_review_png(chart, players=players, final=final, text=words)
 
 
 def _warm_up() -> int:
@@ -110,8 +122,9 @@ class BoardRenderer:
 
     async def render_gif(self, kind: str, options: Mapping[str, object], moves: list[str],
                          players: Mapping[int, str] | None = None) -> bytes:
-        """An animated GIF replay of a game (see ``renderers.render_gif``)."""
-        args = (kind, dict(options), list(moves), dict(players) if players else None)
+        """An animated GIF replay of a game (see ``renderers.render_gif``), its panels in the
+        current language."""
+        args = (kind, dict(options), list(moves), dict(players) if players else None, i18n.current_locale())
         if self.workers <= 0:
             return await asyncio.to_thread(render_gif, *args)
         return await self._in_pool(render_gif, *args)
@@ -119,8 +132,10 @@ class BoardRenderer:
     async def render_review(self, review: dict[str, Any], players: Mapping[int, str] | None = None,
                             final: engine.Position | None = None) -> bytes:
         """The chart of a review (``GameReview.to_dict()``; see ``renderers.render_review_png``);
-        ``final``: the game's last position (after a resignation or timeout, which is no move)."""
-        args = (review, dict(players) if players else None, final.to_text() if final else None)
+        ``final``: the game's last position (after a resignation or timeout, which is no move).
+        Its words in the current language."""
+        args = (review, dict(players) if players else None, final.to_text() if final else None,
+                i18n.current_locale())
         if self.workers <= 0:
             return await asyncio.to_thread(render_review, *args)
         return await self._in_pool(render_review, *args)

@@ -246,3 +246,83 @@ def check_thread_name(name: str | None) -> None:
     """Raise :class:`LimitError` if Discord refuses ``name`` for a thread (1..100 characters)."""
     if not name or len(name) > THREAD_NAME:
         raise LimitError({"name": {"_errors": [_length_between(1, THREAD_NAME)]}})
+
+
+# ---- application commands (issue 22: localised names and descriptions) ----------------------
+# Discord's locales (https://discord.com/developers/docs/reference#locales): the only keys a
+# ``*_localizations`` map may have.
+LOCALES = frozenset({
+    "id", "da", "de", "en-GB", "en-US", "es-ES", "es-419", "fr", "hr", "it", "lt", "hu", "nl",
+    "no", "pl", "pt-BR", "ro", "fi", "sv-SE", "vi", "tr", "cs", "el", "bg", "ru", "uk", "hi",
+    "th", "zh-CN", "ja", "zh-TW", "ko"})
+COMMAND_NAME = 32
+COMMAND_DESCRIPTION = 100  # a command's, an option's
+OPTION_CHOICE_NAME = 100
+_NAME_PATTERN = ("Command name is invalid: must match ^[-_\\p{L}\\p{N}\\p{sc=Deva}\\p{sc=Thai}]{1,32}$ "
+                 "and use the lower-case variant of every letter")
+
+
+def _deva_or_thai(c: str) -> bool:
+    return "\u0900" <= c <= "\u097f" or "\ua8e0" <= c <= "\ua8ff" or "\u0e00" <= c <= "\u0e7f"
+
+
+def command_name_ok(name: object) -> bool:
+    """Whether Discord accepts ``name`` as a CHAT_INPUT command's or an option's name (or a
+    localisation of one): 1..32 characters matching ``^[-_\\p{L}\\p{N}\\p{sc=Deva}\\p{sc=Thai}]$``
+    each, and no letter that has a lower-case variant used in another case."""
+    import unicodedata
+
+    if not isinstance(name, str) or not 1 <= len(name) <= COMMAND_NAME:
+        return False
+    for c in name:
+        if not (c in "-_" or unicodedata.category(c)[0] in "LN" or _deva_or_thai(c)):
+            return False
+        if c.lower() != c:  # it has a lower-case variant, not used
+            return False
+    return True
+
+
+def _check_localizations(err: _Errors, path: tuple, node: dict, field: str, limit: int, *, name: bool) -> None:
+    table = node.get(f"{field}_localizations")
+    if table is None:
+        return
+    if not isinstance(table, dict):
+        err.add((*path, f"{field}_localizations"), {"code": "DICT_TYPE_CONVERT", "message": "Only dictionaries may be used in a DictType"})
+        return
+    for locale, value in table.items():
+        where = (*path, f"{field}_localizations", locale)
+        if locale not in LOCALES:
+            err.add(where, {"code": "LOCALE_INVALID", "message": f"Invalid locale: {locale}"})
+        elif name and not command_name_ok(value):
+            err.add(where, {"code": "APPLICATION_COMMAND_INVALID_NAME", "message": _NAME_PATTERN})
+        elif not name and (not isinstance(value, str) or not 1 <= len(value) <= limit):
+            err.add(where, _length_between(1, limit))
+
+
+def _check_command_node(err: _Errors, path: tuple, node: dict, *, chat_input: bool) -> None:
+    if chat_input:
+        if not command_name_ok(node.get("name")):
+            err.add((*path, "name"), {"code": "APPLICATION_COMMAND_INVALID_NAME", "message": _NAME_PATTERN})
+        _check_localizations(err, path, node, "name", COMMAND_NAME, name=True)
+        description = node.get("description")
+        if not isinstance(description, str) or not 1 <= len(description) <= COMMAND_DESCRIPTION:
+            err.add((*path, "description"), _length_between(1, COMMAND_DESCRIPTION))
+        _check_localizations(err, path, node, "description", COMMAND_DESCRIPTION, name=False)
+    for i, choice in enumerate(node.get("choices") or []):
+        err.text((*path, "choices", i, "name"), choice.get("name"), OPTION_CHOICE_NAME, required=True)
+        _check_localizations(err, (*path, "choices", i), choice, "name", OPTION_CHOICE_NAME, name=False)
+    for i, option in enumerate(node.get("options") or []):
+        _check_command_node(err, (*path, "options", i), option, chat_input=True)
+
+
+def check_commands(commands: list[dict]) -> None:
+    """Raise :class:`LimitError` (400 / 50035) if Discord refuses this bulk overwrite of
+    application commands: a CHAT_INPUT command's or option's name (or a name localisation)
+    not a valid name (:func:`command_name_ok`), a description (or its localisation) not 1..100
+    characters, a choice name (or its localisation) not 1..100, a localisation under a key
+    that is not one of Discord's locales (:data:`LOCALES`)."""
+    err = _Errors()
+    for i, command in enumerate(commands):
+        _check_command_node(err, (i,), command, chat_input=command.get("type", 1) == 1)
+    if err.tree:
+        raise LimitError(err.tree)

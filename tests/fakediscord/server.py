@@ -137,6 +137,7 @@ class FakeUser:
     permissions: int = MEMBER_PERMISSIONS
     in_guild: bool = True
     roles: list[int] = field(default_factory=list)  # role ids (FakeDiscord.add_role) besides @everyone
+    locale: str = "en-US"  # the Discord client's language (``interaction.locale``, issue 22)
 
     @property
     def mention(self) -> str:
@@ -411,6 +412,7 @@ class FakeDiscord:
         self.messages: dict[int, Msg] = {}
         self.typing: list[int] = []  # channel ids, one per typing indicator the bot started
         self.channel_log: dict[int, list[Msg]] = {}
+        self.guild_locale = "en-US"  # the server's language (``guild_locale``, issue 22)
         self.global_commands: list[dict] = []
         self.guild_commands: dict[int, list[dict]] = {}
         self.sync_calls: list[tuple[int | None, int]] = []
@@ -556,7 +558,7 @@ class FakeDiscord:
                 "voice_states": [], "stage_instances": [], "guild_scheduled_events": [],
                 "joined_at": _iso(1_600_000_000), "mfa_level": 0, "verification_level": 0,
                 "explicit_content_filter": 0, "default_message_notifications": 0,
-                "premium_tier": 0, "preferred_locale": "en-US", "nsfw_level": 0,
+                "premium_tier": 0, "preferred_locale": self.guild_locale, "nsfw_level": 0,
                 "system_channel_flags": 0}
 
     async def _gateway_handler(self, request: web.Request) -> web.WebSocketResponse:
@@ -881,6 +883,10 @@ class FakeDiscord:
                 "approximate_guild_count": 1, "bot": self.bot_user.payload()}
 
     def _register_commands(self, body: list[dict], guild_id: int | None) -> list[dict]:
+        try:  # names, descriptions and their localisations as Discord checks them (issue 22)
+            limits.check_commands(body)
+        except limits.LimitError as e:
+            raise FakeHTTPError(e.status, e.code, e.message, e.errors or None) from None
         out = []
         for cmd in body:
             c = dict(cmd)
@@ -1359,10 +1365,10 @@ class FakeDiscord:
         payload = {
             "id": str(ex.id), "application_id": str(self.app_id), "type": ex.type,
             "token": ex.token, "version": 1, "guild_id": gid,
-            "guild": {"id": gid, "locale": "en-US", "features": []},
+            "guild": {"id": gid, "locale": self.guild_locale, "features": []},
             "channel_id": str(channel_id), "channel": channel | {"permissions": str(user.permissions)},
             "member": user.member_payload(), "app_permissions": str(MEMBER_PERMISSIONS),
-            "locale": "en-US", "guild_locale": "en-US", "entitlements": [],
+            "locale": user.locale, "guild_locale": self.guild_locale, "entitlements": [],
             "authorizing_integration_owners": {"0": gid}, "context": 0,
             "attachment_size_limit": 10 * 1024 * 1024,
         }

@@ -24,7 +24,7 @@ from bot.front.replies import ephemeral, report_error
 from bot.front.views import challenge_view
 from bot.manager import DEFAULT_DAYS_PER_MOVE, Challenge, Refusal, StaleAction, UserError
 from bot.rules import timecontrol
-from bot.texts.i18n import _
+from bot.texts import i18n
 
 if TYPE_CHECKING:
     from bot.front.client import StonecastBot
@@ -137,8 +137,9 @@ async def post_challenge(bot: StonecastBot, c: Challenge) -> discord.Message:
     mentions = (discord.AllowedMentions.none() if c.opponent_id is None
                 else discord.AllowedMentions(users=[discord.Object(c.opponent_id)]))
     channel = bot.get_partial_messageable(c.channel_id, guild_id=c.guild_id)
-    message = await channel.send(texts.challenge_text(c), allowed_mentions=mentions,
-                                 view=challenge_view(c.id, open_challenge=c.opponent_id is None))
+    with i18n.speaking(await bot.languages.of_guild(c.guild_id)):  # a public post: the server's language
+        content, view = texts.challenge_text(c), challenge_view(c.id, open_challenge=c.opponent_id is None)
+    message = await channel.send(content, allowed_mentions=mentions, view=view)
     await bot.manager.set_challenge_message(c.id, message.id)
     return message
 
@@ -232,9 +233,13 @@ class ChallengesCog(commands.Cog, name="Challenges"):
                 await self._accept(interaction, challenge_id)
                 return
             if action == "decline":
-                content = texts.declined(await self.manager.decline_challenge(challenge_id, interaction.user.id))
+                ended = await self.manager.decline_challenge(challenge_id, interaction.user.id)
+                word = texts.declined
             else:
-                content = texts.withdrawn(await self.manager.cancel_challenge(challenge_id, interaction.user.id))
+                ended = await self.manager.cancel_challenge(challenge_id, interaction.user.id)
+                word = texts.withdrawn
+            with i18n.speaking(await self.bot.languages.of_guild(interaction.guild_id)):  # the public message
+                content = word(ended)
             await interaction.edit_original_response(
                 content=content, view=None,
                 allowed_mentions=discord.AllowedMentions.none())
@@ -263,13 +268,14 @@ class ChallengesCog(commands.Cog, name="Challenges"):
         lapsed = c.status == "open" and self.manager.clock() >= c.expires_at  # before the sweep
         if (c.status == "open" and not lapsed) or c.message_id != getattr(interaction.message, "id", None):
             return
-        state = {status: _(text) for status, text in texts.CHALLENGE_STATES.items()}
-        if lapsed:
-            state["open"] = state["expired"]
-        if game is not None:
-            content = texts.accepted_text(c, game)
-        else:
-            content = texts.challenge_ended(c, state.get(c.status, c.status.capitalize() + "."))
+        with i18n.speaking(await self.bot.languages.of_guild(c.guild_id)):  # the public message
+            state = {status: i18n._(text) for status, text in texts.CHALLENGE_STATES.items()}
+            if lapsed:
+                state["open"] = state["expired"]
+            if game is not None:
+                content = texts.accepted_text(c, game)
+            else:
+                content = texts.challenge_ended(c, state.get(c.status, c.status.capitalize() + "."))
         try:
             await interaction.edit_original_response(
                 content=content, view=None, allowed_mentions=discord.AllowedMentions.none())
@@ -283,8 +289,10 @@ class ChallengesCog(commands.Cog, name="Challenges"):
         in_thread = isinstance(interaction.channel, discord.Thread)
         accepted = await self.bot.announcer.threads.open_thread(accepted, None if in_thread else interaction.message)
         note = await self.bot.announcer.publish(accepted)
+        with i18n.speaking(await self.bot.languages.of_game(accepted.game)):  # the public message
+            content = texts.accepted_text(accepted.challenge, accepted.game)
         await interaction.edit_original_response(
-            content=texts.accepted_text(accepted.challenge, accepted.game) + note, view=None,
+            content=content + note, view=None,
             allowed_mentions=discord.AllowedMentions.none())
 
     async def on_rematch_button(self, interaction: discord.Interaction, game_id: int) -> None:

@@ -19,7 +19,7 @@ from bot.front import alttext
 from bot.front.boards import attachment
 from bot.front.replies import ephemeral
 from bot.manager import Refusal, UserError
-from bot.texts.i18n import _
+from bot.texts import i18n
 from bot.workers.search_pool import SearchBusy
 
 from .common import game_autocomplete, reviewable_game_autocomplete
@@ -71,14 +71,16 @@ class HistoryCog(commands.Cog, name="History"):
         label = texts.game_label(g.kind, g.id)
         shown = {"pct": -1, "at": 0.0}
         edits: set[asyncio.Task[discord.InteractionMessage]] = set()
+        language = i18n.current_locale()  # the callback may come from another context
 
         def progress(done: int, total: int) -> None:
             pct = round(100 * done / total) if total else 0
             now = time.monotonic()
             if pct - shown["pct"] >= 10 and now - shown["at"] >= 1.0:
                 shown.update(pct=pct, at=now)
-                task = asyncio.create_task(interaction.edit_original_response(
-                    content=texts.review_progress(label, done, total)))
+                with i18n.speaking(language):
+                    content = texts.review_progress(label, done, total)
+                task = asyncio.create_task(interaction.edit_original_response(content=content))
                 edits.add(task)
                 task.add_done_callback(edits.discard)
 
@@ -87,11 +89,11 @@ class HistoryCog(commands.Cog, name="History"):
         try:
             data = await self.bot.computer.review(item, progress)
         except SearchBusy:  # another process reviews it now (issue 14: one process per review)
-            await interaction.edit_original_response(content=_(texts.REVIEW_BUSY))
+            await interaction.edit_original_response(content=i18n._(texts.REVIEW_BUSY))
             return
         except Exception:
             log.exception("review of game %s failed", g.id)
-            await interaction.edit_original_response(content=_(texts.REVIEW_FAILED))
+            await interaction.edit_original_response(content=i18n._(texts.REVIEW_FAILED))
             return
         for task in list(edits):
             with contextlib.suppress(Exception):

@@ -29,7 +29,7 @@ from discord.ext import commands, tasks
 from bot import texts
 from bot.front.cogs.tournaments import TournamentsCog
 from bot.front.delivery import MAX_ANNOUNCE_ATTEMPTS
-from bot.texts.i18n import _
+from bot.texts import i18n
 
 if TYPE_CHECKING:
     from bot.front.client import StonecastBot
@@ -122,9 +122,11 @@ class MaintenanceCog(commands.Cog, name="Maintenance"):
         for c in expired:
             if c.message_id is None:
                 continue
+            with i18n.speaking(await self.bot.languages.of_guild(c.guild_id)):  # the public message
+                content = texts.challenge_ended(c, i18n._(texts.CHALLENGE_LAPSED))
             try:
                 await self.bot.get_partial_messageable(c.channel_id, guild_id=c.guild_id).get_partial_message(
-                    c.message_id).edit(content=texts.challenge_ended(c, _(texts.CHALLENGE_LAPSED)),
+                    c.message_id).edit(content=content,
                                        view=None, allowed_mentions=discord.AllowedMentions.none())
             except discord.HTTPException:
                 log.info("could not mark expired challenge %s", c.id)

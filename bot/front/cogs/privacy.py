@@ -55,11 +55,13 @@ class PrivacyCog(commands.GroupCog, name="Privacy", group_name="privacy",
 
     async def on_forget_button(self, interaction: discord.Interaction) -> None:
         """"Delete my data" was pressed by its owner (the button's ``interaction_check``
-        turned everyone else away): delete, forget the name in this process too, answer."""
+        turned everyone else away): delete, forget the name and language in this process too,
+        answer (in the language they read until now)."""
         try:
             await interaction.response.defer()
             done = await self.bot.manager.forget_player(interaction.user.id)
             self.bot.forget_name(interaction.user.id)
+            self.bot.languages.forget(interaction.user.id)  # their language went with their settings
             await interaction.edit_original_response(content=texts.privacy_deleted(done), view=None)
         except Exception as e:  # noqa: BLE001
             await report_error(interaction, e)

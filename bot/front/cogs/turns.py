@@ -26,9 +26,10 @@ from discord.ext import commands
 
 from bot import texts
 from bot.front import boards
+from bot.front.languages import LocalisedItem
 from bot.front.replies import ephemeral, report_error
 from bot.manager import NotFound, Refusal, UserError
-from bot.texts.i18n import _
+from bot.texts import i18n
 
 from .common import announce_move
 
@@ -41,7 +42,7 @@ log = logging.getLogger("stonecast.bot")
 CUSTOM_ID_LIMIT = 100  # Discord's limit on a custom id
 
 
-class _OwnedButton(discord.ui.DynamicItem[discord.ui.Button[discord.ui.View]], template=r"stonecast:owned-base-never"):
+class _OwnedButton(LocalisedItem, template=r"stonecast:owned-base-never"):
     """A button only its ``user_id`` may press (``interaction_check``)."""
 
     user_id: int
@@ -49,6 +50,7 @@ class _OwnedButton(discord.ui.DynamicItem[discord.ui.Button[discord.ui.View]], t
 
     async def interaction_check(self, interaction: discord.Interaction[Any], /) -> bool:
         """Only the member it was shown to may press it; anyone else is told so."""
+        await super().interaction_check(interaction)  # the presser's language
         if interaction.user.id == self.user_id:
             return True
         await ephemeral(interaction, texts.i18n._(self.refusal))
@@ -60,7 +62,7 @@ class ConfirmMoveButton(_OwnedButton,
     """Confirm: play the move shown, if the game is still where it was."""
 
     def __init__(self, game_id: int, ply: int, user_id: int, move: str):
-        super().__init__(discord.ui.Button(label=_(texts.BUTTON_LABELS["confirm"]), style=discord.ButtonStyle.success,
+        super().__init__(discord.ui.Button(label=i18n._(texts.BUTTON_LABELS["confirm"]), style=discord.ButtonStyle.success,
                                            custom_id=f"stonecast:confirm:{game_id}:{ply}:{user_id}:{move}"))
         self.game_id, self.ply, self.user_id, self.move = game_id, ply, user_id, move
 
@@ -79,7 +81,7 @@ class CancelMoveButton(_OwnedButton, template=r"stonecast:cancelmove:(?P<game>[0
     """Cancel: nothing is played."""
 
     def __init__(self, game_id: int, user_id: int):
-        super().__init__(discord.ui.Button(label=_(texts.BUTTON_LABELS["cancelmove"]), style=discord.ButtonStyle.secondary,
+        super().__init__(discord.ui.Button(label=i18n._(texts.BUTTON_LABELS["cancelmove"]), style=discord.ButtonStyle.secondary,
                                            custom_id=f"stonecast:cancelmove:{game_id}:{user_id}"))
         self.game_id, self.user_id = game_id, user_id
 
@@ -108,7 +110,7 @@ class NextGameButton(_OwnedButton, template=r"stonecast:next:(?P<user>[0-9]+):(?
     refusal = texts.NOT_YOUR_QUEUE
 
     def __init__(self, user_id: int, game_id: int):
-        super().__init__(discord.ui.Button(label=_(texts.BUTTON_LABELS["next"]), style=discord.ButtonStyle.primary,
+        super().__init__(discord.ui.Button(label=i18n._(texts.BUTTON_LABELS["next"]), style=discord.ButtonStyle.primary,
                                            custom_id=f"stonecast:next:{user_id}:{game_id}"))
         self.user_id, self.game_id = user_id, game_id
 
