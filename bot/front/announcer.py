@@ -303,7 +303,7 @@ class Announcer:
         now = self.manager.clock()
         away = settings.vacation_until if settings is not None else None
         uid = a.user_id
-        lines: list[tuple[Game, int, str]] = [(g, cast(int, g.opponent_of(uid)), g.clock_text(now, away)) for g in a.games]  # uid plays each
+        lines: list[tuple[Game, int, str]] = [(g, cast(int, g.opponent_of(uid)), texts.game_clock(g, now, away)) for g in a.games]  # uid plays each
         user = self.client.get_user(uid) or await self.client.fetch_user(uid)
         return await user.send(texts.digest_text(lines)[:2000], allowed_mentions=discord.AllowedMentions.none(),
                                nonce=cast(str, boards.outbox_nonce(a.id)))  # a str for a row's id
