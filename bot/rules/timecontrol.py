@@ -324,21 +324,25 @@ PRESET_NAMES = tuple(PRESETS)
 DEFAULT = PRESETS["3 days a move"]
 """The clock of a challenge that names none (today's 3 days a move)."""
 
-_DURATION = r"(\d+)\s*(d|days?|h|hours?)"
+#: A duration as typed and stored: ``"3d"``, ``"12 hours"``, ``"1d12h"`` (what
+#: :func:`duration_text` writes), days and hours each optional but not both missing.
+_DURATION = r"((?:\d+\s*(?:d|days?)(?:\s*\d+\s*(?:h|hours?))?)|\d+\s*(?:h|hours?))"
 _PER_MOVE = re.compile(rf"^(?:move\s+)?{_DURATION}(?:\s+(?:a|per)\s+move|\s*/\s*move)?$")
 _BANK = re.compile(
     rf"^bank\s+{_DURATION}\s*\+\s*{_DURATION}\s*(?:\(\s*max\s+{_DURATION}\s*\)|max\s+{_DURATION})$"
 )
+_PART = re.compile(r"(\d+)\s*([dh])")
 
 
-def _seconds(number: str, unit: str) -> float:
-    return int(number) * (DAY if unit.startswith("d") else HOUR)
+def _seconds(duration: str) -> float:
+    """Seconds of a duration matched by :data:`_DURATION`."""
+    return sum(int(n) * (DAY if unit == "d" else HOUR) for n, unit in _PART.findall(duration))
 
 
 def parse(text: str) -> TimeControl:
     """The time control named by ``text``: a stored form (``"move 3d"``, ``"bank 7d+1d max
-    10d"``), a preset name (``"bank 7d + 1d (max 10d)"``, ``"3 days a move"``), forms like
-    ``"36h"`` or ``"2 days per move"``, or a bare whole number of days per move (the legacy
+    10d"``, ``"move 1d12h"``), a preset name (``"bank 7d + 1d (max 10d)"``, ``"3 days a
+    move"``), forms like ``"36h"`` or ``"2 days per move"``, or a bare whole number of days per move (the legacy
     ``days_per_move`` column). Case and spacing do not matter. Raises TimeControlError for
     anything else, or values out of range (:meth:`TimeControl.bank`)."""
     if isinstance(text, bool) or not isinstance(text, (str, int)):
@@ -348,10 +352,9 @@ def parse(text: str) -> TimeControl:
         return TimeControl.per_move(days=int(cleaned))
     m = _PER_MOVE.match(cleaned)
     if m:
-        return TimeControl.per_move(hours=_seconds(*m.groups()) / HOUR)
+        return TimeControl.per_move(hours=_seconds(m.group(1)) / HOUR)
     m = _BANK.match(cleaned)
     if m:
-        g = m.groups()
-        maximum = g[4:6] if g[4] is not None else g[6:8]
-        return TimeControl.bank(*(_seconds(*pair) / DAY for pair in (g[0:2], g[2:4], maximum)))
+        initial, increment, in_brackets, bare = m.groups()
+        return TimeControl.bank(*(_seconds(d) / DAY for d in (initial, increment, in_brackets or bare)))
     raise TimeControlError(ClockProblem.UNREADABLE, text=str(text)[:40])
