@@ -323,7 +323,7 @@ class Announcer:
         now = self.manager.clock()
         away = settings.vacation_until if settings is not None else None
         uid = a.user_id
-        lines: list[tuple[Game, int, str]] = [(g, cast(int, g.opponent_of(uid)), g.clock_text(now, away)) for g in a.games]  # uid plays each
+        lines: list[tuple[Game, int, str]] = [(g, cast(int, g.opponent_of(uid)), texts.game_clock(g, now, away)) for g in a.games]  # uid plays each
         user = self.client.get_user(uid) or await self.client.fetch_user(uid)
         with i18n.speaking(await self.languages.of_user(uid)):
             content = texts.digest_text(lines)[:2000]

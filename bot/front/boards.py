@@ -19,7 +19,6 @@ from typing import TYPE_CHECKING, Any, cast
 import discord
 
 from bot import texts
-from bot.rules import timecontrol
 
 from .views import rematch_view
 
@@ -100,7 +99,7 @@ def panel_clock(game: Game, position: engine.Position) -> str | None:
     (:func:`panel_clocks`)."""
     if game.status != "active" or position.outcome is not None or game.time_control is None:
         return None
-    return game.time_control.short
+    return texts.clock_short(game.time_control)
 
 
 def panel_clocks(game: Game, position: engine.Position) -> tuple[tuple[int, str], ...] | None:
@@ -122,7 +121,7 @@ def panel_clocks(game: Game, position: engine.Position) -> tuple[tuple[int, str]
             if due is not None:
                 shown.append((seat, texts.panel_due(due)))
         elif game.time_control.kind == "bank":
-            shown.append((seat, texts.panel_bank(timecontrol.left_text(game.bank(seat)))))
+            shown.append((seat, texts.panel_bank(texts.bank_amount(game.bank(seat)))))
     return tuple(shown) or None
 
 
@@ -175,10 +174,10 @@ def board_text(game: Game, position: engine.Position, *, headline: str) -> tuple
     if seat == game.ai_seat and game.ai_level is not None:  # nobody to ask: the computer moves
         lines.append(texts.computer_to_move(uid, game.ai_level, colour))
         return "\n".join(lines), None
-    due = (texts.due_at(game.deadline, game.time_control.short)
+    due = (texts.due_at(game.deadline, texts.clock_short(game.time_control))
            if game.deadline and game.status == "active" else "")
     if due and game.time_control.kind == "bank" and game.ai_seat != 3 - seat:  # issue 19
-        due += texts.others_bank(game.players[3 - seat], timecontrol.left_text(game.bank(3 - seat)))
+        due += texts.others_bank(game.players[3 - seat], texts.bank_amount(game.bank(3 - seat)))
     lines.append(texts.your_move(uid, colour, texts.turn_hint(game.kind, position), due))
     return "\n".join(lines), uid
 

@@ -182,6 +182,6 @@ def _movement(view: StandingsView, user_id: int) -> int:
 def clock_name(clock: str) -> str:
     """A stored clock as players read it (its own text when it cannot be read)."""
     try:
-        return timecontrol.parse(clock).name
+        return texts.clock_name(timecontrol.parse(clock))
     except timecontrol.TimeControlError:
         return clock

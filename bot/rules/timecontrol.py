@@ -24,6 +24,7 @@ Stored form (:meth:`TimeControl.to_text`, read back by :func:`parse`): ``"move 3
 
 from __future__ import annotations
 
+import enum
 import math
 import re
 from dataclasses import dataclass
@@ -34,8 +35,12 @@ __all__ = [
     "HOUR",
     "LONGEST",
     "PRESETS",
+    "ClockField",
+    "ClockKind",
+    "ClockProblem",
     "TimeControl",
     "TimeControlError",
+    "days_hours",
     "duration_text",
     "left_text",
     "parse",
@@ -46,18 +51,93 @@ DAY = 24 * HOUR
 LONGEST = 60 * DAY  # no allowance, bank or increment may be longer
 
 
+class ClockKind(enum.StrEnum):
+    """The two kinds of :class:`TimeControl` (module docstring); equal to their value, the
+    word of the stored form (``"move"``, ``"bank"``)."""
+
+    MOVE = "move"
+    BANK = "bank"
+
+
+class ClockField(enum.Enum):
+    """Which value of a time control an error is about; :attr:`english` names it in
+    ``str(error)`` (the bot words it in the player's language from the member)."""
+
+    english: str
+
+    def __new__(cls, value: str, english: str) -> ClockField:
+        member = object.__new__(cls)
+        member._value_ = value
+        member.english = english
+        return member
+
+    PER_MOVE = ("per move", "the time per move")
+    INITIAL = ("initial", "the initial bank")
+    INCREMENT = ("increment", "the increment")
+    MAXIMUM = ("maximum", "the maximum bank")
+
+
+class ClockProblem(enum.Enum):
+    """Why a time control was refused (:class:`TimeControlError`'s ``reason``), with the
+    English sentence of ``str(error)``: ``{field}`` is a :class:`ClockField`'s English,
+    durations (``{low}``, ``{high}``, ``{value}``, ``{maximum}``) are :func:`duration_text`,
+    ``{text}`` is what was typed (cut to 40 characters, quoted) and ``{presets}`` the preset
+    names, quoted."""
+
+    english: str
+
+    def __new__(cls, value: str, english: str) -> ClockProblem:
+        member = object.__new__(cls)
+        member._value_ = value
+        member.english = english
+        return member
+
+    NOT_TEXT = ("not text", "a clock must be text like '3 days a move' or 'bank 7d + 1d (max 10d)'")
+    UNREADABLE = ("unreadable", "cannot read the clock {text!r}: choose one of {presets}")
+    NOT_A_NUMBER = ("not a number", "{field} must be a number of days or hours")
+    OUT_OF_RANGE = ("out of range", "{field} must be from {low} to {high}")
+    NOT_WHOLE_HOURS = ("not whole hours", "{field} must be a whole number of hours")
+    INITIAL_OVER_MAXIMUM = ("initial over maximum",
+                            "the initial bank ({value}) cannot be more than the maximum ({maximum})")
+    INCREMENT_OVER_MAXIMUM = ("increment over maximum",
+                              "the increment ({value}) cannot be more than the maximum ({maximum})")
+
+
 class TimeControlError(ValueError):
-    """A time control that cannot be read or is out of range; the message says why."""
+    """A time control that cannot be read or is out of range. ``reason`` (a
+    :class:`ClockProblem`) says why and ``fields`` holds its values as data: ``field`` (a
+    :class:`ClockField`), ``low``/``high``/``value``/``maximum`` (seconds; ``low`` may be 0),
+    ``text`` (what was typed, at most 40 characters); ``str(error)`` is the English sentence
+    (:attr:`ClockProblem.english`)."""
+
+    def __init__(self, reason: ClockProblem, **fields: object) -> None:
+        self.reason = reason
+        self.fields: dict[str, object] = fields
+        super().__init__(self._english())
+
+    def _english(self) -> str:
+        words: dict[str, object] = {}
+        for key, value in self.fields.items():
+            if isinstance(value, ClockField):
+                words[key] = value.english
+            elif key in ("low", "high", "value", "maximum") and isinstance(value, (int, float)):
+                words[key] = "0" if value == 0 else duration_text(value)
+            else:
+                words[key] = value
+        words["presets"] = ", ".join(f"'{name}'" for name in PRESET_NAMES)
+        return self.reason.english.format(**words)
 
 
-def _days_hours(seconds: float) -> tuple[int, int]:
+def days_hours(seconds: float) -> tuple[int, int]:
+    """``seconds`` rounded down to the hour, as ``(days, hours)`` (hours 0-23)."""
     hours = int(seconds // HOUR)
     return divmod(hours, 24)
 
 
+
 def duration_text(seconds: float) -> str:
     """A whole number of hours, compactly: ``"7d"``, ``"12h"``, ``"1d12h"``."""
-    days, hours = _days_hours(round(seconds / HOUR) * HOUR)
+    days, hours = days_hours(round(seconds / HOUR) * HOUR)
     if days and hours:
         return f"{days}d{hours}h"
     return f"{days}d" if days or not hours else f"{hours}h"
@@ -66,7 +146,7 @@ def duration_text(seconds: float) -> str:
 def left_text(seconds: float) -> str:
     """Time left as the board and /games show it, rounded down to the hour (never more than
     there is): ``"5 d 3 h left"``, ``"3 d left"``, ``"7 h left"``, ``"less than 1 h left"``."""
-    days, hours = _days_hours(max(0.0, seconds))
+    days, hours = days_hours(max(0.0, seconds))
     if not days and not hours:
         return "less than 1 h left"
     parts = ([f"{days} d"] if days else []) + ([f"{hours} h"] if hours else [])
@@ -79,13 +159,16 @@ def _plural(n: int, word: str) -> str:
 
 @dataclass(frozen=True)
 class TimeControl:
-    """A correspondence clock (module docstring). ``kind`` is ``"move"`` (``initial`` is the
-    allowance of every turn; ``increment`` and ``maximum`` equal it) or ``"bank"``
-    (``initial`` bank, ``increment`` after each move, ``maximum`` bank), all in seconds.
-    Build one with :meth:`per_move`, :meth:`bank` or :func:`parse`; they check the ranges.
+    """A correspondence clock (module docstring). ``kind`` is :attr:`ClockKind.MOVE`
+    (``initial`` is the allowance of every turn; ``increment`` and ``maximum`` equal it) or
+    :attr:`ClockKind.BANK` (``initial`` bank, ``increment`` after each move, ``maximum``
+    bank), all in seconds. Build one with :meth:`per_move`, :meth:`bank` or :func:`parse`;
+    they check the ranges. The English names (:attr:`name`, :attr:`short`,
+    :meth:`status_text`) are for the stored record and library users; the bot words a clock
+    from these fields in the reader's language (:mod:`bot.texts.clocks`).
     """
 
-    kind: str
+    kind: ClockKind
     initial: float
     increment: float
     maximum: float
@@ -95,10 +178,10 @@ class TimeControl:
     def per_move(cls, days: float = 0.0, hours: float = 0.0) -> TimeControl:
         """``days`` (plus ``hours``) for every move. Raises TimeControlError unless the
         total is a whole number of hours from 1 hour to :data:`LONGEST`."""
-        _number(days, "the time per move")
-        _number(hours, "the time per move")
-        allowance = _checked(days * DAY + hours * HOUR, "the time per move", minimum=HOUR)
-        return cls("move", allowance, allowance, allowance)
+        _number(days, ClockField.PER_MOVE)
+        _number(hours, ClockField.PER_MOVE)
+        allowance = _checked(days * DAY + hours * HOUR, ClockField.PER_MOVE, minimum=HOUR)
+        return cls(ClockKind.MOVE, allowance, allowance, allowance)
 
     @classmethod
     def bank(cls, initial_days: float, increment_days: float, maximum_days: float) -> TimeControl:
@@ -106,21 +189,17 @@ class TimeControl:
         TimeControlError unless: initial and maximum at least 1 hour, increment at least 0,
         all whole hours up to :data:`LONGEST`, ``initial <= maximum`` and
         ``increment <= maximum``."""
-        for value, what in ((initial_days, "the initial bank"), (increment_days, "the increment"),
-                            (maximum_days, "the maximum bank")):
+        for value, what in ((initial_days, ClockField.INITIAL), (increment_days, ClockField.INCREMENT),
+                            (maximum_days, ClockField.MAXIMUM)):
             _number(value, what)
-        initial = _checked(initial_days * DAY, "the initial bank", minimum=HOUR)
-        increment = _checked(increment_days * DAY, "the increment", minimum=0.0)
-        maximum = _checked(maximum_days * DAY, "the maximum bank", minimum=HOUR)
+        initial = _checked(initial_days * DAY, ClockField.INITIAL, minimum=HOUR)
+        increment = _checked(increment_days * DAY, ClockField.INCREMENT, minimum=0.0)
+        maximum = _checked(maximum_days * DAY, ClockField.MAXIMUM, minimum=HOUR)
         if initial > maximum:
-            raise TimeControlError(
-                f"the initial bank ({duration_text(initial)}) cannot be more than the maximum"
-                f" ({duration_text(maximum)})")
+            raise TimeControlError(ClockProblem.INITIAL_OVER_MAXIMUM, value=initial, maximum=maximum)
         if increment > maximum:
-            raise TimeControlError(
-                f"the increment ({duration_text(increment)}) cannot be more than the maximum"
-                f" ({duration_text(maximum)})")
-        return cls("bank", initial, increment, maximum)
+            raise TimeControlError(ClockProblem.INCREMENT_OVER_MAXIMUM, value=increment, maximum=maximum)
+        return cls(ClockKind.BANK, initial, increment, maximum)
 
     # ---- texts ---------------------------------------------------------------------------
     def to_text(self) -> str:
@@ -135,7 +214,7 @@ class TimeControl:
         """The menu name (at most 100 characters): ``"3 days a move"``, ``"12 hours a
         move"``, ``"36 hours a move"``, ``"bank 7d + 1d (max 10d)"``."""
         if self.kind == "move":
-            days, hours = _days_hours(self.initial)
+            days, hours = days_hours(self.initial)
             if hours:
                 return f"{_plural(days * 24 + hours, 'hour')} a move"
             return f"{_plural(days, 'day')} a move"
@@ -213,19 +292,18 @@ class TimeControl:
         return deadline - self.reminder_window(bank)
 
 
-def _number(value: object, what: str) -> None:
+def _number(value: object, what: ClockField) -> None:
     if isinstance(value, bool) or not isinstance(value, (int, float)) or not math.isfinite(value):
-        raise TimeControlError(f"{what} must be a number of days or hours")
+        raise TimeControlError(ClockProblem.NOT_A_NUMBER, field=what)
 
 
-def _checked(seconds: float, what: str, *, minimum: float) -> float:
+def _checked(seconds: float, what: ClockField, *, minimum: float) -> float:
     _number(seconds, what)
     if seconds < minimum or seconds > LONGEST:
-        low = "0" if minimum == 0 else duration_text(minimum)
-        raise TimeControlError(f"{what} must be from {low} to {duration_text(LONGEST)}")
+        raise TimeControlError(ClockProblem.OUT_OF_RANGE, field=what, low=minimum, high=LONGEST)
     hours = seconds / HOUR
     if abs(hours - round(hours)) > 1e-6:
-        raise TimeControlError(f"{what} must be a whole number of hours")
+        raise TimeControlError(ClockProblem.NOT_WHOLE_HOURS, field=what)
     return float(round(hours) * HOUR)
 
 
@@ -241,40 +319,42 @@ PRESETS: dict[str, TimeControl] = {
     )
 }
 """The /challenge ``clock:`` choices, by name, in menu order."""
+PRESET_NAMES = tuple(PRESETS)
 
 DEFAULT = PRESETS["3 days a move"]
 """The clock of a challenge that names none (today's 3 days a move)."""
 
-_DURATION = r"(\d+)\s*(d|days?|h|hours?)"
+#: A duration as typed and stored: ``"3d"``, ``"12 hours"``, ``"1d12h"`` (what
+#: :func:`duration_text` writes), days and hours each optional but not both missing.
+_DURATION = r"((?:\d+\s*(?:d|days?)(?:\s*\d+\s*(?:h|hours?))?)|\d+\s*(?:h|hours?))"
 _PER_MOVE = re.compile(rf"^(?:move\s+)?{_DURATION}(?:\s+(?:a|per)\s+move|\s*/\s*move)?$")
 _BANK = re.compile(
     rf"^bank\s+{_DURATION}\s*\+\s*{_DURATION}\s*(?:\(\s*max\s+{_DURATION}\s*\)|max\s+{_DURATION})$"
 )
+_PART = re.compile(r"(\d+)\s*([dh])")
 
 
-def _seconds(number: str, unit: str) -> float:
-    return int(number) * (DAY if unit.startswith("d") else HOUR)
+def _seconds(duration: str) -> float:
+    """Seconds of a duration matched by :data:`_DURATION`."""
+    return sum(int(n) * (DAY if unit == "d" else HOUR) for n, unit in _PART.findall(duration))
 
 
 def parse(text: str) -> TimeControl:
     """The time control named by ``text``: a stored form (``"move 3d"``, ``"bank 7d+1d max
-    10d"``), a preset name (``"bank 7d + 1d (max 10d)"``, ``"3 days a move"``), forms like
-    ``"36h"`` or ``"2 days per move"``, or a bare whole number of days per move (the legacy
+    10d"``, ``"move 1d12h"``), a preset name (``"bank 7d + 1d (max 10d)"``, ``"3 days a
+    move"``), forms like ``"36h"`` or ``"2 days per move"``, or a bare whole number of days per move (the legacy
     ``days_per_move`` column). Case and spacing do not matter. Raises TimeControlError for
     anything else, or values out of range (:meth:`TimeControl.bank`)."""
     if isinstance(text, bool) or not isinstance(text, (str, int)):
-        raise TimeControlError("a clock must be text like '3 days a move' or 'bank 7d + 1d (max 10d)'")
+        raise TimeControlError(ClockProblem.NOT_TEXT)
     cleaned = " ".join(str(text).lower().split())
     if cleaned.isdigit():
         return TimeControl.per_move(days=int(cleaned))
     m = _PER_MOVE.match(cleaned)
     if m:
-        return TimeControl.per_move(hours=_seconds(*m.groups()) / HOUR)
+        return TimeControl.per_move(hours=_seconds(m.group(1)) / HOUR)
     m = _BANK.match(cleaned)
     if m:
-        g = m.groups()
-        maximum = g[4:6] if g[4] is not None else g[6:8]
-        return TimeControl.bank(*(_seconds(*pair) / DAY for pair in (g[0:2], g[2:4], maximum)))
-    raise TimeControlError(
-        f"cannot read the clock {str(text)[:40]!r}: choose one of "
-        + ", ".join(f"'{name}'" for name in PRESETS))
+        initial, increment, in_brackets, bare = m.groups()
+        return TimeControl.bank(*(_seconds(d) / DAY for d in (initial, increment, in_brackets or bare)))
+    raise TimeControlError(ClockProblem.UNREADABLE, text=str(text)[:40])

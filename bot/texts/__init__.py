@@ -11,6 +11,7 @@ reads is written (DESIGN.md): services, the engine and the renderers return data
 * ``alt`` -- Image descriptions: the alt text of every attachment (boards, charts, replays, rules).
 * ``challenges`` -- Challenges: their messages, answers, thread names and rematches.
 * ``clocks`` -- Clocks and time off: clock terms, both players' banks, vacations and deadline notes.
+* ``terms`` -- Terms of play from the rules' data: a time control's name, time left, clock errors, game options.
 * ``computer`` -- The computer opponent and reviews: its name with its level, its turn, review charts.
 * ``conditional`` -- Conditional moves: storing, listing and clearing prepared lines.
 * ``engine_errors`` -- The engine's errors (errors topic): illegal and unreadable moves, bad options, by reason.
@@ -46,6 +47,7 @@ from . import (
     privacy,
     rules,
     standings,
+    terms,
     tournaments,
     turns,
 )
@@ -67,6 +69,7 @@ from .play import *  # noqa: F403 - the names in its __all__
 from .privacy import *  # noqa: F403 - the names in its __all__
 from .rules import *  # noqa: F403 - the names in its __all__
 from .standings import *  # noqa: F403 - the names in its __all__
+from .terms import *  # noqa: F403 - the names in its __all__
 from .tournaments import *  # noqa: F403 - the names in its __all__
 from .turns import *  # noqa: F403 - the names in its __all__
 
@@ -89,6 +92,7 @@ __all__ = [
     *privacy.__all__,
     *rules.__all__,
     *standings.__all__,
+    *terms.__all__,
     *tournaments.__all__,
     *turns.__all__,
 ]

@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING
 
 from .common import game_label, options_text, title
 from .i18n import N_, _
+from .terms import clock_name
 
 __all__ = ["CHALLENGE_LAPSED", "CHALLENGE_NOT_POSTED", "CHALLENGE_STATES", "REMATCH_NOT_POSTED",
            "accepted_text", "already_accepted", "challenge_ended", "challenge_sent",
@@ -34,7 +35,7 @@ def challenge_title(c: Challenge) -> str:
     opts = options_text(c.options)
     game = f"**{title(c.kind)}**" + (f" ({opts})" if opts else "")
     rated = _("rated") if c.rated else _("unrated")
-    terms = f" · {c.time_control.name} · {rated}"
+    terms = f" · {clock_name(c.time_control)} · {rated}"
     if c.opponent_id is None:
         return _("{challenger} offers a game of {game} to anyone here").format(
             challenger=f"<@{c.challenger_id}>", game=game) + terms

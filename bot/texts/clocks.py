@@ -1,5 +1,7 @@
 """Clocks and time off: clock terms, both players' banks, vacations and deadline notes.
 
+A time control's name and the time left are worded in :mod:`bot.texts.terms`.
+
 Part of :mod:`bot.texts` (every sentence a player reads), in the current language
 (:mod:`bot.texts.i18n`); constants are English message ids, translated where they are used."""
 
@@ -24,19 +26,20 @@ def days_with_clock(days: int, clock: str) -> str:
 
 def others_bank(user_id: int, left: str) -> str:
     """On a board with a bank clock, after the mover's deadline: the time in the waiting
-    player's bank (``left``: :func:`bot.rules.timecontrol.left_text`, e.g. ``"6 d left"``)."""
+    player's bank (``left``: :func:`bot.texts.bank_amount`, e.g. ``"6 d"``; an English ``" left"`` at
+    its end, as :func:`bot.rules.timecontrol.left_text` gives, is dropped)."""
     return " " + _("{player}'s bank: {left}.").format(player=f"<@{user_id}>", left=left.removesuffix(" left"))
 
 
 def panel_bank(left: str) -> str:
     """The waiting player's bank on their card of the image's panel (``left``:
-    :func:`bot.rules.timecontrol.left_text`, e.g. ``"6 d left"``): ``"bank 6 d"``."""
+    :func:`bot.texts.bank_amount`, e.g. ``"6 d"``; a trailing English ``" left"`` is dropped): ``"bank 6 d"``."""
     return _("bank {left}").format(left=left.removesuffix(" left"))
 
 
 def confirm_clock(clock: str, deadline: float) -> str:
     """The clock line of a move's preview (Confirm): the mover's clock with the time left
-    (:meth:`bot.manager.Game.clock_text`) and the deadline."""
+    (:func:`bot.texts.game_clock`) and the deadline."""
     return "\n" + _("Your clock: {clock}, due {when}.").format(clock=clock, when=f"<t:{int(deadline)}:R>")
 
 

@@ -9,6 +9,7 @@ from collections.abc import Mapping
 import engine
 
 from .i18n import N_, _, ngettext
+from .terms import options_words
 
 __all__ = ["ATTACHMENT_DESCRIPTION", "BUTTON_LABELS", "count", "fit_lines", "fit_sentences",
            "game_label", "moves_played", "options_text", "title"]
@@ -37,8 +38,9 @@ def title(kind: str) -> str:
 
 
 def options_text(options: Mapping[str, object]) -> str:
-    """Options as players read them: ``"size 9, setup a"``; empty string when none."""
-    return ", ".join(f"{k} {v}" for k, v in options.items())
+    """Options as players read them, in the current language: ``"size 9, setup A"``; empty
+    string when none (:func:`bot.texts.options_words`, from the engine's option specs)."""
+    return options_words(options)
 
 
 def count(n: int, noun: str) -> str:

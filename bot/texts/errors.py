@@ -11,6 +11,7 @@ from babel.numbers import format_decimal
 
 import engine
 
+from ..rules.timecontrol import TimeControlError
 from .analysis import ANALYSIS_REFUSALS
 from .challenge_refusals import CHALLENGE_REFUSALS
 from .clocks import days_with_clock, vacation_amount
@@ -20,6 +21,7 @@ from .engine_errors import conditional_error, engine_error
 from .i18n import N_, _, babel_locale, current_locale, ngettext
 from .play import move_names_another_game, result_text
 from .privacy import privacy_running_games
+from .terms import clock_error, clock_name
 from .tournament_refusals import TOURNAMENT_REFUSALS
 from .turns import position_changed
 
@@ -145,13 +147,15 @@ def vacation_short(left_days: float, days: int, most: int) -> str:
 
 
 def bad_clock(error: Exception) -> str:
-    """A clock that does not read (``error``: :class:`bot.rules.timecontrol.TimeControlError`, quoted)."""
-    return _sentence(_("Bad clock: {error}").format(error=error))
+    """A clock that does not read (``error``: :class:`bot.rules.timecontrol.TimeControlError`,
+    worded by :func:`bot.texts.clock_error`; another error is quoted as it is)."""
+    reason = clock_error(error) if isinstance(error, TimeControlError) else error
+    return _sentence(_("Bad clock: {error}").format(error=reason))
 
 
 def clock_conflict(days: int, clock: TimeControl) -> str:
     """``days:`` per move given with another ``clock`` (:func:`days_with_clock`)."""
-    return days_with_clock(days, clock.name)
+    return days_with_clock(days, clock_name(clock))
 
 
 def not_playing_in(game: Game) -> str:

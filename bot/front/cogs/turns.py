@@ -175,7 +175,7 @@ class TurnsCog(commands.Cog, name="Turns"):
         text = texts.confirm_prompt(texts.game_label(g.kind, g.id), preview.move, boards.move_effect(position))
         if g.deadline is not None and g.status == "active":  # the mover's clock runs meanwhile (issue 19)
             away = (await self.bot.manager.settings(interaction.user.id)).vacation_until
-            text += texts.confirm_clock(g.clock_text(self.bot.manager.clock(), away), g.deadline)
+            text += texts.confirm_clock(texts.game_clock(g, self.bot.manager.clock(), away), g.deadline)
         await ephemeral(interaction, text, file=file,
                         view=confirm_view(g.id, g.ply, interaction.user.id, preview.move))
 
@@ -221,7 +221,7 @@ class TurnsCog(commands.Cog, name="Turns"):
             return
         g = waiting[index]
         away = (await manager.settings(uid)).vacation_until
-        text = texts.next_text(g, g.opponent_of(uid), g.clock_text(manager.clock(), away), index + 1, len(waiting))
+        text = texts.next_text(g, g.opponent_of(uid), texts.game_clock(g, manager.clock(), away), index + 1, len(waiting))
         kwargs: dict[str, Any] = {"file": await self.bot.announcer.board_file(g, g.position)}
         if index + 1 < len(waiting):
             view = discord.ui.View(timeout=None)
