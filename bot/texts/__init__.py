@@ -21,6 +21,7 @@ reads is written (DESIGN.md): services, the engine and the renderers return data
 * ``turns`` -- Move confirmation, /next, /settings and the daily digest.
 * ``tournaments`` -- Tournaments and leagues: /tournament replies, tournament posts.
 * ``standings`` -- Tournament standings: the table's words, standings posts, the final standings.
+* ``standings_picture`` -- The standings picture's own words: a league division's label.
 * ``tournament_refusals`` -- Tournament refusals: why a tournament command was refused (issue 21).
 """
 
@@ -44,6 +45,7 @@ from . import (
     privacy,
     rules,
     standings,
+    standings_picture,
     tournaments,
     turns,
 )
@@ -64,6 +66,7 @@ from .play import *  # noqa: F403 - the names in its __all__
 from .privacy import *  # noqa: F403 - the names in its __all__
 from .rules import *  # noqa: F403 - the names in its __all__
 from .standings import *  # noqa: F403 - the names in its __all__
+from .standings_picture import *  # noqa: F403 - the names in its __all__
 from .tournaments import *  # noqa: F403 - the names in its __all__
 from .turns import *  # noqa: F403 - the names in its __all__
 
@@ -85,6 +88,7 @@ __all__ = [
     *privacy.__all__,
     *rules.__all__,
     *standings.__all__,
+    *standings_picture.__all__,
     *tournaments.__all__,
     *turns.__all__,
 ]
