@@ -50,8 +50,11 @@ def clean_name(name: object, unnamed: str) -> str:
 
     * NFKC folds mathematical and full-width letters (``"𝕯𝖆𝖗𝖐"`` -> ``"Dark"``,
       ``"ｆｕｌｌ"`` -> ``"full"``) and composes ordinary accents (``"ā"`` stays);
-    * combining marks left on a Latin, Greek or Cyrillic letter (strike-throughs, "zalgo"
-      stacks) are dropped, and all but two on a letter of another script;
+    * combining marks left on a letter after composing (``"ọ̀"`` in ``"Adébáyọ̀"``: no single
+      character holds both) are kept, at most two on a letter; on a Latin, Greek or Cyrillic
+      letter a stack of more than two (a "zalgo" stack) is dropped whole, and so are overlay
+      marks (strike-throughs, combining class 1); on a letter of another script the first
+      two stay;
     * symbols, emoji, controls and format characters are dropped, runs of spaces shrink;
     * letters neither Roboto nor an installed fallback font draws
       (:data:`renderers.fonts.FALLBACK_FACES`) are transliterated with ``anyascii``
@@ -60,20 +63,24 @@ def clean_name(name: object, unnamed: str) -> str:
     An empty result becomes ``unnamed`` (e.g. ``"Player 2"``, as the caller words it).
     """
     kept: list[str] = []
-    marks, plain_base = 0, True
-    for ch in unicodedata.normalize("NFKC", str(name or "")):
+    marks: list[str] = []  # the marks after the last letter kept, not yet settled
+    plain_base = True
+    for ch in unicodedata.normalize("NFKC", str(name or "")) + " ":
         cat = unicodedata.category(ch)
+        if cat in ("Mn", "Me"):
+            if kept and kept[-1] != " ":
+                marks.append(ch)
+            continue
+        if not ch.isspace() and cat in _DROPPED:
+            continue
+        kept += _settled_marks(marks, plain_base)
+        marks = []
         if ch.isspace():
             kept.append(" ")
-            marks = 0
-        elif cat in ("Mn", "Me"):
-            marks += 1
-            if kept and kept[-1] != " " and not plain_base and marks <= 2:
-                kept.append(ch)
-        elif cat not in _DROPPED:
+        else:
             kept.append(ch)
             cp = ord(ch)
-            marks, plain_base = 0, cp < 0x0530 or 0x1E00 <= cp < 0x2000
+            plain_base = cp < 0x0530 or 0x1E00 <= cp < 0x2000
     out: list[str] = []
     for cluster in _clusters(unicodedata.normalize("NFC", "".join(kept))):
         if drawable(cluster[0]):
@@ -82,6 +89,17 @@ def clean_name(name: object, unnamed: str) -> str:
             out.append(anyascii(cluster).replace("?", ""))
     text = " ".join("".join(out).split())
     return text or unnamed
+
+
+def _settled_marks(marks: list[str], plain_base: bool) -> list[str]:
+    """The combining marks kept of those left on one letter (see :func:`clean_name`):
+    on a Latin, Greek or Cyrillic letter (``plain_base``) all but overlays when there are at
+    most two, none of a longer stack; on another script's letter the first two."""
+    if not plain_base:
+        return marks[:2]
+    if len(marks) > 2:
+        return []
+    return [m for m in marks if unicodedata.combining(m) != 1]
 
 
 def _clusters(text: str) -> list[str]:

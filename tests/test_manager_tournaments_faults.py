@@ -320,3 +320,30 @@ async def test_revision_0007_goes_down_and_up_again_with_the_older_rows_intact(d
         assert (await m.get_tournament(await create(m, players=2), guild_id=GUILD)).entrants == 2
     finally:
         await store.close()
+
+
+async def test_a_standings_post_delivered_late_shows_the_standings_after_its_round(mgr, clock):
+    # The standings after round 1 are queued when round 2 starts; Discord is out until the
+    # tournament is over (round 2 and 3 played, a player removed meanwhile). The post still
+    # shows the table as it stood after round 1: no later result, nobody withdrawn, not final.
+    tid = await create(mgr, "Late Swiss", players=6, format="swiss", rounds=3)
+    await mgr.start_tournament(tid, ORGANISER, guild_id=GUILD, may_organise=True)
+    await finish_round(mgr, tid, random.Random(3))
+    after_one = await mgr.tournament_standings(tid, guild_id=GUILD)
+    await mgr.advance()
+    removed = after_one.rows[0].user_id
+    await mgr.remove_entrant(tid, ORGANISER, removed, guild_id=GUILD, may_organise=True)
+    for _ in range(2):
+        await finish_round(mgr, tid, random.Random(4))
+        await mgr.advance()
+    assert (await mgr.get_tournament(tid, guild_id=GUILD)).status == "finished"
+    posts = {(p.kind, p.round): p for p in await mgr.pending_tournament_posts() if p.tournament.id == tid}
+    late = posts[("standings", 1)].standings
+    assert late.rows == after_one.rows and sum(r.points for r in late.rows) == 3
+    assert not late.finished and not late.winners and late.tournament.current_round == 1
+    assert late.tournament.status == "running"
+    after_two = posts[("standings", 2)].standings  # the removal (in round 2) shows from round 2 on
+    assert {r.user_id for r in after_two.rows if r.withdrawn} == {removed}
+    assert sum(r.points for r in after_two.rows) == 6 and not after_two.finished
+    final = posts[("final", 3)].standings
+    assert final.finished and sum(r.points for r in final.rows) == 9

@@ -847,6 +847,39 @@ def test_decorated_names_draw_without_missing_glyphs():
             assert all(_has_glyph(f.path, ch) for ch in part), (name, part)
 
 
+ACCENTED = ["Olúwaṣeun Adébáyọ̀", "Ẹ̀kọ́", "Lạ̄m", "Nguyễn Thị Ǹgọ̀c"]
+
+
+@pytest.mark.parametrize("name", ACCENTED)
+def test_accents_left_on_a_latin_letter_after_composing_are_kept(name):
+    # "ọ̀" has no precomposed character: its grave stays a combining mark after NFC, and a
+    # name's spelling needs it (Yoruba, Vietnamese, pinyin...).
+    import unicodedata
+
+    assert any(unicodedata.combining(ch) for ch in unicodedata.normalize("NFC", name))
+    assert clean_name(name, "Player 1") == unicodedata.normalize("NFC", name)
+
+
+def test_zalgo_stacks_and_strike_throughs_on_latin_letters_are_still_dropped():
+    assert clean_name("Ǹ\u0337\u0322\u031b\u0316\u0330\u0344ő\u0338\u0322\u033b", "Player 1") == "Ǹő"
+    assert clean_name("a\u0338l\u0337g\u0335o\u0336", "Player 1") == "algo"  # overlays
+    assert clean_name("Z\u0300\u0301\u0302\u0303\u0304\u0305", "Player 1") == "Z"  # a stack, dropped whole
+    assert clean_name("Ю\u0301", "Player 1") == "Ю\u0301"  # Cyrillic stress mark, kept
+    assert clean_name("x\u0323\u0301", "Player 1") == "x\u0323\u0301"  # two marks, kept
+
+
+def test_an_accent_left_after_composing_is_drawn():
+    # Drawn with Roboto, which has the combining marks: the kept grave changes the ink.
+    from renderers.fonts import _has_glyph, font, runs
+
+    for part, f in runs(clean_name("Adébáyọ̀", "Player 1"), font(34, "bold")):
+        assert all(_has_glyph(f.path, ch) for ch in part)
+    pos = played("braincoral", 6)
+    marked = image(pos, players={1: "Adébáyọ̀"})
+    bare = image(pos, players={1: "Adébáyọ"})
+    assert marked.tobytes() != bare.tobytes()
+
+
 def test_a_name_no_font_draws_is_drawn_as_its_transliteration(monkeypatch):
     from renderers import fonts
 

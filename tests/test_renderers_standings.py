@@ -3,21 +3,28 @@
 from __future__ import annotations
 
 import io
+from dataclasses import replace
 
 import pytest
 from PIL import Image, ImageDraw
 
+from renderers.fonts import font
+from renderers.panel import _len
 from renderers.standings import (
     _HEADER_H,
     _MARGIN,
     _ROW_H,
+    _SECTION_H,
     _TITLE_H,
+    _TITLE_LINE_H,
     MAX_ROWS,
     STANDINGS_WIDTH,
+    TITLE_SIZES,
     StandingsHeader,
     StandingsRow,
     _columns,
     render_standings_png,
+    title_lines,
 )
 from renderers.theme import THEMES
 
@@ -115,3 +122,104 @@ def test_the_largest_field_fits_in_one_picture() -> None:
     im = picture(table)
     cols = _columns(ImageDraw.Draw(im), table, HEADER)
     assert all(ink(im, row_box(i, cols[3][0], cols[3][1]), THEMES["default"].text) > 20 for i in range(MAX_ROWS))
+
+
+# ---- long titles (a 32-character tournament name in every state of the title) ------------
+
+NAMES_32 = ["Grand Autumn Brain Coral Classic", "GRAND AUTUMN BRAIN CORAL CLASSIC", "W" * 32,
+            "МЕЖДУНАРОДНЫЙ ТУРНИР ПО КОРАЛЛАМ", "山田太郎" * 8]
+ROOM = STANDINGS_WIDTH - 2 * _MARGIN - 8
+
+
+def titles(name: str) -> list[str]:
+    """Every standings title the bot words for a tournament called ``name``."""
+    from types import SimpleNamespace
+
+    from bot import texts
+
+    out = []
+    for status, all_at_once, finished, after in (("finished", False, True, None), ("running", False, False, 12),
+                                                 ("running", False, False, None), ("running", True, False, None),
+                                                 ("signup", False, False, None)):
+        t = SimpleNamespace(name=name, status=status, all_at_once=all_at_once, current_round=14)
+        out.append(texts.standings_title(SimpleNamespace(tournament=t, finished=finished), after))
+    return out
+
+
+@pytest.mark.parametrize("name", NAMES_32)
+def test_a_long_title_is_never_cut_it_shrinks_then_takes_two_lines(name) -> None:
+    assert len(name) == 32
+    d = ImageDraw.Draw(Image.new("RGB", (8, 8)))
+    for title in titles(name):
+        f, lines = title_lines(d, title, name)
+        assert 1 <= len(lines) <= 2 and all(_len(d, line, f) <= ROOM for line in lines), (title, lines)
+        assert " ".join(lines) == title  # whole, broken between two words
+        state = title[len(name):].lstrip(" —")
+        assert any(state in line for line in lines), (title, lines)  # the round part on one line
+        if len(lines) == 2:
+            assert f.size == TITLE_SIZES[-1] and lines[0].startswith(name)
+            assert _len(d, title, font(TITLE_SIZES[-1], "bold")) > ROOM  # two lines only when one cannot do
+
+
+def test_a_title_too_long_for_two_lines_shortens_the_name_at_a_word_and_keeps_the_round() -> None:
+    # A narrower room than the picture's (where no 32-character name needs it) makes the last
+    # step show: the name loses whole words, the rest of the title stays whole on its line.
+    d = ImageDraw.Draw(Image.new("RGB", (8, 8)))
+    width = 480
+    shortened = 0
+    for name in ("GRAND AUTUMN BRAIN CORAL CLASSIC", "W" * 32):
+        for title in titles(name):
+            state = title[len(name):]
+            f, lines = title_lines(d, title, name, width=width)
+            assert len(lines) == 2 and all(_len(d, line, f) <= width for line in lines), lines
+            joined = " ".join(lines)
+            kept, ellipsis, rest = joined.partition("…")
+            if not ellipsis:
+                assert joined == title
+                continue
+            shortened += 1
+            assert rest == state and lines[1] == state.lstrip(" —")  # the round part whole, on its line
+            assert name.startswith(kept) and (" " not in name or name[len(kept)] == " ")  # at a word
+    assert shortened >= 5
+    f, lines = title_lines(d, "Grand Autumn Brain Coral Classic — standings after round 12", width=420)
+    assert all(_len(d, line, f) <= 420 for line in lines) and " ".join(lines).endswith(" after…")  # no name: the end, at a word
+
+
+def test_a_title_on_two_lines_makes_the_picture_taller_and_stays_inside_it() -> None:
+    table = rows(["Ann", "Bo"])
+    short = picture(table, title="Spring Swiss — standings after round 3")
+    long_title = "GRAND AUTUMN BRAIN CORAL CLASSIC — standings, round 4 under way"
+    im = Image.open(io.BytesIO(render_standings_png(table, HEADER, title=long_title, subtitle="Io · Swiss",
+                                                    title_name="GRAND AUTUMN BRAIN CORAL CLASSIC"))).convert("RGB")
+    assert im.height == short.height + _TITLE_LINE_H
+    text = THEMES["default"].text
+    band = (_MARGIN + 4, _MARGIN, STANDINGS_WIDTH - _MARGIN, _MARGIN + _TITLE_H + _TITLE_LINE_H - 50)
+    assert ink(im, band, text) > ink(short, band, text) + 500  # a second line of title drawn
+    assert ink(im, (STANDINGS_WIDTH - _MARGIN, 0, STANDINGS_WIDTH, 150), text) == 0  # nothing past the margin
+
+
+# ---- a league's divisions, each under its label ------------------------------------------
+
+def test_a_league_draws_each_division_under_its_label_ranked_on_its_own() -> None:
+    table = [replace(r, section=f"Division {k + 1}", movement=-1 if r.rank == 3 else 0)
+             for k in range(2) for r in rows([f"P{i}" for i in range(3 * k, 3 * k + 3)])]
+    # rows() ranks 1..3 within each call, so the two divisions restart at rank 1
+    assert [r.rank for r in table] == [1, 2, 3, 1, 2, 3]
+    th = THEMES["default"]
+    im = picture(table)
+    plain = picture([replace(r, section="") for r in table])
+    assert im.height == plain.height + 2 * _SECTION_H
+    cols = _columns(ImageDraw.Draw(im), table, HEADER)
+    top = _MARGIN + _TITLE_H + _HEADER_H
+
+    def row_y(i: int) -> float:
+        return top + (i // 3 + 1) * _SECTION_H + i * _ROW_H
+
+    for k in range(2):  # each label in its band, left of the name column's end
+        y = top + k * (_SECTION_H + 3 * _ROW_H)
+        assert ink(im, (cols[0][0] - 20, y, cols[1][0] + 160, y + _SECTION_H), th.text) > 100, k
+    for i in (0, 3):  # each division's leader: rank in the turn colour
+        assert ink(im, (cols[0][0], row_y(i), cols[0][1], row_y(i) + _ROW_H - 4), th.turn) > 20, i
+    for i in (2, 5):  # each division's last: its relegation mark
+        mark = (cols[0][0], row_y(i), cols[0][0] + 20, row_y(i) + _ROW_H - 4)
+        assert ink(im, mark, th.accent if not th.dark_frame else th.text_dim) > 20, i

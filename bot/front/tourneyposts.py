@@ -156,8 +156,9 @@ class TournamentPosts:
         raise ValueError(f"unknown tournament post kind {post.kind!r}")
 
     async def standings_png(self, view: StandingsView, after_round: int | None = None) -> bytes:
-        """The standings picture (its first :data:`IMAGE_ROWS` rows; ``after_round``: the round
-        just completed, for its title), drawn off the event loop."""
+        """The standings picture (its first :data:`IMAGE_ROWS` rows, a league's under their
+        division's label; ``after_round``: the round just completed, for its title), drawn
+        off the event loop."""
         rows = []
         for row in view.rows[:min(IMAGE_ROWS, MAX_ROWS)]:
             name = await self.bot.display_name(row.user_id, view.tournament.guild_id)
@@ -165,13 +166,15 @@ class TournamentPosts:
                 name = texts.computer_name(name, row.computer_level)
             rows.append(StandingsRow(rank=row.rank, name=name, rating=str(round(row.rating)), points=row.points,
                                      tie_breaks=tuple(value for _, value in row.tiebreaks), games_left=row.left,
-                                     movement=_movement(view, row.user_id)))
+                                     movement=_movement(view, row.user_id),
+                                     section="" if row.division is None else texts.division_label(row.division)))
         words = texts.STANDINGS_WORDS
         names = view.rows[0].tiebreaks if view.rows else ()
         header = StandingsHeader(words["rank"], words["player"], words["rating"], words["points"],
                                  tuple(texts.tie_break_word(name) for name, _ in names), words["left"])
         return await asyncio.to_thread(render_standings_png, rows, header, title=texts.standings_title(view, after_round),
-                                       subtitle=texts.tournament_format(view.tournament))
+                                       subtitle=texts.tournament_format(view.tournament),
+                                       title_name=view.tournament.name)
 
 
 def _movement(view: StandingsView, user_id: int) -> int:

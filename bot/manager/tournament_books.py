@@ -9,8 +9,8 @@ repository.
 from __future__ import annotations
 
 import json
-from collections.abc import Sequence
-from dataclasses import dataclass
+from collections.abc import Collection, Sequence
+from dataclasses import dataclass, replace
 
 from ..rules import tournaments as rules
 from ..store.db import Row
@@ -89,6 +89,17 @@ class Ledger:
     def withdrawn(self) -> set[int]:
         """The withdrawn entrants."""
         return {e.user_id for e in self.entrants if e.status != "active"}
+
+    def after_round(self, round_number: int, withdrawn_since: Collection[int] = ()) -> Ledger:
+        """The tournament as it stood when round ``round_number`` ended (what a standings
+        post queued then shows, however late it is delivered): running, that round the
+        current one, the pairings of later rounds left out, and the players of
+        ``withdrawn_since`` (who withdrew later) still active."""
+        t = replace(self.tournament, status="running", current_round=round_number)
+        entrants = tuple(replace(e, status="active") if e.user_id in withdrawn_since else e for e in self.entrants)
+        pairings = tuple(p for p in self.pairings if p.round <= round_number)
+        ids = {p.game_id for p in pairings}
+        return Ledger(t, entrants, pairings, {k: g for k, g in self.games.items() if k in ids})
 
 
 class TournamentBooks(Service):
@@ -320,7 +331,12 @@ class TournamentBooks(Service):
                 ledger = await self._ledger(r["tournament_id"])
                 pairings = tuple(p for p in ledger.pairings if p.round == r["round"]) if r["kind"] == "round" else ()
                 games = tuple(ledger.games[p.game_id] for p in pairings if p.game_id in ledger.games)
-                standings = self._view(ledger) if r["kind"] in ("standings", "final") else None
+                standings = None
+                if r["kind"] == "standings":  # as after its round, however late it goes out
+                    later = await self.tournaments_repo.withdrawn_since(ledger.tournament.id, r["id"])
+                    standings = self._view(ledger.after_round(r["round"], later))
+                elif r["kind"] == "final":
+                    standings = self._view(ledger)
                 child = await self.tournaments_repo.child(ledger.tournament.id) if r["kind"] == "final" else None
                 recheck = r["claimed_by"] is not None or r["attempts"] > 0 or now - r["created_at"] >= NONCE_WINDOW
                 closes = r["kind"] == "round" and r["round"] == 1 or r["kind"] == "cancelled" and r["round"] == 0

@@ -280,6 +280,14 @@ class TournamentRepo(Repo):
             " AND message_id IS NOT NULL ORDER BY id LIMIT 1", (tournament_id,))
         return None if row is None else int(row["message_id"])
 
+    async def withdrawn_since(self, tournament_id: int, post_id: int) -> list[int]:
+        """The players who withdrew after post ``post_id`` was queued (their ``"withdrawn"``
+        posts, queued with the withdrawal, come after it)."""
+        rows = await self.store.fetchall(
+            "SELECT user_id FROM tournament_posts WHERE tournament_id = ? AND kind = 'withdrawn' AND id > ?"
+            " AND user_id IS NOT NULL", (tournament_id, post_id))
+        return [int(r["user_id"]) for r in rows]
+
     async def post_exists(self, post_id: int) -> bool:
         """Whether post ``post_id`` was ever queued."""
         return await self.store.fetchone("SELECT 1 FROM tournament_posts WHERE id = ?", (post_id,)) is not None

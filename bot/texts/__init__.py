@@ -23,6 +23,7 @@ reads is written (DESIGN.md): services, the engine and the renderers return data
 * ``turns`` -- Move confirmation, /next, /settings and the daily digest.
 * ``tournaments`` -- Tournaments and leagues: /tournament replies, tournament posts.
 * ``standings`` -- Tournament standings: the table's words, standings posts, the final standings.
+* ``standings_picture`` -- The standings picture's own words: a league division's label.
 * ``tournament_refusals`` -- Tournament refusals: why a tournament command was refused (issue 21).
 """
 
@@ -47,6 +48,7 @@ from . import (
     privacy,
     rules,
     standings,
+    standings_picture,
     terms,
     tournaments,
     turns,
@@ -69,6 +71,7 @@ from .play import *  # noqa: F403 - the names in its __all__
 from .privacy import *  # noqa: F403 - the names in its __all__
 from .rules import *  # noqa: F403 - the names in its __all__
 from .standings import *  # noqa: F403 - the names in its __all__
+from .standings_picture import *  # noqa: F403 - the names in its __all__
 from .terms import *  # noqa: F403 - the names in its __all__
 from .tournaments import *  # noqa: F403 - the names in its __all__
 from .turns import *  # noqa: F403 - the names in its __all__
@@ -92,6 +95,7 @@ __all__ = [
     *privacy.__all__,
     *rules.__all__,
     *standings.__all__,
+    *standings_picture.__all__,
     *terms.__all__,
     *tournaments.__all__,
     *turns.__all__,

@@ -6,8 +6,11 @@ as the bot draws it.
 
 * ``standings-swiss-default.png`` / ``-light.png``: an 8-player, 5-round Swiss in round 4
   (two of its four games finished): Buchholz and median Buchholz, games left, no arrows.
-* ``standings-league-default.png``: the middle division of a 3-division league (divisions of
-  6, 2 up and 2 down) at the end of its season: its top two go up, its bottom two down.
+* ``standings-league-default.png``: a 3-division league (divisions of 6, 2 up and 2 down) at
+  the end of its season, each division under its label: the top division's bottom two go
+  down, the middle one's top two up and bottom two down, the bottom one's top two up.
+* ``standings-long-title-default.png``: the Swiss under a 32-character name, its title on
+  two lines (the round part whole).
 * each also at 550 px wide (``-550.png``), as a phone shows it.
 
     .venv/bin/python docs/images/issue-21/samples.py
@@ -31,6 +34,7 @@ from bot.rules import tournaments as rules  # noqa: E402
 from renderers.standings import StandingsHeader, StandingsRow, render_standings_png  # noqa: E402
 
 DRAW_SHARE = 0.05
+LONG_NAME = "GRAND AUTUMN BRAIN CORAL CLASSIC"  # 32 wide characters (the most a name may have)
 NAMES = ["Ann", "山田太郎", "Bartholomew Featherstonehaugh-Cholmondeley", "Zoë", "Άριστοτέλης", "김민준",
          texts.computer_name("Stonecast", 3), "Иван Петров"]
 
@@ -51,15 +55,22 @@ def tournament(**kw: object) -> SimpleNamespace:
     return SimpleNamespace(**values)
 
 
-def picture(table: rules.Standings, names: dict[int, str], ratings: dict[int, float], *, title: str,
-            subtitle: str, movement: dict[int, int], theme: str) -> bytes:
-    """The standings picture of ``table`` in the bot's words."""
+def table_rows(table: rules.Standings, names: dict[int, str], ratings: dict[int, float], *,
+               movement: dict[int, int], division: int | None = None) -> list[StandingsRow]:
+    """The rows of ``table`` as the bot draws them (``division``: a league division's, under
+    its label)."""
+    section = "" if division is None else texts.division_label(division)
+    return [StandingsRow(r.rank, names[r.player], str(round(ratings[r.player])), r.points, r.tie_breaks, r.left,
+                         movement.get(r.player, 0), section) for r in table.rows]
+
+
+def draw(rows: list[StandingsRow], table: rules.Standings, *, title: str, name: str, subtitle: str,
+         theme: str) -> bytes:
+    """The standings picture of ``rows`` in the bot's words."""
     words = texts.STANDINGS_WORDS
     header = StandingsHeader(words["rank"], words["player"], words["rating"], words["points"],
                              tuple(texts.tie_break_word(tb.value) for tb in table.tie_breaks), words["left"])
-    rows = [StandingsRow(r.rank, names[r.player], str(round(ratings[r.player])), r.points, r.tie_breaks, r.left,
-                         movement.get(r.player, 0)) for r in table.rows]
-    return render_standings_png(rows, header, title=title, subtitle=subtitle, theme=theme)
+    return render_standings_png(rows, header, title=title, subtitle=subtitle, theme=theme, title_name=name)
 
 
 def save(png: bytes, name: str) -> None:
@@ -85,11 +96,14 @@ def swiss(rng: random.Random) -> None:
                                           outcome(rng, ratings[p.seat1], ratings[p.seat2]) if done else None))
         byes += [rules.Bye(number, b) for b in paired.byes]
     table = rules.standings(rules.TournamentFormat.SWISS, entrants, games, byes)
-    t = tournament(name="Coral Club Swiss", format="swiss", rounds=5, current_round=4)
-    view = SimpleNamespace(tournament=t, finished=False)
-    for theme in ("default", "light"):
-        save(picture(table, names, ratings, title=texts.standings_title(view), subtitle=texts.tournament_format(t),
-                     movement={}, theme=theme), f"standings-swiss-{theme}.png")
+    for name, themes, stem in (("Coral Club Swiss", ("default", "light"), "standings-swiss"),
+                               (LONG_NAME, ("default",), "standings-long-title")):
+        t = tournament(name=name, format="swiss", rounds=5, current_round=4)
+        view = SimpleNamespace(tournament=t, finished=False)
+        rows = table_rows(table, names, ratings, movement={})
+        for theme in themes:
+            save(draw(rows, table, title=texts.standings_title(view), name=name, subtitle=texts.tournament_format(t),
+                      theme=theme), f"{stem}-{theme}.png")
 
 
 def league(rng: random.Random) -> None:
@@ -109,13 +123,15 @@ def league(rng: random.Random) -> None:
         tables.append(table)
     change = rules.next_season(finals, rules=league_rules)
     movement = {p: 1 for p in change.promoted} | {p: -1 for p in change.relegated}
-    names = dict(zip(divisions[1], ["Maya", "Đặng Thị Hoa", "Olúwaṣeun Adébáyọ̀", "Lars", "Priya Raghunathan",
-                                    "Chen Wei"], strict=True))
+    names = dict(zip(order, ["Maya", "Đặng Thị Hoa", "Olúwaṣeun Adébáyọ̀", "Lars", "Priya Raghunathan", "Chen Wei",
+                             "Ngozi Ọláṣẹ̀gun", "Sven", "Αλέξανδρος", "Ирина Смирнова", "佐藤花子", "Tomás",
+                             "Nguyễn Văn Ẩn", "Jan", "Ama", "Łukasz Wójcik", "이서연", "Kofi"], strict=True))
     t = tournament(name="Coral League", format="league", division_size=6, promote=2, status="finished")
     view = SimpleNamespace(tournament=t, finished=True)
-    save(picture(tables[1], names, ratings, title=texts.standings_title(view),
-                 subtitle=f"{texts.tournament_format(t)} · division 2", movement=movement, theme="default"),
-         "standings-league-default.png")
+    rows = [row for d, table in enumerate(tables, 1)
+            for row in table_rows(table, names, ratings, movement=movement, division=d)]
+    save(draw(rows, tables[0], title=texts.standings_title(view), name=t.name, subtitle=texts.tournament_format(t),
+              theme="default"), "standings-league-default.png")
 
 
 def main() -> None:
