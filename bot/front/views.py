@@ -27,6 +27,7 @@ from typing import Any, Protocol, TypeVar
 import discord
 
 from bot import texts
+from bot.texts.i18n import _
 
 from .replies import ephemeral
 
@@ -186,7 +187,7 @@ class ForgetButton(discord.ui.DynamicItem[discord.ui.Button[discord.ui.View]],
     """The "Delete my data" confirmation of ``/privacy delete`` (issue 18), for one user."""
 
     def __init__(self, user_id: int):
-        super().__init__(discord.ui.Button(label=texts.PRIVACY_DELETE_LABEL, style=discord.ButtonStyle.danger,
+        super().__init__(discord.ui.Button(label=_(texts.PRIVACY_DELETE_LABEL), style=discord.ButtonStyle.danger,
                                            custom_id=f"stonecast:forget:{user_id}"))
         self.user_id = user_id
 
@@ -201,7 +202,7 @@ class ForgetButton(discord.ui.DynamicItem[discord.ui.Button[discord.ui.View]],
         nothing is deleted)."""
         if interaction.user.id == self.user_id:
             return True
-        await ephemeral(interaction, texts.NOT_YOUR_PRIVACY_BUTTON)
+        await ephemeral(interaction, _(texts.NOT_YOUR_PRIVACY_BUTTON))
         return False
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
@@ -215,7 +216,7 @@ class JoinButton(discord.ui.DynamicItem[discord.ui.Button[discord.ui.View]],
     during sign-up (after it, the press is refused and the button taken off)."""
 
     def __init__(self, tournament_id: int):
-        super().__init__(discord.ui.Button(label=texts.JOIN_LABEL, style=discord.ButtonStyle.success,
+        super().__init__(discord.ui.Button(label=_(texts.JOIN_LABEL), style=discord.ButtonStyle.success,
                                            custom_id=f"stonecast:join:{tournament_id}"))
         self.tournament_id = tournament_id
 

@@ -16,9 +16,9 @@ reads is written (DESIGN.md): services, the engine and the renderers return data
 * ``errors`` -- Refusals and failures: what a player is told when an action is refused or goes wrong.
 * ``lists`` -- Lists of games and players: /games, /history, leaderboards and profiles.
 * ``privacy`` -- /privacy: what is stored about a player, and deleting it.
-* ``rules`` -- /rules and /help: the games' rules summaries in our own words, and the help embed.
+* ``rules`` -- /rules and /help: rules summaries in our own words, the help embed; ``commands``: command words.
 * ``turns`` -- Move confirmation, /next, /settings and the daily digest.
-* ``tournaments`` -- Tournaments and leagues: /tournament replies, tournament posts, standings.
+* ``tournaments`` (and ``standings``) -- Tournaments and leagues: /tournament replies, posts, standings.
 * ``tournament_refusals`` -- Tournament refusals: why a tournament command was refused (issue 21).
 """
 

@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING, Literal
 
 import discord
 from discord import app_commands
+from discord.app_commands import locale_str as _T
 from discord.ext import commands
 
 from bot import texts
@@ -23,11 +24,11 @@ class SettingsCog(commands.Cog, name="Settings"):
     def __init__(self, bot: StonecastBot):
         self.bot = bot
 
-    @app_commands.command(name="settings", description="Your direct messages and move confirmation")
+    @app_commands.command(name=_T("settings"), description=_T("Your direct messages and move confirmation"))
     @app_commands.describe(
-        dm="off: thread mentions only; on: a DM when it is your move; digest: one DM a day",
-        hour="The hour (UTC, 0-23) of your daily digest, with dm:digest",
-        confirm="on: /move shows the board first, with Confirm and Cancel")
+        dm=_T("off: thread mentions only; on: a DM when it is your move; digest: one DM a day"),
+        hour=_T("The hour (UTC, 0-23) of your daily digest, with dm:digest"),
+        confirm=_T("on: /move shows the board first, with Confirm and Cancel"))
     async def settings(self, interaction: discord.Interaction,
                        dm: Literal["off", "on", "digest"] | None = None,
                        hour: app_commands.Range[int, 0, 23] | None = None,

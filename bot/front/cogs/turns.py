@@ -22,6 +22,7 @@ from typing import TYPE_CHECKING, Any, cast
 
 import discord
 from discord import app_commands
+from discord.app_commands import locale_str as _T
 from discord.ext import commands
 
 from bot import texts
@@ -197,7 +198,7 @@ class TurnsCog(commands.Cog, name="Turns"):
             await report_error(interaction, e)
 
     # ---- /next ---------------------------------------------------------------------------
-    @app_commands.command(name="next", description="Your game with the least time left, then the next")
+    @app_commands.command(name=_T("next"), description=_T("Your game with the least time left, then the next"))
     @app_commands.guild_only()
     async def next_game(self, interaction: discord.Interaction) -> None:
         """/next: the game waiting for the caller with the least time left."""
