@@ -12,7 +12,9 @@ description or choice missing from a language's catalog (so a changed engine des
 preset or level shows up there), and checks Discord's rules for localised names.
 
 Left in English on purpose (not here): the game subcommands and choices (``coil``, ``Brain
-Coral``: game names stay as their designers wrote them) and Whirlwind's set-ups ``A``/``B``.
+Coral``: game names stay as their designers wrote them), the Coral board shapes ``limping`` and
+``hexhex`` (the designer's terms, also typed in /challenge's descriptions) and Whirlwind's
+set-ups ``A``/``B``.
 
 Part of :mod:`bot.texts` (every sentence a player reads).
 """
@@ -33,10 +35,10 @@ OPTION_NAMES = (
 )
 #: Choices of ``Literal`` options: /challenge ``first:`` (``opponent`` is also an option name,
 #: so its translation is lower case), /settings ``dm:`` and ``confirm:``, /notify ``dm:``, and
-#: the engine's option choices (Coral shapes and bonuses).
+#: the Coral bonuses.
 CHOICES = (
     N_("me"), N_("random"), N_("off"), N_("on"), N_("digest"),
-    N_("limping"), N_("hexhex"), N_("own"), N_("none"), N_("captures"),
+    N_("own"), N_("none"), N_("captures"),
 )
 #: The clock presets (``bot.rules.timecontrol.PRESETS``' names) and the computer's levels
 #: (:func:`bot.texts.level_choice`).
@@ -68,6 +70,7 @@ DESCRIPTIONS = (
 #: Every command word marked here.
 COMMAND_WORDS = OPTION_NAMES + CHOICES + PRESETS + DESCRIPTIONS
 #: What the command tree may show in English in every language: the game subcommands' names,
-#: the games' titles as choices, Whirlwind's set-ups.
+#: the games' titles as choices, the Coral shapes, Whirlwind's set-ups.
 UNTRANSLATED_COMMAND_WORDS = frozenset({"coil", "io", "braincoral", "branchingcoral", "whirlwind", "Coil", "Io",
-                                        "Brain Coral", "Branching Coral", "Whirlwind", "A", "B"})
+                                        "Brain Coral", "Branching Coral", "Whirlwind", "limping", "hexhex",
+                                        "A", "B"})
