@@ -52,7 +52,21 @@ def privacy_text(d: StoredData, here: int | None = None) -> str:
     """/privacy show: what is stored about the player (``d``: a
     :class:`bot.manager.StoredData`; ``here``: the server asked from, named "this server" in
     the ratings). Fits one message (2,000 characters) in the worst case: long lists are cut to
-    their first few and a count."""
+    their first few (8, or 4 where a wordier language needs the room) and a count; the closing
+    line always stays."""
+    tail = _("`/privacy delete` deletes your name, settings, conditional lines, ratings, challenges "
+             "and direct messages.") + " " + privacy_kept()
+    text = ""
+    for shown in (_PRIVACY_SHOWN, _PRIVACY_SHOWN // 2):
+        text = "\n".join([*_stored_lines(d, here, shown), tail])
+        if len(text) <= 2000:
+            return text
+    return fit_lines(_stored_lines(d, here, _PRIVACY_SHOWN // 2), limit=2000 - len(tail) - 1,
+                     more=_("… and {n} more.")) + "\n" + tail
+
+
+def _stored_lines(d: StoredData, here: int | None, shown: int) -> list[str]:
+    """:func:`privacy_text`'s lines before the closing one, long lists cut after ``shown``."""
     lines = [_("**What Stonecast stores about you** (in every server; only you see this)")]
     if d.display_name is not None:
         assert d.name_seen_at is not None  # the store keeps the name with when it was seen
@@ -76,11 +90,11 @@ def privacy_text(d: StoredData, here: int | None = None) -> str:
         lines.append(ngettext("• Conditional lines in {n} game: {games}.", "• Conditional lines in {n} games: {games}.",
                               n).format(n=n, games=_some([f'#{gid}' for gid in d.conditional_games], 12)))
     if d.ratings:
-        shown = [ngettext("{game} {rating} ({n} rated game, {where})", "{game} {rating} ({n} rated games, {where})",
+        ratings = [ngettext("{game} {rating} ({n} rated game, {where})", "{game} {rating} ({n} rated games, {where})",
                           r.games).format(game=title(r.kind), rating=f"{r.rating:.0f}", n=r.games,
                                           where=_("this server") if r.guild_id == here else _("another server"))
                  for r in d.ratings]
-        lines.append(_("• Ratings: {ratings}.").format(ratings=_some(shown)))
+        lines.append(_("• Ratings: {ratings}.").format(ratings=_some(ratings, shown)))
     else:
         lines.append(_("• Ratings: none."))
     if d.challenges_sent or d.challenges_received:
@@ -92,7 +106,7 @@ def privacy_text(d: StoredData, here: int | None = None) -> str:
     if d.running_games:
         lines.append(_("• Games: {running} in progress ({games}), {finished} finished, with their moves, results "
                        "and rating changes.").format(running=len(d.running_games),
-                                                     games=_some(_labels(d.running_games)),
+                                                     games=_some(_labels(d.running_games), shown),
                                                      finished=d.finished_games))
     else:
         lines.append(_("• Games: {finished} finished, with their moves, results and rating changes.").format(
@@ -100,9 +114,7 @@ def privacy_text(d: StoredData, here: int | None = None) -> str:
     if d.forgotten_at is not None:
         lines.append(_("• You had your data deleted on {when}: the games before then show you as "
                        "\"{deleted}\".").format(when=f"<t:{int(d.forgotten_at)}:f>", deleted=_(DELETED_PLAYER)))
-    lines.append(_("`/privacy delete` deletes your name, settings, conditional lines, ratings, challenges "
-                   "and direct messages.") + " " + privacy_kept())
-    return fit_lines(lines)
+    return lines
 
 
 def _labels(games: Sequence[GameRef]) -> list[str]:
