@@ -87,6 +87,29 @@ def test_help_names_the_commands_as_each_language_names_them():
                     assert set(pair) <= names, (lang, line)
 
 
+def test_every_command_a_translation_mentions_is_named_as_that_language_names_it():
+    """``/tournament start`` in a German sentence is ``/turnier starten``: every ``/command``
+    a translated message of this group mentions is a translated command name, and each command
+    and subcommand the English names appears in its translated form."""
+    from babel.messages.pofile import read_po
+
+    english = _english_command_names()
+    mention = re.compile(r"(?<![\w<>])/([^\s`/|\[\]<>:.,;)»“\"」）]+)(?: ([^\s`|\[\]<>:.,;)»“\"」）]+))?")
+    for lang in LANGUAGES:
+        with i18n.speaking(lang):
+            localised = {w: i18n._(w) for w in english}
+        with (i18n.LOCALE_DIR / lang / "LC_MESSAGES" / "help.po").open("rb") as f:
+            for m in read_po(f, locale=lang):
+                ids = m.id if isinstance(m.id, tuple) else (m.id,)
+                wanted = {localised[w] for msgid in ids for pair in mention.findall(msgid) for w in pair
+                          if w in english}
+                for text in (m.string if isinstance(m.string, tuple) else (m.string,)):
+                    assert all(command in localised.values() for command, _sub in mention.findall(text)), (lang, text)
+                    assert wanted <= set(re.findall(r"[-\w]+", text)), (lang, sorted(wanted), text)
+    with i18n.speaking("de"):
+        assert "`/herausfordern io`" in texts.no_rated_games("io")
+
+
 # ---- lists, profiles, privacy ----------------------------------------------------------------
 def test_lists_and_profiles_are_translated_and_fit():
     g = game()

@@ -71,7 +71,7 @@ def history_text(label: str, ply: int, *, over: bool) -> str:
 def no_rated_games(kind: str) -> str:
     """/leaderboard of a game nobody has a rating in."""
     return _("Nobody has finished a rated game of {game} here yet. Be the first: {command}.").format(
-        game=title(kind), command=f"`/challenge {kind}`")
+        game=title(kind), command=f"`/{_('challenge')} {kind}`")  # the command as the reader's Discord names it
 
 
 def leaderboard_header(kind: str) -> str:
