@@ -10,7 +10,7 @@ import engine
 
 from .common import game_label, moves_played, title
 from .computer import player_ref
-from .i18n import N_, _, ngettext
+from .i18n import N_, _, current_locale, ngettext
 
 if TYPE_CHECKING:
     from ..manager.values import Game, Profile, RatingRow
@@ -62,10 +62,20 @@ def history_text(label: str, ply: int, *, over: bool) -> str:
     """The /history reply: the record, and whether a replay comes with it."""
     text = _("The record of **{game}** ({progress}).").format(game=label, progress=moves_played(ply))
     if over and ply == 0:
-        text += " " + _("It ended before the first move, so there is no replay.")
-    elif over:
-        text += " " + _("The animation replays it move by move.")
+        return join_sentences(text, _("It ended before the first move, so there is no replay."))
+    if over:
+        return join_sentences(text, _("The animation replays it move by move."))
     return text
+
+
+#: Languages that write sentences one after another without a space (Japanese).
+UNSPACED = frozenset({"ja"})
+
+
+def join_sentences(*sentences: str) -> str:
+    """``sentences`` (each worded whole) one after another as the current language writes
+    them: with a space, or none in Japanese (:data:`UNSPACED`); empty ones left out."""
+    return ("" if current_locale() in UNSPACED else " ").join(s for s in sentences if s)
 
 
 def no_rated_games(kind: str) -> str:

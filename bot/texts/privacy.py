@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING
 from .clocks import vacation_amount
 from .common import fit_lines, game_label, title
 from .i18n import N_, _, ngettext
+from .lists import join_sentences
 
 if TYPE_CHECKING:
     from ..manager.privacy import Forgotten, StoredData
@@ -54,8 +55,8 @@ def privacy_text(d: StoredData, here: int | None = None) -> str:
     the ratings). Fits one message (2,000 characters) in the worst case: long lists are cut to
     their first few (8, or 4 where a wordier language needs the room) and a count; the closing
     line always stays."""
-    tail = _("`/privacy delete` deletes your name, settings, conditional lines, ratings, challenges "
-             "and direct messages.") + " " + privacy_kept()
+    tail = join_sentences(_("`/privacy delete` deletes your name, settings, conditional lines, ratings, "
+                            "challenges and direct messages."), privacy_kept())
     text = ""
     for shown in (_PRIVACY_SHOWN, _PRIVACY_SHOWN // 2):
         text = "\n".join([*_stored_lines(d, here, shown), tail])
@@ -127,7 +128,7 @@ def privacy_confirm(running: Sequence[GameRef]) -> str:
     which must end first)."""
     if running:
         return privacy_running_games(_labels(running))
-    return " ".join([
+    return join_sentences(*[
         _("**Delete your data?** This deletes your display name, your settings, your conditional "
           "lines, your ratings in every server, your challenges that did not become a game and "
           "the direct messages queued for you."), privacy_kept(),

@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING
 from babel.numbers import format_decimal
 
 from .i18n import N_, _, babel_locale, ngettext
+from .lists import join_sentences
 
 if TYPE_CHECKING:
     from ..manager.values.tournaments import StandingRow, StandingsView, Tournament
@@ -117,7 +118,7 @@ def tournament_final_post(view: StandingsView, next_season: Tournament | None = 
     winners = _(" and ").join(f"<@{uid}>" for uid in view.winners)
     head = _("🏆 **{name}** is over.").format(name=t.name)
     if winners:
-        head += " " + _("Congratulations to {winners}!").format(winners=winners)
+        head = join_sentences(head, _("Congratulations to {winners}!").format(winners=winners))
     lines = [head]
     if view.promoted:
         lines.append(_("Moving up: {players}").format(players=_fit_ids(view.promoted)))

@@ -190,12 +190,15 @@ def tournament_withdrew(w: Withdrawal) -> str:
     """The note to a player who withdrew (or the organiser who removed them) from a running
     tournament: the rule for their games."""
     n = len(w.forfeited)
-    lost = " " + ngettext("{n} running game ({games}) is lost by forfeit.",
-                          "{n} running games ({games}) are lost by forfeit.", n).format(
-        n=n, games=", ".join(game_label(g.kind, g.id) for g in w.forfeited[:5])) if w.forfeited else ""
-    return _("{player} has withdrawn from **{name}**. Finished games stand;{lost} games not yet played count as "
-             "forfeits where the format has them.").format(player=f"<@{w.user_id}>", name=w.tournament.name,
-                                                           lost=lost)
+    player, name = f"<@{w.user_id}>", w.tournament.name
+    if not n:
+        return _("{player} has withdrawn from **{name}**. Finished games stand; games not yet played count as "
+                 "forfeits where the format has them.").format(player=player, name=name)
+    return ngettext("{player} has withdrawn from **{name}**. Finished games stand; {n} running game ({games}) is "
+                    "lost by forfeit. games not yet played count as forfeits where the format has them.",
+                    "{player} has withdrawn from **{name}**. Finished games stand; {n} running games ({games}) are "
+                    "lost by forfeit. games not yet played count as forfeits where the format has them.", n).format(
+        player=player, name=name, n=n, games=", ".join(game_label(g.kind, g.id) for g in w.forfeited[:5]))
 
 
 def tournament_started(t: Tournament, games: int) -> str:
@@ -210,7 +213,8 @@ def tournament_list_line(t: Tournament, clock_name: str) -> str:
     state = tournament_state(t.status)
     if t.status == "running":
         state = _("{state}, round {round}").format(state=state, round=t.current_round)
-    return f"• **{t.name}** — {tournament_format(t)}; {tournament_terms(t, clock_name)}; {_field(t)}; {state}"
+    return _("• **{name}** — {format}; {terms}; {field}; {state}").format(
+        name=t.name, format=tournament_format(t), terms=tournament_terms(t, clock_name), field=_field(t), state=state)
 
 
 def tournament_list(lines: Sequence[str]) -> str:
@@ -233,7 +237,7 @@ def tournament_info_text(info: TournamentInfo, clock_name: str) -> str:
     if t.status == "running":
         state = (_("{state}, round {round} of {rounds}") if t.rounds else _("{state}, round {round}")).format(
             state=state, round=t.current_round, rounds=t.rounds)
-    head = [f"🏆 **{t.name}** — {tournament_format(t)}, {state}",
+    head = [_("🏆 **{name}** — {format}, {state}").format(name=t.name, format=tournament_format(t), state=state),
             _("{terms} · organised by {organiser}").format(terms=tournament_terms(t, clock_name),
                                                             organiser=f"<@{t.organiser_id}>"),
             _signup_end(t) if t.status == "signup" else f"{_field(t)}."]
