@@ -24,7 +24,7 @@ import engine
 from bot import texts
 from bot.front.cogs import EXTENSIONS
 from bot.texts import i18n
-from bot.texts.commands import UNTRANSLATED_COMMAND_WORDS
+from bot.texts.commands import GAME_KIND_OPTION, UNTRANSLATED_COMMAND_WORDS, command_word
 
 LANGUAGES = [lang for lang in i18n.SUPPORTED if lang != "en"]
 PLACEHOLDER = re.compile(r"\{\w*\}")
@@ -78,7 +78,7 @@ def test_help_names_the_commands_as_each_language_names_them():
     translated syntax line is the name Discord shows in that language (commands.po)."""
     for lang in LANGUAGES:
         with i18n.speaking(lang):
-            names = {i18n._(w) for w in _english_command_names()}
+            names = localised_names()
             for syntax, _what in texts.HELP_COMMANDS:
                 line = i18n._(syntax)
                 for token in re.findall(r"/([^\s|\[\]<>]+)", line) + re.findall(r"([^\s\[\]<>:@|]+):", line):
@@ -97,14 +97,16 @@ def test_every_command_a_translation_mentions_is_named_as_that_language_names_it
     mention = re.compile(r"(?<![\w<>])/([^\s`/|\[\]<>:.,;)»“\"」）]+)(?: ([^\s`|\[\]<>:.,;)»“\"」）]+))?")
     for lang in LANGUAGES:
         with i18n.speaking(lang):
-            localised = {w: i18n._(w) for w in english}
+            localised = {w: command_word(w) for w in english}
+            kind_option = command_word("game", list(engine.GAMES))
         with (i18n.LOCALE_DIR / lang / "LC_MESSAGES" / "help.po").open("rb") as f:
             for m in read_po(f, locale=lang):
                 ids = m.id if isinstance(m.id, tuple) else (m.id,)
                 wanted = {localised[w] for msgid in ids for pair in mention.findall(msgid) for w in pair
-                          if w in english}
+                          if w in english and f"{w}:" not in msgid}  # commands and subcommands, not options
                 for text in (m.string if isinstance(m.string, tuple) else (m.string,)):
                     assert all(command in localised.values() for command, _sub in mention.findall(text)), (lang, text)
+                    assert kind_option not in re.findall(r"/[-\w]+", text), (lang, text)
                     assert wanted <= set(re.findall(r"[-\w]+", text)), (lang, sorted(wanted), text)
     with i18n.speaking("de"):
         assert "`/herausfordern io`" in texts.no_rated_games("io")
@@ -231,19 +233,23 @@ def valid_name(name: str) -> bool:
 
 
 class Recorder(app_commands.Translator):
-    """Records every string discord.py asks to translate, with where it stands."""
+    """Records every string discord.py asks to translate, with where it stands (and an option
+    name's choices' values, which :func:`bot.texts.command_word` reads)."""
 
     def __init__(self) -> None:
         super().__init__()
-        self.seen: list[tuple[str, str]] = []
+        self.seen: list[tuple[str, str, tuple[object, ...]]] = []
 
     async def translate(self, string: app_commands.locale_str, locale: discord.Locale,
                         context: app_commands.TranslationContextTypes) -> str | None:
-        self.seen.append((context.location.name, string.message))
+        values: tuple[object, ...] = ()
+        if context.location is app_commands.TranslationContextLocation.parameter_name:
+            values = tuple(c.value for c in getattr(context.data, "choices", ()) or ())
+        self.seen.append((context.location.name, string.message, values))
         return None
 
 
-def _command_tree() -> tuple[list[tuple[str, str]], list[dict]]:
+def _command_tree() -> tuple[list[tuple[str, str, tuple[object, ...]]], list[dict]]:
     """The bot's real command tree: every (location, English string) discord.py would
     translate, and the commands' payloads (for sibling names)."""
     async def build():
@@ -263,14 +269,19 @@ def _command_tree() -> tuple[list[tuple[str, str]], list[dict]]:
 _TREE: list = []
 
 
-def command_tree() -> tuple[list[tuple[str, str]], list[dict]]:
+def command_tree() -> tuple[list[tuple[str, str, tuple[object, ...]]], list[dict]]:
     if not _TREE:
         _TREE.append(_command_tree())
     return _TREE[0]
 
 
 def _english_command_names() -> set[str]:
-    return {m for loc, m in command_tree()[0] if loc in NAME_LOCATIONS}
+    return {m for loc, m, _values in command_tree()[0] if loc in NAME_LOCATIONS}
+
+
+def localised_names() -> set[str]:
+    """Every command, subcommand and option name in the current language."""
+    return {command_word(w) for w in _english_command_names()} | {command_word("game", list(engine.GAMES))}
 
 
 def catalog_ids(lang: str) -> set[str]:
@@ -288,14 +299,14 @@ def catalog_ids(lang: str) -> set[str]:
 
 def test_every_command_word_is_translated_within_discord_s_rules():
     seen, _ = command_tree()
-    assert {"move", "challenge", "tournament", "add-computer", "opponent", "me"} <= {m for _, m in seen}
+    assert {"move", "challenge", "tournament", "add-computer", "opponent", "me"} <= {m for _, m, _v in seen}
     for lang in LANGUAGES:
         translated_ids = catalog_ids(lang)
         with i18n.speaking(lang):
-            for location, message in seen:
+            for location, message, values in seen:
                 if message in UNTRANSLATED_COMMAND_WORDS:
                     continue
-                word = i18n._(message)
+                word = command_word(message, values)
                 assert message in translated_ids, (lang, location, message)  # ("info" may stay "info")
                 assert PLACEHOLDER.findall(word) == PLACEHOLDER.findall(message), (lang, message)
                 if location in NAME_LOCATIONS or (location == "choice_name" and message in _english_command_names()):
@@ -304,12 +315,27 @@ def test_every_command_word_is_translated_within_discord_s_rules():
                     assert 1 <= len(word) <= DESCRIPTION_LIMIT, (lang, location, message, word)
 
 
+def test_game_names_a_game_in_progress_or_one_of_the_games_as_each_language_says():
+    """English ``game:`` is a game's number in /move and one of the five games in /rules;
+    German says ``partie:`` and ``spiel:``. The English stays ``game``."""
+    seen, _ = command_tree()
+    kinds = {values for loc, m, values in seen if loc == "parameter_name" and m == "game" and values}
+    assert kinds and all(set(v) == set(engine.GAMES) for v in kinds)  # /rules, /leaderboard, /tournament create
+    assert command_word("game", list(engine.GAMES)) == "game" == command_word("game")
+    with i18n.speaking("de"):
+        assert (command_word("game"), command_word("game", list(engine.GAMES))) == ("partie", "spiel")
+        assert i18n._("/rules game:") == "/regeln spiel:" and i18n._("/board [game:]") == "/brett [partie:]"
+    with i18n.speaking("fr"):
+        assert (command_word("game"), command_word("game", ["coil", "io"])) == ("partie", "jeu")
+    assert GAME_KIND_OPTION != "game"
+
+
 def test_translated_names_stay_unique_among_siblings():
     """Two commands, subcommands or options of one command may not share a localised name."""
     _, payloads = command_tree()
 
     def siblings(items: list[dict]):
-        yield [item["name"] for item in items]
+        yield [(item["name"], [c["value"] for c in item.get("choices", [])]) for item in items]
         for item in items:
             children = [o for o in item.get("options", []) if isinstance(o, dict) and "name" in o]
             if children:
@@ -318,5 +344,6 @@ def test_translated_names_stay_unique_among_siblings():
     for lang in LANGUAGES:
         with i18n.speaking(lang):
             for names in siblings(payloads):
-                localised = [i18n._(n) if n not in UNTRANSLATED_COMMAND_WORDS else n for n in names]
+                localised = [n if n in UNTRANSLATED_COMMAND_WORDS else command_word(n, values)
+                             for n, values in names]
                 assert len(set(localised)) == len(localised), (lang, names, localised)

@@ -21,9 +21,13 @@ Part of :mod:`bot.texts` (every sentence a player reads).
 
 from __future__ import annotations
 
-from .i18n import N_
+from collections.abc import Collection
 
-__all__ = ["COMMAND_WORDS", "UNTRANSLATED_COMMAND_WORDS"]
+import engine
+
+from .i18n import N_, _
+
+__all__ = ["COMMAND_WORDS", "GAME_KIND_OPTION", "UNTRANSLATED_COMMAND_WORDS", "command_word"]
 
 #: Option names (lower case, Discord's rules for names apply to their translations too).
 OPTION_NAMES = (
@@ -67,8 +71,24 @@ DESCRIPTIONS = (
     N_("Against me: my strength (default 3)"),
     N_("How many days, up to your 14 a year (0 ends a running vacation and gives the rest back)"),
 )
+#: The option name ``game`` where it picks one of the five games (/rules, /leaderboard,
+#: /tournament create) rather than a game in progress by its number: English says "game" for
+#: both, most languages do not (de ``partie``/``spiel``, fr ``partie``/``jeu``).
+GAME_KIND_OPTION = N_("game (the option choosing one of the five games)")
 #: Every command word marked here.
-COMMAND_WORDS = OPTION_NAMES + CHOICES + PRESETS + DESCRIPTIONS
+COMMAND_WORDS = OPTION_NAMES + CHOICES + PRESETS + DESCRIPTIONS + (GAME_KIND_OPTION,)
+
+
+def command_word(message: str, choice_values: Collection[object] = ()) -> str:
+    """A command's name, description or choice (``message``, the English ``locale_str``) in
+    the current language, as the bot's ``app_commands.Translator`` shows it; for an option
+    name, ``choice_values`` are the option's choices' values: ``game`` choosing among the
+    games' keys is :data:`GAME_KIND_OPTION`. English (and anything untranslated) is
+    ``message`` itself."""
+    if message == "game" and choice_values and set(choice_values) <= set(engine.GAMES):
+        word = _(GAME_KIND_OPTION)
+        return message if word == GAME_KIND_OPTION else word
+    return _(message)
 #: What the command tree may show in English in every language: the game subcommands' names,
 #: the games' titles as choices, the Coral shapes, Whirlwind's set-ups.
 UNTRANSLATED_COMMAND_WORDS = frozenset({"coil", "io", "braincoral", "branchingcoral", "whirlwind", "Coil", "Io",
