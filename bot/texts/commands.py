@@ -36,6 +36,8 @@ OPTION_NAMES = (
     N_("dm"), N_("hour"), N_("confirm"), N_("member"), N_("name"), N_("format"), N_("rounds"),
     N_("games_per_match"), N_("division_size"), N_("promote"), N_("min_players"), N_("max_players"),
     N_("signup_hours"), N_("player"), N_("role"),
+    # /analyze and /note (issue 23)
+    N_("position"), N_("new"), N_("options"), N_("text"),
 )
 #: Choices of ``Literal`` options: /challenge ``first:`` (``opponent`` is also an option name,
 #: so its translation is lower case), /settings ``dm:`` and ``confirm:``, /notify ``dm:``, and
