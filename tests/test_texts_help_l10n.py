@@ -102,6 +102,8 @@ def test_every_command_a_translation_mentions_is_named_as_that_language_names_it
         with (i18n.LOCALE_DIR / lang / "LC_MESSAGES" / "help.po").open("rb") as f:
             for m in read_po(f, locale=lang):
                 ids = m.id if isinstance(m.id, tuple) else (m.id,)
+                if any(command not in english for msgid in ids for command, _sub in mention.findall(msgid)):
+                    continue  # a command this bot does not have (yet): nothing to compare with
                 wanted = {localised[w] for msgid in ids for pair in mention.findall(msgid) for w in pair
                           if w in english and f"{w}:" not in msgid}  # commands and subcommands, not options
                 for text in (m.string if isinstance(m.string, tuple) else (m.string,)):
