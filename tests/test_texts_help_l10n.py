@@ -351,3 +351,19 @@ def test_translated_names_stay_unique_among_siblings():
                 localised = [n if n in UNTRANSLATED_COMMAND_WORDS else command_word(n, values)
                              for n, values in names]
                 assert len(set(localised)) == len(localised), (lang, names, localised)
+
+
+def test_a_word_of_commands_and_sentences_has_a_translation_for_each():
+    """"move" is a command (de ``zug``, lower case) and a word of the board texts (``Zug``);
+    "finished" is a tournament (fr ``terminé``) and a game (``terminée``): each is looked up in
+    its own context, so the catalogs of the groups may word it their own way."""
+    from bot.texts.commands import COMMAND_CONTEXT, pgettext
+
+    with i18n.speaking("de"):
+        assert command_word("move") == "zug" and command_word("rated") == "gewertet"
+        assert pgettext(COMMAND_CONTEXT, "move") == "zug"
+    with i18n.speaking("fr"):
+        assert texts.tournament_state("finished") == "terminé"
+        assert pgettext("setting", "off") == "non"
+    assert command_word("move") == "move" and texts.tournament_state("finished") == "finished"
+    assert texts.tournament_state("paused") == "paused"  # unknown: as given

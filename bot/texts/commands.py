@@ -4,8 +4,9 @@ descriptions built from the engine, the clock presets and the computer's levels.
 
 The cogs mark their own names and descriptions with ``locale_str`` (imported as ``_T``), and
 discord.py turns every other name, description and choice of a command into a ``locale_str``
-(``auto_locale_strings``); the bot's ``app_commands.Translator`` translates each through
-:func:`bot.texts.i18n._`. The strings below are those discord.py builds at run time: they are
+(``auto_locale_strings``); the bot's ``app_commands.Translator`` translates each with
+:func:`command_word` (:func:`bot.texts.i18n._`, in :data:`COMMAND_CONTEXT` first for the
+words the texts share). The strings below are those discord.py builds at run time: they are
 marked here with :func:`N_` only so that extraction finds them (catalog ``commands.po``).
 ``tests/test_texts_help_l10n.py`` walks the real command tree and fails on any name,
 description or choice missing from a language's catalog (so a changed engine description,
@@ -25,9 +26,24 @@ from collections.abc import Collection
 
 import engine
 
-from .i18n import N_, _
+from .i18n import N_, _, current_locale, translations
 
-__all__ = ["COMMAND_WORDS", "GAME_KIND_OPTION", "UNTRANSLATED_COMMAND_WORDS", "command_word"]
+__all__ = ["COMMAND_CONTEXT", "COMMAND_WORDS", "GAME_KIND_OPTION", "UNTRANSLATED_COMMAND_WORDS", "command_word",
+           "pgettext"]
+
+#: The ``msgctxt`` of a command word whose English is also a message of the texts ("move",
+#: "rated", "off"...): a command's name must be lower case without spaces, a sentence's word
+#: need not be (de ``zug`` / ``Zug``).
+COMMAND_CONTEXT = "slash command"
+
+
+def pgettext(context: str, message: str) -> str:
+    """``message`` in the current language as its catalogs translate it in ``context`` (a
+    ``msgctxt``: the same English word meaning another thing), else as :func:`_` does. Beyond
+    :mod:`bot.texts.i18n`'s API (which has no contexts); extraction finds it by Babel's
+    default ``pgettext`` keyword."""
+    word = translations(current_locale()).pgettext(context, message)
+    return word if isinstance(word, str) and word != message else _(message)
 
 #: Option names (lower case, Discord's rules for names apply to their translations too).
 OPTION_NAMES = (
@@ -86,11 +102,12 @@ def command_word(message: str, choice_values: Collection[object] = ()) -> str:
     the current language, as the bot's ``app_commands.Translator`` shows it; for an option
     name, ``choice_values`` are the option's choices' values: ``game`` choosing among the
     games' keys is :data:`GAME_KIND_OPTION`. English (and anything untranslated) is
-    ``message`` itself."""
+    ``message`` itself. A word the texts also use is looked up in :data:`COMMAND_CONTEXT`
+    first (:func:`pgettext`)."""
     if message == "game" and choice_values and set(choice_values) <= set(engine.GAMES):
         word = _(GAME_KIND_OPTION)
         return message if word == GAME_KIND_OPTION else word
-    return _(message)
+    return pgettext(COMMAND_CONTEXT, message)
 #: What the command tree may show in English in every language: the game subcommands' names,
 #: the games' titles as choices, the Coral shapes, Whirlwind's set-ups.
 UNTRANSLATED_COMMAND_WORDS = frozenset({"coil", "io", "braincoral", "branchingcoral", "whirlwind", "Coil", "Io",

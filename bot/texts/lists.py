@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING
 
 import engine
 
+from .commands import command_word
 from .common import game_label, moves_played, title
 from .computer import player_ref
 from .i18n import N_, _, current_locale, ngettext
@@ -81,7 +82,7 @@ def join_sentences(*sentences: str) -> str:
 def no_rated_games(kind: str) -> str:
     """/leaderboard of a game nobody has a rating in."""
     return _("Nobody has finished a rated game of {game} here yet. Be the first: {command}.").format(
-        game=title(kind), command=f"`/{_('challenge')} {kind}`")  # the command as the reader's Discord names it
+        game=title(kind), command=f"`/{command_word('challenge')} {kind}`")  # the command as the reader's Discord names it
 
 
 def leaderboard_header(kind: str) -> str:

@@ -8,6 +8,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from .clocks import vacation_amount
+from .commands import pgettext
 from .common import fit_lines, game_label, title
 from .i18n import N_, _, ngettext
 from .lists import join_sentences
@@ -78,11 +79,11 @@ def _stored_lines(d: StoredData, here: int | None, shown: int) -> list[str]:
     if d.settings is not None:
         s = d.settings
         dm = (_("a daily digest at {hour}:00 UTC").format(hour=f"{s.digest_hour:02d}") if s.dm_mode == "digest"
-              else _("on") if s.dm else _("off"))
+              else pgettext("setting", "on") if s.dm else pgettext("setting", "off"))
         away = (_(", on vacation until {when}").format(when=f"<t:{int(s.vacation_until)}:f>")
                 if s.vacation_until else "")
         lines.append(_("• Settings: direct messages: {dm}; move confirmation {confirm}; {vacation} of vacation "
-                       "left this year{away}.").format(dm=dm, confirm=_("on") if s.confirm else _("off"),
+                       "left this year{away}.").format(dm=dm, confirm=pgettext("setting", "on") if s.confirm else pgettext("setting", "off"),
                                                         vacation=vacation_amount(s.vacation_left_days), away=away))
     else:
         lines.append(_("• Settings: none stored (the defaults)."))

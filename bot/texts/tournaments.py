@@ -12,6 +12,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
+from .commands import pgettext
 from .common import fit_lines, game_label, options_text, title
 from .i18n import N_, _, ngettext
 from .standings import (
@@ -92,8 +93,8 @@ JOIN_LABEL = N_("Join")
 TOURNAMENT_FORMATS = {"round_robin": N_("round robin"), "double_round_robin": N_("double round robin"),
                       "swiss": N_("Swiss"), "knockout": N_("knockout"), "league": N_("league")}
 #: The statuses as players read them.
-TOURNAMENT_STATES = {"signup": N_("sign-up open"), "running": N_("under way"), "finished": N_("finished"),
-                     "cancelled": N_("cancelled")}
+TOURNAMENT_STATES = {"signup": "sign-up open", "running": "under way", "finished": "finished",
+                     "cancelled": "cancelled"}  # worded by tournament_state
 NO_TOURNAMENTS = N_("This server has no tournaments yet. A moderator can start one with `/tournament create`.")
 NO_TOURNAMENT_GAMES = N_("You have no games in this tournament yet.")
 ORGANISER_ROLE_NEEDS_MANAGE = N_("Only members with Manage Server can choose who organises tournaments here.")
@@ -226,8 +227,14 @@ def tournament_list(lines: Sequence[str]) -> str:
 
 
 def tournament_state(status: str) -> str:
-    """A tournament's status as players read it (:data:`TOURNAMENT_STATES`; an unknown one as given)."""
-    return _(TOURNAMENT_STATES[status]) if status in TOURNAMENT_STATES else status
+    """A tournament's status as players read it (:data:`TOURNAMENT_STATES`' words, in the
+    context "tournament status": a game is "finished" too, in another gender; an unknown one as
+    given)."""
+    words = {"signup": pgettext("tournament status", "sign-up open"),
+             "running": pgettext("tournament status", "under way"),
+             "finished": pgettext("tournament status", "finished"),
+             "cancelled": pgettext("tournament status", "cancelled")}
+    return words.get(status, status)
 
 
 def tournament_info_text(info: TournamentInfo, clock_name: str) -> str:
