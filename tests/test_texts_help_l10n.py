@@ -24,7 +24,12 @@ import engine
 from bot import texts
 from bot.front.cogs import EXTENSIONS
 from bot.texts import i18n
-from bot.texts.commands import GAME_KIND_OPTION, UNTRANSLATED_COMMAND_WORDS, command_word
+from bot.texts.commands import (
+    COMMAND_CONTEXT,
+    GAME_KIND_CONTEXT,
+    UNTRANSLATED_COMMAND_WORDS,
+    command_word,
+)
 
 LANGUAGES = [lang for lang in i18n.SUPPORTED if lang != "en"]
 PLACEHOLDER = re.compile(r"\{\w*\}")
@@ -97,8 +102,8 @@ def test_every_command_a_translation_mentions_is_named_as_that_language_names_it
     mention = re.compile(r"(?<![\w<>])/([^\s`/|\[\]<>:.,;)»“\"」）]+)(?: ([^\s`|\[\]<>:.,;)»“\"」）]+))?")
     for lang in LANGUAGES:
         with i18n.speaking(lang):
-            localised = {w: command_word(w) for w in english}
-            kind_option = command_word("game", list(engine.GAMES))
+            localised = {w: command_word(w, COMMAND_CONTEXT if w in ("move", "rated") else None) for w in english}
+            kind_option = command_word("game", GAME_KIND_CONTEXT)
         with (i18n.LOCALE_DIR / lang / "LC_MESSAGES" / "help.po").open("rb") as f:
             for m in read_po(f, locale=lang):
                 ids = m.id if isinstance(m.id, tuple) else (m.id,)
@@ -235,23 +240,21 @@ def valid_name(name: str) -> bool:
 
 
 class Recorder(app_commands.Translator):
-    """Records every string discord.py asks to translate, with where it stands (and an option
-    name's choices' values, which :func:`bot.texts.command_word` reads)."""
+    """Records every string discord.py asks to translate: where it stands, its English, its
+    gettext context (the ``locale_str``'s ``context`` extra, as the bot's translator reads it)."""
 
     def __init__(self) -> None:
         super().__init__()
-        self.seen: list[tuple[str, str, tuple[object, ...]]] = []
+        self.seen: list[tuple[str, str, str | None]] = []
 
     async def translate(self, string: app_commands.locale_str, locale: discord.Locale,
                         context: app_commands.TranslationContextTypes) -> str | None:
-        values: tuple[object, ...] = ()
-        if context.location is app_commands.TranslationContextLocation.parameter_name:
-            values = tuple(c.value for c in getattr(context.data, "choices", ()) or ())
-        self.seen.append((context.location.name, string.message, values))
+        extra = string.extras.get("context")
+        self.seen.append((context.location.name, string.message, extra if isinstance(extra, str) else None))
         return None
 
 
-def _command_tree() -> tuple[list[tuple[str, str, tuple[object, ...]]], list[dict]]:
+def _command_tree() -> tuple[list[tuple[str, str, str | None]], list[dict]]:
     """The bot's real command tree: every (location, English string) discord.py would
     translate, and the commands' payloads (for sibling names)."""
     async def build():
@@ -271,7 +274,7 @@ def _command_tree() -> tuple[list[tuple[str, str, tuple[object, ...]]], list[dic
 _TREE: list = []
 
 
-def command_tree() -> tuple[list[tuple[str, str, tuple[object, ...]]], list[dict]]:
+def command_tree() -> tuple[list[tuple[str, str, str | None]], list[dict]]:
     if not _TREE:
         _TREE.append(_command_tree())
     return _TREE[0]
@@ -283,7 +286,8 @@ def _english_command_names() -> set[str]:
 
 def localised_names() -> set[str]:
     """Every command, subcommand and option name in the current language."""
-    return {command_word(w) for w in _english_command_names()} | {command_word("game", list(engine.GAMES))}
+    seen, _ = command_tree()
+    return {command_word(m, ctx) for loc, m, ctx in seen if loc in NAME_LOCATIONS}
 
 
 def catalog_ids(lang: str) -> set[str]:
@@ -307,10 +311,10 @@ def test_every_command_word_is_translated_within_discord_s_rules():
     for lang in LANGUAGES:
         translated_ids = catalog_ids(lang)
         with i18n.speaking(lang):
-            for location, message, values in seen:
+            for location, message, ctx in seen:
                 if message in UNTRANSLATED_COMMAND_WORDS:
                     continue
-                word = command_word(message, values)
+                word = command_word(message, ctx)
                 assert message in translated_ids, (lang, location, message)  # ("info" may stay "info")
                 assert PLACEHOLDER.findall(word) == PLACEHOLDER.findall(message), (lang, message)
                 if location in NAME_LOCATIONS or (location == "choice_name" and message in names):
@@ -321,17 +325,16 @@ def test_every_command_word_is_translated_within_discord_s_rules():
 
 def test_game_names_a_game_in_progress_or_one_of_the_games_as_each_language_says():
     """English ``game:`` is a game's number in /move and one of the five games in /rules;
-    German says ``partie:`` and ``spiel:``. The English stays ``game``."""
+    German says ``partie:`` and ``spiel:`` (the kind's ``game`` has the context "game kind").
+    The English stays ``game``."""
     seen, _ = command_tree()
-    kinds = {values for loc, m, values in seen if loc == "parameter_name" and m == "game" and values}
-    assert kinds and all(set(v) == set(engine.GAMES) for v in kinds)  # /rules, /leaderboard, /tournament create
-    assert command_word("game", list(engine.GAMES)) == "game" == command_word("game")
+    assert ("parameter_name", "game", GAME_KIND_CONTEXT) in seen and ("parameter_name", "game", None) in seen
+    assert command_word("game", GAME_KIND_CONTEXT) == "game" == command_word("game")
     with i18n.speaking("de"):
-        assert (command_word("game"), command_word("game", list(engine.GAMES))) == ("partie", "spiel")
+        assert (command_word("game"), command_word("game", GAME_KIND_CONTEXT)) == ("partie", "spiel")
         assert i18n._("/rules game:") == "/regeln spiel:" and i18n._("/board [game:]") == "/brett [partie:]"
     with i18n.speaking("fr"):
-        assert (command_word("game"), command_word("game", ["coil", "io"])) == ("partie", "jeu")
-    assert GAME_KIND_OPTION != "game"
+        assert (command_word("game"), command_word("game", GAME_KIND_CONTEXT)) == ("partie", "jeu")
 
 
 def test_translated_names_stay_unique_among_siblings():
@@ -339,17 +342,26 @@ def test_translated_names_stay_unique_among_siblings():
     _, payloads = command_tree()
 
     def siblings(items: list[dict]):
-        yield [(item["name"], [c["value"] for c in item.get("choices", [])]) for item in items]
+        yield [(item["name"], item) for item in items]
         for item in items:
             children = [o for o in item.get("options", []) if isinstance(o, dict) and "name" in o]
             if children:
                 yield from siblings(children)
 
+    seen, _ = command_tree()
+    assert {(m, ctx) for _, m, ctx in seen if ctx} == {("move", COMMAND_CONTEXT), ("rated", COMMAND_CONTEXT),
+                                                       ("game", GAME_KIND_CONTEXT)}
     for lang in LANGUAGES:
         with i18n.speaking(lang):
-            for names in siblings(payloads):
-                localised = [n if n in UNTRANSLATED_COMMAND_WORDS else command_word(n, values)
-                             for n, values in names]
+            for names in siblings(payloads):  # noqa: B007
+                # a context is the same for every use of a name but "game" (kind or number): both
+                # readings are checked (the kinds' choices make a "game" option a kind)
+                contexts = {"move": lambda m: command_word(m, COMMAND_CONTEXT),
+                            "rated": lambda m: command_word(m, COMMAND_CONTEXT)}
+                if any(n == "game" and item.get("choices") and {c["value"] for c in item["choices"]} <= set(engine.GAMES)
+                       for n, item in names):
+                    contexts["game"] = lambda m: command_word(m, GAME_KIND_CONTEXT)
+                localised = [n if n in UNTRANSLATED_COMMAND_WORDS else contexts.get(n, i18n._)(n) for n, _item in names]
                 assert len(set(localised)) == len(localised), (lang, names, localised)
 
 
@@ -357,13 +369,15 @@ def test_a_word_of_commands_and_sentences_has_a_translation_for_each():
     """"move" is a command (de ``zug``, lower case) and a word of the board texts (``Zug``);
     "finished" is a tournament (fr ``terminé``) and a game (``terminée``): each is looked up in
     its own context, so the catalogs of the groups may word it their own way."""
-    from bot.texts.commands import COMMAND_CONTEXT, pgettext
+    from bot.texts.commands import pgettext
 
     with i18n.speaking("de"):
-        assert command_word("move") == "zug" and command_word("rated") == "gewertet"
+        assert command_word("move", COMMAND_CONTEXT) == "zug" and command_word("rated", COMMAND_CONTEXT) == "gewertet"
         assert pgettext(COMMAND_CONTEXT, "move") == "zug"
+    with i18n.speaking("pt_BR"):
+        assert command_word("rated", COMMAND_CONTEXT) == "ranqueada"  # a name: no space
     with i18n.speaking("fr"):
         assert texts.tournament_state("finished") == "terminé"
         assert pgettext("setting", "off") == "non"
-    assert command_word("move") == "move" and texts.tournament_state("finished") == "finished"
+    assert command_word("move", COMMAND_CONTEXT) == "move" and texts.tournament_state("finished") == "finished"
     assert texts.tournament_state("paused") == "paused"  # unknown: as given

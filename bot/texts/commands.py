@@ -4,9 +4,9 @@ descriptions built from the engine, the clock presets and the computer's levels.
 
 The cogs mark their own names and descriptions with ``locale_str`` (imported as ``_T``), and
 discord.py turns every other name, description and choice of a command into a ``locale_str``
-(``auto_locale_strings``); the bot's ``app_commands.Translator`` translates each with
-:func:`command_word` (:func:`bot.texts.i18n._`, in :data:`COMMAND_CONTEXT` first for the
-words the texts share). The strings below are those discord.py builds at run time: they are
+(``auto_locale_strings``); the bot's ``app_commands.Translator`` (``bot.front.translator``)
+translates each through the catalogs, in the gettext context a ``locale_str`` names (its
+``context=`` extra) if any; :func:`command_word` does the same for the texts and the tests. The strings below are those discord.py builds at run time: they are
 marked here with :func:`N_` only so that extraction finds them (catalog ``commands.po``).
 ``tests/test_texts_help_l10n.py`` walks the real command tree and fails on any name,
 description or choice missing from a language's catalog (so a changed engine description,
@@ -22,28 +22,21 @@ Part of :mod:`bot.texts` (every sentence a player reads).
 
 from __future__ import annotations
 
-from collections.abc import Collection
-
-import engine
-
 from .i18n import N_, _, current_locale, translations
 
-__all__ = ["COMMAND_CONTEXT", "COMMAND_WORDS", "GAME_KIND_OPTION", "UNTRANSLATED_COMMAND_WORDS", "command_word",
+__all__ = ["COMMAND_CONTEXT", "COMMAND_WORDS", "GAME_KIND_CONTEXT", "UNTRANSLATED_COMMAND_WORDS", "command_word",
            "pgettext"]
 
-#: The ``msgctxt`` of a command word whose English is also a message of the texts ("move",
-#: "rated", "off"...): a command's name must be lower case without spaces, a sentence's word
-#: need not be (de ``zug`` / ``Zug``).
+#: The ``msgctxt`` of a command or option NAME whose English is also a message of the texts
+#: ("move", "rated"), given as ``locale_str(..., context=COMMAND_CONTEXT)``: a name must be lower
+#: case without spaces, a sentence's word need not be (de ``zug`` / ``Zug``, pt ``ranqueada`` /
+#: ``valendo rating``).
 COMMAND_CONTEXT = "slash command"
-
-
-def pgettext(context: str, message: str) -> str:
-    """``message`` in the current language as its catalogs translate it in ``context`` (a
-    ``msgctxt``: the same English word meaning another thing), else as :func:`_` does. Beyond
-    :mod:`bot.texts.i18n`'s API (which has no contexts); extraction finds it by Babel's
-    default ``pgettext`` keyword."""
-    word = translations(current_locale()).pgettext(context, message)
-    return word if isinstance(word, str) and word != message else _(message)
+#: The ``msgctxt`` of the option name ``game`` where it picks one of the five games (/rules,
+#: /leaderboard, /tournament create: ``locale_str("game", context=GAME_KIND_CONTEXT)``) rather
+#: than a game in progress by its number: English says "game" for both, most languages do not
+#: (de ``spiel`` / ``partie``, fr ``jeu`` / ``partie``).
+GAME_KIND_CONTEXT = "game kind"
 
 #: Option names (lower case, Discord's rules for names apply to their translations too).
 OPTION_NAMES = (
@@ -89,27 +82,27 @@ DESCRIPTIONS = (
     N_("Against me: my strength (default 3)"),
     N_("How many days, up to your 14 a year (0 ends a running vacation and gives the rest back)"),
 )
-#: The option name ``game`` where it picks one of the five games (/rules, /leaderboard,
-#: /tournament create) rather than a game in progress by its number: English says "game" for
-#: both, most languages do not (de ``partie``/``spiel``, fr ``partie``/``jeu``).
-GAME_KIND_OPTION = N_("game (the option choosing one of the five games)")
 #: Every command word marked here.
-COMMAND_WORDS = OPTION_NAMES + CHOICES + PRESETS + DESCRIPTIONS + (GAME_KIND_OPTION,)
-
-
-def command_word(message: str, choice_values: Collection[object] = ()) -> str:
-    """A command's name, description or choice (``message``, the English ``locale_str``) in
-    the current language, as the bot's ``app_commands.Translator`` shows it; for an option
-    name, ``choice_values`` are the option's choices' values: ``game`` choosing among the
-    games' keys is :data:`GAME_KIND_OPTION`. English (and anything untranslated) is
-    ``message`` itself. A word the texts also use is looked up in :data:`COMMAND_CONTEXT`
-    first (:func:`pgettext`)."""
-    if message == "game" and choice_values and set(choice_values) <= set(engine.GAMES):
-        word = _(GAME_KIND_OPTION)
-        return message if word == GAME_KIND_OPTION else word
-    return pgettext(COMMAND_CONTEXT, message)
+COMMAND_WORDS = OPTION_NAMES + CHOICES + PRESETS + DESCRIPTIONS
 #: What the command tree may show in English in every language: the game subcommands' names,
 #: the games' titles as choices, the Coral shapes, Whirlwind's set-ups.
 UNTRANSLATED_COMMAND_WORDS = frozenset({"coil", "io", "braincoral", "branchingcoral", "whirlwind", "Coil", "Io",
                                         "Brain Coral", "Branching Coral", "Whirlwind", "limping", "hexhex",
                                         "A", "B"})
+
+
+def pgettext(context: str, message: str) -> str:
+    """``message`` in the current language as its catalogs translate it in ``context`` (a
+    ``msgctxt``: the same English word meaning another thing), else as :func:`_` does. Beyond
+    :mod:`bot.texts.i18n`'s API (which has no contexts); extraction finds it by Babel's
+    default ``pgettext`` keyword."""
+    word = translations(current_locale()).pgettext(context, message)
+    return word if isinstance(word, str) and word != message else _(message)
+
+
+def command_word(message: str, context: str | None = None) -> str:
+    """A command's name, description or choice (``message``, the English of its
+    ``locale_str``; ``context``: the ``locale_str``'s ``context`` extra) in the current
+    language, as the bot's ``app_commands.Translator`` looks it up; English and anything
+    untranslated are ``message`` itself."""
+    return pgettext(context, message) if context else _(message)

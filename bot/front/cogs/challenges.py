@@ -25,6 +25,7 @@ from bot.front.replies import ephemeral, report_error
 from bot.front.views import challenge_view
 from bot.manager import DEFAULT_DAYS_PER_MOVE, Challenge, Refusal, StaleAction, UserError
 from bot.rules import timecontrol
+from bot.texts.commands import COMMAND_CONTEXT
 
 if TYPE_CHECKING:
     from bot.front.client import StonecastBot
@@ -94,6 +95,7 @@ def challenge_command(cog: ChallengesCog, kind: engine.GameKind) -> app_commands
     descriptions["level"] = f"Against me: my strength (default {DEFAULT_LEVEL})"
     callback.__signature__ = inspect.Signature(params)  # type: ignore[attr-defined]  # discord.py reads the options from it
     callback = app_commands.choices(level=level_choices())(callback)
+    callback = app_commands.rename(rated=_T("rated", context=COMMAND_CONTEXT))(callback)
     summary = getattr(kind, "summary", "") or ""
     description = fitted(f"{kind.title}: {summary}", summary) if summary else f"Challenge someone to {kind.title}"
     return app_commands.Command(name=kind.key, description=description,

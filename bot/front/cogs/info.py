@@ -15,6 +15,7 @@ from bot import texts
 from bot.front import alttext
 from bot.front.boards import attachment
 from bot.front.replies import ephemeral
+from bot.texts.commands import GAME_KIND_CONTEXT
 
 from .common import GAME_CHOICES
 
@@ -45,6 +46,7 @@ class InfoCog(commands.Cog, name="Info"):
     @app_commands.describe(game=_T("Which game"))
     @app_commands.choices(game=GAME_CHOICES)
     @app_commands.allowed_contexts(guilds=True, dms=True, private_channels=False)
+    @app_commands.rename(game=_T("game", context=GAME_KIND_CONTEXT))
     async def rules(self, interaction: discord.Interaction, game: app_commands.Choice[str]) -> None:
         """/rules game:<game> -- a summary in our words and a start position."""
         await interaction.response.defer(ephemeral=True, thinking=True)

@@ -23,6 +23,7 @@ from bot.front import boards
 from bot.front.replies import ephemeral, report_error
 from bot.front.views import resign_view
 from bot.manager import MovePreview, NotAllowed, Refusal, UserError, game_over_error
+from bot.texts.commands import COMMAND_CONTEXT
 from bot.texts.i18n import _
 
 from .common import announce_move, as_int, game_autocomplete, game_for
@@ -74,7 +75,8 @@ class PlayCog(commands.Cog, name="Play"):
         """The bot's game manager."""
         return self.bot.manager
 
-    @app_commands.command(name=_T("move"), description=_T("Play your move in a game"))
+    @app_commands.command(name=_T("move", context=COMMAND_CONTEXT), description=_T("Play your move in a game"))
+    @app_commands.rename(move=_T("move", context=COMMAND_CONTEXT))
     @app_commands.describe(move=_T("Your move, like g7, c3 e5 or pass — pick from the suggestions"),
                            game=_T("The game's number (not needed in its thread or with one game waiting)"))
     @app_commands.guild_only()

@@ -12,6 +12,7 @@ from discord.ext import commands
 from bot import texts
 from bot.front.replies import ephemeral
 from bot.manager import Limits
+from bot.texts.commands import GAME_KIND_CONTEXT
 
 from .common import GAME_CHOICES
 
@@ -60,6 +61,7 @@ class PlayersCog(commands.Cog, name="Players"):
     @app_commands.describe(game=_T("Which game"))
     @app_commands.choices(game=GAME_CHOICES)
     @app_commands.guild_only()
+    @app_commands.rename(game=_T("game", context=GAME_KIND_CONTEXT))
     async def leaderboard(self, interaction: discord.Interaction, game: app_commands.Choice[str]) -> None:
         """/leaderboard game:<game> -- top 10 ratings in this server, and the caller's own
         place below them when they are rated but not among the ten (issue 9)."""

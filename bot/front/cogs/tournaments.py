@@ -35,6 +35,7 @@ from bot.front.replies import ephemeral, report_error
 from bot.front.tourneyposts import IMAGE_ROWS, TournamentPosts, clock_name
 from bot.manager import Refusal, StaleAction, UserError
 from bot.manager.values.tournaments import FORMATS
+from bot.texts.commands import COMMAND_CONTEXT, GAME_KIND_CONTEXT
 from bot.texts.i18n import _
 
 if TYPE_CHECKING:
@@ -164,6 +165,7 @@ class TournamentsCog(commands.GroupCog, name="Tournaments", group_name=_T("tourn
         min_players=_T("Fewest players to start"), max_players=_T("Most players"),
         signup_hours=_T("Hours until sign-up closes and play starts (none: start by hand)"))
     @app_commands.choices(game=GAME_CHOICES, format=FORMAT_CHOICES, clock=CLOCK_CHOICES)
+    @app_commands.rename(game=_T("game", context=GAME_KIND_CONTEXT), rated=_T("rated", context=COMMAND_CONTEXT))
     async def create(self, interaction: discord.Interaction, name: str, game: app_commands.Choice[str],
                      format: app_commands.Choice[str], size: SIZE | None = None,
                      shape: str | None = None, bonus: str | None = None, setup: str | None = None,
