@@ -29,10 +29,11 @@ bench: $(STAMP)
 	$(BIN)/python benchmarks/ai.py --quick
 	$(BIN)/python benchmarks/scale.py --quick
 
-# Extract every message id of the texts layer and the cogs' command strings (locale_str) into
-# bot/texts/locale/stonecast.pot (issue 22).
+# Extract every message id of the texts layer into bot/texts/locale/stonecast.pot (issue 22),
+# and the slash commands' words the cogs mark with discord's locale_str (imported as _T).
 messages: $(STAMP)
-	$(BIN)/pybabel extract --no-location --sort-output -k _ -k N_ -k ngettext:1,2 -k locale_str -k _T -o bot/texts/locale/stonecast.pot bot/texts bot/front/cogs
+	$(BIN)/pybabel extract --no-location --sort-output -k _ -k N_ -k ngettext:1,2 -k _T -k locale_str \
+		-o bot/texts/locale/stonecast.pot bot/texts bot/front/cogs
 
 gallery: $(STAMP)
 	$(BIN)/python -m renderers.gallery gallery

@@ -13,6 +13,7 @@ from collections.abc import Callable, Iterable, Sequence
 
 from bot import texts
 from bot.manager import GameChoice
+from bot.texts.i18n import _
 
 #: Discord's most choices in one autocomplete answer.
 MAX_CHOICES = 25
@@ -23,7 +24,7 @@ NameOf = Callable[[int], str | None]
 def _name(choice: GameChoice, user_id: int, name_of: NameOf | None) -> str | None:
     """The name a label shows for player ``user_id`` of ``choice``."""
     if user_id in choice.deleted:
-        return texts.DELETED_PLAYER
+        return _(texts.DELETED_PLAYER)
     return name_of(user_id) if name_of is not None else None
 
 

@@ -32,6 +32,7 @@ from discord.ext import commands
 from bot import texts
 from bot.config import Config
 from bot.manager import BOARD_GRACE, Game, GameManager
+from bot.texts.i18n import _
 from bot.workers.computer import Computer
 from bot.workers.rendering import BoardRenderer
 
@@ -355,7 +356,7 @@ class StonecastBot(commands.AutoShardedBot):
         deleted: frozenset[int] = frozenset()
         if self._manager is not None:
             deleted = (await self._manager.deleted_players([game])).get(game.id, deleted)
-        names = {seat: texts.DELETED_PLAYER if uid in deleted else await self.display_name(uid, game.guild_id)
+        names = {seat: _(texts.DELETED_PLAYER) if uid in deleted else await self.display_name(uid, game.guild_id)
                  for seat, uid in game.players.items()}
         if levels and game.ai_seat in names and game.ai_level is not None:
             names[game.ai_seat] = texts.computer_name(names[game.ai_seat], game.ai_level)

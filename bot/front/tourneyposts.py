@@ -168,7 +168,7 @@ class TournamentPosts:
                                      tie_breaks=tuple(value for _, value in row.tiebreaks), games_left=row.left,
                                      movement=_movement(view, row.user_id),
                                      section="" if row.division is None else texts.division_label(row.division)))
-        words = texts.STANDINGS_WORDS
+        words = texts.standings_words()
         names = view.rows[0].tiebreaks if view.rows else ()
         header = StandingsHeader(words["rank"], words["player"], words["rating"], words["points"],
                                  tuple(texts.tie_break_word(name) for name, _ in names), words["left"])

@@ -154,7 +154,7 @@ class ResignButton(LocalisedItem,
     """The "Resign" confirmation for one player's game."""
 
     def __init__(self, game_id: int, user_id: int):
-        super().__init__(discord.ui.Button(label=i18n._(texts.BUTTON_LABELS["resign"]), style=discord.ButtonStyle.danger,
+        super().__init__(discord.ui.Button(label=texts.button_label("resign"), style=discord.ButtonStyle.danger,
                                            custom_id=f"stonecast:resign:{game_id}:{user_id}"))
         self.game_id = game_id
         self.user_id = user_id
@@ -184,7 +184,7 @@ class RematchButton(LocalisedItem,
     """Rematch: either player of a finished game challenges the other, seats swapped."""
 
     def __init__(self, game_id: int):
-        super().__init__(discord.ui.Button(label=i18n._(texts.BUTTON_LABELS["rematch"]), style=discord.ButtonStyle.primary,
+        super().__init__(discord.ui.Button(label=texts.button_label("rematch"), style=discord.ButtonStyle.primary,
                                            custom_id=f"stonecast:rematch:{game_id}"))
         self.game_id = game_id
 
@@ -220,7 +220,7 @@ class ForgetButton(LocalisedItem,
         await super().interaction_check(interaction)  # the presser's language
         if interaction.user.id == self.user_id:
             return True
-        await ephemeral(interaction, texts.NOT_YOUR_PRIVACY_BUTTON)
+        await ephemeral(interaction, i18n._(texts.NOT_YOUR_PRIVACY_BUTTON))
         return False
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:

@@ -19,7 +19,7 @@ reads is written (DESIGN.md): services, the engine and the renderers return data
 * ``languages`` -- The language settings: /settings language and server-language, the languages' own names.
 * ``lists`` -- Lists of games and players: /games, /history, leaderboards and profiles.
 * ``privacy`` -- /privacy: what is stored about a player, and deleting it.
-* ``rules`` -- /rules and /help: the games' rules summaries in our own words, and the help embed.
+* ``rules`` -- /rules and /help: rules summaries in our own words, the help embed; ``commands``: command words.
 * ``turns`` -- Move confirmation, /next, /settings and the daily digest.
 * ``tournaments`` -- Tournaments and leagues: /tournament replies, tournament posts.
 * ``standings`` -- Tournament standings: the table's words, standings posts, the final standings.

@@ -11,7 +11,7 @@ import engine
 from .i18n import N_, _, ngettext
 from .terms import options_words
 
-__all__ = ["ATTACHMENT_DESCRIPTION", "BUTTON_LABELS", "count", "fit_lines", "fit_sentences",
+__all__ = ["ATTACHMENT_DESCRIPTION", "BUTTON_LABELS", "button_label", "count", "fit_lines", "fit_sentences",
            "game_label", "moves_played", "options_text", "title"]
 
 #: The labels of the bot's buttons, by the action in their custom id (Discord allows 80
@@ -27,6 +27,12 @@ BUTTON_LABELS = {
     "cancelmove": N_("Cancel"),
     "next": N_("Next"),
 }
+
+
+def button_label(action: str) -> str:
+    """The label of a button by its action (a key of :data:`BUTTON_LABELS`), in the current
+    language."""
+    return _(BUTTON_LABELS[action])
 
 
 

@@ -6,6 +6,7 @@ from typing import TYPE_CHECKING
 
 import discord
 from discord import app_commands
+from discord.app_commands import locale_str as _T
 from discord.ext import commands
 
 from bot import texts
@@ -23,8 +24,8 @@ class AdminCog(commands.Cog, name="Admin"):
     def __init__(self, bot: StonecastBot):
         self.bot = bot
 
-    @app_commands.command(name="abort", description="End a game without a result (moderators)")
-    @app_commands.describe(game="The game's number")
+    @app_commands.command(name=_T("abort"), description=_T("End a game without a result (moderators)"))
+    @app_commands.describe(game=_T("The game's number"))
     @app_commands.guild_only()
     @app_commands.default_permissions(manage_guild=True)
     async def abort(self, interaction: discord.Interaction, game: int) -> None:

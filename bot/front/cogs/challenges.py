@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, Any, Literal
 
 import discord
 from discord import app_commands
+from discord.app_commands import locale_str as _T
 from discord.ext import commands
 
 import ai
@@ -25,6 +26,7 @@ from bot.front.views import challenge_view
 from bot.manager import DEFAULT_DAYS_PER_MOVE, Challenge, Refusal, StaleAction, UserError
 from bot.rules import timecontrol
 from bot.texts import i18n
+from bot.texts.commands import COMMAND_CONTEXT
 
 if TYPE_CHECKING:
     from bot.front.client import StonecastBot
@@ -74,7 +76,7 @@ def challenge_command(cog: ChallengesCog, kind: engine.GameKind) -> app_commands
     params = [inspect.Parameter("interaction", inspect.Parameter.POSITIONAL_OR_KEYWORD,
                                 annotation=discord.Interaction),
               inspect.Parameter("opponent", kw, annotation=discord.Member | None, default=None)]
-    descriptions = {"opponent": "Who you play; none: anyone here may accept"}
+    descriptions: dict[str, str | _T] = {"opponent": _T("Who you play; none: anyone here may accept")}
     for spec in kind.options:
         params.append(inspect.Parameter(spec.name, kw, annotation=option_annotation(spec) | None,
                                         default=None))
@@ -86,14 +88,15 @@ def challenge_command(cog: ChallengesCog, kind: engine.GameKind) -> app_commands
         inspect.Parameter("level", kw, annotation=int | None, default=None),
         inspect.Parameter("clock", kw, annotation=app_commands.Choice[str] | None, default=None),
     ]
-    descriptions["clock"] = "Per-move time or a bank of days"
+    descriptions["clock"] = _T("Per-move time or a bank of days")
     # (Discord counts every character of a command, choices too: /challenge is near 4,000)
-    descriptions["first"] = "Who moves first (default: drawn at random)"
+    descriptions["first"] = _T("Who moves first (default: drawn at random)")
     descriptions["days"] = f"Days for each move, 1 to 14 (default {DEFAULT_DAYS_PER_MOVE})"
-    descriptions["rated"] = "Whether the game changes ratings (default yes)"
+    descriptions["rated"] = _T("Whether the game changes ratings (default yes)")
     descriptions["level"] = f"Against me: my strength (default {DEFAULT_LEVEL})"
     callback.__signature__ = inspect.Signature(params)  # type: ignore[attr-defined]  # discord.py reads the options from it
     callback = app_commands.choices(level=level_choices())(callback)
+    callback = app_commands.rename(rated=_T("rated", context=COMMAND_CONTEXT))(callback)
     summary = getattr(kind, "summary", "") or ""
     description = fitted(f"{kind.title}: {summary}", summary) if summary else f"Challenge someone to {kind.title}"
     return app_commands.Command(name=kind.key, description=description,
@@ -151,7 +154,7 @@ class ChallengesCog(commands.Cog, name="Challenges"):
     def __init__(self, bot: StonecastBot):
         self.bot = bot
         self.challenge_group = app_commands.Group(
-            name="challenge", description="Challenge a member of this server to a game",
+            name=_T("challenge"), description=_T("Challenge a member of this server to a game"),
             guild_only=True)
         for kind in engine.GAMES.values():  # in menu order
             self.challenge_group.add_command(challenge_command(self, kind))

@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING
 
 import discord
 from discord import app_commands
+from discord.app_commands import locale_str as _T
 from discord.ext import commands
 
 from bot import texts
@@ -23,17 +24,17 @@ if TYPE_CHECKING:
 log = logging.getLogger("stonecast.bot")
 
 
-class ConditionalCog(commands.GroupCog, group_name="conditional",
-                     group_description="Prepare replies to your opponent's next moves"):
+class ConditionalCog(commands.GroupCog, group_name=_T("conditional"),
+                     group_description=_T("Prepare replies to your opponent's next moves")):
     """/conditional add | list | clear."""
 
     def __init__(self, bot: StonecastBot):
         self.bot = bot
         super().__init__()
 
-    @app_commands.command(name="add", description="Store a line: their move; your reply; their move; ...")
-    @app_commands.describe(line="Moves separated by ';', theirs first: e5; d4; c3 e5; f6 — pick from the suggestions",
-                           game="The game's number (not needed in its thread or with one game)")
+    @app_commands.command(name=_T("add"), description=_T("Store a line: their move; your reply; their move; ..."))
+    @app_commands.describe(line=_T("Moves separated by ';', theirs first: e5; d4; c3 e5; f6 — pick from the suggestions"),
+                           game=_T("The game's number (not needed in its thread or with one game)"))
     @app_commands.guild_only()
     async def add(self, interaction: discord.Interaction, line: app_commands.Range[str, 1, 400],
                   game: int | None = None) -> None:
@@ -54,9 +55,9 @@ class ConditionalCog(commands.GroupCog, group_name="conditional",
 
     add.autocomplete("game")(game_autocomplete)
 
-    @app_commands.command(name="list", description="Your stored conditional moves (only you see them)")
-    @app_commands.describe(game="The game's number (not needed in its thread or with one game)",
-                           board="A line's number: show the board at its end")
+    @app_commands.command(name=_T("list"), description=_T("Your stored conditional moves (only you see them)"))
+    @app_commands.describe(game=_T("The game's number (not needed in its thread or with one game)"),
+                           board=_T("A line's number: show the board at its end"))
     @app_commands.guild_only()
     async def list_(self, interaction: discord.Interaction, game: int | None = None,
                     board: app_commands.Range[int, 1, 20] | None = None) -> None:
@@ -75,8 +76,8 @@ class ConditionalCog(commands.GroupCog, group_name="conditional",
 
     list_.autocomplete("game")(game_autocomplete)
 
-    @app_commands.command(name="clear", description="Remove all your conditional moves in a game")
-    @app_commands.describe(game="The game's number (not needed in its thread or with one game)")
+    @app_commands.command(name=_T("clear"), description=_T("Remove all your conditional moves in a game"))
+    @app_commands.describe(game=_T("The game's number (not needed in its thread or with one game)"))
     @app_commands.guild_only()
     async def clear(self, interaction: discord.Interaction, game: int | None = None) -> None:
         """Remove every line the caller stored in the game."""

@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING
 
 import discord
 from discord import app_commands
+from discord.app_commands import locale_str as _T
 from discord.ext import commands
 
 from ai.review import Swing
@@ -36,8 +37,8 @@ class HistoryCog(commands.Cog, name="History"):
     def __init__(self, bot: StonecastBot):
         self.bot = bot
 
-    @app_commands.command(name="history", description="A game's record as a text file, with a replay once it is over")
-    @app_commands.describe(game="The game's number")
+    @app_commands.command(name=_T("history"), description=_T("A game's record as a text file, with a replay once it is over"))
+    @app_commands.describe(game=_T("The game's number"))
     @app_commands.guild_only()
     async def history(self, interaction: discord.Interaction, game: int) -> None:
         """/history game:<id> -- the text record, plus a GIF replay once over."""
@@ -55,8 +56,8 @@ class HistoryCog(commands.Cog, name="History"):
 
     history.autocomplete("game")(game_autocomplete)
 
-    @app_commands.command(name="review", description="Where a finished game was won and lost: a chart of the chances")
-    @app_commands.describe(game="The finished game's number")
+    @app_commands.command(name=_T("review"), description=_T("Where a finished game was won and lost: a chart of the chances"))
+    @app_commands.describe(game=_T("The finished game's number"))
     @app_commands.guild_only()
     async def review(self, interaction: discord.Interaction, game: int) -> None:
         """/review game:<id> -- the search over every position of a finished game, in the

@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING
 
 import discord
 from discord import app_commands
+from discord.app_commands import locale_str as _T
 from discord.ext import commands
 
 import engine
@@ -14,6 +15,7 @@ from bot import texts
 from bot.front import alttext
 from bot.front.boards import attachment
 from bot.front.replies import ephemeral
+from bot.texts.commands import GAME_KIND_CONTEXT
 
 from .common import GAME_CHOICES
 
@@ -40,10 +42,11 @@ class InfoCog(commands.Cog, name="Info"):
         self.bot = bot
         self._pictures: dict[str, bytes] = {}
 
-    @app_commands.command(name="rules", description="A short summary of a game's rules, with a picture")
-    @app_commands.describe(game="Which game")
+    @app_commands.command(name=_T("rules"), description=_T("A short summary of a game's rules, with a picture"))
+    @app_commands.describe(game=_T("Which game"))
     @app_commands.choices(game=GAME_CHOICES)
     @app_commands.allowed_contexts(guilds=True, dms=True, private_channels=False)
+    @app_commands.rename(game=_T("game", context=GAME_KIND_CONTEXT))
     async def rules(self, interaction: discord.Interaction, game: app_commands.Choice[str]) -> None:
         """/rules game:<game> -- a summary in our words and a start position."""
         await interaction.response.defer(ephemeral=True, thinking=True)
@@ -54,7 +57,7 @@ class InfoCog(commands.Cog, name="Info"):
         await ephemeral(interaction, texts.rules_text(kind),
                         file=attachment(self._pictures[kind], f"{kind}-start.png", alttext.rules(position)))
 
-    @app_commands.command(name="help", description="How to play with Stonecast")
+    @app_commands.command(name=_T("help"), description=_T("How to play with Stonecast"))
     @app_commands.allowed_contexts(guilds=True, dms=True, private_channels=False)
     async def help(self, interaction: discord.Interaction) -> None:
         """/help -- how to use the bot: an embed with the commands by topic (a plain text

@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING
 
 import discord
 from discord import app_commands
+from discord.app_commands import locale_str as _T
 from discord.ext import commands
 
 from bot import texts
@@ -22,6 +23,8 @@ from bot.front import boards
 from bot.front.replies import ephemeral, report_error
 from bot.front.views import resign_view
 from bot.manager import MovePreview, NotAllowed, Refusal, UserError, game_over_error
+from bot.texts.commands import COMMAND_CONTEXT
+from bot.texts.i18n import _
 
 from .common import announce_move, as_int, game_autocomplete, game_for
 from .turns import TurnsCog
@@ -72,9 +75,10 @@ class PlayCog(commands.Cog, name="Play"):
         """The bot's game manager."""
         return self.bot.manager
 
-    @app_commands.command(name="move", description="Play your move in a game")
-    @app_commands.describe(move="Your move, like g7, c3 e5 or pass — pick from the suggestions",
-                           game="The game's number (not needed in its thread or with one game waiting)")
+    @app_commands.command(name=_T("move", context=COMMAND_CONTEXT), description=_T("Play your move in a game"))
+    @app_commands.rename(move=_T("move", context=COMMAND_CONTEXT))
+    @app_commands.describe(move=_T("Your move, like g7, c3 e5 or pass — pick from the suggestions"),
+                           game=_T("The game's number (not needed in its thread or with one game waiting)"))
     @app_commands.guild_only()
     async def move(self, interaction: discord.Interaction,
                    move: app_commands.Range[str, 1, 40], game: int | None = None) -> None:
@@ -162,8 +166,8 @@ class PlayCog(commands.Cog, name="Play"):
 
     move.autocomplete("game")(game_autocomplete)
 
-    @app_commands.command(name="resign", description="Resign a game (asks you to confirm)")
-    @app_commands.describe(game="The game's number (not needed in its thread or with one game)")
+    @app_commands.command(name=_T("resign"), description=_T("Resign a game (asks you to confirm)"))
+    @app_commands.describe(game=_T("The game's number (not needed in its thread or with one game)"))
     @app_commands.guild_only()
     async def resign(self, interaction: discord.Interaction, game: int | None = None) -> None:
         """Ask for confirmation with a Resign button (:meth:`on_resign_button` does it)."""
@@ -192,8 +196,8 @@ class PlayCog(commands.Cog, name="Play"):
         except Exception as e:  # noqa: BLE001
             await report_error(interaction, e)
 
-    @app_commands.command(name="board", description="Show a game's current board (only to you)")
-    @app_commands.describe(game="The game's number (not needed in its thread or with one game)")
+    @app_commands.command(name=_T("board"), description=_T("Show a game's current board (only to you)"))
+    @app_commands.describe(game=_T("The game's number (not needed in its thread or with one game)"))
     @app_commands.guild_only()
     async def board(self, interaction: discord.Interaction, game: int | None = None) -> None:
         """/board [game] -- the current board, to the caller only."""
@@ -211,8 +215,8 @@ class PlayCog(commands.Cog, name="Play"):
 
     board.autocomplete("game")(game_autocomplete)
 
-    @app_commands.command(name="games", description="Your games in progress and whose turn it is")
-    @app_commands.describe(all="Yes: every game in progress in this server, with links to watch them")
+    @app_commands.command(name=_T("games"), description=_T("Your games in progress and whose turn it is"))
+    @app_commands.describe(all=_T("Yes: every game in progress in this server, with links to watch them"))
     @app_commands.guild_only()
     async def games(self, interaction: discord.Interaction, all: bool = False) -> None:  # noqa: A002 - the option's name
         """/games [all] -- the caller's games in progress, theirs to move first; with
@@ -224,7 +228,7 @@ class PlayCog(commands.Cog, name="Play"):
         listing = await self.manager.listing(interaction.user.id, interaction.guild_id)
         active = listing.games
         if not active:
-            await ephemeral(interaction, texts.NO_GAMES)
+            await ephemeral(interaction, _(texts.NO_GAMES))
             return
         uid = interaction.user.id
         mine = [g for g in active if g.to_move_user == uid]
@@ -238,7 +242,7 @@ class PlayCog(commands.Cog, name="Play"):
                                                away=bool(away[opponent]) and g.to_move_user == opponent))
         notes = "".join(f"\n{n}" for n in away.values() if n)[:1000]
         text = texts.fit_lines(lines, limit=2000 - len(notes), hidden=max(0, len(active) - MAX_GAMES_LISTED),
-                               more=texts.GAMES_LIST_MORE)
+                               more=_(texts.GAMES_LIST_MORE))
         await ephemeral(interaction, text + notes)
 
     async def _server_games(self, interaction: discord.Interaction) -> None:
@@ -247,12 +251,12 @@ class PlayCog(commands.Cog, name="Play"):
         Discord's 2000 characters."""
         games = await self.manager.server_games(interaction.guild_id)
         if not games:
-            await ephemeral(interaction, texts.NO_SERVER_GAMES)
+            await ephemeral(interaction, _(texts.NO_SERVER_GAMES))
             return
         lines = [texts.server_games_header(len(games))]
         lines += [texts.server_games_line(g) for g in games[:MAX_GAMES_LISTED]]
         text = texts.fit_lines(lines, hidden=max(0, len(games) - MAX_GAMES_LISTED),
-                               more=texts.SERVER_GAMES_MORE)
+                               more=_(texts.SERVER_GAMES_MORE))
         await ephemeral(interaction, text)
 
 

@@ -6,11 +6,13 @@ from typing import TYPE_CHECKING, Literal
 
 import discord
 from discord import app_commands
+from discord.app_commands import locale_str as _T
 from discord.ext import commands
 
 from bot import texts
 from bot.front.replies import ephemeral
 from bot.manager import Limits
+from bot.texts.commands import GAME_KIND_CONTEXT
 
 from .common import GAME_CHOICES
 
@@ -27,15 +29,15 @@ class PlayersCog(commands.Cog, name="Players"):
     def __init__(self, bot: StonecastBot):
         self.bot = bot
 
-    @app_commands.command(name="notify", description="Get a direct message when it becomes your turn")
-    @app_commands.describe(dm="on: a DM whenever it is your move; off: only the thread mention (default)")
+    @app_commands.command(name=_T("notify"), description=_T("Get a direct message when it becomes your turn"))
+    @app_commands.describe(dm=_T("on: a DM whenever it is your move; off: only the thread mention (default)"))
     async def notify(self, interaction: discord.Interaction, dm: Literal["on", "off"]) -> None:
         """/notify dm:on|off -- the your-turn DM (issue 5)."""
         await interaction.response.defer(ephemeral=True, thinking=True)
         settings = await self.bot.manager.set_notify(interaction.user.id, dm == "on")
         await ephemeral(interaction, texts.i18n._(texts.NOTIFY_ON if settings.dm else texts.NOTIFY_OFF))
 
-    @app_commands.command(name="vacation", description="Pause the clocks of all your games for some days")
+    @app_commands.command(name=_T("vacation"), description=_T("Pause the clocks of all your games for some days"))
     @app_commands.describe(days=f"How many days, up to your {VACATION_DAYS} a year (0 ends a running "
                                 f"vacation and gives the rest back)")
     async def vacation(self, interaction: discord.Interaction,
@@ -55,10 +57,11 @@ class PlayersCog(commands.Cog, name="Players"):
             text = texts.vacation_ended(s.vacation_left_days - before.vacation_left_days, s.vacation_left_days)
         await ephemeral(interaction, text + await self.bot.announcer.publish(change))
 
-    @app_commands.command(name="leaderboard", description="The top ratings of a game in this server")
-    @app_commands.describe(game="Which game")
+    @app_commands.command(name=_T("leaderboard"), description=_T("The top ratings of a game in this server"))
+    @app_commands.describe(game=_T("Which game"))
     @app_commands.choices(game=GAME_CHOICES)
     @app_commands.guild_only()
+    @app_commands.rename(game=_T("game", context=GAME_KIND_CONTEXT))
     async def leaderboard(self, interaction: discord.Interaction, game: app_commands.Choice[str]) -> None:
         """/leaderboard game:<game> -- top 10 ratings in this server, and the caller's own
         place below them when they are rated but not among the ten (issue 9)."""
@@ -75,8 +78,8 @@ class PlayersCog(commands.Cog, name="Players"):
             lines.append(texts.unrated_here(game.value))
         await ephemeral(interaction, "\n".join(lines))
 
-    @app_commands.command(name="profile", description="Ratings, results and games of a player")
-    @app_commands.describe(member="Whose profile (default: yours)")
+    @app_commands.command(name=_T("profile"), description=_T("Ratings, results and games of a player"))
+    @app_commands.describe(member=_T("Whose profile (default: yours)"))
     @app_commands.guild_only()
     async def profile(self, interaction: discord.Interaction, member: discord.Member | None = None) -> None:
         """/profile [member] -- ratings, records and current games."""

@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING
 
 import discord
 from discord import app_commands
+from discord.app_commands import locale_str as _T
 from discord.ext import commands
 
 from bot import texts
@@ -21,8 +22,8 @@ if TYPE_CHECKING:
 
 
 @app_commands.allowed_contexts(guilds=True, dms=True, private_channels=False)
-class PrivacyCog(commands.GroupCog, name="Privacy", group_name="privacy",
-                 group_description="What Stonecast stores about you, and deleting it"):
+class PrivacyCog(commands.GroupCog, name="Privacy", group_name=_T("privacy"),
+                 group_description=_T("What Stonecast stores about you, and deleting it")):
     """/privacy show | delete, and the "Delete my data" button."""
 
     def __init__(self, bot: StonecastBot):
@@ -37,14 +38,14 @@ class PrivacyCog(commands.GroupCog, name="Privacy", group_name="privacy",
         """Leave the button's route."""
         self.bot.buttons.privacy = None
 
-    @app_commands.command(name="show", description="What Stonecast stores about you (only you see it)")
+    @app_commands.command(name=_T("show"), description=_T("What Stonecast stores about you (only you see it)"))
     async def show(self, interaction: discord.Interaction) -> None:
         """Everything stored about the caller, in every server."""
         await interaction.response.defer(ephemeral=True, thinking=True)
         data = await self.bot.manager.stored_data(interaction.user.id)
         await ephemeral(interaction, texts.privacy_text(data, interaction.guild_id))
 
-    @app_commands.command(name="delete", description="Delete what Stonecast stores about you (asks first)")
+    @app_commands.command(name=_T("delete"), description=_T("Delete what Stonecast stores about you (asks first)"))
     async def delete(self, interaction: discord.Interaction) -> None:
         """The question and its button; or, with games in progress, which to finish first."""
         await interaction.response.defer(ephemeral=True, thinking=True)

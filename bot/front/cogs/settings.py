@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING, Literal
 
 import discord
 from discord import app_commands
-from discord.app_commands import locale_str
+from discord.app_commands import locale_str as _T
 from discord.ext import commands
 
 from bot import texts
@@ -22,7 +22,7 @@ if TYPE_CHECKING:
 # /settings language: and server-language: -- each supported language named in itself, and
 # Discord's (the value "discord": follow the Discord locale again)
 FOLLOW_DISCORD = "discord"
-LANGUAGE_CHOICES = [app_commands.Choice(name=locale_str(language_texts.DISCORDS_LANGUAGE), value=FOLLOW_DISCORD),
+LANGUAGE_CHOICES = [app_commands.Choice(name=_T(language_texts.DISCORDS_LANGUAGE), value=FOLLOW_DISCORD),
                     *(app_commands.Choice(name=name, value=code) for code, name in language_texts.LANGUAGE_NAMES.items())]
 
 
@@ -32,14 +32,14 @@ class SettingsCog(commands.Cog, name="Settings"):
     def __init__(self, bot: StonecastBot):
         self.bot = bot
 
-    @app_commands.command(name="settings", description="Your direct messages and move confirmation")
+    @app_commands.command(name=_T("settings"), description=_T("Your direct messages and move confirmation"))
     @app_commands.describe(
-        dm="off: thread mentions only; on: a DM when it is your move; digest: one DM a day",
-        hour="The hour (UTC, 0-23) of your daily digest, with dm:digest",
-        confirm="on: /move shows the board first, with Confirm and Cancel",
-        language=locale_str("The language the bot speaks to you"),
-        server_language=locale_str("The language of this server's posts (Manage Server)"))
-    @app_commands.rename(language=locale_str("language"), server_language=locale_str("server-language"))
+        dm=_T("off: thread mentions only; on: a DM when it is your move; digest: one DM a day"),
+        hour=_T("The hour (UTC, 0-23) of your daily digest, with dm:digest"),
+        confirm=_T("on: /move shows the board first, with Confirm and Cancel"),
+        language=_T("The language the bot speaks to you"),
+        server_language=_T("The language of this server's posts (Manage Server)"))
+    @app_commands.rename(language=_T("language"), server_language=_T("server-language"))
     @app_commands.choices(language=LANGUAGE_CHOICES, server_language=LANGUAGE_CHOICES)
     async def settings(self, interaction: discord.Interaction,
                        dm: Literal["off", "on", "digest"] | None = None,

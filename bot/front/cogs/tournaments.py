@@ -24,6 +24,7 @@ from typing import TYPE_CHECKING, Any
 
 import discord
 from discord import app_commands
+from discord.app_commands import locale_str as _T
 from discord.ext import commands
 
 from bot import texts
@@ -34,6 +35,8 @@ from bot.front.replies import ephemeral, report_error
 from bot.front.tourneyposts import IMAGE_ROWS, TournamentPosts, clock_name
 from bot.manager import Refusal, StaleAction, UserError
 from bot.manager.values.tournaments import FORMATS
+from bot.texts.commands import COMMAND_CONTEXT, GAME_KIND_CONTEXT
+from bot.texts.i18n import _
 
 if TYPE_CHECKING:
     from bot.front.client import StonecastBot
@@ -57,8 +60,8 @@ def may_organise(interaction: discord.Interaction[Any], role_id: int | None) -> 
 
 
 @app_commands.guild_only()
-class TournamentsCog(commands.GroupCog, name="Tournaments", group_name="tournament",
-                     group_description="Tournaments and leagues in this server"):
+class TournamentsCog(commands.GroupCog, name="Tournaments", group_name=_T("tournament"),
+                     group_description=_T("Tournaments and leagues in this server")):
     """/tournament and the Join button (:mod:`bot.front.views` routes its presses here)."""
 
     def __init__(self, bot: StonecastBot):
@@ -146,22 +149,23 @@ class TournamentsCog(commands.GroupCog, name="Tournaments", group_name="tourname
         except Exception:  # noqa: BLE001
             log.exception("tournament autocomplete failed")
             return []
-        return [app_commands.Choice(name=f"{t.name} ({texts.TOURNAMENT_STATES.get(t.status, t.status)})"[:100],
+        return [app_commands.Choice(name=f"{t.name} ({texts.tournament_state(t.status)})"[:100],
                                     value=f"#{t.id}") for t in found[:25]]
 
     # ------------------------------------------------------------------ commands
 
-    @app_commands.command(name="create", description="Open a tournament for sign-up (organisers)")
+    @app_commands.command(name=_T("create"), description=_T("Open a tournament for sign-up (organisers)"))
     @app_commands.describe(
-        name="Its name (up to 32 characters)", game="The game played", format="How players meet",
-        size="Board size (the game's own default when left out)", shape="Coral board shape",
-        bonus="Coral bonus rule", setup="Whirlwind starting pattern", clock="Per-move time or a bank",
-        days="Days for each move, 1 to 14", rated="Whether games change ratings (default yes)",
-        rounds="Swiss: the rounds", games_per_match="Knockout: games per match, 1 or 2",
-        division_size="League: players per division", promote="League: players up and down each season",
-        min_players="Fewest players to start", max_players="Most players",
-        signup_hours="Hours until sign-up closes and play starts (none: start by hand)")
+        name=_T("Its name (up to 32 characters)"), game=_T("The game played"), format=_T("How players meet"),
+        size=_T("Board size (the game's own default when left out)"), shape=_T("Coral board shape"),
+        bonus=_T("Coral bonus rule"), setup=_T("Whirlwind starting pattern"), clock=_T("Per-move time or a bank"),
+        days=_T("Days for each move, 1 to 14"), rated=_T("Whether games change ratings (default yes)"),
+        rounds=_T("Swiss: the rounds"), games_per_match=_T("Knockout: games per match, 1 or 2"),
+        division_size=_T("League: players per division"), promote=_T("League: players up and down each season"),
+        min_players=_T("Fewest players to start"), max_players=_T("Most players"),
+        signup_hours=_T("Hours until sign-up closes and play starts (none: start by hand)"))
     @app_commands.choices(game=GAME_CHOICES, format=FORMAT_CHOICES, clock=CLOCK_CHOICES)
+    @app_commands.rename(game=_T("game", context=GAME_KIND_CONTEXT), rated=_T("rated", context=COMMAND_CONTEXT))
     async def create(self, interaction: discord.Interaction, name: str, game: app_commands.Choice[str],
                      format: app_commands.Choice[str], size: SIZE | None = None,
                      shape: str | None = None, bonus: str | None = None, setup: str | None = None,
@@ -189,8 +193,8 @@ class TournamentsCog(commands.GroupCog, name="Tournaments", group_name="tourname
         self.post_soon()
         await ephemeral(interaction, texts.tournament_created(t, t.channel_id))
 
-    @app_commands.command(name="join", description="Enter a tournament during sign-up")
-    @app_commands.describe(name="The tournament")
+    @app_commands.command(name=_T("join"), description=_T("Enter a tournament during sign-up"))
+    @app_commands.describe(name=_T("The tournament"))
     @app_commands.autocomplete(name=name_autocomplete)
     async def join(self, interaction: discord.Interaction, name: str) -> None:
         """Join during sign-up."""
@@ -198,8 +202,8 @@ class TournamentsCog(commands.GroupCog, name="Tournaments", group_name="tourname
         info = await self.manager.join_tournament(name, interaction.user.id, guild_id=guild_id)
         await ephemeral(interaction, texts.tournament_joined(info.tournament))
 
-    @app_commands.command(name="leave", description="Leave a tournament during sign-up")
-    @app_commands.describe(name="The tournament")
+    @app_commands.command(name=_T("leave"), description=_T("Leave a tournament during sign-up"))
+    @app_commands.describe(name=_T("The tournament"))
     @app_commands.autocomplete(name=name_autocomplete)
     async def leave(self, interaction: discord.Interaction, name: str) -> None:
         """Leave during sign-up."""
@@ -207,7 +211,7 @@ class TournamentsCog(commands.GroupCog, name="Tournaments", group_name="tourname
         info = await self.manager.leave_tournament(name, interaction.user.id, guild_id=guild_id)
         await ephemeral(interaction, texts.tournament_left(info.tournament))
 
-    @app_commands.command(name="list", description="This server's tournaments")
+    @app_commands.command(name=_T("list"), description=_T("This server's tournaments"))
     async def list(self, interaction: discord.Interaction) -> None:
         """The server's tournaments, live ones first."""
         guild_id = await self._start(interaction)
@@ -215,8 +219,8 @@ class TournamentsCog(commands.GroupCog, name="Tournaments", group_name="tourname
         await ephemeral(interaction, texts.tournament_list([texts.tournament_list_line(t, clock_name(t.clock))
                                                             for t in found]))
 
-    @app_commands.command(name="info", description="A tournament's terms and players")
-    @app_commands.describe(name="The tournament")
+    @app_commands.command(name=_T("info"), description=_T("A tournament's terms and players"))
+    @app_commands.describe(name=_T("The tournament"))
     @app_commands.autocomplete(name=name_autocomplete)
     async def info(self, interaction: discord.Interaction, name: str) -> None:
         """The terms, the state and the field."""
@@ -224,8 +228,8 @@ class TournamentsCog(commands.GroupCog, name="Tournaments", group_name="tourname
         info = await self.manager.tournament_info(name, guild_id=guild_id)
         await ephemeral(interaction, texts.tournament_info_text(info, clock_name(info.tournament.clock)))
 
-    @app_commands.command(name="standings", description="A tournament's standings, with a picture")
-    @app_commands.describe(name="The tournament")
+    @app_commands.command(name=_T("standings"), description=_T("A tournament's standings, with a picture"))
+    @app_commands.describe(name=_T("The tournament"))
     @app_commands.autocomplete(name=name_autocomplete)
     async def standings(self, interaction: discord.Interaction, name: str) -> None:
         """The standings as text and picture."""
@@ -238,8 +242,8 @@ class TournamentsCog(commands.GroupCog, name="Tournaments", group_name="tourname
                                         texts.standings_alt(view, min(len(view.rows), IMAGE_ROWS)))
         await ephemeral(interaction, texts.standings_text(view), **kwargs)
 
-    @app_commands.command(name="mine", description="Your games in a tournament")
-    @app_commands.describe(name="The tournament")
+    @app_commands.command(name=_T("mine"), description=_T("Your games in a tournament"))
+    @app_commands.describe(name=_T("The tournament"))
     @app_commands.autocomplete(name=name_autocomplete)
     async def mine(self, interaction: discord.Interaction, name: str) -> None:
         """The caller's pairings and games."""
@@ -248,8 +252,8 @@ class TournamentsCog(commands.GroupCog, name="Tournaments", group_name="tourname
         games = await self.manager.my_tournament_games(t.id, interaction.user.id, guild_id=guild_id)
         await ephemeral(interaction, texts.tournament_games_text(t, interaction.user.id, games))
 
-    @app_commands.command(name="start", description="Start a tournament now (organisers)")
-    @app_commands.describe(name="The tournament")
+    @app_commands.command(name=_T("start"), description=_T("Start a tournament now (organisers)"))
+    @app_commands.describe(name=_T("The tournament"))
     @app_commands.autocomplete(name=name_autocomplete)
     async def start(self, interaction: discord.Interaction, name: str) -> None:
         """Seed the field and start round 1."""
@@ -259,8 +263,8 @@ class TournamentsCog(commands.GroupCog, name="Tournaments", group_name="tourname
         self.post_soon(games=True)
         await ephemeral(interaction, texts.tournament_started(started.tournament, len(started.games)))
 
-    @app_commands.command(name="remove", description="Take a player out of a tournament (organisers)")
-    @app_commands.describe(name="The tournament", player="Who leaves it")
+    @app_commands.command(name=_T("remove"), description=_T("Take a player out of a tournament (organisers)"))
+    @app_commands.describe(name=_T("The tournament"), player=_T("Who leaves it"))
     @app_commands.autocomplete(name=name_autocomplete)
     async def remove(self, interaction: discord.Interaction, name: str, player: discord.Member) -> None:
         """Remove a player (withdrawn while it runs)."""
@@ -270,8 +274,8 @@ class TournamentsCog(commands.GroupCog, name="Tournaments", group_name="tourname
         self.post_soon(games=True)
         await ephemeral(interaction, texts.tournament_removed(info.tournament, player.id))
 
-    @app_commands.command(name="cancel", description="Cancel a tournament (organisers)")
-    @app_commands.describe(name="The tournament")
+    @app_commands.command(name=_T("cancel"), description=_T("Cancel a tournament (organisers)"))
+    @app_commands.describe(name=_T("The tournament"))
     @app_commands.autocomplete(name=name_autocomplete)
     async def cancel(self, interaction: discord.Interaction, name: str) -> None:
         """Cancel it; running games play on."""
@@ -281,8 +285,8 @@ class TournamentsCog(commands.GroupCog, name="Tournaments", group_name="tourname
         self.post_soon()
         await ephemeral(interaction, texts.tournament_cancelled(t))
 
-    @app_commands.command(name="withdraw", description="Leave a tournament under way")
-    @app_commands.describe(name="The tournament")
+    @app_commands.command(name=_T("withdraw"), description=_T("Leave a tournament under way"))
+    @app_commands.describe(name=_T("The tournament"))
     @app_commands.autocomplete(name=name_autocomplete)
     async def withdraw(self, interaction: discord.Interaction, name: str) -> None:
         """Withdraw: finished games stand, the running one is forfeited."""
@@ -291,8 +295,8 @@ class TournamentsCog(commands.GroupCog, name="Tournaments", group_name="tourname
         self.post_soon(games=True)
         await ephemeral(interaction, texts.tournament_withdrew(w))
 
-    @app_commands.command(name="add-computer", description="Enter the computer (organisers)")
-    @app_commands.describe(name="The tournament", level="Its strength")
+    @app_commands.command(name=_T("add-computer"), description=_T("Enter the computer (organisers)"))
+    @app_commands.describe(name=_T("The tournament"), level=_T("Its strength"))
     @app_commands.autocomplete(name=name_autocomplete)
     @app_commands.choices(level=level_choices())
     async def add_computer(self, interaction: discord.Interaction, name: str, level: int = 3) -> None:
@@ -304,8 +308,8 @@ class TournamentsCog(commands.GroupCog, name="Tournaments", group_name="tourname
                                                  computer_id=self.bot.user.id, level=level)
         await ephemeral(interaction, texts.tournament_computer_added(info.tournament, level))
 
-    @app_commands.command(name="role", description="Who may organise tournaments here (Manage Server)")
-    @app_commands.describe(role="The organiser role; leave out to clear it")
+    @app_commands.command(name=_T("role"), description=_T("Who may organise tournaments here (Manage Server)"))
+    @app_commands.describe(role=_T("The organiser role; leave out to clear it"))
     @app_commands.default_permissions(manage_guild=True)
     async def role(self, interaction: discord.Interaction, role: discord.Role | None = None) -> None:
         """Set or clear the server's organiser role (Manage Server only: Discord shows the
@@ -313,10 +317,10 @@ class TournamentsCog(commands.GroupCog, name="Tournaments", group_name="tourname
         here too)."""
         guild_id = await self._start(interaction)
         if not may_organise(interaction, None):
-            await ephemeral(interaction, texts.ORGANISER_ROLE_NEEDS_MANAGE)
+            await ephemeral(interaction, _(texts.ORGANISER_ROLE_NEEDS_MANAGE))
             return
         await self.manager.set_organiser_role(guild_id, role.id if role else None)
-        await ephemeral(interaction, texts.organiser_role_set(role.id) if role else texts.ORGANISER_ROLE_CLEARED)
+        await ephemeral(interaction, texts.organiser_role_set(role.id) if role else _(texts.ORGANISER_ROLE_CLEARED))
 
     # ------------------------------------------------------------------ the Join button
 

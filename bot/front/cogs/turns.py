@@ -22,6 +22,7 @@ from typing import TYPE_CHECKING, Any, cast
 
 import discord
 from discord import app_commands
+from discord.app_commands import locale_str as _T
 from discord.ext import commands
 
 from bot import texts
@@ -29,7 +30,6 @@ from bot.front import boards
 from bot.front.languages import LocalisedItem
 from bot.front.replies import ephemeral, report_error
 from bot.manager import NotFound, Refusal, UserError
-from bot.texts import i18n
 
 from .common import announce_move
 
@@ -62,7 +62,7 @@ class ConfirmMoveButton(_OwnedButton,
     """Confirm: play the move shown, if the game is still where it was."""
 
     def __init__(self, game_id: int, ply: int, user_id: int, move: str):
-        super().__init__(discord.ui.Button(label=i18n._(texts.BUTTON_LABELS["confirm"]), style=discord.ButtonStyle.success,
+        super().__init__(discord.ui.Button(label=texts.button_label("confirm"), style=discord.ButtonStyle.success,
                                            custom_id=f"stonecast:confirm:{game_id}:{ply}:{user_id}:{move}"))
         self.game_id, self.ply, self.user_id, self.move = game_id, ply, user_id, move
 
@@ -81,7 +81,7 @@ class CancelMoveButton(_OwnedButton, template=r"stonecast:cancelmove:(?P<game>[0
     """Cancel: nothing is played."""
 
     def __init__(self, game_id: int, user_id: int):
-        super().__init__(discord.ui.Button(label=i18n._(texts.BUTTON_LABELS["cancelmove"]), style=discord.ButtonStyle.secondary,
+        super().__init__(discord.ui.Button(label=texts.button_label("cancelmove"), style=discord.ButtonStyle.secondary,
                                            custom_id=f"stonecast:cancelmove:{game_id}:{user_id}"))
         self.game_id, self.user_id = game_id, user_id
 
@@ -110,7 +110,7 @@ class NextGameButton(_OwnedButton, template=r"stonecast:next:(?P<user>[0-9]+):(?
     refusal = texts.NOT_YOUR_QUEUE
 
     def __init__(self, user_id: int, game_id: int):
-        super().__init__(discord.ui.Button(label=i18n._(texts.BUTTON_LABELS["next"]), style=discord.ButtonStyle.primary,
+        super().__init__(discord.ui.Button(label=texts.button_label("next"), style=discord.ButtonStyle.primary,
                                            custom_id=f"stonecast:next:{user_id}:{game_id}"))
         self.user_id, self.game_id = user_id, game_id
 
@@ -200,7 +200,7 @@ class TurnsCog(commands.Cog, name="Turns"):
             await report_error(interaction, e)
 
     # ---- /next ---------------------------------------------------------------------------
-    @app_commands.command(name="next", description="Your game with the least time left, then the next")
+    @app_commands.command(name=_T("next"), description=_T("Your game with the least time left, then the next"))
     @app_commands.guild_only()
     async def next_game(self, interaction: discord.Interaction) -> None:
         """/next: the game waiting for the caller with the least time left."""
