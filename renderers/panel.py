@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import unicodedata
 from collections.abc import Mapping
+from typing import NamedTuple
 
 from anyascii import anyascii
 from PIL import Image, ImageDraw, ImageFont
@@ -306,16 +307,116 @@ def _row_height(f: ImageFont.FreeTypeFont) -> float:
     return f.size * 1.02
 
 
+class CardRows(NamedTuple):
+    """How a player card's rows are set (:func:`_card_rows`): the name's lines (one or two)
+    and font, the line or two of the seat's sub line (colour, or a Coral's score parts) and
+    its font, and the player's clock's line or two and font (``[]`` and None for no clock)."""
+
+    name: list[str]
+    name_font: ImageFont.FreeTypeFont
+    sub: list[str]
+    sub_font: ImageFont.FreeTypeFont
+    clock: list[str]
+    clock_font: ImageFont.FreeTypeFont | None
+
+
+#: How a card's sub line or clock is set: ``(lines, font, whole)``; ``whole`` is False for
+#: a text cut with an ellipsis where it is drawn.
+_Setting = tuple[list[str], ImageFont.FreeTypeFont, bool]
+
+
+def _break(d: ImageDraw.ImageDraw, text: str, f: ImageFont.FreeTypeFont, width: float,
+           at: str) -> list[str] | None:
+    """``text`` on two whole lines of ``width`` px, broken at one of its ``at`` (dropped at
+    the break) where the longer line is shortest, or None where no break gives two lines that
+    fit; a break at a space never leaves a ``"·"`` at either side of it."""
+    parts = text.split(at)
+    splits = [(at.join(parts[:i]), at.join(parts[i:])) for i in range(1, len(parts))]
+    fitting = [pair for pair in splits if max(_len(d, x, f) for x in pair) <= width
+               and not pair[0].endswith("·") and not pair[1].startswith("·")]
+    if not fitting:
+        return None
+    return list(min(fitting, key=lambda pair: max(_len(d, x, f) for x in pair)))
+
+
+def _settings(d: ImageDraw.ImageDraw, text: str | None, sizes: tuple[int, ...], k: float, weight: str,
+              width: float) -> list[_Setting | None]:
+    """The ways to set a card's sub line or clock ``text`` in ``width`` px, best first: one
+    line at the largest of ``sizes`` (px at 1200 wide, times ``k``) it fits; where it fits at
+    none, two whole lines at each of ``sizes`` they fit, largest first, broken at a ``" · "``
+    between its parts (the dot dropped: ``"largest group 9 + 5 groups"``, ``"wins"``), then
+    at a space (:func:`_break`; never inside a word); then one line at the last size, cut
+    where drawn. ``[None]`` for no text."""
+    if not text:
+        return [None]
+    f = _sized(d, text, sizes, k, weight, width)
+    if _len(d, text, f) <= width:
+        return [([text], f, True)]
+    out: list[_Setting | None] = []
+    for at in (" · ", " "):
+        for size in sizes:
+            g = font(size * k, weight)
+            lines = _break(d, text, g, width, at)
+            if lines is not None:
+                out.append((lines, g, True))
+    return [*out, ([text], f, False)]
+
+
+def _block_height(rows: list[ImageFont.FreeTypeFont], k: float) -> float:
+    """Height (px) of card rows in the fonts ``rows`` (one per row, top to bottom), the
+    gaps between them included."""
+    return sum(_row_height(f) for f in rows) + ROW_GAP * k * (len(rows) - 1)
+
+
+def _cuts(*settings: _Setting | None) -> int:
+    """How many of ``settings`` are cut with an ellipsis where drawn."""
+    return sum(x is not None and not x[2] for x in settings)
+
+
 def _card_rows(d: ImageDraw.ImageDraw, name: str, sub: str, clock: str | None, room: float, height: float,
-               k: float) -> tuple[list[str], ImageFont.FreeTypeFont, ImageFont.FreeTypeFont,
-                                  ImageFont.FreeTypeFont | None]:
-    """The rows of a player card ``room`` px wide and at most ``height`` px tall: ``(name
-    lines, name font, sub font, clock font or None)``. The name takes one line at the largest
-    of :data:`NAME_SIZES` down to the first of :data:`NAME_WRAP_SIZES` it fits, else two
-    whole lines (:func:`_two_lines`) at the largest of :data:`NAME_WRAP_SIZES` they fit
-    (while all rows fit ``height``, the rows under it smaller if need be), else one line at
-    a smaller size; too long for that, two
-    lines with the second cut with an ellipsis (one line where two do not fit ``height``)."""
+               k: float) -> CardRows:
+    """The rows of a player card ``room`` px wide and at most ``height`` px tall. The name
+    takes one line at the largest of :data:`NAME_SIZES` down to the first of
+    :data:`NAME_WRAP_SIZES` it fits, else two whole lines (:func:`_two_lines`) at the largest
+    of :data:`NAME_WRAP_SIZES` they fit (while all rows fit ``height``, the rows under it
+    smaller if need be), else one line at a smaller size; too long for that, two lines with
+    the second cut with an ellipsis (one line where two do not fit ``height``).
+
+    A sub line or clock too long for one line at its smallest size (:data:`SUB_SIZES`,
+    :data:`CARD_CLOCK_SIZES`) takes two whole lines (:func:`_settings`) where the card's
+    height allows it (the name then one line or two as above, as large as all rows fit,
+    fewest texts cut first); else it is one line cut with an ellipsis where drawn."""
+    icon = 2 * 11 * k + 9 * k
+    sets = ((SUB_SIZES, CARD_CLOCK_SIZES), (SUB_SIZES[2:], CARD_CLOCK_SIZES[1:]))
+    one_line = [font(size * k, "bold") for size in NAME_SIZES]
+    wrap_first = NAME_WRAP_SIZES[0] * k - 0.5
+    wrapped = sorted(((s, c) for subs, clocks in sets
+                      for s in _settings(d, sub, subs, k, "regular", room)
+                      for c in _settings(d, clock, clocks, k, "bold", room - icon)
+                      if (s is not None and len(s[0]) == 2) or (c is not None and len(c[0]) == 2)),
+                     key=lambda sc: _cuts(*sc))
+    if wrapped:  # a sub line or clock too long for one line: two lines, where the card has room
+        names = ([([name], f) for f in one_line if f.size >= wrap_first and _len(d, name, f) <= room]
+                 + [(lines, f) for f in (font(size * k, "bold") for size in NAME_WRAP_SIZES)
+                    for lines in [_two_lines(d, name, f, room)] if not lines[-1].endswith("…")]
+                 + [([name], f) for f in one_line if f.size < wrap_first and _len(d, name, f) <= room])
+        for cuts in (0, 1):
+            for lines, f in names:
+                for s, c in wrapped:
+                    if s is None or _cuts(s, c) != cuts:
+                        continue
+                    fonts = [f] * len(lines) + [s[1]] * len(s[0]) + ([c[1]] * len(c[0]) if c else [])
+                    if _block_height(fonts, k) <= height:
+                        return CardRows(lines, f, s[0], s[1], c[0] if c else [], c[1] if c else None)
+    lines, f_name, f_sub, f_clock = _plain_rows(d, name, sub, clock, room, height, k)
+    return CardRows(lines, f_name, [sub], f_sub, [clock] if clock and f_clock else [], f_clock)
+
+
+def _plain_rows(d: ImageDraw.ImageDraw, name: str, sub: str, clock: str | None, room: float, height: float,
+                k: float) -> tuple[list[str], ImageFont.FreeTypeFont, ImageFont.FreeTypeFont,
+                                   ImageFont.FreeTypeFont | None]:
+    """:func:`_card_rows` with the sub line and clock on one line each (cut where drawn if
+    too long): ``(name lines, name font, sub font, clock font or None)``."""
     icon = 2 * 11 * k + 9 * k
     variants = []  # (sub font, clock font, their height): as large as fit, then smaller
     for sub_sizes, clock_sizes in ((SUB_SIZES, CARD_CLOCK_SIZES), (SUB_SIZES[2:], CARD_CLOCK_SIZES[1:])):
@@ -386,26 +487,29 @@ def _draw_players(im: Image.Image, d: ImageDraw.ImageDraw, col: tuple[float, flo
         room = x1 - tx - score_w
         sub = panel.subs[seat - 1]
         clock = panel.clocks[seat - 1]
-        lines, f_name, f_sub, f_clock = _card_rows(d, names[seat], sub, clock, room,
-                                                   card_h - 2 * CARD_MARGIN * k, k)
-        rows = [(line, f_name) for line in lines] + [(sub, f_sub)]
-        if clock and f_clock is not None:  # a clock font only for a clock text
-            rows.append((clock, f_clock))
-        block = sum(_row_height(f) for _t, f in rows) + ROW_GAP * k * (len(rows) - 1)
+        card = _card_rows(d, names[seat], sub, clock, room, card_h - 2 * CARD_MARGIN * k, k)
+        rows = ([(line, card.name_font, "name") for line in card.name]
+                + [(line, card.sub_font, "sub") for line in card.sub])
+        if card.clock_font is not None:  # a clock font only for a clock text
+            rows += [(line, card.clock_font, "clock") for line in card.clock]
+        block = _block_height([f for _t, f, _r in rows], k)
         ry = y + (card_h - block) / 2  # the top of the current row
         mover = not over and position.to_move == seat
-        for i, (text, f) in enumerate(rows):
+        first_clock = True
+        for text, f, role in rows:
             base = ry + 0.8 * f.size  # the row's baseline: the cap height and some above it
-            if i < len(lines):
+            if role == "name":
                 _text(d, (tx, base), text, font=f, fill=th.text, anchor="ls")
-            elif i == len(lines):
+            elif role == "sub":
                 _text(d, (tx, base), _fit(d, text, f, room), font=f,
                       fill=th.turn if focus else th.text_dim, anchor="ls")
             else:
                 ink = th.turn if mover else th.text_dim
                 f_row = f if mover else font(f.size, "regular")
                 cr = 11 * k
-                _clock_icon(d, tx + cr, base - 0.36 * f.size, cr, ink, k)
+                if first_clock:  # the icon before the clock's first line; a second under the text
+                    _clock_icon(d, tx + cr, base - 0.36 * f.size, cr, ink, k)
+                    first_clock = False
                 _text(d, (tx + 2 * cr + 9 * k, base), _fit(d, text, f_row, room - 2 * cr - 9 * k),
                       font=f_row, fill=ink, anchor="ls")
             ry += _row_height(f) + ROW_GAP * k

@@ -1100,9 +1100,9 @@ def test_a_long_name_takes_two_whole_lines_inside_its_card(clocks):
     f_score = font(44, "bold")
     score_left = x1 - 10 - d.textlength(str(pos.scores[1]), font=f_score)
     room = score_left - 12 - (x0 + 10 + 2 * 22 + 20)
-    lines, f_name, f_sub, f_clock = _card_rows(d, LONG_NAME, "largest group 3 + 2 groups",
-                                               (clocks or {}).get(1) and "6 days 23 h left", room,
-                                               y1 - y0 - 12, 1.0)
+    rows = _card_rows(d, LONG_NAME, "largest group 3 + 2 groups", (clocks or {}).get(1) and "6 days 23 h left",
+                      room, y1 - y0 - 12, 1.0)
+    lines, f_name = rows.name, rows.name_font
     assert lines == ["Maximiliana", "Wolfeschlegelstein"]  # whole, broken at the space
     assert f_name.size >= 26 and all(d.textlength(ln, font=f_name) <= room for ln in lines)
     # Drawn: the name's two lines (and the rows under them) stay inside the first card, clear
@@ -1186,10 +1186,83 @@ def test_card_clocks_read_at_550_px(name):
     d = ImageDraw.Draw(Image.new("RGB", (8, 8)))
     for clock in ("bank 6d 23h", clock_text(dt.datetime(2026, 11, 27, 13, 13)),
                   clock_text(dt.timedelta(days=2, hours=4))):
-        _lines, _f, _sub, f_clock = _card_rows(d, name, "largest group 3 + 2 groups", clock,
-                                               x1 - x0 - 150, y1 - y0 - 12, 1.0)
+        f_clock = _card_rows(d, name, "largest group 3 + 2 groups", clock, x1 - x0 - 150, y1 - y0 - 12,
+                             1.0).clock_font
         assert f_clock.size * DISPLAY_WIDTH / W >= 11, clock  # px of the font shown in chat
         assert d.textlength(clock, font=f_clock) <= x1 - x0 - 150 - 31
+
+
+def _card_strings(pos, monkeypatch, subs, clocks=(None, None)):
+    """The strings the panel of ``pos`` draws with the cards' lines ``subs`` and clocks
+    ``clocks`` (seats 1 and 2; the rest of its words English), in drawing order."""
+    import dataclasses
+
+    from renderers import english
+    from renderers import panel as panel_mod
+
+    drawn: list[str] = []
+    real = panel_mod._text
+
+    def record(d, xy, text, font, fill, anchor="ls"):
+        drawn.append(text)
+        return real(d, xy, text, font, fill, anchor)
+
+    monkeypatch.setattr(panel_mod, "_text", record)
+    words = dataclasses.replace(english.panel_text(pos, None, None), subs=subs, clocks=clocks)
+    image(pos, players={1: "Ann", 2: "Bo"}, text=words)
+    return drawn
+
+
+LONG_SUB = "größte Gruppe 9 + 5 Gruppen · gewinnt"  # German score parts: too long for one line
+LONG_CLOCK = "due 30 December 2027 at 23:59 UTC"
+
+
+@pytest.mark.parametrize("clock", [None, "due 30 Dec 23:59 UTC"])
+def test_a_card_line_too_long_for_one_line_takes_two_whole_lines(clock, monkeypatch):
+    """Issue 22 (a translation's score parts, e.g. "größte Gruppe 9 + 5 Gruppen · gewinnt"):
+    a card's line under the name too long for one line at its smallest size is drawn whole on
+    two lines -- broken at the " · " between its parts -- never below the smallest size, the
+    rows inside the card; a line that fits one line is drawn as before."""
+    from PIL import ImageDraw
+
+    from renderers.panel import SUB_SIZES, _card_rows, player_cards
+
+    pos = finished("braincoral", lambda p: p.outcome.winner == 1)
+    drawn = _card_strings(pos, monkeypatch, (LONG_SUB, "Black"), (clock, clock))
+    assert not [t for t in drawn if t.endswith("…")], drawn
+    assert "größte Gruppe 9 + 5 Gruppen" in drawn and "gewinnt" in drawn
+    assert "Black" in drawn
+    x0, y0, x1, y1 = player_cards(layout_of(pos))[1]
+    d = ImageDraw.Draw(Image.new("RGB", (8, 8)))
+    room = x1 - x0 - 150
+    rows = _card_rows(d, "Ann", LONG_SUB, clock, room, y1 - y0 - 12, 1.0)
+    assert rows.sub == ["größte Gruppe 9 + 5 Gruppen", "gewinnt"]
+    assert rows.sub_font.size >= SUB_SIZES[-1] and rows.name == ["Ann"]
+    fonts = [rows.name_font, rows.sub_font, rows.sub_font] + [rows.clock_font] * len(rows.clock)
+    assert sum(f.size * 1.02 for f in fonts) + 5 * (len(fonts) - 1) <= y1 - y0 - 12
+    assert rows.clock == ([clock] if clock else [])
+    short = _card_rows(d, "Ann", "größte Gruppe 9 + 5 Gruppen", clock, room, y1 - y0 - 12, 1.0)
+    assert short.sub == ["größte Gruppe 9 + 5 Gruppen"]
+
+
+def test_a_card_clock_too_long_for_one_line_takes_two_and_one_icon(monkeypatch):
+    """The card's clock too long for one line at its smallest size takes two whole lines
+    (one clock icon, before the first); where the card's height leaves no room for two
+    lines of both, the sub line and the clock are not both wrapped: one stays cut on one
+    line, as before."""
+    from renderers import panel as panel_mod
+
+    pos = played("io", 5)
+    icons = []
+    real_icon = panel_mod._clock_icon
+    monkeypatch.setattr(panel_mod, "_clock_icon", lambda *a: (icons.append(a), real_icon(*a)))
+    drawn = _card_strings(pos, monkeypatch, ("Black", "White"), (LONG_CLOCK, None))
+    assert ["due 30 December", "2027 at 23:59 UTC"] == [t for t in drawn if "due" in t or "UTC" in t]
+    assert not [t for t in drawn if t.endswith("…")], drawn
+    assert len(icons) == 1
+    coral = finished("braincoral", lambda p: p.outcome.winner == 1)
+    drawn = _card_strings(coral, monkeypatch, (LONG_SUB, "Black"), (LONG_CLOCK, None))
+    assert len([t for t in drawn if t.endswith("…")]) == 1, drawn
 
 
 def test_bad_clocks_raise():
