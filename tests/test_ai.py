@@ -183,11 +183,11 @@ def test_time_cap_is_kept(monkeypatch):
 def test_a_one_stone_turn_uses_nearly_all_its_time(monkeypatch):
     """Issue 24: level 5 used about 0.8 s of its 1 s. On a one-stone turn no second
     half-move needs time, so the search runs to 98% of the cap; a two-stone turn keeps the
-    level's share (95%) for the second half-move. Simulated clock, as above (1 ms a reading)."""
+    level's share (95%) for the second half-move. Simulated clock (4 ms a reading)."""
     now = [1000.0]
 
     def clock() -> float:
-        now[0] += 0.001
+        now[0] += 0.004
         return now[0]
 
     monkeypatch.setattr(time, "perf_counter", clock)

@@ -46,11 +46,11 @@ def test_order_steps_and_intervals():
     names = ["L1", "L2", "UCT 1s"]
     data = (games("L2", "L1", 16, 4) + games("UCT 1s", "L1", 18, 2)
             + games("UCT 1s", "L2", 12, 8))
-    table = bench.elo_table(names, data, boots=60)
+    table = bench.elo_table(names, data, boots=20)
     assert table["L1"][0] < table["L2"][0] < table["UCT 1s"][0] == pytest.approx(1500.0)
     for rating, lo, hi in table.values():
         assert lo <= rating + 1e-6 and rating <= hi + 1e-6
-    steps = bench.elo_steps(names, data, [("L2", "L1")], boots=60)
+    steps = bench.elo_steps(names, data, [("L2", "L1")], boots=20)
     d, lo, hi = steps[("L2", "L1")]
     assert d == pytest.approx(table["L2"][0] - table["L1"][0])
     assert lo < d < hi
