@@ -62,3 +62,49 @@ async def test_every_translated_command_string_is_offered_in_its_locales():
     discords = language["choices"][0]
     assert discords["value"] == "discord" and discords["name_localizations"]["fr"] == "Langue de Discord"
     assert localise("language", discord.Locale.british_english, discord.app_commands.TranslationContextLocation.parameter_name) is None
+
+
+def _option(command: dict, *path: str) -> dict:
+    """The option (or subcommand) of ``command``'s payload at ``path`` (English names)."""
+    for name in path:
+        command = next(o for o in command["options"] if o["name"] == name)
+    return command
+
+
+async def test_commands_built_in_another_language_stay_english_with_localisations():
+    """The cogs built while German is current (a test or a reply that set it before they were
+    loaded) still sync English names, each translated per locale: the levels of /challenge
+    and /tournament are the English message ids ("1 Beginner"), German under ``de``, named as
+    the texts name the levels; game names (/challenge coil) are never localised; /analyze's
+    ``move:`` is the command word (de ``zug``), not the board's ``Zug``."""
+    import ai
+    from bot import texts
+    from bot.front.cogs.challenges import level_choices
+    from bot.texts.commands import UNTRANSLATED_COMMAND_WORDS
+
+    english = {n: texts.level_choice(n) for n in ai.LEVELS}
+    with i18n.speaking("de"):
+        choices = level_choices()
+        payloads = await synced_payloads()
+    assert [c.name for c in choices] == list(english.values()) == ["1 Beginner", "2 Casual", "3 Club",
+                                                                           "4 Strong", "5 Strongest"]
+    by_name = {p["name"]: p for p in payloads}
+    for level in (_option(by_name["challenge"], "coil", "level"),
+                  _option(by_name["tournament"], "add-computer", "level")):
+        assert [c["name"] for c in level["choices"]] == list(english.values())
+        for lang, locales in LOCALES.items():
+            with i18n.speaking(lang):
+                wanted = [texts.level_choice(n) for n in ai.LEVELS]
+            for locale in locales:
+                shown = [c.get("name_localizations", {}).get(locale, c["name"]) for c in level["choices"]]
+                assert shown == wanted, locale  # (fr "3 Club" is the English: no localisation)
+    assert level["choices"][0]["name_localizations"]["de"] == "1 Anfänger"
+    for kind in ("coil", "io", "braincoral", "branchingcoral", "whirlwind"):
+        assert kind in UNTRANSLATED_COMMAND_WORDS
+        sub = _option(by_name["challenge"], kind)
+        assert not sub.get("name_localizations"), (kind, sub.get("name_localizations"))
+    analyze = by_name["analyze"]
+    assert analyze["name_localizations"]["de"] == "analysieren"
+    assert _option(analyze, "move")["name_localizations"]["de"] == "zug"
+    assert _option(analyze, "position")["name_localizations"]["de"] == "stellung"
+    assert _option(by_name["note"], "text")["description_localizations"]["ja"]

@@ -88,8 +88,8 @@ def test_help_names_the_commands_as_each_language_names_them():
                 line = i18n._(syntax)
                 for token in re.findall(r"/([^\s|\[\]<>]+)", line) + re.findall(r"([^\s\[\]<>:@|]+):", line):
                     assert token in names, (lang, line, token)
-                for pair in re.findall(r"([^\s/]+)\|([^\s]+)", line):
-                    assert set(pair) <= names, (lang, line)
+                for alternatives in re.findall(r"[^\s/\[\]]+(?:\|[^\s\[\]]+)+", line):  # list|clear, a:|b:|c:
+                    assert {word.removesuffix(":") for word in alternatives.split("|")} <= names, (lang, line)
 
 
 def test_every_command_a_translation_mentions_is_named_as_that_language_names_it():

@@ -9,6 +9,10 @@ discord.py asks it for every string in each of Discord's locales, and it answers
 catalog's translation (:func:`localise`) or ``None`` (Discord then shows the English):
 
 * for a locale no catalog serves (``en-US``, ``ko``, ...) or a message not translated;
+* for the words that stay as they are written in every language
+  (:data:`bot.texts.commands.UNTRANSLATED_COMMAND_WORDS`: the game subcommands ``coil`` ...,
+  the games' titles, the Coral shapes, Whirlwind's set-ups), even where a catalog has the
+  same English as a word of its own (the boards' "coil", Coil's loop: de "Spirale");
 * for a translated NAME that Discord would refuse (:func:`name_problem`: lower-case,
   1..32 characters of ``^[-_\\p{L}\\p{N}\\p{sc=Deva}\\p{sc=Thai}]$``) or a description or
   choice name over 100 characters (:func:`text_problem`) -- logged, and
@@ -25,6 +29,7 @@ from discord import app_commands
 from discord.app_commands import TranslationContextLocation as Where
 
 from bot.texts import i18n
+from bot.texts.commands import UNTRANSLATED_COMMAND_WORDS
 
 log = logging.getLogger("stonecast.bot")
 
@@ -66,7 +71,7 @@ def localise(message: str, locale: object, location: Where, context: str | None 
     ``location`` of a command, or ``None`` when Discord should show the English (see the
     module docstring). ``context``: the message's gettext context, if any."""
     language = i18n.language_of(locale)
-    if language == i18n.DEFAULT:
+    if language == i18n.DEFAULT or message in UNTRANSLATED_COMMAND_WORDS:
         return None
     catalog = i18n.translations(language)
     text = str(catalog.pgettext(context, message) if context else catalog.gettext(message))

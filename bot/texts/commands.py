@@ -15,7 +15,7 @@ preset or level shows up there), and checks Discord's rules for localised names.
 Left in English on purpose (not here): the game subcommands and choices (``coil``, ``Brain
 Coral``: game names stay as their designers wrote them), the Coral board shapes ``limping`` and
 ``hexhex`` (the designer's terms, also typed in /challenge's descriptions) and Whirlwind's
-set-ups ``A``/``B``.
+set-ups ``A``/``B``; nor the languages /settings offers, each named in itself (``Deutsch``).
 
 Part of :mod:`bot.texts` (every sentence a player reads).
 """
@@ -23,6 +23,7 @@ Part of :mod:`bot.texts` (every sentence a player reads).
 from __future__ import annotations
 
 from .i18n import N_, _, current_locale, translations
+from .languages import LANGUAGE_NAMES
 
 __all__ = ["COMMAND_CONTEXT", "COMMAND_WORDS", "GAME_KIND_CONTEXT", "UNTRANSLATED_COMMAND_WORDS", "command_word",
            "pgettext"]
@@ -84,11 +85,12 @@ DESCRIPTIONS = (
 )
 #: Every command word marked here.
 COMMAND_WORDS = OPTION_NAMES + CHOICES + PRESETS + DESCRIPTIONS
-#: What the command tree may show in English in every language: the game subcommands' names,
-#: the games' titles as choices, the Coral shapes, Whirlwind's set-ups.
+#: What the command tree shows as written in every language (the bot's translator and
+#: :func:`command_word` leave them alone): the game subcommands' names, the games' titles as
+#: choices, the Coral shapes, Whirlwind's set-ups, and /settings' languages, each named in itself.
 UNTRANSLATED_COMMAND_WORDS = frozenset({"coil", "io", "braincoral", "branchingcoral", "whirlwind", "Coil", "Io",
                                         "Brain Coral", "Branching Coral", "Whirlwind", "limping", "hexhex",
-                                        "A", "B"})
+                                        "A", "B", *LANGUAGE_NAMES.values()})
 
 
 def pgettext(context: str, message: str) -> str:
@@ -103,6 +105,9 @@ def pgettext(context: str, message: str) -> str:
 def command_word(message: str, context: str | None = None) -> str:
     """A command's name, description or choice (``message``, the English of its
     ``locale_str``; ``context``: the ``locale_str``'s ``context`` extra) in the current
-    language, as the bot's ``app_commands.Translator`` looks it up; English and anything
-    untranslated are ``message`` itself."""
+    language, as the bot's ``app_commands.Translator`` looks it up; English, anything
+    untranslated and the words of :data:`UNTRANSLATED_COMMAND_WORDS` (game names: the
+    boards' "coil" is Coil's loop, not the game) are ``message`` itself."""
+    if message in UNTRANSLATED_COMMAND_WORDS:
+        return message
     return pgettext(context, message) if context else _(message)

@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING, Any
 
 import discord
 from discord import app_commands
+from discord.app_commands import locale_str as _T
 from discord.ext import commands
 
 from bot import texts
@@ -26,6 +27,7 @@ from bot.front.replies import ephemeral, report_error
 from bot.front.views import analysis_view
 from bot.manager import Refusal, UserError
 from bot.rules.analysis import line_markers
+from bot.texts.commands import COMMAND_CONTEXT
 from bot.workers.search_pool import QueueFull, SearchBusy, SearchFailed
 
 from .common import GAME_CHOICES, game_autocomplete, reviewable_game_autocomplete
@@ -70,10 +72,13 @@ class AnalysisCog(commands.Cog, name="Analysis"):
         """Leave the buttons' route."""
         self.bot.buttons.analysis = None
 
-    @app_commands.command(name="analyze", description="Explore a finished game or any position, privately, with the engine")
-    @app_commands.describe(game="A game of this server to explore", move="Moves played to show (default: all)",
-                           position="A position's text (from an analysis board's Text button)",
-                           new="A new board of this game", options="Options of the new board, like size=9")
+    @app_commands.command(name=_T("analyze"),
+                          description=_T("Explore a finished game or any position, privately, with the engine"))
+    @app_commands.rename(move=_T("move", context=COMMAND_CONTEXT))
+    @app_commands.describe(game=_T("A game of this server to explore"),
+                           move=_T("Moves played to show (default: all)"),
+                           position=_T("A position's text (from an analysis board's Text button)"),
+                           new=_T("A new board of this game"), options=_T("Options of the new board, like size=9"))
     @app_commands.choices(new=GAME_CHOICES)
     @app_commands.guild_only()
     async def analyze(self, interaction: discord.Interaction, game: int | None = None,
@@ -90,8 +95,8 @@ class AnalysisCog(commands.Cog, name="Analysis"):
 
     analyze.autocomplete("game")(reviewable_game_autocomplete)  # this server's finished games
 
-    @app_commands.command(name="note", description="Keep a private note on a game (only you see it)")
-    @app_commands.describe(game="The game's number", text="Your note (leave it out to delete it)")
+    @app_commands.command(name=_T("note"), description=_T("Keep a private note on a game (only you see it)"))
+    @app_commands.describe(game=_T("The game's number"), text=_T("Your note (leave it out to delete it)"))
     @app_commands.guild_only()
     async def note(self, interaction: discord.Interaction, game: int,
                    text: app_commands.Range[str, 1, 2000] | None = None) -> None:

@@ -107,8 +107,13 @@ def challenge_command(cog: ChallengesCog, kind: engine.GameKind) -> app_commands
 def level_choices() -> list[app_commands.Choice[int]]:
     """The computer's levels for ``level:`` (``ai.LEVELS``), each named by the first words of
     its description (:func:`bot.texts.level_choice`: "3 Club"): the whole descriptions, on every one of /challenge's five
-    subcommands, would pass Discord's 4,000 characters for a command (/help has them whole)."""
-    return [app_commands.Choice(name=texts.level_choice(n), value=n) for n in ai.LEVELS]
+    subcommands, would pass Discord's 4,000 characters for a command (/help has them whole).
+
+    Each name is the English message id (``locale_str``, worded in English whatever language
+    is current when the cogs are built), translated per Discord locale by the bot's
+    translator from ``commands.po`` (:data:`bot.texts.commands.PRESETS`)."""
+    with i18n.speaking(i18n.DEFAULT):
+        return [app_commands.Choice(name=_T(texts.level_choice(n)), value=n) for n in ai.LEVELS]
 
 
 def fitted(*candidates: str) -> str:
