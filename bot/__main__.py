@@ -28,10 +28,7 @@ import signal
 import sqlite3
 import sys
 
-import discord
-
 from .config import Config, ConfigError, db_target_from_env
-from .front.client import StartRefused, StonecastBot
 from .store import SchemaNotAtHead, StoreError
 from .store.backup import backup_database
 from .store.db import DatabaseUnreachable
@@ -42,6 +39,10 @@ log = logging.getLogger("stonecast.bot")
 
 async def run(config: Config) -> int:
     """Start the bot and wait for it to stop or for SIGINT/SIGTERM; returns the exit status."""
+    import discord  # here, not at the top: a configuration error or a backup needs neither
+
+    from .front.client import StartRefused, StonecastBot
+
     bot = StonecastBot(config)
     stop = asyncio.Event()
     loop = asyncio.get_running_loop()
@@ -86,6 +87,10 @@ async def run(config: Config) -> int:
 
 async def sync(config: Config) -> int:
     """Log in over HTTP only (no gateway), register the slash commands, exit; the status."""
+    import discord
+
+    from .front.client import StartRefused, StonecastBot
+
     bot = StonecastBot(config, sync_only=True)
     try:
         async with bot:
