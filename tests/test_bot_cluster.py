@@ -8,7 +8,7 @@ Sizes: large enough that every process takes several batches (sweeps take
 race on every step; the issue's scale (500 expired games, 10,000 rows, and 10,000 running
 games) is measured by ``benchmarks/scale.py``, which checks the same "once, none lost". Set
 ``STONECAST_TEST_EXPIRED`` (expired games, default 150) and ``STONECAST_TEST_OUTBOX`` (outbox
-rows, default 3,000) to run these tests at that scale. The processes run with a short lease
+rows, default 2,000) to run these tests at that scale. The processes run with a short lease
 (``STONECAST_LEASE``) and maintenance interval."""
 
 import asyncio
@@ -24,7 +24,7 @@ from fakediscord.cluster import BotProcesses, gateway_of, seed_games, shard_bloc
 from bot.manager import DAY, GameManager
 
 EXPIRED = int(os.environ.get("STONECAST_TEST_EXPIRED", "150"))
-OUTBOX = int(os.environ.get("STONECAST_TEST_OUTBOX", "3000"))
+OUTBOX = int(os.environ.get("STONECAST_TEST_OUTBOX", "2000"))
 LEASE = 3.0
 FAST = {"STONECAST_LEASE": str(LEASE), "STONECAST_MAINTENANCE_INTERVAL": "0.3"}
 
@@ -142,7 +142,7 @@ async def test_expired_games_are_each_settled_and_announced_once_by_three_proces
 
 
 async def test_outbox_rows_are_delivered_once_none_lost_by_three_processes(cluster_fake, pg_url, tmp_path):
-    """OUTBOX (3,000) rows queued before three processes start: each is posted exactly
+    """OUTBOX (2,000) rows queued before three processes start: each is posted exactly
     once (one message per nonce, no post answered by an earlier one) and marked delivered."""
     fake = cluster_fake
     places = [fake.add_guild(f"g{k}", shard=(k, 3)) for k in range(3)]
