@@ -142,5 +142,9 @@ async def test_the_analysis_board_end_to_end(fake, harness):
     await fake.click(alice, board, _button(board, "next"))
     assert "move 2 of 2" in board.content
     harness.manager.clock.t += SESSION_TTL
+    # the maintenance pass deletes lapsed boards (nobody need press them); a press says so
+    await harness.maintenance.run_maintenance()
+    row = await harness.manager.store.fetchone("SELECT COUNT(*) FROM analysis_sessions")
+    assert row[0] == 0
     ex = await fake.click(alice, board, _button(board, "prev"))
     assert ex.reply.ephemeral and "lapsed" in ex.reply.content
