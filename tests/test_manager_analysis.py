@@ -269,3 +269,18 @@ def test_may_follow_holds_along_real_games_and_fails_for_a_missing_stone(kind):
     if kind != "branchingcoral":
         first_with_stones = next(p for p in seen if len(p.stones) > len(seen[0].stones))
         assert not may_follow(seen[0], first_with_stones)
+
+
+def test_a_pass_in_the_best_line_takes_no_number_in_the_picture_or_the_text():
+    """The picture's markers and the text's numbers agree: only moves that place a stone are
+    numbered (a pass has no cell to mark), so a line starting with a pass starts at 1 on both."""
+    from bot import texts
+    from bot.rules.analysis import line_markers, line_steps
+
+    start = engine.new_game("coil", size=5)
+    line = ["pass", "c3", "d4", "zz99"]  # the last does not play: the line stops there
+    assert [(n, label) for n, label, _ in line_markers(start, line)] == [(1, "c3"), (2, "d4")]
+    steps = line_steps(start, line)
+    assert steps == [(None, "pass"), (1, "c3"), (2, "d4")]
+    summary = texts.engine_summary("Black", 0.5, steps, False, None)
+    assert summary.endswith("Best line: pass 1. c3 2. d4")

@@ -7,6 +7,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
+from .analysis import privacy_notes
 from .clocks import vacation_amount
 from .common import count, fit_lines, game_label, title
 
@@ -67,6 +68,8 @@ def privacy_text(d: StoredData, here: int | None = None) -> str:
     if d.conditional_games:
         lines.append(f"• Conditional lines in {count(len(d.conditional_games), 'game')}: "
                      f"{_some([f'#{gid}' for gid in d.conditional_games], 12)}.")
+    if d.notes:
+        lines.append(privacy_notes(d.notes))
     if d.ratings:
         shown = [f"{title(r.kind)} {r.rating:.0f} ({count(r.games, 'rated game')}, "
                  f"{'this server' if r.guild_id == here else 'another server'})" for r in d.ratings]

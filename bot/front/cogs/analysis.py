@@ -25,7 +25,7 @@ from bot.front.boards import attachment
 from bot.front.replies import ephemeral, report_error
 from bot.front.views import analysis_view
 from bot.manager import Refusal, UserError
-from bot.rules.analysis import line_markers
+from bot.rules.analysis import line_markers, line_steps
 from bot.workers.search_pool import QueueFull, SearchBusy, SearchFailed
 
 from .common import GAME_CHOICES, game_autocomplete, reviewable_game_autocomplete
@@ -44,11 +44,11 @@ class PlayModal(discord.ui.Modal):
     """The Play button's form: one move, read as /move reads it."""
 
     def __init__(self, cog: AnalysisCog, board_id: int):
-        super().__init__(title=texts.PLAY_MODAL["title"], timeout=900,
+        super().__init__(title=texts.play_modal("title"), timeout=900,
                          custom_id=f"stonecast:analysis-play:{board_id}")
         self.cog, self.board_id = cog, board_id
         self.move: discord.ui.TextInput[PlayModal] = discord.ui.TextInput(
-            label=texts.PLAY_MODAL["label"], placeholder=texts.PLAY_MODAL["hint"], max_length=64)
+            label=texts.play_modal("label"), placeholder=texts.play_modal("hint"), max_length=64)
         self.add_item(self.move)
 
     async def on_submit(self, interaction: discord.Interaction[Any], /) -> None:
@@ -149,14 +149,14 @@ class AnalysisCog(commands.Cog, name="Analysis"):
         analysis lane, then the board with the line."""
         uid = interaction.user.id
         board = await self.bot.manager.engine_input(board_id, uid)
-        await interaction.edit_original_response(content=f"{texts.ENGINE_NOTES['thinking']}\n")
+        await interaction.edit_original_response(content=f"{texts.engine_note('thinking')}\n")
         try:
             decision = await self.bot.computer.analyse(uid, board.position, level=ENGINE_LEVEL)
         except SearchBusy:
             raise UserError(Refusal.ENGINE_BUSY) from None
         except (QueueFull, SearchFailed) as e:
             log.warning("engine request on board %s failed: %s", board_id, e)
-            note = texts.ENGINE_NOTES["queue_full" if isinstance(e, QueueFull) else "failed"]
+            note = texts.engine_note("queue_full" if isinstance(e, QueueFull) else "failed")
             await self._edit(interaction, board)
             await ephemeral(interaction, note)
             return
@@ -182,7 +182,7 @@ class AnalysisCog(commands.Cog, name="Analysis"):
         summary = None
         markers = None
         if board.engine is not None and mover is not None:
-            summary = texts.engine_summary(mover, board.engine.value, board.engine.line,
+            summary = texts.engine_summary(mover, board.engine.value, line_steps(pos, board.engine.line),
                                            board.engine.proven, board.engine.plies_to_end)
             markers = line_markers(pos, board.engine.line)
         png = await self.bot.renderer.render(pos, names, markers=markers)
