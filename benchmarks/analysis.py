@@ -9,14 +9,18 @@ answers anyone in time), for ``--seconds``; meanwhile
 ``--analysts`` people (default 3) each keep an analysis board (/analyze new:, Io 11x11): they
 play a random move through the Play form, press Engine, and wait for the board to show the
 Engine's answer, every ``--every`` seconds (default 12: under the cap of
-:data:`bot.manager.ENGINE_PER_MINUTE` requests a minute each). The Engine searches at level 5,
-its time cap 5 s, in the computer's search pool's analysis lane
-(:mod:`bot.workers.search_pool`); ``--workers`` (or ``STONECAST_AI_WORKERS``) sets the pool's
-processes (default 1, the bot's default).
+:data:`bot.manager.ENGINE_PER_MINUTE` requests a minute each). The Engine searches at level 5
+in the computer's search pool's analysis lane (:mod:`bot.workers.search_pool`), its search due
+to end 5 s after the press (:data:`bot.front.cogs.analysis.ENGINE_AFTER_SECONDS`: about 4.5 s
+of search when a worker is free, less after a wait); ``--workers`` (or
+``STONECAST_AI_WORKERS``) sets the pool's processes (default 1, the bot's default).
 
 Prints p50/p99/max of
-* Engine: the press -> the board edited with the Engine's answer (target: within 6 s);
-* computer: a person's /move -> the computer's board posted, meanwhile.
+* Engine: the press -> the board edited with the Engine's answer (target: within 6 s), and
+  where that time went: the front before the search is queued, the wait for a worker, the
+  search itself, and what follows (storing, drawing, editing);
+* computer: a person's /move -> the computer's board posted, meanwhile;
+and the machine's load average before and after.
 
     STONECAST_AI_WORKERS=2 .venv/bin/python benchmarks/analysis.py [--seconds 90]
 """

@@ -5,8 +5,11 @@ A board is the caller's alone: /analyze answers privately, and every press edits
 message (its buttons check their owner, :class:`bot.front.views.AnalysisButton`). The board's
 state is the manager's (:mod:`bot.manager.analysis`: stored, so the buttons work after a
 restart; a board lapses a day after its last use). The Engine's search runs in the computer's
-worker pool, in its analysis lane (:meth:`bot.workers.computer.Computer.analyse`), at level 5;
-its best line is drawn on the board as numbered markers (:func:`bot.rules.analysis.line_markers`).
+worker pool, in its analysis lane (:meth:`bot.workers.computer.Computer.analyse`), at level 5,
+due to end in time for the answer to be shown within :data:`ENGINE_ANSWER_SECONDS` of the
+press (the budget is explained below :data:`ENGINE_AFTER_SECONDS`); its best line is drawn on
+the board as numbered markers (:func:`bot.rules.analysis.line_markers`, numbered as the text
+numbers the moves: a pass takes no number).
 Share posts the position publicly in the channel with the line and who explored it; Text
 gives the position's one-line text to copy (``/analyze position:`` reads it back).
 """
