@@ -278,7 +278,7 @@ class AnalysisButton(discord.ui.DynamicItem[discord.ui.Button[discord.ui.View]],
         """Only the board's owner may press it; anyone else is told so (nothing changes)."""
         if interaction.user.id == self.user_id:
             return True
-        await ephemeral(interaction, _(texts.NOT_YOUR_ANALYSIS_BUTTON))
+        await ephemeral(interaction, texts.not_your_analysis())
         return False
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:

@@ -21,7 +21,7 @@ if TYPE_CHECKING:
 
 __all__ = ["ANALYSIS_LABELS", "ANALYSIS_REFUSALS", "ENGINE_NOTES", "NOT_YOUR_ANALYSIS_BUTTON",
            "PLAY_MODAL", "analysis_alt", "analysis_label", "analysis_source", "analysis_text",
-           "engine_note", "engine_summary", "note_line", "note_saved", "play_modal",
+           "engine_note", "engine_summary", "not_your_analysis", "note_line", "note_saved", "play_modal",
            "position_text_reply", "privacy_notes", "seat_name", "share_text"]
 
 #: The analysis board's buttons, by action (message ids; :func:`analysis_label` words them).
@@ -47,6 +47,11 @@ def analysis_label(action: str) -> str:
     """The label of the board's button ``action`` (a key of :data:`ANALYSIS_LABELS`)."""
     label = ANALYSIS_LABELS[action]
     return label if action in ("prev", "next") else _(label)
+
+
+def not_your_analysis() -> str:
+    """What someone pressing another player's board button is told (:data:`NOT_YOUR_ANALYSIS_BUTTON`)."""
+    return _(NOT_YOUR_ANALYSIS_BUTTON)
 
 
 def play_modal(part: str) -> str:
@@ -231,7 +236,7 @@ ANALYSIS_REFUSALS: dict[str, Callable[..., str]] = {
         "That position is already finished: there is nothing left to explore or play there."),
     "BAD_MOVE_NUMBER": _bad_move_number,
     "ANALYSIS_EXPIRED": _analysis_expired,
-    "NOT_YOUR_ANALYSIS": lambda: _(NOT_YOUR_ANALYSIS_BUTTON),
+    "NOT_YOUR_ANALYSIS": not_your_analysis,
     "NOTHING_TO_UNDO": lambda: _("There is no move of yours to take back on this board."),
     "ENGINE_RUNNING_GAME": _engine_running_game,
     "ENGINE_GAME_OVER": lambda: _(
