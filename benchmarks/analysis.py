@@ -9,14 +9,18 @@ answers anyone in time), for ``--seconds``; meanwhile
 ``--analysts`` people (default 3) each keep an analysis board (/analyze new:, Io 11x11): they
 play a random move through the Play form, press Engine, and wait for the board to show the
 Engine's answer, every ``--every`` seconds (default 12: under the cap of
-:data:`bot.manager.ENGINE_PER_MINUTE` requests a minute each). The Engine searches at level 5,
-its time cap 5 s, in the computer's search pool's analysis lane
-(:mod:`bot.workers.search_pool`); ``--workers`` (or ``STONECAST_AI_WORKERS``) sets the pool's
-processes (default 1, the bot's default).
+:data:`bot.manager.ENGINE_PER_MINUTE` requests a minute each). The Engine searches at level 5
+in the computer's search pool's analysis lane (:mod:`bot.workers.search_pool`), its search due
+to end 5 s after the press (:data:`bot.front.cogs.analysis.ENGINE_AFTER_SECONDS`: about 4.5 s
+of search when a worker is free, less after a wait); ``--workers`` (or
+``STONECAST_AI_WORKERS``) sets the pool's processes (default 1, the bot's default).
 
 Prints p50/p99/max of
-* Engine: the press -> the board edited with the Engine's answer (target: within 6 s);
-* computer: a person's /move -> the computer's board posted, meanwhile.
+* Engine: the press -> the board edited with the Engine's answer (target: within 6 s), and
+  where that time went: the front before the search is queued, the wait for a worker, the
+  search itself, and what follows (storing, drawing, editing);
+* computer: a person's /move -> the computer's board posted, meanwhile;
+and the machine's load average before and after.
 
     STONECAST_AI_WORKERS=2 .venv/bin/python benchmarks/analysis.py [--seconds 90]
 """
@@ -48,6 +52,28 @@ bench_bot = importlib.util.module_from_spec(_spec)
 _spec.loader.exec_module(bench_bot)  # its helpers: computer games, percentiles
 
 TARGET = 6.0  # seconds: the Engine's answer at level 5 is shown within this (issue 23)
+
+#: Where an Engine request's time goes, by part (seconds): filled by the analysts and by the
+#: wrapper of Computer.analyse (queue wait = the call's time less the search's own).
+PARTS: dict[str, list[float]] = {"front before the search": [], "queue wait": [], "search": [],
+                                 "after: record, render, edit": []}
+SEARCHES: dict[int, tuple[float, float]] = {}  # user id -> (analyse called, returned)
+
+
+def time_engine_searches(computer) -> None:
+    """Wrap ``computer.analyse`` to record each Engine search's queue wait and search time."""
+    analyse = computer.analyse
+
+    async def timed(user_id, position, **kw):
+        began = time.perf_counter()
+        decision = await analyse(user_id, position, **kw)
+        ended = time.perf_counter()
+        PARTS["queue wait"].append(max(0.0, ended - began - decision.seconds))
+        PARTS["search"].append(decision.seconds)
+        SEARCHES[user_id] = (began, ended)
+        return decision
+
+    computer.analyse = timed
 
 
 async def play_computer(fake: FakeDiscord, harness: BotHarness, game, until: float, seed: int,
@@ -105,7 +131,11 @@ async def analyst(fake: FakeDiscord, harness: BotHarness, i: int, until: float, 
             if time.perf_counter() - press > 60:
                 raise TimeoutError(f"no Engine answer for analyst {i}: {board.content!r}")
             await asyncio.sleep(0.01)
-        times.append(time.perf_counter() - press)
+        shown = time.perf_counter()
+        times.append(shown - press)
+        began, ended = SEARCHES.pop(user.id, (press, shown))
+        PARTS["front before the search"].append(began - press)
+        PARTS["after: record, render, edit"].append(shown - ended)
         await asyncio.sleep(max(0.0, every - (time.perf_counter() - started)))
 
 
@@ -137,6 +167,8 @@ async def main() -> None:
         await harness.start()
         try:
             versus = await bench_bot.start_computer_games(fake, harness, args.computer, args.level)
+            time_engine_searches(harness.bot.computer)
+            load_before = os.getloadavg()
             workers = harness.bot.computer.moves.size
             until = time.perf_counter() + args.seconds
 
@@ -146,6 +178,7 @@ async def main() -> None:
                                  *(analyst(fake, harness, i, until, args.every, engine_times,
                                            args.seed + 100 + i) for i in range(args.analysts)),
                                  return_exceptions=False)
+            load_after = os.getloadavg()
             await harness.settle(timeout=120)
         finally:
             await harness.stop()
@@ -162,6 +195,12 @@ async def main() -> None:
         print(f"computer          n={len(reply_times):3d}  p50 {pct(reply_times, 50):7.0f} ms  "
               f"p99 {pct(reply_times, 99):7.0f} ms  max {max(reply_times) * 1000:7.0f} ms  "
               f"(a person's /move -> the computer's board)")
+    for part, values in PARTS.items():
+        if values:
+            print(f"  {part:28s} p50 {pct(values, 50):7.0f} ms  p99 {pct(values, 99):7.0f} ms  "
+                  f"max {max(values) * 1000:7.0f} ms")
+    print("load average (1, 5, 15 min): before " + " ".join(f"{x:.2f}" for x in load_before)
+          + ", after " + " ".join(f"{x:.2f}" for x in load_after))
     late = [t for t in engine_times if t > TARGET]
     print(f"Engine answers later than {TARGET:g} s: {len(late)} of {len(engine_times)}"
           + (f" ({', '.join(f'{t:.1f}' for t in late)} s)" if late else ""))

@@ -102,7 +102,7 @@ async def test_the_analysis_board_end_to_end(fake, harness):
     # Engine: chances and the best line, drawn as numbered markers
     before = _pixels(board)
     await fake.click(alice, board, _button(board, "engine"))
-    assert texts.ENGINE_NOTES["thinking"] in board.content  # at once, while it searches
+    assert texts.engine_note("thinking") in board.content  # at once, while it searches
     for _ in range(300):  # the search runs in a worker process (the first one starts now)
         if "Engine:" in board.content:
             break
@@ -142,5 +142,9 @@ async def test_the_analysis_board_end_to_end(fake, harness):
     await fake.click(alice, board, _button(board, "next"))
     assert "move 2 of 2" in board.content
     harness.manager.clock.t += SESSION_TTL
+    # the maintenance pass deletes lapsed boards (nobody need press them); a press says so
+    await harness.maintenance.run_maintenance()
+    row = await harness.manager.store.fetchone("SELECT COUNT(*) FROM analysis_sessions")
+    assert row[0] == 0
     ex = await fake.click(alice, board, _button(board, "prev"))
     assert ex.reply.ephemeral and "lapsed" in ex.reply.content

@@ -23,7 +23,11 @@ async def test_privacy_show_and_delete(fake, harness):
     await manager.resign_game(game.id, fake.alice.id, guild_id=game.guild_id)
 
     ex = await fake.slash(fake.alice, "privacy show")
+    assert "note" not in ex.reply.content  # none kept yet
+    await fake.slash(fake.alice, "note", {"game": game.id, "text": "my plan"})
+    ex = await fake.slash(fake.alice, "privacy show")
     assert ex.reply.ephemeral and ex.posts == [] and len(ex.reply.content) <= 2000
+    assert "Private notes (`/note`) on 1 game," in ex.reply.content
     assert "**Alice**" in ex.reply.content and "Io 1" in ex.reply.content and "this server" in ex.reply.content
     ex = await fake.slash(fake.alice, "privacy show", dm=True)  # also in a DM: the data is hers
     assert ex.reply.ephemeral and "**Alice**" in ex.reply.content and "another server" in ex.reply.content
@@ -64,10 +68,11 @@ def test_privacy_texts_fit_one_message_in_the_worst_case():
                       for i in range(50) for kind in ("branchingcoral", "braincoral", "whirlwind", "coil", "io")),
         challenges_sent=10**6, challenges_received=10**6, dms_queued=10**9, dms_sent=10**9,
         running_games=tuple(GameRef("branchingcoral", 10**6 + i) for i in range(200)), finished_games=10**6,
-        forgotten_at=1.7e9)
+        forgotten_at=1.7e9, notes=10**6)
     for text in (texts.privacy_text(data, big), texts.privacy_confirm(data.running_games),
                  texts.privacy_confirm([]),
                  texts.privacy_deleted(Forgotten(big, 1.7e9, 1, 1, 10**6, 250, 10**6, 10**9, 10**6))):
         assert len(text) <= 2000, len(text)
     shown = texts.privacy_text(data, big)
+    assert "Private notes (`/note`) on 1,000,000 games" in shown
     assert shown.endswith(texts.PRIVACY_KEPT) and "and 192 more" in shown and "and 242 more" in shown and "and 188 more" in shown

@@ -90,6 +90,47 @@ async def test_a_board_steps_plays_undoes_and_survives_a_new_manager(mgr, tmp_pa
     assert row[0] == 0
 
 
+async def test_sweeps_by_two_processes_delete_each_lapsed_board_once_and_spare_one_in_use(
+        mgr, tmp_path, clock, monkeypatch):
+    g = await _finished_coil(mgr)
+    old = await mgr.analyze(CAROL, guild_id=GUILD, game_id=g.id)
+    kept = await mgr.analyze(ALICE, guild_id=GUILD, game_id=g.id)
+    clock.advance(SESSION_TTL - 5)
+    await mgr.analysis_step(kept.id, ALICE, -1)  # used: lasts another SESSION_TTL
+    clock.advance(5)
+    other = await GameManager.open(tmp_path / "stonecast.db", clock=clock)  # a second process
+    try:
+        assert [await other.expire_boards(), await mgr.expire_boards()] == [1, 0]
+        with refused(StaleAction, "lapsed"):
+            await mgr.analysis_board(old.id, CAROL)
+        assert (await mgr.analysis_board(kept.id, ALICE)).cursor == 2
+        # a press that read its board just before it lapsed, then met the sweep of a process
+        # whose clock is 2 s ahead before writing: refused as lapsed (no crash), nothing kept
+        clock.advance(SESSION_TTL - 6)  # it lapses 1 s from now
+        ahead = await GameManager.open(tmp_path / "stonecast.db", clock=lambda: clock() + 2)
+        from bot.store.analysis import AnalysisRepo
+        read, swept = AnalysisRepo.session, []
+
+        async def read_then_swept(self, session_id):
+            row = await read(self, session_id)
+            if not swept:
+                swept.append(await ahead.expire_boards())
+            return row
+
+        monkeypatch.setattr(AnalysisRepo, "session", read_then_swept)
+        try:
+            with refused(StaleAction, "lapsed"):
+                await mgr.analysis_step(kept.id, ALICE, 1)
+        finally:
+            monkeypatch.setattr(AnalysisRepo, "session", read)
+            await ahead.close()
+        assert swept == [1]
+        row = await mgr.store.fetchone("SELECT COUNT(*) FROM analysis_sessions")
+        assert row[0] == 0
+    finally:
+        await other.close()
+
+
 async def test_opening_refusals_change_nothing(mgr):
     g = await _finished_coil(mgr)
     cases = [
@@ -228,3 +269,18 @@ def test_may_follow_holds_along_real_games_and_fails_for_a_missing_stone(kind):
     if kind != "branchingcoral":
         first_with_stones = next(p for p in seen if len(p.stones) > len(seen[0].stones))
         assert not may_follow(seen[0], first_with_stones)
+
+
+def test_a_pass_in_the_best_line_takes_no_number_in_the_picture_or_the_text():
+    """The picture's markers and the text's numbers agree: only moves that place a stone are
+    numbered (a pass has no cell to mark), so a line starting with a pass starts at 1 on both."""
+    from bot import texts
+    from bot.rules.analysis import line_markers, line_steps
+
+    start = engine.new_game("coil", size=5)
+    line = ["pass", "c3", "d4", "zz99"]  # the last does not play: the line stops there
+    assert [(n, label) for n, label, _ in line_markers(start, line)] == [(1, "c3"), (2, "d4")]
+    steps = line_steps(start, line)
+    assert steps == [(None, "pass"), (1, "c3"), (2, "d4")]
+    summary = texts.engine_summary("Black", 0.5, steps, False, None)
+    assert summary.endswith("Best line: pass 1. c3 2. d4")

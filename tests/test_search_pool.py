@@ -13,12 +13,15 @@ import ai
 import engine
 from ai.review import review_game
 from bot.workers.search_pool import (
+    FLOOR_SECONDS,
+    OVERRUN,
     QueueFull,
     SearchBusy,
     SearchFailed,
     SearchPool,
     SearchPoolError,
     WorkerDied,
+    time_cap,
     workers_from_env,
 )
 
@@ -55,9 +58,10 @@ async def test_first_come_first_served_across_games():
 
 
 async def test_analysis_lane_goes_first_but_delays_a_computer_move_by_one_search_at_most():
-    """Issue 23: an Engine request (lane "analysis") takes the next free worker ahead of
-    queued computer moves, unless one of them has already waited through an analysis search;
-    so each computer move waits through at most one analysis search."""
+    """Issue 23: an Engine request (lane "analysis") takes the next free worker ahead of the
+    computer moves queued before it, unless one of them has already been overtaken by an
+    analysis search; so each computer move waits through at most one analysis search, and a
+    move queued after an Engine request does not hold it back (it came first)."""
     async with SearchPool(1) as pool:
         finished = []
 
@@ -78,9 +82,54 @@ async def test_analysis_lane_goes_first_but_delays_a_computer_move_by_one_search
         await asyncio.gather(*tasks)
         with pytest.raises(ValueError):
             await pool.call("x", sleep_then, 0, 1, lane="fast")
-    # e1 overtakes m1 and m2 once; they then go before e2; m3 arrived while e1 ran, so e2,
-    # e3 and e4 all wait for it
-    assert finished == ["m0", "e1", "m1", "m2", "m3", "e2", "e3", "e4"]
+    # e1 overtakes m1 and m2 once; they then go before e2 and e3 (queued before e2, so it
+    # cannot overtake them again); m3 came after e2 and e3, so they go first as they would
+    # in plain order; e4 came after m3 and overtakes it, once
+    assert finished == ["m0", "e1", "m1", "m2", "e2", "e3", "e4", "m3"]
+
+
+def test_time_cap_is_the_time_left_less_the_overrun_within_bounds():
+    assert time_cap(5.0, deadline=100.0, now=94.0) == 5.0  # 6 s left: the search's own cap
+    assert time_cap(5.0, deadline=100.0, now=97.8) == pytest.approx(2.0)  # 2.2 s left, 10% overrun
+    assert time_cap(5.0, deadline=100.0, now=101.0) == FLOOR_SECONDS  # past due: the floor
+
+
+async def test_a_search_with_a_deadline_gets_the_time_left_when_a_worker_takes_it():
+    """An Engine request's time cap is fixed when a worker takes it, from its deadline: the
+    longer it waited, the shorter it searches (no deadline: the caller's seconds as given)."""
+    async with SearchPool(1) as pool:
+        [worker] = pool._workers
+        sent, pipe = [], worker.conn
+
+        class Spy:  # records what the worker is sent
+            def __getattr__(self, name):
+                return getattr(pipe, name)
+
+            def send(self, message):
+                sent.append(message)
+                pipe.send(message)
+
+        worker.conn = Spy()
+        loop = asyncio.get_running_loop()
+        pos = engine.replay("coil", {"size": 5}, ["c3"])
+        busy = asyncio.create_task(pool.call("m", sleep_then, 0.3, 1))
+        await asyncio.sleep(0)
+        queued = loop.time()
+        due = queued + 3.0
+        search = asyncio.create_task(pool.choose_move("e", pos, level=2, seconds=5.0, playouts=30, seed=1,
+                                                      lane="analysis", deadline=due))
+        await busy
+        taken = loop.time()  # the worker took the search when busy's answer came, before this
+        await search
+        kind, (_, level, seconds, _, playouts) = sent[-1]
+        assert (kind, level, playouts) == ("move", 2, 30)
+        assert (due - taken) / OVERRUN <= seconds <= (due - queued - 0.3) / OVERRUN < 5.0
+        await pool.choose_move("e", pos, level=2, seconds=5.0, playouts=30, deadline=loop.time() - 1)
+        assert sent[-1][1][2] == FLOOR_SECONDS
+        await pool.choose_move("e", pos, level=2, seconds=5.0, playouts=30)
+        assert sent[-1][1][2] == 5.0
+        with pytest.raises(ValueError, match="needs seconds"):
+            await pool.choose_move("e", pos, level=2, deadline=loop.time())
 
 
 async def test_one_search_per_game_second_request_is_refused():

@@ -253,7 +253,7 @@ def test_the_analysis_board_fits_with_its_longest_parts():
     the Play form; the seven buttons."""
     from bot.manager import NOTE_MAX
 
-    line = [LONGEST_STEP] * 16  # the search's line is at most 16 moves (ai._follow)
+    line = [(i, LONGEST_STEP) for i in range(1, 17)]  # the search's line is at most 16 moves (ai._follow)
     summary = texts.engine_summary("Player 2", 0.0, line, True, 9999)
     assert len(texts.engine_summary("Player 2", 0.4567, line, False, None)) <= len(summary) + 40
     note = "n" * NOTE_MAX
@@ -274,7 +274,7 @@ def test_the_analysis_board_fits_with_its_longest_parts():
                          ("ENGINE_RUNNING_GAME", {"game": game(), "playing": False}),
                          ("NOTE_TOO_LONG", {"length": 2000, "most": NOTE_MAX})]:
         fits(texts.REFUSALS[name](**values))
-    assert len(texts.PLAY_MODAL["title"]) <= 45 and len(texts.PLAY_MODAL["label"]) <= 45  # Discord's modal limits
-    assert len(texts.PLAY_MODAL["hint"]) <= 100
+    assert len(texts.play_modal("title")) <= 45 and len(texts.play_modal("label")) <= 45  # Discord's modal limits
+    assert len(texts.play_modal("hint")) <= 100
     fits(components=views.analysis_view(BIG, BIG).to_components())
     assert len(texts.analysis_alt("Branching Coral", 9999, "Player 2", 32)) <= texts.ATTACHMENT_DESCRIPTION

@@ -270,7 +270,7 @@ class AnalysisButton(LocalisedItem,
 
     def __init__(self, action: str, board_id: int, user_id: int):
         style = discord.ButtonStyle.primary if action == "engine" else discord.ButtonStyle.secondary
-        super().__init__(discord.ui.Button(label=texts.ANALYSIS_LABELS[action], style=style,
+        super().__init__(discord.ui.Button(label=texts.analysis_label(action), style=style,
                                            custom_id=f"stonecast:analysis:{action}:{board_id}:{user_id}"))
         self.action, self.board_id, self.user_id = action, board_id, user_id
 
@@ -285,7 +285,7 @@ class AnalysisButton(LocalisedItem,
         await super().interaction_check(interaction)  # the presser's language
         if interaction.user.id == self.user_id:
             return True
-        await ephemeral(interaction, texts.NOT_YOUR_ANALYSIS_BUTTON)
+        await ephemeral(interaction, texts.not_your_analysis())
         return False
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:

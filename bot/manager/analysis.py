@@ -288,7 +288,12 @@ class AnalysisService(Service):
         return await self.repo.note(game_id, user_id)
 
     async def expire_boards(self) -> int:
-        """Delete every board unused for :data:`SESSION_TTL`; how many."""
+        """Delete every board unused for :data:`SESSION_TTL`; how many. Run by the bot's
+        maintenance pass (:class:`bot.front.cogs.maintenance.MaintenanceCog`) in every
+        process: the delete is one statement that claims each row as it removes it, so two
+        processes sweeping at once delete each board once (the other counts 0), and a board
+        used meanwhile is spared (its use writes ``used_at``; a use that reads a board and
+        finds it deleted when it writes is refused as lapsed, changing nothing)."""
         async with self.store.transaction():
             return await self.repo.delete_unused_since(self.clock() - SESSION_TTL)
 
@@ -308,11 +313,13 @@ class AnalysisService(Service):
                     engine_json: str | None = None) -> AnalysisBoard:
         now = self.clock()
         async with self.store.transaction():
-            await self.repo.update_session(row["id"], kept=kept, own=json.dumps(own), cursor=cursor,
-                                           engine=engine_json if engine_json is not None else row["engine"],
-                                           now=now)
-        fresh = await self.repo.session(row["id"])
-        assert fresh is not None  # just written
+            stored = await self.repo.update_session(
+                row["id"], kept=kept, own=json.dumps(own), cursor=cursor,
+                engine=engine_json if engine_json is not None else row["engine"], now=now,
+                lapsed=now - SESSION_TTL)
+            fresh = await self.repo.session(row["id"]) if stored else None
+        if fresh is None:  # it lapsed, or another process's sweep deleted it, since it was read
+            raise StaleAction(Refusal.ANALYSIS_EXPIRED, hours=SESSION_TTL / HOUR)
         return await self._board(fresh)
 
     async def _board(self, row: Row) -> AnalysisBoard:

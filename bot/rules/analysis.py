@@ -27,7 +27,7 @@ from __future__ import annotations
 
 import engine
 
-__all__ = ["line_markers", "may_follow"]
+__all__ = ["line_markers", "line_steps", "may_follow"]
 
 
 def may_follow(position: engine.Position, running: engine.Position) -> bool:
@@ -44,26 +44,51 @@ def may_follow(position: engine.Position, running: engine.Position) -> bool:
     return all(mine.get(cell) == colour for cell, colour in theirs.items())
 
 
-def line_markers(position: engine.Position, line: list[str] | tuple[str, ...]
-                 ) -> list[tuple[int, str, str]]:
-    """The numbered markers of ``line`` (whole moves, as the search gives them) played from
-    ``position``: ``(number, cell label, colour)`` for each stone each move places, numbered
-    from 1 by move (a two-stone move gives two markers of one number), the colour that of the
-    stone on the cell right after the move. Stops at the first move that does not play (a
-    line is the search's guess; it is never trusted blindly); passes mark nothing."""
-    out: list[tuple[int, str, str]] = []
-    pos = position
-    for number, move in enumerate(line, 1):
+def line_steps(position: engine.Position, line: list[str] | tuple[str, ...]
+               ) -> list[tuple[int | None, str]]:
+    """The moves of ``line`` (whole moves, as the search gives them) that play from
+    ``position``, each with its number on the board: ``(number, move)``, numbered from 1 by
+    the moves that place a stone; a move that places none (a pass) gets ``None``, so the text
+    and the picture number the same moves (a pass has no cell to mark). Stops at the first
+    move that does not play (a line is the search's guess; it is never trusted blindly)."""
+    out: list[tuple[int | None, str]] = []
+    pos, number = position, 0
+    for move in line:
         try:
             after = pos.play(move)
         except engine.EngineError:
             break
-        for label in (after.last_move or "").split():
-            try:
-                colour = after.stones.get(after.board.cell(label))
-            except engine.EngineError:
-                continue
-            if colour is not None:
-                out.append((number, label, colour))
+        placed = after.last_move is not None and any(
+            _stone_at(after, label) is not None for label in after.last_move.split())
+        if placed:
+            number += 1
+        out.append((number if placed else None, move))
         pos = after
     return out
+
+
+def line_markers(position: engine.Position, line: list[str] | tuple[str, ...]
+                 ) -> list[tuple[int, str, str]]:
+    """The numbered markers of ``line`` played from ``position``: ``(number, cell label,
+    colour)`` for each stone each move places, numbered as :func:`line_steps` numbers the
+    moves (a two-stone move gives two markers of one number; a pass marks nothing and takes
+    no number), the colour that of the stone on the cell right after the move."""
+    out: list[tuple[int, str, str]] = []
+    pos = position
+    for number, move in line_steps(position, line):
+        after = pos.play(move)  # line_steps played it
+        if number is not None:
+            for label in (after.last_move or "").split():
+                colour = _stone_at(after, label)
+                if colour is not None:
+                    out.append((number, label, colour))
+        pos = after
+    return out
+
+
+def _stone_at(position: engine.Position, label: str) -> str | None:
+    """The colour of the stone on cell ``label`` (``None``: empty, or no such cell)."""
+    try:
+        return position.stones.get(position.board.cell(label))
+    except engine.EngineError:
+        return None

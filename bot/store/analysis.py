@@ -31,14 +31,19 @@ class AnalysisRepo(Repo):
             f"SELECT {_SESSION} FROM analysis_sessions WHERE id = ?", (session_id,))
 
     async def update_session(self, session_id: int, *, kept: int, own: str, cursor: int,
-                             engine: str | None, now: float) -> int:
-        """Store a board's new state and mark it used at ``now``; rows changed."""
+                             engine: str | None, now: float, lapsed: float) -> int:
+        """Store a board's new state and mark it used at ``now``, unless it was last used at
+        or before ``lapsed`` (UNIX seconds: it lapsed meanwhile) or is gone; rows changed (0:
+        not stored)."""
         return await self.store.execute(
             "UPDATE analysis_sessions SET kept = ?, own = ?, cursor = ?, engine = ?, used_at = ?"
-            " WHERE id = ?", (kept, own, cursor, engine, now, session_id))
+            " WHERE id = ? AND used_at > ?", (kept, own, cursor, engine, now, session_id, lapsed))
 
     async def delete_unused_since(self, before: float) -> int:
-        """Remove the boards last used at or before ``before`` (UNIX seconds); rows removed."""
+        """Remove the boards last used at or before ``before`` (UNIX seconds); rows removed.
+        One statement: each row is removed by exactly one caller, and only if it still
+        qualifies when removed (a board used meanwhile stays), so callers in several
+        processes may run it at once."""
         return await self.store.execute("DELETE FROM analysis_sessions WHERE used_at <= ?", (before,))
 
     async def note(self, game_id: int, user_id: int) -> str | None:

@@ -7,6 +7,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
+from .analysis import privacy_notes
 from .clocks import vacation_amount
 from .commands import pgettext
 from .common import fit_lines, game_label, title
@@ -94,6 +95,8 @@ def _stored_lines(d: StoredData, here: int | None, shown: int) -> list[str]:
         n = len(d.conditional_games)
         lines.append(ngettext("• Conditional lines in {n} game: {games}.", "• Conditional lines in {n} games: {games}.",
                               n).format(n=n, games=_some([f'#{gid}' for gid in d.conditional_games], 12)))
+    if d.notes:
+        lines.append(privacy_notes(d.notes))
     if d.ratings:
         ratings = [ngettext("{game} {rating} ({n} rated game, {where})", "{game} {rating} ({n} rated games, {where})",
                           r.games).format(game=title(r.kind), rating=f"{r.rating:.0f}", n=r.games,

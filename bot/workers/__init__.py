@@ -4,6 +4,8 @@
 * :mod:`bot.workers.rendering` -- the render pool: PNGs, GIFs and review charts;
 * :mod:`bot.workers.search_pool` -- one fair queue of MCTS searches in worker processes (with
   an analysis lane, issue 23); :mod:`bot.workers.search_jobs` -- what its workers run;
+  :mod:`bot.workers.search_terms` -- its errors, its size and the time cap of a search with a
+  deadline;
 * :mod:`bot.workers.computer` -- the computer opponent's moves and /review, through the manager.
 
 May import: ``engine``, ``ai``, ``renderers``, and of ``bot`` the manager (:mod:`bot.manager`),

@@ -245,16 +245,20 @@ class Computer:
 
     # ------------------------------------------------------------------ reviews
 
-    async def analyse(self, user_id: int, position: engine.Position, *, level: int = 5) -> ai.Decision:
+    async def analyse(self, user_id: int, position: engine.Position, *, level: int = 5,
+                      seconds: float | None = None, deadline: float | None = None) -> ai.Decision:
         """An analysis board's Engine request (issue 23) by ``user_id``: :func:`ai.choose_move`
-        on ``position`` at ``level`` (default 5, its time cap) in the moves' pool, in its
-        analysis lane (:mod:`bot.workers.search_pool`: ahead of queued computer moves, but
-        never delaying one by more than one search), one request per user at a time. Raises
+        on ``position`` at ``level`` (default 5) in the moves' pool, in its analysis lane
+        (:mod:`bot.workers.search_pool`: on the first worker that frees, ahead of queued
+        computer moves, but never delaying one by more than one search), one request per
+        user at a time. ``seconds`` caps the search (default: the level's cap);
+        ``deadline`` (the event loop's clock) is when it must end: the search gets the time
+        left then (:func:`bot.workers.search_pool.time_cap`, at most ``seconds``). Raises
         :class:`SearchBusy` (this user's previous request still runs), QueueFull,
-        SearchFailed (e.g. a finished position)."""
+        SearchFailed (e.g. a finished position), ValueError (a deadline without seconds)."""
         pool = await self._pool(self.moves)
-        return await pool.choose_move(("analysis", user_id), position, level=level,
-                                      playouts=self.playouts, lane="analysis")
+        return await pool.choose_move(("analysis", user_id), position, level=level, seconds=seconds,
+                                      playouts=self.playouts, lane="analysis", deadline=deadline)
 
     def reviewing(self, game_id: int) -> bool:
         """True while a review of ``game_id`` runs."""

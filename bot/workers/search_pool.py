@@ -16,12 +16,18 @@ Rules of the queue:
 
 * first come, first served: a free worker takes the oldest queued job -- with one exception,
   the **analysis lane** (issue 23): a job submitted with ``lane="analysis"`` (an Engine request
-  of an analysis board) waits in its own FIFO and a free worker takes it *before* the queued
-  computer moves, unless one of those moves has already waited through an analysis search
-  (one running when it was queued, or one taken ahead of it). So analysis requests are
-  answered within about one search even under a full load of computer games, and a computer
-  move is delayed by at most ONE analysis search, ever (each move counts the analysis searches
-  it waited through; see :meth:`SearchPool._next_job`);
+  of an analysis board) waits in its own FIFO and the first worker that frees takes it
+  *before* the computer moves queued ahead of it, unless one of those has already been
+  overtaken by an analysis search. A computer move is thus delayed by at most ONE analysis
+  search, ever (each move counts the analysis searches submitted after it that a worker took
+  before it; see :meth:`SearchPool._next_job`), and an analysis request waits for no more
+  than the rest of the running search that ends first -- unless another analysis request
+  overtook the same moves a moment before (two requests in one search's time: then the
+  second waits for those moves, which fairness puts first);
+* a job with a ``deadline`` (an Engine request: its answer is due a few seconds after the
+  press) gets, when a worker takes it, the time left until then as its search's time cap
+  (:func:`time_cap`: less the search's overrun, at most its own ``seconds``, at least
+  :data:`FLOOR_SECONDS`): the longer it waited, the shorter it searches;
 * at most one search per key (a game) at a time: a second request for a key that is queued
   or running is **refused** with :class:`SearchBusy` (not coalesced -- the database says
   whose turn it is, so the caller simply has nothing to add; refusing keeps one answer per
@@ -53,53 +59,27 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, cast
 
 from .search_jobs import worker_main
+from .search_terms import (
+    DEFAULT_MAX_QUEUE,
+    FLOOR_SECONDS,
+    OVERRUN,
+    QueueFull,
+    SearchBusy,
+    SearchFailed,
+    SearchPoolError,
+    WorkerDied,
+    time_cap,
+    workers_from_env,
+)
 
 if TYPE_CHECKING:
     import ai
     import engine
     from ai.review import GameReview
 
-__all__ = ["DEFAULT_MAX_QUEUE", "QueueFull", "SearchBusy", "SearchFailed", "SearchPool",
-           "SearchPoolError", "WorkerDied", "workers_from_env"]
-
-#: Jobs that may wait at once when no ``max_queue`` is given.
-DEFAULT_MAX_QUEUE = 100
-
-
-class SearchPoolError(Exception):
-    """Base of the pool's errors; the message can be shown to a player."""
-
-
-class SearchBusy(SearchPoolError):
-    """A search for this key (game) is already queued or running."""
-
-
-class QueueFull(SearchPoolError):
-    """The queue holds ``max_queue`` jobs already."""
-
-
-class SearchFailed(SearchPoolError):
-    """The search raised an exception in the worker (its text is the message)."""
-
-
-class WorkerDied(SearchFailed):
-    """The worker running the search died (it has been replaced)."""
-
-
-def workers_from_env(environ: Mapping[str, str] | None = None) -> int:
-    """Worker count from ``STONECAST_AI_WORKERS`` (default 1). Raises ValueError unless it
-    is a whole number from 1 to 64."""
-    text = (os.environ if environ is None else environ).get("STONECAST_AI_WORKERS", "").strip()
-    if not text:
-        return 1
-    try:
-        n = int(text)
-    except ValueError:
-        n = 0
-    if not 1 <= n <= 64:
-        raise ValueError(f"STONECAST_AI_WORKERS must be a whole number from 1 to 64, not {text!r}")
-    return n
-
+__all__ = ["DEFAULT_MAX_QUEUE", "FLOOR_SECONDS", "OVERRUN", "QueueFull", "SearchBusy",
+           "SearchFailed", "SearchPool", "SearchPoolError", "WorkerDied", "time_cap",
+           "workers_from_env"]
 
 # --- in the bot -------------------------------------------------------------------------
 
@@ -111,7 +91,9 @@ class _Job:
     future: asyncio.Future[Any]
     progress: Callable[[int, int], object] | None = None
     lane: str = "main"
-    passed: int = 0  # analysis searches this main-lane job has waited through
+    seq: int = 0  # order of submission, both lanes
+    passed: int = 0  # analysis searches submitted after this main-lane job, taken before it
+    deadline: float | None = None  # loop time by which a "move" job's search must end
 
 
 @dataclass(eq=False)
@@ -146,6 +128,7 @@ class SearchPool:
         self._ctx = multiprocessing.get_context("spawn")
         self._loop: asyncio.AbstractEventLoop | None = None
         self._closed = False
+        self._seq = 0
         #: Workers started since :meth:`start` (replacements included), for tests and logs.
         self.started = 0
 
@@ -194,17 +177,23 @@ class SearchPool:
 
     async def choose_move(self, key: Hashable, position: engine.Position, *, level: int = 3,
                           seconds: float | None = None, seed: int | None = None,
-                          playouts: int | None = None, lane: str = "main") -> ai.Decision:
+                          playouts: int | None = None, lane: str = "main",
+                          deadline: float | None = None) -> ai.Decision:
         """:func:`ai.choose_move` on ``position`` in a worker; returns the ``ai.Decision``.
 
         ``key`` is the game (any hashable); ``lane`` ``"main"`` (the computer's moves) or
         ``"analysis"`` (an analysis board's Engine request: see the module for the order).
-        Raises :class:`SearchBusy`, :class:`QueueFull`, :class:`SearchFailed` (e.g. the
-        search's ValueError for a finished position), :class:`WorkerDied`, CancelledError when
-        cancelled, and ValueError for an unknown lane.
+        ``deadline`` (the event loop's clock, :meth:`asyncio.AbstractEventLoop.time`): when the
+        search must end; the search's time cap is then :func:`time_cap` of ``seconds`` (needed
+        with a deadline) when a worker takes it. Raises :class:`SearchBusy`,
+        :class:`QueueFull`, :class:`SearchFailed` (e.g. the search's ValueError for a finished
+        position), :class:`WorkerDied`, CancelledError when cancelled, and ValueError for an
+        unknown lane or a deadline without ``seconds``.
         """
+        if deadline is not None and seconds is None:
+            raise ValueError("a deadline needs seconds (the longest the search may take)")
         decision = await self._submit(key, "move", (position.to_text(), level, seconds, seed, playouts),
-                                      lane=lane)
+                                      lane=lane, deadline=deadline)
         return cast("ai.Decision", decision)  # what _job_move returned, back through the pipe
 
     async def review(self, key: Hashable, kind: str, options: Mapping[str, Any] | None,
@@ -249,7 +238,8 @@ class SearchPool:
     # inside ---------------------------------------------------------------------------
 
     async def _submit(self, key: Hashable, kind: str, args: tuple[Any, ...],
-                      progress: Callable[[int, int], object] | None = None, *, lane: str = "main") -> Any:
+                      progress: Callable[[int, int], object] | None = None, *, lane: str = "main",
+                      deadline: float | None = None) -> Any:
         if lane not in ("main", "analysis"):
             raise ValueError(f"lane must be 'main' or 'analysis', not {lane!r}")
         if self._loop is None or self._closed:
@@ -259,13 +249,12 @@ class SearchPool:
         if self.queued >= self.max_queue:
             raise QueueFull("the computer has too many games to think about right now; "
                             "try again in a minute")
-        job = _Job(key, kind, args, self._loop.create_future(), progress, lane)
+        self._seq += 1
+        job = _Job(key, kind, args, self._loop.create_future(), progress, lane, self._seq,
+                   deadline=deadline)
         self._keys[key] = job
         (self._analysis if lane == "analysis" else self._queue).append(job)
         self._dispatch()
-        if lane == "main" and job in self._queue and any(
-                w.job is not None and w.job.lane == "analysis" for w in self._workers):
-            job.passed = 1  # it waits for a worker, maybe the one an analysis search holds
         try:
             return await asyncio.shield(job.future)
         except asyncio.CancelledError:
@@ -288,14 +277,27 @@ class SearchPool:
         w.readers = [parent.fileno(), proc.sentinel]
 
     def _next_job(self) -> _Job:
-        """The job a free worker takes: the oldest of the analysis lane while no queued
-        computer move has yet waited through an analysis search (each queued move then
-        counts this one), else the oldest computer move (the module's rules)."""
-        if self._analysis and not any(j.passed for j in self._queue):
-            for j in self._queue:
-                j.passed += 1
-            return self._analysis.popleft()
+        """The job a free worker takes: the oldest of the analysis lane unless a computer
+        move queued before it has already been overtaken by an analysis search (each move
+        queued before it then counts this one; moves queued after it are not overtaken:
+        it came first), else the oldest computer move (the module's rules). Overtaken
+        moves are always the oldest ones, so the oldest move is one of them."""
+        if self._analysis:
+            first = self._analysis[0]
+            ahead = [j for j in self._queue if j.seq < first.seq]
+            if not any(j.passed for j in ahead):
+                for j in ahead:
+                    j.passed += 1
+                return self._analysis.popleft()
         return self._queue.popleft() if self._queue else self._analysis.popleft()
+
+    def _message(self, job: _Job) -> tuple[str, tuple[Any, ...]]:
+        """What a worker is sent for ``job``: a search with a deadline gets its time cap now."""
+        if job.deadline is None or job.kind != "move":
+            return job.kind, job.args
+        assert self._loop is not None  # jobs exist only once start() set it
+        text, level, seconds, seed, playouts = job.args
+        return job.kind, (text, level, time_cap(seconds, job.deadline, self._loop.time()), seed, playouts)
 
     def _dispatch(self) -> None:
         for w in self._workers:
@@ -305,7 +307,7 @@ class SearchPool:
                 job = self._next_job()
                 w.job = job
                 try:
-                    w.conn.send((job.kind, job.args))
+                    w.conn.send(self._message(job))
                 except Exception as e:  # noqa: BLE001 - unpicklable arguments or a dead pipe
                     w.job = None
                     self._finish(job, SearchFailed(f"the search could not start: {e}"))

@@ -5,14 +5,18 @@ A board is the caller's alone: /analyze answers privately, and every press edits
 message (its buttons check their owner, :class:`bot.front.views.AnalysisButton`). The board's
 state is the manager's (:mod:`bot.manager.analysis`: stored, so the buttons work after a
 restart; a board lapses a day after its last use). The Engine's search runs in the computer's
-worker pool, in its analysis lane (:meth:`bot.workers.computer.Computer.analyse`), at level 5;
-its best line is drawn on the board as numbered markers (:func:`bot.rules.analysis.line_markers`).
+worker pool, in its analysis lane (:meth:`bot.workers.computer.Computer.analyse`), at level 5,
+due to end in time for the answer to be shown within :data:`ENGINE_ANSWER_SECONDS` of the
+press (the budget is explained below :data:`ENGINE_AFTER_SECONDS`); its best line is drawn on
+the board as numbered markers (:func:`bot.rules.analysis.line_markers`, numbered as the text
+numbers the moves: a pass takes no number).
 Share posts the position publicly in the channel with the line and who explored it; Text
 gives the position's one-line text to copy (``/analyze position:`` reads it back).
 """
 
 from __future__ import annotations
 
+import asyncio
 import logging
 from typing import TYPE_CHECKING, Any
 
@@ -21,12 +25,13 @@ from discord import app_commands
 from discord.app_commands import locale_str as _T
 from discord.ext import commands
 
+import ai
 from bot import texts
 from bot.front.boards import attachment
 from bot.front.replies import ephemeral, report_error
 from bot.front.views import analysis_view
 from bot.manager import Refusal, UserError
-from bot.rules.analysis import line_markers
+from bot.rules.analysis import line_markers, line_steps
 from bot.texts.commands import COMMAND_CONTEXT
 from bot.workers.search_pool import QueueFull, SearchBusy, SearchFailed
 
@@ -38,19 +43,36 @@ if TYPE_CHECKING:
 
 log = logging.getLogger("stonecast.bot")
 
-#: The Engine's level: 5, the strongest, with its time cap (ai.LEVELS[5].seconds).
+#: The Engine's level: 5, the strongest (:data:`ai.LEVELS`: its search settings -- endgame
+#: solver, playout tactics, 12,000 playouts at most -- and its time cap of 5 s).
 ENGINE_LEVEL = 5
+#: Seconds from the press within which the Engine's answer is shown (issue 23's target).
+ENGINE_ANSWER_SECONDS = 6.0
+#: Seconds kept, out of :data:`ENGINE_ANSWER_SECONDS`, for what follows the search: storing
+#: the answer, drawing the board with its markers and editing the message (measured by
+#: benchmarks/analysis.py: about 0.1-0.4 s under load; the rest is margin for Discord).
+ENGINE_AFTER_SECONDS = 1.0
+# The Engine's budget: the search must end ENGINE_ANSWER_SECONDS - ENGINE_AFTER_SECONDS
+# (5 s) after the press. A worker that is free at once gives it about 4.5 s (5 s less the
+# press's own handling, divided by the search's 10% overrun: bot.workers.search_pool.time_cap),
+# close to level 5's own 5 s -- the strength of MCTS grows with the log of its playouts, so
+# 10% fewer is not a level less. An Engine request that waited for a computer search to end
+# (at most the rest of one: it takes the first worker that frees) searches what is left of
+# the 5 s: behind a level-3 move (at most 2.2 s) still 2.5 s or more, at level 5's settings.
+# Only behind a level-4 or -5 computer move with every worker busy does it fall to the
+# floor (bot.workers.search_pool.FLOOR_SECONDS) and may answer after 6 s: run two search
+# workers (STONECAST_AI_WORKERS=2) where such games are played.
 
 
 class PlayModal(discord.ui.Modal):
     """The Play button's form: one move, read as /move reads it."""
 
     def __init__(self, cog: AnalysisCog, board_id: int):
-        super().__init__(title=texts.PLAY_MODAL["title"], timeout=900,
+        super().__init__(title=texts.play_modal("title"), timeout=900,
                          custom_id=f"stonecast:analysis-play:{board_id}")
         self.cog, self.board_id = cog, board_id
         self.move: discord.ui.TextInput[PlayModal] = discord.ui.TextInput(
-            label=texts.PLAY_MODAL["label"], placeholder=texts.PLAY_MODAL["hint"], max_length=64)
+            label=texts.play_modal("label"), placeholder=texts.play_modal("hint"), max_length=64)
         self.add_item(self.move)
 
     async def on_submit(self, interaction: discord.Interaction[Any], /) -> None:
@@ -113,6 +135,7 @@ class AnalysisCog(commands.Cog, name="Analysis"):
     async def on_analysis_button(self, interaction: discord.Interaction[Any], action: str,
                                  board_id: int) -> None:
         """A button of the caller's own board (its ``interaction_check`` turned others away)."""
+        pressed = asyncio.get_running_loop().time()
         uid = interaction.user.id
         manager = self.bot.manager
         try:
@@ -126,7 +149,7 @@ class AnalysisCog(commands.Cog, name="Analysis"):
             elif action == "undo":
                 await self._edit(interaction, await manager.analysis_undo(board_id, uid))
             elif action == "engine":
-                await self._engine(interaction, board_id)
+                await self._engine(interaction, board_id, pressed)
             elif action == "share":
                 board = await manager.analysis_board(board_id, uid)
                 content, file = await self._show(board, share=True)
@@ -149,19 +172,28 @@ class AnalysisCog(commands.Cog, name="Analysis"):
         except Exception as e:  # noqa: BLE001 - every failure answers the player privately
             await report_error(interaction, e)
 
-    async def _engine(self, interaction: discord.Interaction[Any], board_id: int) -> None:
+    async def _engine(self, interaction: discord.Interaction[Any], board_id: int, pressed: float) -> None:
         """Engine: the gate (running games, the cap), the search at :data:`ENGINE_LEVEL` in the
-        analysis lane, then the board with the line."""
+        analysis lane -- due to end :data:`ENGINE_AFTER_SECONDS` before the answer is due
+        (``pressed``: the event loop's time of the press), queued before the "thinking" note
+        is shown so that Discord's round trip runs meanwhile -- then the board with the line."""
         uid = interaction.user.id
         board = await self.bot.manager.engine_input(board_id, uid)
-        await interaction.edit_original_response(content=f"{texts.ENGINE_NOTES['thinking']}\n")
+        search = asyncio.ensure_future(self.bot.computer.analyse(
+            uid, board.position, level=ENGINE_LEVEL, seconds=ai.LEVELS[ENGINE_LEVEL].seconds,
+            deadline=pressed + ENGINE_ANSWER_SECONDS - ENGINE_AFTER_SECONDS))
         try:
-            decision = await self.bot.computer.analyse(uid, board.position, level=ENGINE_LEVEL)
+            await interaction.edit_original_response(content=f"{texts.engine_note('thinking')}\n")
+        except BaseException:
+            search.cancel()
+            raise
+        try:
+            decision = await search
         except SearchBusy:
             raise UserError(Refusal.ENGINE_BUSY) from None
         except (QueueFull, SearchFailed) as e:
             log.warning("engine request on board %s failed: %s", board_id, e)
-            note = texts.ENGINE_NOTES["queue_full" if isinstance(e, QueueFull) else "failed"]
+            note = texts.engine_note("queue_full" if isinstance(e, QueueFull) else "failed")
             await self._edit(interaction, board)
             await ephemeral(interaction, note)
             return
@@ -187,7 +219,7 @@ class AnalysisCog(commands.Cog, name="Analysis"):
         summary = None
         markers = None
         if board.engine is not None and mover is not None:
-            summary = texts.engine_summary(mover, board.engine.value, board.engine.line,
+            summary = texts.engine_summary(mover, board.engine.value, line_steps(pos, board.engine.line),
                                            board.engine.proven, board.engine.plies_to_end)
             markers = line_markers(pos, board.engine.line)
         png = await self.bot.renderer.render(pos, names, markers=markers)

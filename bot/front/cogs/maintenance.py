@@ -1,7 +1,9 @@
 """Housekeeping as a ``discord.ext.tasks`` loop: every minute (the bot's
 ``maintenance_interval``; and once on start, settling whatever fell due while the bot was
-away) challenges past their deadline lapse, tournaments advance (issue 21), the clocks are swept, the outbox is delivered, and
-every game where the computer is to move and no search runs gets its search queued.
+away) challenges past their deadline lapse, tournaments advance (issue 21), the clocks are swept, the outbox is delivered,
+every game where the computer is to move and no search runs gets its search queued, and lapsed
+analysis boards are deleted (issue 23; :meth:`bot.manager.GameManager.expire_boards`, safe in
+several processes at once).
 The loop waits until the bot is ready, starts when the cog loads and stops when it unloads (on
 close); a failing step is logged and the loop goes on.
 
@@ -73,8 +75,10 @@ class MaintenanceCog(commands.Cog, name="Maintenance"):
 
     async def run_maintenance(self) -> None:
         """Expire old challenges, advance the tournaments, sweep the clocks and wake the
-        computer for its pending moves; failures are logged, never raised."""
-        for job in (self.expire_challenges, self.advance_tournaments, self.sweep_clocks, self.wake_computer):
+        computer for its pending moves, delete lapsed analysis boards; failures are logged,
+        never raised."""
+        for job in (self.expire_challenges, self.advance_tournaments, self.sweep_clocks, self.wake_computer,
+                    self.expire_analysis_boards):
             try:
                 await job()
             except Exception:  # noqa: BLE001 - keep the loop alive
@@ -115,6 +119,12 @@ class MaintenanceCog(commands.Cog, name="Maintenance"):
         (the database is the truth: after a restart, or a queue that was full). Returns how
         many were queued."""
         return await self.bot.computer.wake()
+
+    async def expire_analysis_boards(self) -> int:
+        """Delete the analysis boards unused for a day (issue 23; their private messages stay,
+        and their buttons answer that the board lapsed). Returns how many."""
+        deleted: int = await self.bot.manager.expire_boards()
+        return deleted
 
     async def expire_challenges(self) -> int:
         """Expire challenges older than their deadline and mark their messages. Returns how many."""
