@@ -21,6 +21,7 @@ catalog's translation (:func:`localise`) or ``None`` (Discord then shows the Eng
 
 from __future__ import annotations
 
+import functools
 import logging
 import unicodedata
 
@@ -73,6 +74,14 @@ def localise(message: str, locale: object, location: Where, context: str | None 
     language = i18n.language_of(locale)
     if language == i18n.DEFAULT or message in UNTRANSLATED_COMMAND_WORDS:
         return None
+    return _localised(message, language, location, context)
+
+
+@functools.lru_cache(maxsize=16384)
+def _localised(message: str, language: str, location: Where, context: str | None) -> str | None:
+    """:func:`localise` for a supported language other than English, remembered: every
+    command sync asks again for each word in each of Discord's locales, and the catalogs do
+    not change while the process runs."""
     catalog = i18n.translations(language)
     text = str(catalog.pgettext(context, message) if context else catalog.gettext(message))
     if text == message:

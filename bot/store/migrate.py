@@ -105,11 +105,14 @@ async def upgrade_schema(store: Store, revision: str = "head", *, config: Config
     from alembic.script import ScriptDirectory
     from alembic.util import CommandError
 
-    from .migrations import BASE_REVISION, alembic_config
+    from .migrations import BASE_REVISION, alembic_config, head_revision
 
+    current = await store.alembic_revision()
+    if config is None and revision == "head" and current == head_revision():
+        store.revision = current  # at the head already: nothing for Alembic to load or run
+        return current
     config = config or alembic_config()
     known = {s.revision for s in ScriptDirectory.from_config(config).walk_revisions()}
-    current = await store.alembic_revision()
     if current is not None and current not in known:
         raise StoreError(
             f"the database {store.path} is at schema revision {current}, which this "

@@ -49,10 +49,11 @@ def alembic_config(extra_versions: Iterable[str | Path] = ()) -> Config:
 
 
 @functools.cache
+@functools.cache
 def head_revision() -> str:
     """The head of these migrations (e.g. ``"0006"``): the one schema :mod:`bot.manager`
     works on (:meth:`bot.store.Store.open` brings every database there). Read once from
-    ``versions/``."""
+    ``versions/`` (then remembered: the files do not change while the process runs)."""
     from alembic.script import ScriptDirectory
 
     head = ScriptDirectory.from_config(alembic_config()).get_current_head()
