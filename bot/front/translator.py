@@ -21,11 +21,12 @@ catalog's translation (:func:`localise`) or ``None`` (Discord then shows the Eng
 
 from __future__ import annotations
 
-import functools
 import logging
 import unicodedata
+import weakref
 
 import discord
+from babel.support import NullTranslations
 from discord import app_commands
 from discord.app_commands import TranslationContextLocation as Where
 
@@ -74,15 +75,23 @@ def localise(message: str, locale: object, location: Where, context: str | None 
     language = i18n.language_of(locale)
     if language == i18n.DEFAULT or message in UNTRANSLATED_COMMAND_WORDS:
         return None
-    return _localised(message, language, location, context)
-
-
-@functools.lru_cache(maxsize=16384)
-def _localised(message: str, language: str, location: Where, context: str | None) -> str | None:
-    """:func:`localise` for a supported language other than English, remembered: every
-    command sync asks again for each word in each of Discord's locales, and the catalogs do
-    not change while the process runs."""
     catalog = i18n.translations(language)
+    remembered = _MEMO.setdefault(catalog, {})
+    key = (message, location, context)
+    if key not in remembered:
+        remembered[key] = _localised(catalog, language, message, location, context)
+    return remembered[key]
+
+
+#: Each catalog's translations already worked out (:func:`localise`): every command sync asks
+#: again for each word in each of Discord's locales, and a catalog does not change once read.
+_MEMO: weakref.WeakKeyDictionary[object, dict[tuple[str, Where, str | None], str | None]] = (
+    weakref.WeakKeyDictionary())
+
+
+def _localised(catalog: NullTranslations, language: str, message: str, location: Where,
+               context: str | None) -> str | None:
+    """:func:`localise` from ``catalog``, ``language``'s."""
     text = str(catalog.pgettext(context, message) if context else catalog.gettext(message))
     if text == message:
         return None
