@@ -17,6 +17,7 @@ import pytest
 from babel.messages.extract import extract_from_file
 from babel.messages.pofile import read_po
 from fakediscord import limits
+from l10n_support import LANGUAGES, PLACEHOLDER, PLURAL_FORMS, catalog_problems
 
 import engine
 from bot import texts
@@ -25,9 +26,6 @@ from bot.manager.errors import NotAllowed, Refusal, StaleAction, UserError
 from bot.texts import i18n
 
 ROOT = Path(__file__).resolve().parents[1]
-LANGUAGES = [lang for lang in i18n.SUPPORTED if lang != "en"]
-FORMS = {"de": 2, "fr": 2, "es": 2, "pt_BR": 2, "ru": 3, "ja": 1}
-PLACEHOLDER = re.compile(r"\{([a-z_]+)\}")
 BIG = 2**63 - 1
 LONG_KIND = max(engine.GAMES, key=lambda k: len(texts.title(k)))
 LABEL = texts.game_label(LONG_KIND, 9_999_999)
@@ -44,22 +42,10 @@ def _messages() -> list[str | tuple[str, str]]:
 def test_the_catalog_has_every_message_translated_with_its_placeholders(lang):
     with (ROOT / "bot" / "texts" / "locale" / lang / "LC_MESSAGES" / "analysis.po").open("rb") as f:
         catalog = read_po(f, locale=lang)
-    assert catalog.num_plurals == FORMS[lang]
+    assert catalog.num_plurals == PLURAL_FORMS[lang]
     messages = _messages()
     assert len(messages) > 50
-    problems = []
-    for message in messages:
-        entry = catalog.get(message[0] if isinstance(message, tuple) else message)
-        if entry is None or entry.fuzzy:
-            problems.append(("missing or fuzzy", message))
-            continue
-        forms = entry.string if isinstance(entry.string, tuple) else (entry.string,)
-        if len(forms) != (FORMS[lang] if isinstance(message, tuple) else 1):
-            problems.append(("plural forms", message))
-        wanted = set(PLACEHOLDER.findall(" ".join(message) if isinstance(message, tuple) else message))
-        problems += [("placeholders", message, form) for form in forms
-                     if not form.strip() or set(PLACEHOLDER.findall(form)) != wanted]
-    assert not problems
+    assert not catalog_problems(catalog, messages, lang)
 
 
 def _sample() -> dict[str, str]:

@@ -22,6 +22,7 @@ import pytest
 from babel.messages.extract import extract_from_file
 from babel.messages.pofile import read_po
 from fakediscord import limits
+from l10n_support import LANGUAGES, PLACEHOLDER, PLURAL_FORMS, catalog_problems
 
 import engine
 from bot import texts
@@ -29,11 +30,8 @@ from bot.rules import records
 from bot.rules.timecontrol import TimeControl
 from bot.texts import i18n
 
-LANGUAGES = [lang for lang in i18n.SUPPORTED if lang != "en"]
 GROUP_MODULES = ("boards", "panel", "alt", "chart", "play", "clocks", "turns", "conditional")
 TEXTS = Path(texts.__file__).parent
-PLURAL_FORMS = {"de": 2, "fr": 2, "es": 2, "pt_BR": 2, "ru": 3, "ja": 1}
-PLACEHOLDER = re.compile(r"\{(\w*)\}")
 
 BIG = 2**63 - 1  # the longest snowflake: 19 digits
 NAME = "Ꮓ" * 32  # Discord's longest display name
@@ -68,24 +66,7 @@ def test_the_group_words_many_messages():
 def test_the_catalog_has_every_message_translated_with_its_placeholders(lang):
     catalog = _catalog(lang)
     assert catalog.num_plurals == PLURAL_FORMS[lang]
-    problems = []
-    for message in _group_messages():
-        key = message[0] if isinstance(message, tuple) else message
-        entry = catalog.get(key)
-        if entry is None or entry.fuzzy:
-            problems.append(("missing or fuzzy", key))
-            continue
-        forms = entry.string if isinstance(entry.string, tuple) else (entry.string,)
-        if isinstance(message, tuple) != isinstance(entry.id, tuple) or len(forms) != (
-                PLURAL_FORMS[lang] if isinstance(message, tuple) else 1):
-            problems.append(("plural forms", key))
-        wanted = set(PLACEHOLDER.findall(" ".join(message) if isinstance(message, tuple) else message))
-        for form in forms:
-            if not form.strip():
-                problems.append(("empty", key))
-            elif set(PLACEHOLDER.findall(form)) != wanted:
-                problems.append(("placeholders", key, form))
-    assert not problems
+    assert not catalog_problems(catalog, _group_messages(), lang)
 
 
 def game(**kw):

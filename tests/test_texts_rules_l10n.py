@@ -24,6 +24,7 @@ import pytest
 from babel.messages.extract import extract_from_file
 from babel.messages.pofile import read_po
 from fakediscord import limits
+from l10n_support import LANGUAGES, PLACEHOLDER, PLURAL_FORMS, catalog_problems
 
 import engine
 from bot import texts
@@ -31,10 +32,7 @@ from bot.rules import timecontrol
 from bot.rules.timecontrol import DAY, HOUR, ClockField, ClockProblem, TimeControl, TimeControlError
 from bot.texts import errors, i18n, terms
 
-LANGUAGES = [lang for lang in i18n.SUPPORTED if lang != "en"]
 TEXTS = Path(texts.__file__).parent
-PLURAL_FORMS = {"de": 2, "fr": 2, "es": 2, "pt_BR": 2, "ru": 3, "ja": 1}
-PLACEHOLDER = re.compile(r"\{(\w*)\}")
 BIG = 2**63 - 1
 LONG_KIND = max(engine.GAMES, key=lambda k: len(texts.title(k)))
 LABEL = texts.game_label(LONG_KIND, 9_999_999)
@@ -83,23 +81,7 @@ def test_terms_word_their_messages():
 def test_the_catalog_has_every_message_translated_with_its_placeholders(lang):
     catalog = _catalog(lang)
     assert catalog.num_plurals == PLURAL_FORMS[lang]
-    problems = []
-    for message in _messages():
-        key = message[0] if isinstance(message, tuple) else message
-        entry = catalog.get(key)
-        if entry is None or entry.fuzzy:
-            problems.append(("missing or fuzzy", key))
-            continue
-        forms = entry.string if isinstance(entry.string, tuple) else (entry.string,)
-        if isinstance(message, tuple) != isinstance(entry.id, tuple) or len(forms) != (
-                PLURAL_FORMS[lang] if isinstance(message, tuple) else 1):
-            problems.append(("plural forms", key))
-        wanted = set(PLACEHOLDER.findall(" ".join(message) if isinstance(message, tuple) else message))
-        for form in forms:
-            if not form.strip():
-                problems.append(("empty", key))
-            elif set(PLACEHOLDER.findall(form)) != wanted:
-                problems.append(("placeholders", key, form))
+    problems = catalog_problems(catalog, _messages(), lang)
     stale = {m.id if isinstance(m.id, str) else m.id[0] for m in catalog if m.id} - {
         m[0] if isinstance(m, tuple) else m for m in _messages()}
     assert not problems and not stale
