@@ -59,17 +59,22 @@ class ClockKind(enum.StrEnum):
     BANK = "bank"
 
 
-class ClockField(enum.Enum):
-    """Which value of a time control an error is about; :attr:`english` names it in
-    ``str(error)`` (the bot words it in the player's language from the member)."""
+class _Worded(enum.Enum):
+    """An enum whose members are ``(value, english)``: the stored value, and the English
+    that ``str()`` of an error uses (the bot words each member in the player's language)."""
 
     english: str
 
-    def __new__(cls, value: str, english: str) -> ClockField:
+    def __new__(cls, value: str, english: str) -> _Worded:
         member = object.__new__(cls)
         member._value_ = value
         member.english = english
         return member
+
+
+class ClockField(_Worded):
+    """Which value of a time control an error is about; :attr:`english` names it in
+    ``str(error)`` (the bot words it in the player's language from the member)."""
 
     PER_MOVE = ("per move", "the time per move")
     INITIAL = ("initial", "the initial bank")
@@ -77,20 +82,12 @@ class ClockField(enum.Enum):
     MAXIMUM = ("maximum", "the maximum bank")
 
 
-class ClockProblem(enum.Enum):
+class ClockProblem(_Worded):
     """Why a time control was refused (:class:`TimeControlError`'s ``reason``), with the
     English sentence of ``str(error)``: ``{field}`` is a :class:`ClockField`'s English,
     durations (``{low}``, ``{high}``, ``{value}``, ``{maximum}``) are :func:`duration_text`,
     ``{text}`` is what was typed (cut to 40 characters, quoted) and ``{presets}`` the preset
     names, quoted."""
-
-    english: str
-
-    def __new__(cls, value: str, english: str) -> ClockProblem:
-        member = object.__new__(cls)
-        member._value_ = value
-        member.english = english
-        return member
 
     NOT_TEXT = ("not text", "a clock must be text like '3 days a move' or 'bank 7d + 1d (max 10d)'")
     UNREADABLE = ("unreadable", "cannot read the clock {text!r}: choose one of {presets}")
