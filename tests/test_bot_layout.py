@@ -8,6 +8,7 @@ those under ``if TYPE_CHECKING:`` and inside functions too (a type checker follo
 from __future__ import annotations
 
 import ast
+import functools
 from pathlib import Path
 
 import pytest
@@ -65,12 +66,18 @@ def _type_only(tree: ast.AST) -> set[int]:
     return skipped
 
 
+@functools.cache
+def _tree(path: Path) -> ast.Module:
+    """The syntax tree of ``path`` (parsed once: the graphs below read every module twice)."""
+    return ast.parse(path.read_text(encoding="utf-8"), str(path))
+
+
 def _imports(name: str, path: Path, *, runtime: bool = False) -> set[str]:
     """The modules of ``bot`` that module ``name`` (at ``path``) imports, however written;
     ``runtime``: only those executed (not under ``if TYPE_CHECKING:``)."""
     package = name if path.name == "__init__.py" else name.rpartition(".")[0]
     found: set[str] = set()
-    tree = ast.parse(path.read_text(encoding="utf-8"), str(path))
+    tree = _tree(path)
     skipped = _type_only(tree) if runtime else set()
     for node in ast.walk(tree):
         if id(node) in skipped:
@@ -92,7 +99,11 @@ def _imports(name: str, path: Path, *, runtime: bool = False) -> set[str]:
     return found
 
 
-GRAPH = {name: _imports(name, path) for name, path in MODULES.items()}
+@functools.cache
+def graph() -> dict[str, set[str]]:
+    """Module -> the modules of ``bot`` it imports (built on first use: only the worker that
+    runs these tests parses the package)."""
+    return {name: _imports(name, path) for name, path in MODULES.items()}
 
 
 def _with_packages(imported: set[str], name: str) -> set[str]:
@@ -108,8 +119,11 @@ def _with_packages(imported: set[str], name: str) -> set[str]:
 
 # what runs at import: an import cycle is a cycle of these (a type-only import runs nothing;
 # a module's import runs the packages above it first)
-RUNTIME_GRAPH = {name: _with_packages(_imports(name, path, runtime=True), name)
-                 for name, path in MODULES.items()}
+@functools.cache
+def runtime_graph() -> dict[str, set[str]]:
+    """Module -> what its import runs (see above), built on first use."""
+    return {name: _with_packages(_imports(name, path, runtime=True), name)
+            for name, path in MODULES.items()}
 
 
 def _package(name: str) -> str:
@@ -121,17 +135,17 @@ def _package(name: str) -> str:
 
 def test_the_graph_is_read_from_every_kind_of_import():
     # relative, absolute, "from package import module", and type-only imports all count
-    assert "bot.front.client" in GRAPH["bot.front.cogs.play"]  # under TYPE_CHECKING
-    assert "bot.texts" in GRAPH["bot.front.cogs.play"]  # from bot import texts
-    assert "bot.rules.timecontrol" in GRAPH["bot.manager.core"]  # from ..rules import timecontrol
-    assert "bot.workers.procs" in GRAPH["bot.workers.search_jobs"]  # from .procs import
+    assert "bot.front.client" in graph()["bot.front.cogs.play"]  # under TYPE_CHECKING
+    assert "bot.texts" in graph()["bot.front.cogs.play"]  # from bot import texts
+    assert "bot.rules.timecontrol" in graph()["bot.manager.core"]  # from ..rules import timecontrol
+    assert "bot.workers.procs" in graph()["bot.workers.search_jobs"]  # from .procs import
     assert len(MODULES) > 60
 
 
 @pytest.mark.parametrize("package", sorted(ALLOWED))
 def test_each_part_of_bot_imports_only_what_it_may(package):
     wrong = {name: sorted(t for t in targets if _package(t) not in ALLOWED[package] | {package})
-             for name, targets in GRAPH.items() if _package(name) == package}
+             for name, targets in graph().items() if _package(name) == package}
     assert {name: t for name, t in wrong.items() if t} == {}
 
 
@@ -139,7 +153,7 @@ def test_each_part_of_bot_imports_only_what_it_may(package):
 def test_each_narrower_sub_package_imports_only_what_it_may(package):
     members = {name for name in MODULES if name == package or name.startswith(package + ".")}
     assert members, package
-    wrong = {name: sorted(t for t in GRAPH[name] if not (t == package or t.startswith(package + "."))
+    wrong = {name: sorted(t for t in graph()[name] if not (t == package or t.startswith(package + "."))
                           and not any(t == a or t.startswith(a + ".") for a in NARROWER[package]))
              for name in members}
     assert {name: t for name, t in wrong.items() if t} == {}
@@ -158,7 +172,7 @@ def test_the_rules_are_pure_and_the_manager_knows_no_discord():
 def test_no_cog_module_is_imported_from_outside_the_cogs():
     cogs = set(EXTENSIONS)
     assert cogs and all(c in MODULES for c in cogs)
-    outside = {name: sorted(targets & cogs) for name, targets in GRAPH.items()
+    outside = {name: sorted(targets & cogs) for name, targets in graph().items()
                if not name.startswith("bot.front.cogs.") and targets & cogs}
     assert outside == {}
 
@@ -183,7 +197,7 @@ def test_the_cycle_finder_finds_afind_cycle():
 
 
 def test_no_import_cycle_in_bot():
-    assert find_cycle(RUNTIME_GRAPH) is None
+    assert find_cycle(runtime_graph()) is None
 
 
 @pytest.mark.parametrize("package", PACKAGES)

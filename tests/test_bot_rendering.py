@@ -4,10 +4,15 @@ from __future__ import annotations
 
 import io
 import os
+import sqlite3
 
+import pytest
+from fakediscord.fixtures import *  # noqa: F403
+from fakediscord.harness import BotHarness
 from PIL import Image
 
 import engine
+from bot.store import StoreError
 from bot.workers.rendering import BoardRenderer
 
 
@@ -29,3 +34,18 @@ async def test_a_worker_that_dies_does_not_break_every_later_board():
     finally:
         renderer.close()
     assert renderer._pool is None
+
+
+async def test_a_refused_start_spawns_no_render_worker(fake, tmp_path):
+    # The workers start once the store is open: a database the bot refuses (here one a newer
+    # Stonecast wrote) ends the start before any process is spawned.
+    db = tmp_path / "newer.db"
+    with sqlite3.connect(db) as conn:
+        conn.execute("CREATE TABLE alembic_version (version_num VARCHAR(32) NOT NULL)")
+        conn.execute("INSERT INTO alembic_version VALUES ('9999')")
+    h = BotHarness(fake, db, render_workers=2)
+    with pytest.raises(RuntimeError, match="stopped while starting") as refused:
+        await h.start()
+    assert isinstance(refused.value.__cause__, StoreError)
+    assert h.bot is not None and h.bot.renderer._pool is None
+    await h.bot.close()

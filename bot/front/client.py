@@ -217,7 +217,6 @@ class StonecastBot(commands.AutoShardedBot):
             # a non-default API: ask it where its gateway is (discord.py assumes discord.gg)
             _, url, _ = await self.http.get_bot_gateway()
             discord.gateway.DiscordWebSocket.DEFAULT_GATEWAY = yarl.URL(url)
-        self.renderer.start()
         await self.languages.load_catalogs()  # read once, before any interaction waits for it
         if self._manager is None:
             if not self.config.uses_postgresql:
@@ -227,6 +226,7 @@ class StonecastBot(commands.AutoShardedBot):
             if self.config.lease is not None:
                 options.setdefault("lease", self.config.lease)
             self._manager = await GameManager.open(self.config.db_path, **options)
+        self.renderer.start()  # once the store is open: a refused start spawns no workers
         self._build(self._manager)
         await self._load_cogs()
         if self.config.syncs_commands:

@@ -44,8 +44,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-
-import networkx as nx
+from typing import TYPE_CHECKING
 
 from .base import (
     Bye,
@@ -58,6 +57,9 @@ from .base import (
     Round,
     check_distinct,
 )
+
+if TYPE_CHECKING:
+    import networkx as nx
 
 SWISS_BYE_POINTS = 1.0
 """Points for a Swiss bye (FIDE's default for a pairing-allocated bye)."""
@@ -243,6 +245,8 @@ def _match(state: _State, round_number: int, window: int,
                                      difference * difference, unmet, spread)))
     if not edges:
         return set()
+    import networkx as nx  # here, not at import: every bot process loads this module, few pair
+
     top = max(c for _, _, c in edges) + 1  # weights positive: the matching minimises cost
     graph: nx.Graph[_Node] = nx.Graph()
     graph.add_weighted_edges_from((a, b, top - c) for a, b, c in edges)
