@@ -19,6 +19,12 @@
 Tests about SQLite files as such (migrations from old files, backups, the one-process lock,
 snapshots of a file mid-crash) keep using ``tmp_path`` directly.
 
+Compiled bytecode: where ``PYTHONDONTWRITEBYTECODE`` is set (a common setting of CI machines
+and containers), the suite still keeps compiled modules, under ``.pytest_cache/pycache``
+(``PYTHONPYCACHEPREFIX``: the source folders stay clean), for its workers and every process it
+starts. Otherwise each of the dozens of processes the tests start (``python -m bot``, render and
+search workers) compiles Stonecast from source again, a quarter of a second each.
+
 Temporary folders (``tmp_path``) are made on a RAM disk (``/dev/shm``) when the machine has
 one: SQLite's ``synchronous = FULL`` syncs every commit to the disk, which cost seconds in the
 tests that commit hundreds of times, and says nothing about Stonecast. ``PYTEST_DEBUG_TEMPROOT``
@@ -39,6 +45,7 @@ import concurrent.futures
 import itertools
 import os
 import shutil
+import sys
 import tempfile
 import time
 import warnings
@@ -49,6 +56,13 @@ BACKENDS = ("sqlite", "postgresql")
 #: xdist workers per core for ``-n auto``.
 WORKERS_PER_CORE = 1.5
 RAM_DISK = "/dev/shm"
+
+PYCACHE = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), ".pytest_cache", "pycache")
+if sys.dont_write_bytecode:  # PYTHONDONTWRITEBYTECODE: set for this process, its workers and children
+    sys.dont_write_bytecode = False
+    sys.pycache_prefix = PYCACHE
+    os.environ.pop("PYTHONDONTWRITEBYTECODE", None)
+    os.environ["PYTHONPYCACHEPREFIX"] = PYCACHE
 
 if os.path.isdir(RAM_DISK) and os.access(RAM_DISK, os.W_OK | os.X_OK):
     os.environ.setdefault("PYTEST_DEBUG_TEMPROOT", RAM_DISK)  # pytest's root of tmp_path
