@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import asyncio
 import sqlite3
+from pathlib import Path
 
 import pytest
 from manager_support import ALICE, BOB, CAROL, FakeClock, start_game
@@ -15,7 +16,7 @@ from sqlalchemy.exc import IntegrityError
 from bot.manager import GameManager
 from bot.store import Store, StoreError
 from bot.store.db import bind, database_url, is_postgresql
-from bot.store.migrations import BASE_REVISION, alembic_config
+from bot.store.migrations import BASE_REVISION, alembic_config, head_revision
 
 KIND, OPTS = "coil", {"size": 5}
 SNOWFLAKE = 1_234_567_890_123_456_789  # a Discord id: past 2**31 and 2**53
@@ -143,6 +144,13 @@ def test_one_history_with_one_head():
     script = ScriptDirectory.from_config(alembic_config())
     assert len(script.get_heads()) == 1  # no branches: every revision follows the one before
     assert script.get_base() == BASE_REVISION
+    # each file is its revision, numbered after the one before: head_revision() reads the
+    # head off the file names without loading Alembic
+    for rev in script.walk_revisions():
+        assert Path(rev.path).name.startswith(f"{rev.revision}_"), rev.path
+        if rev.down_revision is not None:
+            assert int(rev.revision) == int(str(rev.down_revision)) + 1, rev.revision
+    assert head_revision() == script.get_current_head()
 
 
 _REVISION_0099 = '''

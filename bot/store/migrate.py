@@ -100,17 +100,17 @@ async def upgrade_schema(store: Store, revision: str = "head", *, config: Config
     :func:`bot.store.migrations.alembic_config`; tests add revisions through it).
     Raises :class:`StoreError` when the database is at a revision this code does not
     know (a newer Stonecast wrote it)."""
-    quiet_alembic()  # before Alembic's import, which logs its plugins
-    from alembic import command
-    from alembic.script import ScriptDirectory
-    from alembic.util import CommandError
-
     from .migrations import BASE_REVISION, alembic_config, head_revision
 
     current = await store.alembic_revision()
     if config is None and revision == "head" and current == head_revision():
         store.revision = current  # at the head already: nothing for Alembic to load or run
         return current
+    quiet_alembic()  # before Alembic's import, which logs its plugins
+    from alembic import command
+    from alembic.script import ScriptDirectory
+    from alembic.util import CommandError
+
     config = config or alembic_config()
     known = {s.revision for s in ScriptDirectory.from_config(config).walk_revisions()}
     if current is not None and current not in known:
