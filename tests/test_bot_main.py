@@ -29,7 +29,12 @@ def test_config_from_env():
 
 
 def _env(**extra) -> dict:
+    """The environment of a ``python -m bot`` child: this one without Discord or Stonecast
+    settings, plus ``extra``. Boards are drawn in a thread (``STONECAST_RENDER_WORKERS=0``)
+    unless ``extra`` says otherwise: these processes draw none, and the two render workers
+    of the default cost a second of CPU per start (tests of the workers ask for them)."""
     env = {k: v for k, v in os.environ.items() if not k.startswith(("DISCORD_", "STONECAST_"))}
+    env["STONECAST_RENDER_WORKERS"] = "0"
     env.update(extra)
     return env
 
@@ -67,7 +72,8 @@ async def test_rejected_token_is_one_line(fake, tmp_path):
 async def test_runs_and_stops_cleanly_on_sigterm(fake, tmp_path):
     db = tmp_path / "nested" / "stonecast.db"
     env = _env(DISCORD_TOKEN=fake.token, STONECAST_DB=str(db), STONECAST_GUILD=str(fake.guild_id),
-               STONECAST_API_URL=f"{fake.base_url}/api/v10")
+               STONECAST_API_URL=f"{fake.base_url}/api/v10",
+               STONECAST_RENDER_WORKERS="")  # the default: render workers, stopped with the bot
     rc, out, err = await _run(env, until=lambda: fake.identifies and len(fake.sync_calls) >= 2)
     assert rc == 0, err
     assert "Traceback" not in err, err
