@@ -1,7 +1,9 @@
 """Several real ``python -m bot`` processes on one PostgreSQL database (issue 14), against the
 fake Discord (tests/fakediscord/cluster.py): racing moves on one game apply once; expired
-games are each settled and announced once; outbox rows are each delivered once, none lost;
-a process killed mid-delivery leaves its rows to another once its lease is over.
+games are each settled and announced once, and outbox rows each delivered once, none lost,
+by three processes at once (one test: the sweeps and the deliveries race together, and three
+processes start once); a process killed mid-delivery leaves its rows to another once its
+lease is over.
 
 Sizes: large enough that every process takes several batches (sweeps take
 ``SWEEP_BATCH`` = 50 games, delivery passes ``DELIVERY_BATCH`` = 100 rows), so the processes
@@ -106,16 +108,23 @@ async def test_racing_moves_on_one_game_in_two_processes_apply_once(cluster_fake
     assert statuses == [0, 0], [procs.log_tail(k) for k in range(2)]
 
 
-async def test_expired_games_are_each_settled_and_announced_once_by_three_processes(
+async def test_expired_games_and_queued_rows_are_each_handled_once_by_three_processes(
         cluster_fake, pg_url, tmp_path):
-    """EXPIRED games (150) whose deadline passed while no bot ran, three processes started at
-    once, each sweeping: every game is lost on time once, and its final board posted once."""
+    """Three processes started at once on a database where EXPIRED games (150) passed their
+    deadline while no bot ran, and OUTBOX (2,000) rows wait in the outbox: every game is lost
+    on time once, with its final board posted once; every row is posted exactly once (one
+    message per nonce, none answered by an earlier post) and marked delivered -- the sweeps
+    and the delivery passes of the three processes race on the same tables."""
     fake = cluster_fake
     places = [fake.add_guild(f"g{k}", shard=(k, 3)) for k in range(3)]
     manager = await GameManager.open(pg_url)
     games = await seed_games(manager, fake, places, EXPIRED, kinds=["io", "coil"],
                              started_ago=3 * DAY + 60)
+    waiting = await seed_games(manager, fake, places, 30, kinds=["io"])
+    ids = await queue_reminders(manager, waiting, OUTBOX)
+    assert len(ids) == OUTBOX
     procs = BotProcesses(fake, pg_url, processes=3, render_workers=0, extra_env=FAST, log_dir=tmp_path)
+    start = time.monotonic()
     await procs.start()
     try:
         async def settled():
@@ -123,6 +132,13 @@ async def test_expired_games_are_each_settled_and_announced_once_by_three_proces
                 "SELECT COUNT(*) FROM announcements WHERE kind = 'timeout' AND delivered_at IS NOT NULL")
             return row[0] >= EXPIRED
         await until(settled, 120 + EXPIRED * 0.5, "every timeout posted")
+
+        async def delivered():
+            row = await manager.store.fetchone(
+                "SELECT COUNT(*) FROM announcements WHERE delivered_at IS NULL")
+            return row[0] == 0
+        await until(delivered, 60 + OUTBOX * 0.05, "every row delivered")
+        took = time.monotonic() - start
         await fake.quiet(1.0)
         finished = await manager.store.fetchone("SELECT COUNT(*) FROM games WHERE status = 'finished'")
         assert finished[0] == EXPIRED
@@ -131,45 +147,21 @@ async def test_expired_games_are_each_settled_and_announced_once_by_three_proces
         for g in games:
             posts = [m for m in fake.channel_messages(g.thread_id) if m.source == "channel"]
             assert len(posts) == 1 and posts[0].attachments, g.id
-        assert max(posts_by_nonce(fake).values()) == 1 and fake.nonce_hits == 0
-        posted_by = collections.Counter(r[0].split(":")[1] for r in await manager.store.fetchall(
-            "SELECT claimed_by FROM announcements WHERE kind = 'timeout'"))
-        print(f"{EXPIRED} timeouts posted, per process {sorted(posted_by.values())}")
-    finally:
-        statuses = await procs.stop()
-        await manager.close()
-    assert statuses == [0, 0, 0], [procs.log_tail(k) for k in range(3)]
-
-
-async def test_outbox_rows_are_delivered_once_none_lost_by_three_processes(cluster_fake, pg_url, tmp_path):
-    """OUTBOX (2,000) rows queued before three processes start: each is posted exactly
-    once (one message per nonce, no post answered by an earlier one) and marked delivered."""
-    fake = cluster_fake
-    places = [fake.add_guild(f"g{k}", shard=(k, 3)) for k in range(3)]
-    manager = await GameManager.open(pg_url)
-    games = await seed_games(manager, fake, places, 30, kinds=["io"])
-    ids = await queue_reminders(manager, games, OUTBOX)
-    assert len(ids) == OUTBOX
-    procs = BotProcesses(fake, pg_url, processes=3, render_workers=0, extra_env=FAST, log_dir=tmp_path)
-    start = time.monotonic()
-    await procs.start()
-    try:
-        async def delivered():
-            row = await manager.store.fetchone(
-                "SELECT COUNT(*) FROM announcements WHERE delivered_at IS NULL")
-            return row[0] == 0
-        await until(delivered, 60 + OUTBOX * 0.05, "every row delivered")
-        took = time.monotonic() - start
-        await fake.quiet(1.0)
+        rows = [r[0] for r in await manager.store.fetchall(
+            "SELECT id FROM announcements WHERE kind IN ('reminder', 'timeout')")]
+        assert set(ids) <= set(rows) and len(rows) == OUTBOX + EXPIRED
         counts = posts_by_nonce(fake)
-        assert sorted(counts) == sorted(f"stonecast-{i}" for i in ids), "none lost"
+        assert sorted(counts) == sorted(f"stonecast-{i}" for i in rows), "none lost"
         assert set(counts.values()) == {1} and fake.nonce_hits == 0, "none twice"
         errors = await manager.store.fetchone(
             "SELECT COUNT(*) FROM announcements WHERE last_error IS NOT NULL")
         assert errors[0] == 0
+        posted_by = collections.Counter(r[0].split(":")[1] for r in await manager.store.fetchall(
+            "SELECT claimed_by FROM announcements WHERE kind = 'timeout'"))
         owners = collections.Counter(r[0].split(":")[1] for r in await manager.store.fetchall(
             "SELECT claimed_by FROM announcements WHERE kind = 'reminder'"))
-        print(f"{OUTBOX} rows delivered by 3 processes in {took:.1f} s; per process {sorted(owners.values())}")
+        print(f"{EXPIRED} timeouts posted, per process {sorted(posted_by.values())}; {OUTBOX} rows "
+              f"delivered in {took:.1f} s, per process {sorted(owners.values())}")
         assert len(owners) == 3
     finally:
         statuses = await procs.stop()
