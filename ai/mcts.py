@@ -244,23 +244,40 @@ class Search:
         sqrt = math.sqrt
         children: list[Node] = node.children  # type: ignore[assignment]  # only expanded nodes are selected from; no check in the search's inner loop
         if an_t is not None and not pw:
-            # the common case (GRAVE, no prior), with no per-child test of either
+            # the common case (GRAVE, no prior), with no per-child test of either; the
+            # same arithmetic as the general loop below, in the same order (same values)
+            top = 1.0 + e0  # an unvisited child with no AMAF sample
+            if skip_proven:
+                for c in children:
+                    if c.proven is not None:
+                        continue
+                    n = c.n
+                    if n:
+                        m = an_t[c.action]
+                        if m:
+                            beta = m / (m + n + bias * m * n)
+                            v = (1.0 - beta) * (c.w / n) + beta * aw_t[c.action] / m + e0 / sqrt(n)
+                        else:
+                            v = c.w / n + e0 / sqrt(n)
+                    else:
+                        m = an_t[c.action]
+                        v = aw_t[c.action] / m + e0 if m else top
+                    if v > best_v:
+                        best_v = v
+                        best = c
+                return best
             for c in children:
-                if skip_proven and c.proven is not None:
-                    continue
                 n = c.n
-                a = c.action
-                m = an_t[a]
                 if n:
-                    q = c.w / n
+                    m = an_t[c.action]
                     if m:
                         beta = m / (m + n + bias * m * n)
-                        q = (1.0 - beta) * q + beta * aw_t[a] / m
-                    v = q + e0 / sqrt(n)
-                elif m:
-                    v = aw_t[a] / m + e0
+                        v = (1.0 - beta) * (c.w / n) + beta * aw_t[c.action] / m + e0 / sqrt(n)
+                    else:
+                        v = c.w / n + e0 / sqrt(n)
                 else:
-                    v = 1.0 + e0
+                    m = an_t[c.action]
+                    v = aw_t[c.action] / m + e0 if m else top
                 if v > best_v:
                     best_v = v
                     best = c
@@ -337,9 +354,7 @@ class Search:
         state = self.state.copy()
         node = self.root
         path = [node]
-        tables = []
         table = node.amaf
-        tree1 = tree2 = 0
         winner = None
         while True:
             if node.proven is not None:
@@ -358,20 +373,13 @@ class Search:
                 if node.proven is not None:
                     winner = node.proven
                     break
-            tables.append(table)
             child = self._select(node, table)
             if child is None:
                 # every child proven: prove this node and stop here
                 self._try_prove(node)
                 winner = node.proven
                 break
-            a = child.action
-            if a < self.n_cells:
-                if child.seat == 1:
-                    tree1 |= 1 << a
-                else:
-                    tree2 |= 1 << a
-            state.play(a)
+            state.play_listed(child.action)  # listed by actions() where the node was expanded
             node = child
             path.append(node)
             if node.amaf is not None:
@@ -411,14 +419,21 @@ class Search:
                 if t is not None:
                     if l1 is None:
                         l1, l2 = cells_of(p1), cells_of(p2)
-                    counts, wins = t[0], t[1]
+                    # a loss adds 0.0 to the wins (no change): only the counts move then
+                    counts = t[0]
                     for a in l1:
                         counts[a] += 1
-                        wins[a] += r1
-                    counts, wins = t[2], t[3]
+                    if r1:
+                        wins = t[1]
+                        for a in l1:
+                            wins[a] += r1
+                    counts = t[2]
                     for a in l2:
                         counts[a] += 1
-                        wins[a] += r2
+                    if r2:
+                        wins = t[3]
+                        for a in l2:
+                            wins[a] += r2
             a = node.action
             if 0 <= a < n_cells:
                 bit = 1 << a
@@ -495,12 +510,3 @@ def ranked_children(node: Node) -> list[Node]:
     lost.sort(key=lambda c: (c.dist, c.n), reverse=True)
     return wins + alive + lost
 
-
-def _amaf_add(counts: list[int], wins: list[float], bits: int, r: float) -> None:
-    """Add one AMAF sample ``r`` for every cell set in ``bits`` (iterating set bits)."""
-    while bits:
-        low = bits & -bits
-        a = low.bit_length() - 1
-        counts[a] += 1
-        wins[a] += r
-        bits ^= low
