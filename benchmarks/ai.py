@@ -52,7 +52,6 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 import ai  # noqa: E402
 import engine  # noqa: E402
 from ai.grave import GraveAgent  # noqa: E402
-from ai.mcts import Search  # noqa: E402
 from ai.uct import uct_turn  # noqa: E402
 
 KINDS = ["coil", "io", "braincoral", "branchingcoral", "whirlwind"]
@@ -96,19 +95,13 @@ def rate(fn, seconds: float) -> float:
 
 
 def search_rate(pos: engine.Position, seconds: float) -> float:
-    """Simulations per second of the level-5 search settings (for ``pos``'s game) from
-    ``pos``."""
-    from ai import knowledge
-
+    """Simulations per second of level 5's main search (:func:`ai.level_search`: its
+    settings, the game's decisive-move candidates, prior and ref/explore) from ``pos``."""
     lv = ai.LEVELS[5]
     state = pos.search_state()
     if lv.tactics and hasattr(state, "tactics"):
         state.tactics = True  # the game's playout tactics, as level 5 plays
-    prior = knowledge.prior_for(state) if lv.use_knowledge else None
-    s = Search(state, rng=random.Random(1), prior=prior,
-               prior_weight=knowledge.PRIOR_WEIGHT if prior else 0.0, use_amaf=lv.use_amaf,
-               explore=ai.kind_setting(pos.kind, "explore", lv.explore),
-               ref=int(ai.kind_setting(pos.kind, "ref", lv.ref)), bias=lv.bias)
+    s = ai.level_search(state, pos.kind, lv, random.Random(1))
     t0 = time.process_time()
     while s.root.proven is None:  # CPU time, as rate(); 100 simulations at a time
         s.run(playouts=s.playouts + 100)
