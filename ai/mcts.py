@@ -49,21 +49,31 @@ class Node:
 
     ``n`` visits and ``w`` wins (for ``seat``; a draw counts half) of the simulations through
     it; ``proven`` the seat that wins with perfect play from here (0 a draw) or None;
-    ``children`` None until expanded; ``amaf`` None until the node has ``ref`` visits, then
+    ``children`` None until expanded, then the list of child nodes; ``amaf`` None until the
+    node has ``ref`` visits, then
     ``(n1, w1, n2, w2)``: per cell, AMAF visits and wins of seat 1 and seat 2 placing there
     later in the simulations through this node (GRAVE); ``turn_depth`` the turns begun from
     the root to here; ``dist``, once ``proven``, the turns the proof takes from here to the
     game's end (0: over, or won within the open turn; 1: the next turn wins).
+
+    Children are made lazily (the search's speed, issue 24): an expanded node keeps its
+    half-moves in ``acts`` and, in ``kids`` at the same places, each child's node or None
+    where none was needed yet (an unvisited child: no visits, no wins, no proof, its prior
+    in ``priors`` or 0.5); the search reads these directly. Reading ``children`` makes the
+    missing nodes, so every reader outside the search sees the whole list.
     """
 
-    __slots__ = ("action", "seat", "to_move", "children", "n", "w", "proven", "amaf",
-                 "prior", "turn_depth", "dist")
+    __slots__ = ("action", "seat", "to_move", "kids", "acts", "priors", "kid_depth", "n",
+                 "w", "proven", "amaf", "prior", "turn_depth", "dist")
 
     def __init__(self, action: int, seat: int, prior: float = 0.5, turn_depth: int = 0):
         self.action = action
         self.seat = seat
         self.to_move = 0
-        self.children: list[Node] | None = None
+        self.kids: list[Node | None] | None = None
+        self.acts: list[int] = _NO_ACTS
+        self.priors: list[float] | None = None
+        self.kid_depth = 0
         self.n = 0
         self.w = 0.0
         self.proven: int | None = None
@@ -71,6 +81,35 @@ class Node:
         self.prior = prior
         self.turn_depth = turn_depth
         self.dist = 0
+
+    @property
+    def children(self) -> list[Node] | None:
+        """The child nodes (every legal half-move here, or the one decisive win, or none for a
+        position solved at once), in the order of ``SearchState.actions()``; None until
+        expanded. Makes the nodes not made yet (see the class)."""
+        kids = self.kids
+        if kids is not None and None in kids:
+            for i, c in enumerate(kids):
+                if c is None:
+                    self.make_kid(i)
+        return kids  # type: ignore[return-value]  # every place filled just above
+
+    @children.setter
+    def children(self, nodes: list[Node]) -> None:
+        self.kids = list(nodes)
+        self.acts = [c.action for c in nodes]
+        self.priors = None
+
+    def make_kid(self, i: int) -> Node:
+        """Make (and keep) the node of child ``i`` (a place in ``acts``) as expansion would
+        have: moved by the seat to move here, its prior, one turn deeper unless mid-turn."""
+        pr = self.priors
+        c = Node(self.acts[i], self.to_move, 0.5 if pr is None else pr[i], self.kid_depth)
+        self.kids[i] = c  # type: ignore[index]  # only expanded nodes have places
+        return c
+
+
+_NO_ACTS: list[int] = []  # the half-moves of a node not expanded (never changed)
 
 
 class Search:
@@ -146,7 +185,7 @@ class Search:
             solved = self.exact(state)
             if solved is not None:
                 v, turns = solved
-                node.children = []
+                node.kids, node.acts = [], []
                 node.proven = p if v > 0 else (0 if v == 0 else 3 - p)
                 node.dist = turns
                 return
@@ -156,20 +195,22 @@ class Search:
             child_depth = depth
         else:
             child_depth = depth + 1
+        node.kid_depth = child_depth
         if node.turn_depth - self.depth0 <= self.decisive_turns:
             for a in self.candidates(state, actions):
                 if state.wins_now(a):
                     child = Node(a, p, 1.0, child_depth)
                     child.proven = p
-                    node.children = [child]
+                    node.kids, node.acts = [child], [a]
                     node.proven = p
                     node.dist = child_depth - depth
                     return
         priors = self.prior(state, actions) if self.prior is not None else None
-        if priors is None:
-            node.children = [Node(a, p, 0.5, child_depth) for a in actions]
-        else:
-            node.children = [Node(a, p, pr, child_depth) for a, pr in zip(actions, priors, strict=True)]
+        if priors is not None and len(priors) != len(actions):
+            raise ValueError("the prior gave a number of values other than the actions'")
+        node.priors = priors
+        node.acts = actions
+        node.kids = [None] * len(actions)  # nodes made when first selected (Node.make_kid)
 
     def guard_root(self, deadline: float | None = None) -> None:
         """Anti-decisive moves at the root (Teytaud & Teytaud): expand the root and prove
@@ -222,9 +263,9 @@ class Search:
     # -- selection --------------------------------------------------------------------------
     def _select(self, node: Node, table: Amaf | None) -> Node | None:
         """The child to descend into (GRAVE value + small UCB term + progressive bias),
-        skipping children proven lost for the mover; None when every child is proven."""
+        skipping children proven lost for the mover; None when every child is proven. The
+        chosen child's node is made here if it was not yet (:meth:`Node.make_kid`)."""
         p = node.to_move
-        best = None
         best_v = -1e9
         log_n = math.log(node.n + 1)
         explore = self.explore
@@ -242,72 +283,73 @@ class Search:
         # (explore * sqrt(ln N / n) = e0 / sqrt(n)): computed once per selection
         e0 = explore * math.sqrt(log_n)
         sqrt = math.sqrt
-        children: list[Node] = node.children  # type: ignore[assignment]  # only expanded nodes are selected from; no check in the search's inner loop
+        acts = node.acts
+        kids = node.kids
+        assert kids is not None  # only expanded nodes are selected from
+        best_a = -1  # the chosen half-move (-1: none) and its node, None until made
+        best: Node | None = None
         if an_t is not None and not pw:
             # the common case (GRAVE, no prior), with no per-child test of either; the
             # same arithmetic as the general loop below, in the same order (same values)
             top = 1.0 + e0  # an unvisited child with no AMAF sample
-            if skip_proven:
-                for c in children:
-                    if c.proven is not None:
+            for a, c in zip(acts, kids, strict=True):
+                if c is None:  # not made yet: unvisited, unproven
+                    m = an_t[a]
+                    v = aw_t[a] / m + e0 if m else top
+                else:
+                    if skip_proven and c.proven is not None:
                         continue
                     n = c.n
+                    m = an_t[a]
                     if n:
-                        m = an_t[c.action]
                         if m:
                             beta = m / (m + n + bias * m * n)
-                            v = (1.0 - beta) * (c.w / n) + beta * aw_t[c.action] / m + e0 / sqrt(n)
+                            v = (1.0 - beta) * (c.w / n) + beta * aw_t[a] / m + e0 / sqrt(n)
                         else:
                             v = c.w / n + e0 / sqrt(n)
                     else:
-                        m = an_t[c.action]
-                        v = aw_t[c.action] / m + e0 if m else top
-                    if v > best_v:
-                        best_v = v
-                        best = c
-                return best
-            for c in children:
-                n = c.n
-                if n:
-                    m = an_t[c.action]
-                    if m:
-                        beta = m / (m + n + bias * m * n)
-                        v = (1.0 - beta) * (c.w / n) + beta * aw_t[c.action] / m + e0 / sqrt(n)
-                    else:
-                        v = c.w / n + e0 / sqrt(n)
-                else:
-                    m = an_t[c.action]
-                    v = aw_t[c.action] / m + e0 if m else top
+                        v = aw_t[a] / m + e0 if m else top
                 if v > best_v:
                     best_v = v
+                    best_a = a
                     best = c
-            return best
-        for c in children:
-            if skip_proven and c.proven is not None:
-                continue
-            n = c.n
-            if an_t is not None:
-                a = c.action
-                m = an_t[a]
-                if n:
-                    q = c.w / n
-                    if m:
-                        beta = m / (m + n + bias * m * n)
-                        q = (1.0 - beta) * q + beta * aw_t[a] / m
-                    v = q + e0 / sqrt(n)
-                elif m:
-                    v = aw_t[a] / m + e0
+        else:
+            priors = node.priors
+            for i, (a, c) in enumerate(zip(acts, kids, strict=True)):
+                if c is None:
+                    n = 0
+                    prior = 0.5 if priors is None else priors[i]
+                else:
+                    if skip_proven and c.proven is not None:
+                        continue
+                    n = c.n
+                    prior = c.prior
+                if an_t is not None:
+                    m = an_t[a]
+                    if n:
+                        assert c is not None  # a visited child has its node
+                        q = c.w / n
+                        if m:
+                            beta = m / (m + n + bias * m * n)
+                            q = (1.0 - beta) * q + beta * aw_t[a] / m
+                        v = q + e0 / sqrt(n)
+                    elif m:
+                        v = aw_t[a] / m + e0
+                    else:
+                        v = 1.0 + e0
+                elif n:
+                    assert c is not None  # a visited child has its node
+                    v = c.w / n + e0 / sqrt(n)
                 else:
                     v = 1.0 + e0
-            elif n:
-                v = c.w / n + e0 / sqrt(n)
-            else:
-                v = 1.0 + e0
-            if pw:
-                v += pw * c.prior / (n + 1)
-            if v > best_v:
-                best_v = v
-                best = c
+                if pw:
+                    v += pw * prior / (n + 1)
+                if v > best_v:
+                    best_v = v
+                    best_a = a
+                    best = c
+        if best is None and best_a >= 0:
+            best = node.make_kid(acts.index(best_a))
         return best
 
     # -- solver -------------------------------------------------------------------------------
@@ -316,7 +358,7 @@ class Search:
         """MCTS-Solver back-up: prove ``node`` from its children where possible, with its
         distance (:attr:`Node.dist`): a win the shortest of its proven winning children, a
         loss or draw the longest of its children."""
-        if node.children is None:
+        if node.kids is None:
             return False
         p = node.to_move
         depth = node.turn_depth
@@ -324,7 +366,10 @@ class Search:
         draw = False
         win = -1
         longest = 0
-        for c in node.children:
+        for c in node.kids:
+            if c is None:  # not made yet: unproven
+                all_proven = False
+                continue
             pr = c.proven
             if pr is None:
                 all_proven = False
@@ -360,7 +405,7 @@ class Search:
             if node.proven is not None:
                 winner = node.proven
                 break
-            if node.children is None:
+            if node.kids is None:
                 if state.winner is not None:
                     node.proven = state.winner
                     node.dist = 0
@@ -414,7 +459,7 @@ class Search:
                 prove = self._try_prove(node)
             if use_amaf:
                 t = node.amaf
-                if t is None and node.n >= ref and node.children is not None:
+                if t is None and node.n >= ref and node.kids is not None:
                     t = node.amaf = self._new_amaf()
                 if t is not None:
                     if l1 is None:
