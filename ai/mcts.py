@@ -35,13 +35,39 @@ import random
 import time
 from collections.abc import Callable
 
-from engine import SearchState, cells_of
+from engine import SearchState
 
 #: A prior function: (state, actions) -> list of prior values in [0, 1] per action, or None.
 PriorFn = Callable[[SearchState, list[int]], "list[float] | None"]
 #: A node's AMAF table (GRAVE): per cell, visits and wins of seat 1, then of seat 2.
 Amaf = tuple[list[int], list[float], list[int], list[float]]
 _NO_AMAF: list[float] = []  # the AMAF wins read where a selection has no table (never read)
+#: Per byte ``k`` of a bitboard (little-endian), per value of that byte: its cells
+#: (``8 * k + bit``), grown as boards need (:func:`_byte_cells`).
+_BYTE_CELLS: list[tuple[tuple[int, ...], ...]] = []
+
+
+def _byte_cells(n_cells: int) -> list[tuple[tuple[int, ...], ...]]:
+    """The table of :data:`_BYTE_CELLS` covering bitboards of ``n_cells`` cells (one byte
+    more than needed, so a board's every cell fits)."""
+    while len(_BYTE_CELLS) <= n_cells // 8:
+        k = len(_BYTE_CELLS)
+        _BYTE_CELLS.append(tuple(tuple(8 * k + i for i in range(8) if b >> i & 1)
+                                 for b in range(256)))
+    return _BYTE_CELLS
+
+
+def _cells(bits: int, table: list[tuple[tuple[int, ...], ...]], n_bytes: int) -> list[int]:
+    """The cells set in bitboard ``bits`` (below ``8 * n_bytes``), ascending, decoded a
+    byte at a time from ``table`` (:func:`_byte_cells`): several times faster than a
+    bit at a time on the dense boards a playout leaves."""
+    out: list[int] = []
+    k = 0
+    for b in bits.to_bytes(n_bytes, "little"):
+        if b:
+            out += table[k][b]
+        k += 1
+    return out
 
 
 class Node:
@@ -152,6 +178,8 @@ class Search:
         self.candidates = candidates or (lambda _state, actions: actions)
         self.exact = exact
         self.n_cells = state.n_cells
+        self._bytes = state.n_cells // 8 + 1  # bytes of a bitboard of cells (_cells)
+        self._byte_table = _byte_cells(state.n_cells)
         self.root = Node(-1, 3 - state.to_move)
         self.root.to_move = state.to_move
         if use_amaf:
@@ -463,7 +491,8 @@ class Search:
                     t = node.amaf = self._new_amaf()
                 if t is not None:
                     if l1 is None:
-                        l1, l2 = cells_of(p1), cells_of(p2)
+                        table, n_bytes = self._byte_table, self._bytes
+                        l1, l2 = _cells(p1, table, n_bytes), _cells(p2, table, n_bytes)
                     # a loss adds 0.0 to the wins (no change): only the counts move then
                     counts = t[0]
                     for a in l1:
