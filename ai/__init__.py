@@ -40,7 +40,8 @@ from .mcts import Node, Search, ranked_children
 
 __all__ = ["KIND_SETTINGS", "LEVELS", "MAX_SECONDS", "Decision", "Level", "SearchTree",
            "avoid_loss_in_one",
-           "choose_move", "kind_setting", "overlook_threats", "search_move", "win_in_one"]
+           "choose_move", "kind_setting", "level_search", "overlook_threats", "search_move",
+           "win_in_one"]
 
 _T = TypeVar("_T")
 
@@ -294,6 +295,26 @@ def _walk(node: Node, turn: list[int]) -> Node | None:
     return node
 
 
+def level_search(state: SearchState, kind: str, lv: Level, rng: random.Random) -> Search:
+    """The main search :func:`search_move` runs for level ``lv`` from ``state`` (of game
+    ``kind``, a :data:`engine.GAMES` key; the playout tactics already set as the level
+    wants): GRAVE MCTS with solver and decisive moves (:class:`ai.mcts.Search`) with the
+    level's settings, the game's own ``ref``/``explore`` (:func:`kind_setting`), its prior
+    and decisive-move candidates (:mod:`ai.knowledge`) and, where the level has it, Io's
+    exact endgame inside the tree (:class:`ai.endgame.TreeSolver`). Nothing is run yet.
+    ``benchmarks/ai.py`` measures the speed of this very search."""
+    ref = int(kind_setting(kind, "ref", lv.ref))
+    explore = kind_setting(kind, "explore", lv.explore)
+    prior = knowledge.prior_for(state) if lv.use_knowledge else None
+    exact = (endgame.TreeSolver(lv.tree_endgame, lv.tree_endgame_nodes)
+             if lv.tree_endgame > 0 and lv.solver and endgame.solver_for(state) else None)
+    return Search(state, rng=rng, decisive_turns=lv.decisive_turns, prior=prior,
+                  prior_weight=knowledge.PRIOR_WEIGHT if prior else 0.0,
+                  use_amaf=lv.use_amaf, solver=lv.solver, explore=explore,
+                  ref=ref, bias=lv.bias, candidates=knowledge.decisive_candidates,
+                  exact=exact)
+
+
 def search_move(position: Position, lv: Level, *, seconds: float | None = None,
                 seed: int | None = None, playouts: int | None = None,
                 tree: SearchTree | None = None) -> Decision:
@@ -352,16 +373,8 @@ def search_move(position: Position, lv: Level, *, seconds: float | None = None,
             tree.keep(None, None)
         return Decision(text, value, 0, time.perf_counter() - t0, [text], True)
 
-    ref = int(kind_setting(position.kind, "ref", lv.ref))
-    explore = kind_setting(position.kind, "explore", lv.explore)
-    prior = knowledge.prior_for(state) if lv.use_knowledge else None
-    exact = (endgame.TreeSolver(lv.tree_endgame, lv.tree_endgame_nodes)
-             if lv.tree_endgame > 0 and lv.solver and endgame.solver_for(state) else None)
-    search = Search(state, rng=rng, decisive_turns=lv.decisive_turns, prior=prior,
-                    prior_weight=knowledge.PRIOR_WEIGHT if prior else 0.0,
-                    use_amaf=lv.use_amaf, solver=lv.solver, explore=explore,
-                    ref=ref, bias=lv.bias, candidates=knowledge.decisive_candidates,
-                    exact=exact)
+    search = level_search(state, position.kind, lv, rng)
+    ref, explore, prior = search.ref, search.explore, search.prior
     if tree is not None:
         kept = tree.find(position)
         tree.reused = 0

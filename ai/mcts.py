@@ -35,13 +35,39 @@ import random
 import time
 from collections.abc import Callable
 
-from engine import SearchState, cells_of
+from engine import SearchState
 
 #: A prior function: (state, actions) -> list of prior values in [0, 1] per action, or None.
 PriorFn = Callable[[SearchState, list[int]], "list[float] | None"]
 #: A node's AMAF table (GRAVE): per cell, visits and wins of seat 1, then of seat 2.
 Amaf = tuple[list[int], list[float], list[int], list[float]]
 _NO_AMAF: list[float] = []  # the AMAF wins read where a selection has no table (never read)
+#: Per byte ``k`` of a bitboard (little-endian), per value of that byte: its cells
+#: (``8 * k + bit``), grown as boards need (:func:`_byte_cells`).
+_BYTE_CELLS: list[tuple[tuple[int, ...], ...]] = []
+
+
+def _byte_cells(n_cells: int) -> list[tuple[tuple[int, ...], ...]]:
+    """The table of :data:`_BYTE_CELLS` covering bitboards of ``n_cells`` cells (one byte
+    more than needed, so a board's every cell fits)."""
+    while len(_BYTE_CELLS) <= n_cells // 8:
+        k = len(_BYTE_CELLS)
+        _BYTE_CELLS.append(tuple(tuple(8 * k + i for i in range(8) if b >> i & 1)
+                                 for b in range(256)))
+    return _BYTE_CELLS
+
+
+def _cells(bits: int, table: list[tuple[tuple[int, ...], ...]], n_bytes: int) -> list[int]:
+    """The cells set in bitboard ``bits`` (below ``8 * n_bytes``), ascending, decoded a
+    byte at a time from ``table`` (:func:`_byte_cells`): several times faster than a
+    bit at a time on the dense boards a playout leaves."""
+    out: list[int] = []
+    k = 0
+    for b in bits.to_bytes(n_bytes, "little"):
+        if b:
+            out += table[k][b]
+        k += 1
+    return out
 
 
 class Node:
@@ -49,21 +75,31 @@ class Node:
 
     ``n`` visits and ``w`` wins (for ``seat``; a draw counts half) of the simulations through
     it; ``proven`` the seat that wins with perfect play from here (0 a draw) or None;
-    ``children`` None until expanded; ``amaf`` None until the node has ``ref`` visits, then
+    ``children`` None until expanded, then the list of child nodes; ``amaf`` None until the
+    node has ``ref`` visits, then
     ``(n1, w1, n2, w2)``: per cell, AMAF visits and wins of seat 1 and seat 2 placing there
     later in the simulations through this node (GRAVE); ``turn_depth`` the turns begun from
     the root to here; ``dist``, once ``proven``, the turns the proof takes from here to the
     game's end (0: over, or won within the open turn; 1: the next turn wins).
+
+    Children are made lazily (the search's speed, issue 24): an expanded node keeps its
+    half-moves in ``acts`` and, in ``kids`` at the same places, each child's node or None
+    where none was needed yet (an unvisited child: no visits, no wins, no proof, its prior
+    in ``priors`` or 0.5); the search reads these directly. Reading ``children`` makes the
+    missing nodes, so every reader outside the search sees the whole list.
     """
 
-    __slots__ = ("action", "seat", "to_move", "children", "n", "w", "proven", "amaf",
-                 "prior", "turn_depth", "dist")
+    __slots__ = ("action", "seat", "to_move", "kids", "acts", "priors", "kid_depth", "n",
+                 "w", "proven", "amaf", "prior", "turn_depth", "dist")
 
     def __init__(self, action: int, seat: int, prior: float = 0.5, turn_depth: int = 0):
         self.action = action
         self.seat = seat
         self.to_move = 0
-        self.children: list[Node] | None = None
+        self.kids: list[Node | None] | None = None
+        self.acts: list[int] = _NO_ACTS
+        self.priors: list[float] | None = None
+        self.kid_depth = 0
         self.n = 0
         self.w = 0.0
         self.proven: int | None = None
@@ -71,6 +107,35 @@ class Node:
         self.prior = prior
         self.turn_depth = turn_depth
         self.dist = 0
+
+    @property
+    def children(self) -> list[Node] | None:
+        """The child nodes (every legal half-move here, or the one decisive win, or none for a
+        position solved at once), in the order of ``SearchState.actions()``; None until
+        expanded. Makes the nodes not made yet (see the class)."""
+        kids = self.kids
+        if kids is not None and None in kids:
+            for i, c in enumerate(kids):
+                if c is None:
+                    self.make_kid(i)
+        return kids  # type: ignore[return-value]  # every place filled just above
+
+    @children.setter
+    def children(self, nodes: list[Node]) -> None:
+        self.kids = list(nodes)
+        self.acts = [c.action for c in nodes]
+        self.priors = None
+
+    def make_kid(self, i: int) -> Node:
+        """Make (and keep) the node of child ``i`` (a place in ``acts``) as expansion would
+        have: moved by the seat to move here, its prior, one turn deeper unless mid-turn."""
+        pr = self.priors
+        c = Node(self.acts[i], self.to_move, 0.5 if pr is None else pr[i], self.kid_depth)
+        self.kids[i] = c  # type: ignore[index]  # only expanded nodes have places
+        return c
+
+
+_NO_ACTS: list[int] = []  # the half-moves of a node not expanded (never changed)
 
 
 class Search:
@@ -113,6 +178,8 @@ class Search:
         self.candidates = candidates or (lambda _state, actions: actions)
         self.exact = exact
         self.n_cells = state.n_cells
+        self._bytes = state.n_cells // 8 + 1  # bytes of a bitboard of cells (_cells)
+        self._byte_table = _byte_cells(state.n_cells)
         self.root = Node(-1, 3 - state.to_move)
         self.root.to_move = state.to_move
         if use_amaf:
@@ -146,7 +213,7 @@ class Search:
             solved = self.exact(state)
             if solved is not None:
                 v, turns = solved
-                node.children = []
+                node.kids, node.acts = [], []
                 node.proven = p if v > 0 else (0 if v == 0 else 3 - p)
                 node.dist = turns
                 return
@@ -156,20 +223,22 @@ class Search:
             child_depth = depth
         else:
             child_depth = depth + 1
+        node.kid_depth = child_depth
         if node.turn_depth - self.depth0 <= self.decisive_turns:
             for a in self.candidates(state, actions):
                 if state.wins_now(a):
                     child = Node(a, p, 1.0, child_depth)
                     child.proven = p
-                    node.children = [child]
+                    node.kids, node.acts = [child], [a]
                     node.proven = p
                     node.dist = child_depth - depth
                     return
         priors = self.prior(state, actions) if self.prior is not None else None
-        if priors is None:
-            node.children = [Node(a, p, 0.5, child_depth) for a in actions]
-        else:
-            node.children = [Node(a, p, pr, child_depth) for a, pr in zip(actions, priors, strict=True)]
+        if priors is not None and len(priors) != len(actions):
+            raise ValueError("the prior gave a number of values other than the actions'")
+        node.priors = priors
+        node.acts = actions
+        node.kids = [None] * len(actions)  # nodes made when first selected (Node.make_kid)
 
     def guard_root(self, deadline: float | None = None) -> None:
         """Anti-decisive moves at the root (Teytaud & Teytaud): expand the root and prove
@@ -222,9 +291,9 @@ class Search:
     # -- selection --------------------------------------------------------------------------
     def _select(self, node: Node, table: Amaf | None) -> Node | None:
         """The child to descend into (GRAVE value + small UCB term + progressive bias),
-        skipping children proven lost for the mover; None when every child is proven."""
+        skipping children proven lost for the mover; None when every child is proven. The
+        chosen child's node is made here if it was not yet (:meth:`Node.make_kid`)."""
         p = node.to_move
-        best = None
         best_v = -1e9
         log_n = math.log(node.n + 1)
         explore = self.explore
@@ -242,55 +311,73 @@ class Search:
         # (explore * sqrt(ln N / n) = e0 / sqrt(n)): computed once per selection
         e0 = explore * math.sqrt(log_n)
         sqrt = math.sqrt
-        children: list[Node] = node.children  # type: ignore[assignment]  # only expanded nodes are selected from; no check in the search's inner loop
+        acts = node.acts
+        kids = node.kids
+        assert kids is not None  # only expanded nodes are selected from
+        best_a = -1  # the chosen half-move (-1: none) and its node, None until made
+        best: Node | None = None
         if an_t is not None and not pw:
-            # the common case (GRAVE, no prior), with no per-child test of either
-            for c in children:
-                if skip_proven and c.proven is not None:
-                    continue
-                n = c.n
-                a = c.action
-                m = an_t[a]
-                if n:
-                    q = c.w / n
-                    if m:
-                        beta = m / (m + n + bias * m * n)
-                        q = (1.0 - beta) * q + beta * aw_t[a] / m
-                    v = q + e0 / sqrt(n)
-                elif m:
-                    v = aw_t[a] / m + e0
+            # the common case (GRAVE, no prior), with no per-child test of either; the
+            # same arithmetic as the general loop below, in the same order (same values)
+            top = 1.0 + e0  # an unvisited child with no AMAF sample
+            for a, c in zip(acts, kids, strict=True):
+                if c is None:  # not made yet: unvisited, unproven
+                    m = an_t[a]
+                    v = aw_t[a] / m + e0 if m else top
                 else:
-                    v = 1.0 + e0
+                    if skip_proven and c.proven is not None:
+                        continue
+                    n = c.n
+                    m = an_t[a]
+                    if n:
+                        if m:
+                            beta = m / (m + n + bias * m * n)
+                            v = (1.0 - beta) * (c.w / n) + beta * aw_t[a] / m + e0 / sqrt(n)
+                        else:
+                            v = c.w / n + e0 / sqrt(n)
+                    else:
+                        v = aw_t[a] / m + e0 if m else top
                 if v > best_v:
                     best_v = v
+                    best_a = a
                     best = c
-            return best
-        for c in children:
-            if skip_proven and c.proven is not None:
-                continue
-            n = c.n
-            if an_t is not None:
-                a = c.action
-                m = an_t[a]
-                if n:
-                    q = c.w / n
-                    if m:
-                        beta = m / (m + n + bias * m * n)
-                        q = (1.0 - beta) * q + beta * aw_t[a] / m
-                    v = q + e0 / sqrt(n)
-                elif m:
-                    v = aw_t[a] / m + e0
+        else:
+            priors = node.priors
+            for i, (a, c) in enumerate(zip(acts, kids, strict=True)):
+                if c is None:
+                    n = 0
+                    prior = 0.5 if priors is None else priors[i]
+                else:
+                    if skip_proven and c.proven is not None:
+                        continue
+                    n = c.n
+                    prior = c.prior
+                if an_t is not None:
+                    m = an_t[a]
+                    if n:
+                        assert c is not None  # a visited child has its node
+                        q = c.w / n
+                        if m:
+                            beta = m / (m + n + bias * m * n)
+                            q = (1.0 - beta) * q + beta * aw_t[a] / m
+                        v = q + e0 / sqrt(n)
+                    elif m:
+                        v = aw_t[a] / m + e0
+                    else:
+                        v = 1.0 + e0
+                elif n:
+                    assert c is not None  # a visited child has its node
+                    v = c.w / n + e0 / sqrt(n)
                 else:
                     v = 1.0 + e0
-            elif n:
-                v = c.w / n + e0 / sqrt(n)
-            else:
-                v = 1.0 + e0
-            if pw:
-                v += pw * c.prior / (n + 1)
-            if v > best_v:
-                best_v = v
-                best = c
+                if pw:
+                    v += pw * prior / (n + 1)
+                if v > best_v:
+                    best_v = v
+                    best_a = a
+                    best = c
+        if best is None and best_a >= 0:
+            best = node.make_kid(acts.index(best_a))
         return best
 
     # -- solver -------------------------------------------------------------------------------
@@ -299,7 +386,7 @@ class Search:
         """MCTS-Solver back-up: prove ``node`` from its children where possible, with its
         distance (:attr:`Node.dist`): a win the shortest of its proven winning children, a
         loss or draw the longest of its children."""
-        if node.children is None:
+        if node.kids is None:
             return False
         p = node.to_move
         depth = node.turn_depth
@@ -307,7 +394,10 @@ class Search:
         draw = False
         win = -1
         longest = 0
-        for c in node.children:
+        for c in node.kids:
+            if c is None:  # not made yet: unproven
+                all_proven = False
+                continue
             pr = c.proven
             if pr is None:
                 all_proven = False
@@ -337,15 +427,13 @@ class Search:
         state = self.state.copy()
         node = self.root
         path = [node]
-        tables = []
         table = node.amaf
-        tree1 = tree2 = 0
         winner = None
         while True:
             if node.proven is not None:
                 winner = node.proven
                 break
-            if node.children is None:
+            if node.kids is None:
                 if state.winner is not None:
                     node.proven = state.winner
                     node.dist = 0
@@ -358,20 +446,13 @@ class Search:
                 if node.proven is not None:
                     winner = node.proven
                     break
-            tables.append(table)
             child = self._select(node, table)
             if child is None:
                 # every child proven: prove this node and stop here
                 self._try_prove(node)
                 winner = node.proven
                 break
-            a = child.action
-            if a < self.n_cells:
-                if child.seat == 1:
-                    tree1 |= 1 << a
-                else:
-                    tree2 |= 1 << a
-            state.play(a)
+            state.play_listed(child.action)  # listed by actions() where the node was expanded
             node = child
             path.append(node)
             if node.amaf is not None:
@@ -406,19 +487,27 @@ class Search:
                 prove = self._try_prove(node)
             if use_amaf:
                 t = node.amaf
-                if t is None and node.n >= ref and node.children is not None:
+                if t is None and node.n >= ref and node.kids is not None:
                     t = node.amaf = self._new_amaf()
                 if t is not None:
                     if l1 is None:
-                        l1, l2 = cells_of(p1), cells_of(p2)
-                    counts, wins = t[0], t[1]
+                        table, n_bytes = self._byte_table, self._bytes
+                        l1, l2 = _cells(p1, table, n_bytes), _cells(p2, table, n_bytes)
+                    # a loss adds 0.0 to the wins (no change): only the counts move then
+                    counts = t[0]
                     for a in l1:
                         counts[a] += 1
-                        wins[a] += r1
-                    counts, wins = t[2], t[3]
+                    if r1:
+                        wins = t[1]
+                        for a in l1:
+                            wins[a] += r1
+                    counts = t[2]
                     for a in l2:
                         counts[a] += 1
-                        wins[a] += r2
+                    if r2:
+                        wins = t[3]
+                        for a in l2:
+                            wins[a] += r2
             a = node.action
             if 0 <= a < n_cells:
                 bit = 1 << a
@@ -495,12 +584,3 @@ def ranked_children(node: Node) -> list[Node]:
     lost.sort(key=lambda c: (c.dist, c.n), reverse=True)
     return wins + alive + lost
 
-
-def _amaf_add(counts: list[int], wins: list[float], bits: int, r: float) -> None:
-    """Add one AMAF sample ``r`` for every cell set in ``bits`` (iterating set bits)."""
-    while bits:
-        low = bits & -bits
-        a = low.bit_length() - 1
-        counts[a] += 1
-        wins[a] += r
-        bits ^= low

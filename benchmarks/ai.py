@@ -52,7 +52,6 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 import ai  # noqa: E402
 import engine  # noqa: E402
 from ai.grave import GraveAgent  # noqa: E402
-from ai.mcts import Search  # noqa: E402
 from ai.uct import uct_turn  # noqa: E402
 
 KINDS = ["coil", "io", "braincoral", "branchingcoral", "whirlwind"]
@@ -96,19 +95,13 @@ def rate(fn, seconds: float) -> float:
 
 
 def search_rate(pos: engine.Position, seconds: float) -> float:
-    """Simulations per second of the level-5 search settings (for ``pos``'s game) from
-    ``pos``."""
-    from ai import knowledge
-
+    """Simulations per second of level 5's main search (:func:`ai.level_search`: its
+    settings, the game's decisive-move candidates, prior and ref/explore) from ``pos``."""
     lv = ai.LEVELS[5]
     state = pos.search_state()
     if lv.tactics and hasattr(state, "tactics"):
         state.tactics = True  # the game's playout tactics, as level 5 plays
-    prior = knowledge.prior_for(state) if lv.use_knowledge else None
-    s = Search(state, rng=random.Random(1), prior=prior,
-               prior_weight=knowledge.PRIOR_WEIGHT if prior else 0.0, use_amaf=lv.use_amaf,
-               explore=ai.kind_setting(pos.kind, "explore", lv.explore),
-               ref=int(ai.kind_setting(pos.kind, "ref", lv.ref)), bias=lv.bias)
+    s = ai.level_search(state, pos.kind, lv, random.Random(1))
     t0 = time.process_time()
     while s.root.proven is None:  # CPU time, as rate(); 100 simulations at a time
         s.run(playouts=s.playouts + 100)
@@ -160,19 +153,25 @@ def bench_speed(seconds: float, kinds: list[str], repeats: int = 3) -> None:
 def _memory_child(key: str, seconds: float, q) -> None:
     pos = engine.new_game(key)
     d = ai.choose_move(pos, level=5, seconds=seconds, seed=1)
-    q.put((d.playouts, resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024))
+    q.put((d.playouts, resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024, d.seconds))
 
 
 def bench_memory(seconds: float) -> None:
-    print(f"(b) peak memory of a level-5 search ({seconds:g} s, fresh process, ru_maxrss)")
+    """Print, per game at its default size, the peak memory of one level-5 move from the
+    start (``seconds`` its time cap, or its simulation budget first), and the wall time
+    that move took against the cap (issue 24: within 10% of it)."""
+    print(f"(b) peak memory of a level-5 search ({seconds:g} s, fresh process, ru_maxrss), "
+          f"and the move's wall time against its {seconds:g} s cap")
     ctx = mp.get_context("spawn")
     for key in KINDS:
         q = ctx.Queue()
         p = ctx.Process(target=_memory_child, args=(key, seconds, q))
         p.start()
-        playouts, mb = q.get()
+        playouts, mb, took = q.get()
         p.join()
-        print(f"  {key:16s}{mb:8.0f} MB after {playouts} simulations  (limit 500 MB)")
+        over = "yes" if took <= seconds * 1.1 else "NO"
+        print(f"  {key:16s}{mb:8.0f} MB after {playouts} simulations  (limit 500 MB);"
+              f"  {took:5.2f} s, within the cap + 10%: {over}")
     print()
 
 

@@ -104,6 +104,22 @@ class SearchState:
         raise NotImplementedError
 
 
+    def __init_subclass__(cls, **kwargs: object) -> None:
+        """A state class with its own fast path ``_play_unchecked`` (:meth:`play` without
+        the legality check) answers :meth:`play_listed` with it."""
+        super().__init_subclass__(**kwargs)
+        fast = cls.__dict__.get("_play_unchecked")
+        if fast is not None:
+            setattr(cls, "play_listed", fast)  # noqa: B010  # a method set per class, on purpose
+
+    def play_listed(self, action: int) -> None:
+        """Make one half-move that :meth:`actions` listed for this very position (the same
+        state, or a copy of it, before any other half-move), without checking it again where
+        the state has a fast path (``_play_unchecked``; :meth:`play` otherwise). A search
+        descending its tree uses it: a node's children are the actions listed at its
+        position. Any other action may corrupt the state (no error is raised)."""
+        self.play(action)
+
     def wins_now(self, action: int) -> bool:
         """True when ``action`` wins the game for the mover at once: it ends the game with
         the mover winning, or (a first half-move that is also a legal one-stone turn) ending
