@@ -273,6 +273,9 @@ def run_matches(title: str, tasks: list, workers: int, by_seat: bool = False) ->
     games = []
     for key, label, score, plies, adj, seed in run_games(tasks, workers):
         games.append((key, label, score, plies, adj, seed))
+        # progress on stderr (a long match can be read, or cut short, as it goes)
+        print(f"  game {len(games)}/{len(tasks)}: {label} {key} seed {seed}: {score:g} "
+              f"({plies} plies, {time.perf_counter() - t0:.0f} s)", file=sys.stderr, flush=True)
         r = results.setdefault((label, key), [0.0, 0, 0])
         r[0] += score
         r[1] += 1
