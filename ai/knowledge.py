@@ -210,11 +210,11 @@ def whirlwind_prior(state: WhirlwindState, actions: list[int]) -> list[float] | 
     return out
 
 
-#: Priors in use, by state class. The Io prior above lost its measured match (level 5 with
-#: it against level 5 without, 0.3 s per move: 3/8), so it is not switched on.
-_PRIORS: dict[str, PriorFn] = {
-    "WhirlwindState": whirlwind_prior,  # type: ignore[dict-item]  # called with its own state class only
-}
+#: Priors in use, by state class. Neither prior above won its measured match, level 5 with
+#: it against level 5 without (Io 3/8 at 0.3 s a move; Whirlwind's chain-distance prior
+#: 14/30 at 1,000 simulations a move, size 10, benchmarks/results/issue24-whirl-2026-11-26.txt),
+#: so none is switched on; they stay for the next round of tuning.
+_PRIORS: dict[str, PriorFn] = {}
 
 
 def prior_for(state: SearchState) -> PriorFn | None:

@@ -1004,9 +1004,11 @@ class WhirlwindState(SearchState):
     * ``first`` -- mid-turn, the point of the turn's first stone; else -1.
     * ``partners`` -- mid-turn, the bitboard of the legal second stones; else 0.
 
-    One writable setting: ``tactics`` (default False; copies keep it) makes :meth:`playout`
-    play :func:`tactical_turn`'s wins, blocks and saved bridges (the search's setting,
-    ``ai.Level.tactics``).
+    One writable setting: ``tactical_playouts`` (default False; copies keep it) makes
+    :meth:`playout` play :func:`tactical_turn`'s wins, blocks and saved bridges. Not named
+    ``tactics`` on purpose: ``ai.Level.tactics`` does not switch it on, since level 5 with it
+    did not beat level 5 without it (issue 24, ``benchmarks/results/issue24-whirl-2026-11-26.txt``:
+    15/30 at 1,000 simulations a move, size 10).
 
     Properties ``own`` / ``opp`` / ``empty`` give the mover's stones, the other seat's and
     the empty points; :meth:`breaches` tells whether a stone would break the diagonal rule.
@@ -1015,7 +1017,7 @@ class WhirlwindState(SearchState):
 
     __slots__ = ("tables", "n_cells", "pass_action", "to_move", "winner", "mid_turn", "ply",
                  "black", "white", "singles", "first", "partners", "_reach", "_firsts",
-                 "tactics")
+                 "tactical_playouts")
 
     _reach: tuple[int, int] | None  # reach(), until the next half-move
     _firsts: int | None  # _first_mask(), until the next half-move
@@ -1034,7 +1036,7 @@ class WhirlwindState(SearchState):
         self.partners = 0
         self._reach = None
         self._firsts = None
-        self.tactics = False
+        self.tactical_playouts = False
         self.to_move, self.winner = turn_and_winner(position)
         self.singles = t.singles(self.own, self.empty) if self.winner is None else 0
 
@@ -1100,7 +1102,7 @@ class WhirlwindState(SearchState):
         s.partners = self.partners
         s._reach = self._reach
         s._firsts = self._firsts
-        s.tactics = self.tactics
+        s.tactical_playouts = self.tactical_playouts
         return s
 
     def _first_mask(self) -> int:
@@ -1220,7 +1222,7 @@ class WhirlwindState(SearchState):
         """Play to the end in place (RULES.md "Whirlwind"); see :meth:`SearchState.playout`.
 
         Policy: an open turn is finished with a uniformly random legal half-move; then, with
-        :attr:`tactics` set, each whole turn is :func:`tactical_turn`'s where it has one;
+        :attr:`tactical_playouts` set, each whole turn is :func:`tactical_turn`'s where it has one;
         otherwise the turn is uniform among the legal turns, as
         :meth:`WhirlwindPosition.random_playout` does, but with one ``rng.random()`` draw
         per proposal (:func:`sample_turn` with ``quick``). When ``moves`` is a list, each
@@ -1241,7 +1243,7 @@ class WhirlwindState(SearchState):
             return self.winner, placed[1], placed[2]
         black, white, _, ply, winner, _, _, p1, p2 = _playout_turns(
             self.tables, self.black, self.white, self.to_move, self.ply, rng, moves, True,
-            self.tactics)
+            self.tactical_playouts)
         self.black, self.white, self.ply, self.winner = black, white, ply, winner
         self.to_move = 0
         self.singles = 0

@@ -5,7 +5,6 @@ Boards in position texts run top row first: ``x`` Black (rows 1 and 8 are its ed
 White (files a and h), ``.`` empty; ``put`` marks points by label.
 """
 
-import dataclasses
 import random
 
 import pytest
@@ -112,8 +111,8 @@ def test_tactical_playouts_play_legal_turns_to_the_recorded_end(seed):
     if pos.outcome is not None:
         return
     state = pos.search_state()
-    state.tactics = True
-    assert state.copy().tactics is True
+    state.tactical_playouts = True
+    assert state.copy().tactical_playouts is True
     moves: list[tuple[int, ...]] = []
     winner, _, _ = state.playout(random.Random(seed), moves)
     replay = pos
@@ -128,7 +127,7 @@ def test_tactical_playouts_win_the_race_random_ones_often_lose():
                         **{f"{f}5": "o" for f in "abdefg"}})
     state = ww(rows, to_move=1).search_state()
     tac = state.copy()
-    tac.tactics = True
+    tac.tactical_playouts = True
     rng = random.Random(3)
     assert all(tac.copy().playout(rng)[0] == 1 for _ in range(50))
     assert any(state.copy().playout(rng)[0] == 2 for _ in range(50))
@@ -150,7 +149,7 @@ def test_chain_distance_counts_the_stones_still_needed_and_marks_the_shortest_pa
 def test_whirlwind_prior_prefers_the_shortest_paths_of_both_colours():
     rows = put(EMPTY8, {f"c{r}": "x" for r in range(2, 8)})
     state = ww(rows, to_move=2).search_state()
-    assert prior_for(state) is whirlwind_prior
+    assert prior_for(state) is None  # measured, not kept (see ai.knowledge._PRIORS)
     acts = state.actions()
     pr = dict(zip(acts, whirlwind_prior(state, acts), strict=True))
     # c1 and c8 are on both colours' shortest paths; a1 on White's only; e5 on neither
@@ -158,14 +157,28 @@ def test_whirlwind_prior_prefers_the_shortest_paths_of_both_colours():
     assert pr[cell("c8")] == pr[cell("c1")]
 
 
-def test_level_5_with_the_whirlwind_knowledge_plays_legal_moves_and_stops_a_crossing():
+def test_level_5_with_the_whirlwind_knowledge_plays_legal_moves_and_stops_a_crossing(monkeypatch):
+    """Both pieces are off in play (measured, not kept); switched on here, the search still
+    plays legal moves and blocks a crossing."""
+    from ai import knowledge
+    from engine.whirlwind import WhirlwindPosition
+
+    plain = WhirlwindPosition.search_state
+
+    def tactical(self):
+        s = plain(self)
+        s.tactical_playouts = True
+        return s
+
+    monkeypatch.setitem(knowledge._PRIORS, "WhirlwindState", whirlwind_prior)
+    monkeypatch.setattr(WhirlwindPosition, "search_state", tactical)
     rows = put(EMPTY8, {f"c{r}": "x" for r in range(1, 7)})
     pos = ww(rows, to_move=2)
+    assert pos.search_state().tactical_playouts and prior_for(pos.search_state()) is whirlwind_prior
     d = ai.choose_move(pos, level=5, playouts=300, seed=2)
     assert {"c7", "c8"} & set(d.move.split())
     pos = engine.new_game("whirlwind", size=8)
-    lv = dataclasses.replace(ai.LEVELS[5])
     for seed in range(4):
         if pos.outcome is not None:
             break
-        pos = pos.play(ai.search_move(pos, lv, playouts=200, seed=seed).move)
+        pos = pos.play(ai.choose_move(pos, level=5, playouts=200, seed=seed).move)
