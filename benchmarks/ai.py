@@ -332,6 +332,7 @@ CANDIDATES = {
     "tree-endgame-20k": dict(tree_endgame=12, tree_endgame_nodes=20_000),
     "pure-grave": dict(explore=0.0),                               # Ludii: no exploration term
     "ludii-ref-bias": dict(ref=100, bias=1e-6),                    # Ludii's GRAVE settings
+    "cutoff4": dict(cutoff=4),        # Whirlwind: playouts cut after 4 turns, chain distance
     "same": {},                                      # level 5 against itself: the seats' share
 }
 

@@ -122,6 +122,22 @@ class _Tables:
         return (((x << n) | (x >> n) | ((x << 1) & self.not_first) | ((x >> 1) & self.not_last))
                 & self.full)
 
+    def distance(self, seat: int, own: int, empty: int) -> int | None:
+        """The fewest stones ``seat`` (stones ``own``) must still place on ``empty`` points to
+        join its two edges with an orthogonal chain, or None when no path is left: a 0-1
+        shortest path by bitboard layers from the first edge (the diagonal rule not read, so
+        a lower bound; RULES.md "Whirlwind", Win)."""
+        ea, eb = self.edges[seat]
+        cur = self.flood(own & ea, own)
+        d = 0
+        while not cur & eb:
+            front = ((self.orth(cur) | ea) & empty) & ~cur
+            if not front:
+                return None
+            cur = self.flood(cur | front, own | cur | front)
+            d += 1
+        return d
+
     def save_bridge(self, seat: int, own: int, empty: int, s: int) -> int:
         """Bitboard of the empty points where a stone of ``seat`` (stones ``own``) restores a
         bridge the other colour's stone on ``s`` has just intruded into: the other carrier
@@ -600,7 +616,7 @@ def tactical_turn(t: _Tables, seat: int, own: int, opp: int, empty: int,
 
 def _playout_turns(t: _Tables, black: int, white: int, turn: int, ply: int,
                    rng: random.Random, record: list[tuple[int, ...]] | None = None,
-                   quick: bool = False, tactics: bool = False
+                   quick: bool = False, tactics: bool = False, stop: int = 0
                    ) -> tuple[int, int, int, int, int, Termination, tuple[int, ...], int, int]:
     """Random whole turns to the end of the game (RULES.md "Whirlwind"), on bitboards.
 
@@ -612,7 +628,9 @@ def _playout_turns(t: _Tables, black: int, white: int, turn: int, ply: int,
     was played) and the points each seat placed. When ``record`` is a list, each turn is
     appended to it; ``quick`` is passed on to :func:`sample_turn`. With ``tactics`` every
     turn after the first is :func:`tactical_turn`'s where it has one (wins, blocks, saved
-    bridges), else uniform. Raises nothing.
+    bridges), else uniform. With ``stop`` > 0 the playout stops after that many turns, the
+    game unfinished: the winner returned is then 0 (no winner yet) and ``turn`` the seat to
+    move. Raises nothing.
     """
     occ = black | white
     empt = [c for c in range(len(t.diag)) if not (occ >> c) & 1]
@@ -636,7 +654,10 @@ def _playout_turns(t: _Tables, black: int, white: int, turn: int, ply: int,
     if tactics:
         for seat in (1, 2):
             fronts[seat] = [e | t.orth(c) for e, c in reach[seat]]
+    end = ply + stop if stop > 0 else -1
     while True:
+        if ply == end:
+            return black, white, turn, ply, 0, Termination.CONNECTION, last, placed[1], placed[2]
         own = black if turn == 1 else white
         move = None
         if tactics and ply > 0:
@@ -1004,7 +1025,9 @@ class WhirlwindState(SearchState):
     * ``first`` -- mid-turn, the point of the turn's first stone; else -1.
     * ``partners`` -- mid-turn, the bitboard of the legal second stones; else 0.
 
-    One writable setting: ``tactical_playouts`` (default False; copies keep it) makes
+    Writable settings (copies keep them): ``playout_cutoff`` (default 0: off; the search's
+    ``ai.Level.cutoff``) stops a :meth:`playout` after that many turns and scores it by
+    chain distance. ``tactical_playouts`` (default False) makes
     :meth:`playout` play :func:`tactical_turn`'s wins, blocks and saved bridges. Not named
     ``tactics`` on purpose: ``ai.Level.tactics`` does not switch it on, since level 5 with it
     did not beat level 5 without it (issue 24, ``benchmarks/results/issue24-whirl-2026-11-26.txt``:
@@ -1017,7 +1040,7 @@ class WhirlwindState(SearchState):
 
     __slots__ = ("tables", "n_cells", "pass_action", "to_move", "winner", "mid_turn", "ply",
                  "black", "white", "singles", "first", "partners", "_reach", "_firsts",
-                 "tactical_playouts")
+                 "tactical_playouts", "playout_cutoff")
 
     _reach: tuple[int, int] | None  # reach(), until the next half-move
     _firsts: int | None  # _first_mask(), until the next half-move
@@ -1037,6 +1060,7 @@ class WhirlwindState(SearchState):
         self._reach = None
         self._firsts = None
         self.tactical_playouts = False
+        self.playout_cutoff = 0
         self.to_move, self.winner = turn_and_winner(position)
         self.singles = t.singles(self.own, self.empty) if self.winner is None else 0
 
@@ -1103,6 +1127,7 @@ class WhirlwindState(SearchState):
         s._reach = self._reach
         s._firsts = self._firsts
         s.tactical_playouts = self.tactical_playouts
+        s.playout_cutoff = self.playout_cutoff
         return s
 
     def _first_mask(self) -> int:
@@ -1228,6 +1253,12 @@ class WhirlwindState(SearchState):
         per proposal (:func:`sample_turn` with ``quick``). When ``moves`` is a list, each
         whole turn played is appended to it as a tuple of half-moves (an open turn's as its
         remaining half-move only). Returns ``(winner, placed1, placed2)``.
+
+        With :attr:`playout_cutoff` = K > 0 the playout stops after K whole turns and names
+        the winner by chain distance (an evaluation, not the rules: the state is left
+        finished with that winner): each colour needs ``ceil(d / 2)`` more turns for its
+        :meth:`_Tables.distance` ``d``; the seat that needs fewer wins, a tie is decided by
+        one ``rng.random()`` draw, and a seat with no path left loses.
         """
         placed = [0, 0, 0]
         if self.winner is None and self.mid_turn:
@@ -1241,9 +1272,24 @@ class WhirlwindState(SearchState):
                 moves.append((a,))
         if self.winner is not None:
             return self.winner, placed[1], placed[2]
-        black, white, _, ply, winner, _, _, p1, p2 = _playout_turns(
-            self.tables, self.black, self.white, self.to_move, self.ply, rng, moves, True,
-            self.tactical_playouts)
+        t = self.tables
+        black, white, turn, ply, winner, _, _, p1, p2 = _playout_turns(
+            t, self.black, self.white, self.to_move, self.ply, rng, moves, True,
+            self.tactical_playouts, self.playout_cutoff)
+        if winner == 0:  # cut off: the chain-distance evaluation
+            empty = t.full & ~(black | white)
+            dm = t.distance(turn, black if turn == 1 else white, empty)
+            do = t.distance(3 - turn, white if turn == 1 else black, empty)
+            if dm is None:
+                winner = 3 - turn
+            elif do is None:
+                winner = turn
+            else:
+                tm, to = (dm + 1) // 2, (do + 1) // 2
+                if tm == to:  # as many turns each: a coin decides
+                    winner = turn if rng.random() < 0.5 else 3 - turn
+                else:
+                    winner = turn if tm < to else 3 - turn
         self.black, self.white, self.ply, self.winner = black, white, ply, winner
         self.to_move = 0
         self.singles = 0

@@ -182,3 +182,40 @@ def test_level_5_with_the_whirlwind_knowledge_plays_legal_moves_and_stops_a_cros
         if pos.outcome is not None:
             break
         pos = pos.play(ai.choose_move(pos, level=5, playouts=200, seed=seed).move)
+
+
+# ---- playouts cut off and scored by chain distance ------------------------------------------
+def test_table_distance_agrees_with_chain_distance():
+    t = _tables(8)
+    rows = put(EMPTY8, {f"c{r}": "x" for r in range(2, 8)})
+    state = ww(rows, to_move=1).search_state()
+    assert t.distance(1, state.black, state.empty) == 2
+    assert t.distance(2, state.white, state.empty) == 8
+    walled = ww(put(rows, {"c1": "x", "c8": "x"}), to_move=2).search_state()
+    assert t.distance(2, walled.white, walled.empty) is None
+    rng = random.Random(5)
+    pos = engine.new_game("whirlwind", size=10)
+    for _ in range(12):
+        pos = pos.play(pos.random_move(rng))
+        s = pos.search_state()
+        for seat in (1, 2):
+            own = s.black if seat == 1 else s.white
+            assert s.tables.distance(seat, own, s.empty) == chain_distance(s, seat)[0]
+
+
+def test_cut_off_playouts_are_scored_by_the_turns_each_colour_still_needs():
+    # Black needs c1 and c8 (one turn), White eight stones (four turns): after one random
+    # turn each cut-off playout is Black's, whoever won the race on the board or not
+    rows = put(EMPTY8, {f"c{r}": "x" for r in range(2, 8)})
+    state = ww(rows, to_move=2).search_state()
+    state.playout_cutoff = 1
+    assert state.copy().playout_cutoff == 1
+    rng = random.Random(2)
+    for _ in range(30):
+        s = state.copy()
+        moves: list[tuple[int, ...]] = []
+        assert s.playout(rng, moves)[0] == 1
+        assert len(moves) == 1 and s.winner == 1 and s.to_move == 0
+    # with no cut-off the same position is a real race White sometimes wins
+    plain = ww(rows, to_move=2).search_state()
+    assert {plain.copy().playout(rng)[0] for _ in range(60)} == {1, 2}
