@@ -323,7 +323,7 @@ VARIANTS = {
     "solver": dict(solver=False),
     "decisive": dict(decisive_turns=-1),
     "knowledge": dict(use_knowledge=False),
-    "tactics": dict(tactics=False),                 # the game's playout tactics (Coil, Whirlwind)
+    "tactics": dict(tactics=False),                 # the game's playout tactics (Coil)
 }
 #: Candidates not (yet) in level 5, measured the other way round with "+name": level 5 with
 #: the change against level 5 as it is (issue 24: each kept only if a match shows it).
@@ -333,6 +333,9 @@ CANDIDATES = {
     "pure-grave": dict(explore=0.0),                               # Ludii: no exploration term
     "ludii-ref-bias": dict(ref=100, bias=1e-6),                    # Ludii's GRAVE settings
     "cutoff4": dict(cutoff=4),        # Whirlwind: playouts cut after 4 turns, chain distance
+    # the same at equal cost: its simulations take about half the CPU time (size 10), so with
+    # --ablation-playouts it gets twice the budget ("budget_factor": of the candidate's side)
+    "cutoff4-2x": dict(cutoff=4, budget_factor=2.0),
     "same": {},                                      # level 5 against itself: the seats' share
 }
 
@@ -345,15 +348,19 @@ def ablation_tasks(games: int, seconds: float, kinds: list[str], names: list[str
     full = ai.LEVELS[5]
     tasks = []
 
-    def spec(lv, *more):
-        return ("variant_p", lv, playouts) if playouts else ("variant", lv, seconds, *more)
+    def spec(lv):
+        return ("variant_p", lv, playouts) if playouts else ("variant", lv, seconds)
 
     for name in names:
         if name == "+tree-reuse":  # level 5 keeping its tree between moves
             a, b = ("variant", full, seconds, True), ("variant", full, seconds)
             label = "L5 +tree-reuse vs L5"
         elif name.startswith("+"):
-            a = spec(dataclasses.replace(full, **CANDIDATES[name[1:]]))
+            change = dict(CANDIDATES[name[1:]])
+            factor = change.pop("budget_factor", 1.0)
+            a = spec(dataclasses.replace(full, **change))
+            if playouts and factor != 1.0:
+                a = ("variant_p", a[1], int(playouts * factor))
             b = spec(full)
             label = f"L5 {name} vs L5"
         else:
