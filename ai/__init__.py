@@ -78,6 +78,8 @@ class Level:
                                  # second half-move's own search, when one is needed); on a
                                  # one-stone turn at least 0.98
     tactics: bool = True         # the game's playout tactics, where it has them (Coil); levels 4-5
+    cutoff: int = 0              # Whirlwind: playouts stop after this many turns and are
+                                 # scored by chain distance (0: played out; issue 24, measured)
     sight: float = 1.0           # chance (0..1) that a move looks at the immediate threats:
                                  # its own win in one, the opponent's win in one after its
                                  # turn (the decisive and anti-decisive checks); drawn once per
@@ -349,6 +351,8 @@ def search_move(position: Position, lv: Level, *, seconds: float | None = None,
     state = position.search_state()
     if lv.tactics and hasattr(state, "tactics"):
         state.tactics = True
+    if lv.cutoff and hasattr(state, "playout_cutoff"):
+        state.playout_cutoff = lv.cutoff
     # Does this move look at the immediate threats (Level.sight)? Drawn first, from the
     # search's own RNG, so a seed repeats it; a level that always looks draws nothing.
     if lv.sight < 1.0 and rng.random() >= lv.sight:

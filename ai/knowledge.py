@@ -139,30 +139,81 @@ def io_prior(state: IoState, actions: list[int]) -> list[float] | None:
 
 
 # -- Whirlwind ------------------------------------------------------------------------------
-def whirlwind_prior(state: WhirlwindState, actions: list[int]) -> list[float] | None:
-    """Whirlwind (RULES.md "Whirlwind"): stones that extend a chain (orthogonally next to a
-    stone of the mover's) or block one of the opponent's are preferred; the end-of-turn
-    action has no opinion."""
+def _reach_layers(state: WhirlwindState, own: int, edge: int, goal: int) -> list[int]:
+    """Cumulative reach of a colour (stones ``own``) from ``edge``: layer k is the set of
+    points (own stones and empty points) joined to ``edge`` by an orthogonal path that
+    places at most k stones on empty points; layers stop at the first that touches
+    ``goal`` (the other edge) or when they stop growing."""
     t = state.tables
-    own_adj = _orth(state.own, t.n, t.full)
-    opp_adj = _orth(state.opp, t.n, t.full)
+    empty = state.empty
+    cur = t.flood(own & edge, own)
+    layers = [cur]
+    while not cur & goal:
+        front = ((t.orth(cur) | edge) & empty) & ~cur
+        if not front:
+            break
+        cur = t.flood(cur | front, own | cur | front)
+        layers.append(cur)
+    return layers
+
+
+def chain_distance(state: WhirlwindState, seat: int) -> tuple[int | None, int]:
+    """``(d, points)``: the fewest stones ``seat`` must still place to join its two edges
+    with an orthogonal chain (RULES.md "Whirlwind", Win), counting its stones on the board
+    as free and the other colour's as walls (None when no path is left), and the bitboard
+    of the empty points on some such shortest path (0 when none). A 0-1 shortest path over
+    the seat's chains, by bitboard layers from each edge (the diagonal rule is not read: a
+    lower bound). A seat at d <= 2 wins next turn unless stopped."""
+    t = state.tables
+    own = state.black if seat == 1 else state.white
+    ea, eb = t.edges[seat]
+    la = _reach_layers(state, own, ea, eb)
+    if not la[-1] & eb:
+        return None, 0
+    d = len(la) - 1
+    lb = _reach_layers(state, own, eb, ea)
+    empty = state.empty
+    on_path = 0
+    for i in range(1, d + 1):
+        exact = la[i] & ~la[i - 1]
+        j = d + 1 - i
+        if j < len(lb):
+            on_path |= exact & lb[j]
+    return d, on_path & empty
+
+
+def whirlwind_prior(state: WhirlwindState, actions: list[int]) -> list[float] | None:
+    """Whirlwind (RULES.md "Whirlwind"), by chain distance (:func:`chain_distance`, the
+    shortest-path measure of Hex programs): a stone on one of the mover's shortest paths
+    to a connection is preferred, one on the opponent's (a block) too, most when it is on
+    both; a stone orthogonally next to either colour's stones a little; ending the turn
+    with one stone (:attr:`~engine.whirlwind.WhirlwindState.pass_action`) is disfavoured
+    (a second stone is nearly always worth placing)."""
+    t = state.tables
+    me = state.to_move
+    _, mine = chain_distance(state, me)
+    _, theirs = chain_distance(state, 3 - me)
+    near = t.orth(state.black | state.white)
     out = []
     for a in actions:
         if a >= state.n_cells:
-            out.append(0.5)
+            out.append(0.2)
             continue
-        v = 0.5
-        if own_adj >> a & 1:
-            v += 0.2
-        if opp_adj >> a & 1:
-            v += 0.15
+        v = 0.4
+        if mine >> a & 1:
+            v += 0.3
+        if theirs >> a & 1:
+            v += 0.25
+        if near >> a & 1:
+            v += 0.05
         out.append(v)
     return out
 
 
-#: Priors in use, by state class. The Io and Whirlwind priors above lost their measured
-#: matches (level 5 with them against level 5 without, 0.3 s per move: Io 3/8, Whirlwind
-#: 2/8), so none is switched on; they stay for the next round of tuning.
+#: Priors in use, by state class. Neither prior above won its measured match, level 5 with
+#: it against level 5 without (Io 3/8 at 0.3 s a move; Whirlwind's chain-distance prior
+#: 14/30 at 1,000 simulations a move, size 10, benchmarks/results/issue24-whirl-2026-11-26.txt),
+#: so none is switched on; they stay for the next round of tuning.
 _PRIORS: dict[str, PriorFn] = {}
 
 

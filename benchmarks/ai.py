@@ -9,7 +9,8 @@ Run: ``.venv/bin/python benchmarks/ai.py [--quick | --full] [options]``. Prints:
 (b) the peak memory (``ru_maxrss`` of a fresh child process) of a level-5 search;
 (c) the ladder: each level against the level below, per game kind;
 (d) level 5 against the plain UCT baseline (``ai.uct``) at equal time per move;
-(e) ablations: level 5 against level 5 without one technique (``--ablation``);
+(e) ablations: level 5 against level 5 without one technique (``--ablation``), at a time
+    a move or, with ``--ablation-playouts N``, at N simulations a move (no time cap);
 (f) level 5 against Ludii's MC-GRAVE recipe (``ai.grave``, tree kept between moves) at equal
     time per move (``--grave-games``; 1 s in the issue);
 (g) time odds: level 5 at 1 s against UCT at 4 s (``--odds-games``);
@@ -18,6 +19,7 @@ Run: ``.venv/bin/python benchmarks/ai.py [--quick | --full] [options]``. Prints:
     maximum-likelihood Bradley-Terry (``choix.opt_pairwise``), anchored at UCT 1 s = 1500,
     with 95% bootstrap intervals (games resampled), and the steps between adjacent levels.
 
+``--size N`` plays every match on boards of size N (e.g. Whirlwind 10 for shorter games).
 Win rates come with 95% Wilson intervals; a draw counts half. Seats alternate between
 games. Games run in worker processes (``--workers``, default 2) that die with this process.
 A game ends early (adjudicated) when the search of the side to move has *proved* it wins
@@ -55,6 +57,9 @@ from ai.grave import GraveAgent  # noqa: E402
 from ai.uct import uct_turn  # noqa: E402
 
 KINDS = ["coil", "io", "braincoral", "branchingcoral", "whirlwind"]
+#: Options of the games played in matches, by kind (``--size``); set in :func:`main` before
+#: the worker processes are forked, so they inherit it.
+GAME_OPTIONS: dict[str, dict] = {}
 
 
 def _die_with_parent() -> None:
@@ -230,7 +235,7 @@ def play_game(task):
     """Play one game: task = (key, label, spec_a, spec_b, a_seat, seed). Returns
     (key, label, score of A: 1, 0.5 or 0, plies, adjudicated, seed)."""
     key, label, spec_a, spec_b, a_seat, seed = task
-    pos = engine.new_game(key)
+    pos = engine.new_game(key, **GAME_OPTIONS.get(key, {}))
     rng = random.Random(seed)
     adjudicated = False
     agents: dict[int, dict] = {1: {}, 2: {}}   # per seat: a player's kept state (GRAVE's tree)
@@ -267,6 +272,9 @@ def run_matches(title: str, tasks: list, workers: int, by_seat: bool = False) ->
     games = []
     for key, label, score, plies, adj, seed in run_games(tasks, workers):
         games.append((key, label, score, plies, adj, seed))
+        # progress on stderr (a long match can be read, or cut short, as it goes)
+        print(f"  game {len(games)}/{len(tasks)}: {label} {key} seed {seed}: {score:g} "
+              f"({plies} plies, {time.perf_counter() - t0:.0f} s)", file=sys.stderr, flush=True)
         r = results.setdefault((label, key), [0.0, 0, 0])
         r[0] += score
         r[1] += 1
@@ -314,6 +322,7 @@ VARIANTS = {
     "solver": dict(solver=False),
     "decisive": dict(decisive_turns=-1),
     "knowledge": dict(use_knowledge=False),
+    "tactics": dict(tactics=False),                 # the game's playout tactics (Coil)
 }
 #: Candidates not (yet) in level 5, measured the other way round with "+name": level 5 with
 #: the change against level 5 as it is (issue 24: each kept only if a match shows it).
@@ -322,24 +331,40 @@ CANDIDATES = {
     "tree-endgame-20k": dict(tree_endgame=12, tree_endgame_nodes=20_000),
     "pure-grave": dict(explore=0.0),                               # Ludii: no exploration term
     "ludii-ref-bias": dict(ref=100, bias=1e-6),                    # Ludii's GRAVE settings
+    "cutoff4": dict(cutoff=4),        # Whirlwind: playouts cut after 4 turns, chain distance
+    # the same at equal cost: its simulations take about half the CPU time (size 10), so with
+    # --ablation-playouts it gets twice the budget ("budget_factor": of the candidate's side)
+    "cutoff4-2x": dict(cutoff=4, budget_factor=2.0),
     "same": {},                                      # level 5 against itself: the seats' share
 }
 
 
-def ablation_tasks(games: int, seconds: float, kinds: list[str], names: list[str]) -> list:
+def ablation_tasks(games: int, seconds: float, kinds: list[str], names: list[str],
+                   playouts: int | None = None) -> list:
+    """Level 5 against a variant of itself, per technique in ``names`` (see
+    :data:`VARIANTS`, :data:`CANDIDATES`), at ``seconds`` a move -- or, when ``playouts``
+    is given, at that fixed simulation budget a move and no time cap (load-independent)."""
     full = ai.LEVELS[5]
     tasks = []
+
+    def spec(lv):
+        return ("variant_p", lv, playouts) if playouts else ("variant", lv, seconds)
+
     for name in names:
         if name == "+tree-reuse":  # level 5 keeping its tree between moves
             a, b = ("variant", full, seconds, True), ("variant", full, seconds)
             label = "L5 +tree-reuse vs L5"
         elif name.startswith("+"):
-            a = ("variant", dataclasses.replace(full, **CANDIDATES[name[1:]]), seconds)
-            b = ("variant", full, seconds)
+            change = dict(CANDIDATES[name[1:]])
+            factor = change.pop("budget_factor", 1.0)
+            a = spec(dataclasses.replace(full, **change))
+            if playouts and factor != 1.0:
+                a = ("variant_p", a[1], int(playouts * factor))
+            b = spec(full)
             label = f"L5 {name} vs L5"
         else:
-            a = ("variant", full, seconds)
-            b = ("variant", dataclasses.replace(full, **VARIANTS[name]), seconds)
+            a = spec(full)
+            b = spec(dataclasses.replace(full, **VARIANTS[name]))
             label = f"L5 vs -{name}"
         for key in kinds:
             for g in range(games):
@@ -508,7 +533,16 @@ def main(argv=None) -> None:
                     f"{', '.join('+' + n for n in CANDIDATES)}, +tree-reuse)")
     ap.add_argument("--ablation-games", type=int, default=10, help="games per kind per technique")
     ap.add_argument("--ablation-seconds", type=float, default=0.5, help="time per move")
+    ap.add_argument("--ablation-playouts", type=int,
+                    help="fixed simulations per move in the ablations instead of a time "
+                    "(no time cap: the match does not depend on the machine's load)")
+    ap.add_argument("--size", type=int,
+                    help="board size of every game kind played in the matches (default: each "
+                    "kind's own)")
     args = ap.parse_args(argv)
+    if args.size is not None:
+        for key in KINDS:
+            GAME_OPTIONS[key] = {"size": args.size}
     kinds = [k for k in args.kinds.split(",") if k]
     if args.full:
         defaults = dict(ladder=30, uct=40, scale=0.1, speed=3.0, grave=40, odds=40, elo=10,
@@ -536,7 +570,8 @@ def main(argv=None) -> None:
     if "memory" not in skip:
         bench_memory(ai.LEVELS[5].seconds)
     if "ladder" not in skip and ladder:
-        run_matches(f"(c) ladder: {ladder} games per kind per pair, budgets x{scale:g}",
+        run_matches(f"(c) ladder: {ladder} games per kind per pair, budgets x{scale:g}"
+                    + (f", size {args.size}" if args.size else ""),
                     ladder_tasks(ladder, scale, kinds,
                                  tuple(int(x) for x in args.steps.split(",") if x)),
                     args.workers)
@@ -545,9 +580,12 @@ def main(argv=None) -> None:
                     f"{uct} games per kind", uct_tasks(uct, args.uct_seconds, kinds), args.workers)
     names = [n for n in args.ablation.split(",") if n]
     if names:
-        run_matches(f"(e) each technique: level 5 against level 5 without it, "
-                    f"{args.ablation_seconds:g} s per move",
-                    ablation_tasks(args.ablation_games, args.ablation_seconds, kinds, names),
+        budget = (f"{args.ablation_playouts} simulations per move (no time cap)"
+                  if args.ablation_playouts else f"{args.ablation_seconds:g} s per move")
+        run_matches(f"(e) each technique: level 5 against level 5 without it, {budget}"
+                    + (f", size {args.size}" if args.size else ""),
+                    ablation_tasks(args.ablation_games, args.ablation_seconds, kinds, names,
+                                   args.ablation_playouts),
                     args.workers, by_seat=True)
     if "grave" not in skip and grave:
         secs = args.grave_seconds * tscale

@@ -48,7 +48,8 @@ from .errors import ErrorReason, IllegalMove, MoveError, OptionError, PositionEr
 from .geometry import SquareBoard, bits, cells_of, square_board
 from .state import SearchState, turn_and_winner
 
-__all__ = ["WhirlwindPosition", "WhirlwindState", "sample_turn", "setup_points", "shortest_crossing"]
+__all__ = ["WhirlwindPosition", "WhirlwindState", "sample_turn", "setup_points", "shortest_crossing",
+           "tactical_turn"]
 
 COLOURS = {1: "black", 2: "white"}
 _REJECTION_TRIES = 40
@@ -86,7 +87,8 @@ def setup_points(n: int, setup: str) -> tuple[int, int]:
 class _Tables:
     """Per-size tables: diagonal triples, edge masks and shift masks (cached per size)."""
 
-    __slots__ = ("n", "full", "diag", "nmask", "edges", "not_first", "not_last", "labels")
+    __slots__ = ("n", "full", "diag", "nmask", "edges", "not_first", "not_last", "labels",
+                 "bridges")
 
     def __init__(self, board: SquareBoard):
         n = board.size
@@ -111,6 +113,41 @@ class _Tables:
         self.edges = {1: (top, bottom), 2: (file0, file_last)}
         self.not_first = board.full & ~file0
         self.not_last = board.full & ~file_last
+        self.bridges = {seat: tuple(_bridge_patterns(board, seat, p) for p in range(n * n))
+                        for seat in (1, 2)}
+
+    def orth(self, x: int) -> int:
+        """Orthogonal neighbours of the points of bitboard ``x`` (by whole-board shifts)."""
+        n = self.n
+        return (((x << n) | (x >> n) | ((x << 1) & self.not_first) | ((x >> 1) & self.not_last))
+                & self.full)
+
+    def distance(self, seat: int, own: int, empty: int) -> int | None:
+        """The fewest stones ``seat`` (stones ``own``) must still place on ``empty`` points to
+        join its two edges with an orthogonal chain, or None when no path is left: a 0-1
+        shortest path by bitboard layers from the first edge (the diagonal rule not read, so
+        a lower bound; RULES.md "Whirlwind", Win)."""
+        ea, eb = self.edges[seat]
+        cur = self.flood(own & ea, own)
+        d = 0
+        while not cur & eb:
+            front = ((self.orth(cur) | ea) & empty) & ~cur
+            if not front:
+                return None
+            cur = self.flood(cur | front, own | cur | front)
+            d += 1
+        return d
+
+    def save_bridge(self, seat: int, own: int, empty: int, s: int) -> int:
+        """Bitboard of the empty points where a stone of ``seat`` (stones ``own``) restores a
+        bridge the other colour's stone on ``s`` has just intruded into: the other carrier
+        point of a two-carrier link (:func:`_bridge_patterns`) whose other stones are all
+        ``seat``'s. MoHex's "save bridge" reply, in Whirlwind's geometry."""
+        out = 0
+        for need, c in self.bridges[seat][s]:
+            if own & need == need and empty >> c & 1:
+                out |= 1 << c
+        return out
 
     def ok(self, own: int, p: int) -> bool:
         """True when stone ``p`` (already in bitboard ``own``) has no breach in ``own``."""
@@ -236,6 +273,54 @@ class _Tables:
                 out |= low
             rest ^= low
         return out
+
+
+def _bridge_patterns(board: SquareBoard, seat: int, s: int) -> tuple[tuple[int, int], ...]:
+    """The two-carrier links of ``seat`` that point ``s`` is one carrier of, as
+    ``(stones needed, other carrier)`` pairs (RULES.md "Whirlwind").
+
+    Two own stones diagonally apart are always joined already (the diagonal rule), and two
+    a point apart in a line have one carrier only, so Hex's bridge has no single-stone form
+    here. The links with two disjoint one-stone carriers are the *rungs*: two orthogonally
+    adjacent empty points ``s`` and ``c`` with own stones on both sides of each (two parallel
+    own walls), and the *edge template*: two own stones side by side one line from the
+    seat's own edge, whose two edge points below them are the carriers. A stone on one
+    carrier is answered on the other.
+    """
+    n = board.size
+    f, r = board.coords[s]
+    index = board.index
+    out = []
+
+    def at(ff: int, rr: int) -> int | None:
+        return index.get((ff, rr))
+
+    # rungs: carriers s and c = s + step; walls on both sides, across the step
+    for (df, dr), (sf, sr) in (((0, 1), (1, 0)), ((0, -1), (1, 0)),
+                               ((1, 0), (0, 1)), ((-1, 0), (0, 1))):
+        c = at(f + df, r + dr)
+        walls = [at(f + sf, r + sr), at(f - sf, r - sr),
+                 at(f + df + sf, r + dr + sr), at(f + df - sf, r + dr - sr)]
+        if c is None or any(w is None for w in walls):
+            continue
+        out.append((sum(1 << w for w in walls if w is not None), c))
+    # edge templates: s on the seat's edge line, the two own stones on the line inside it
+    if seat == 1:
+        lines = [(r == 0, (0, 1)), (r == n - 1, (0, -1))]
+    else:
+        lines = [(f == 0, (1, 0)), (f == n - 1, (-1, 0))]
+    for on_edge, (inf, inr) in lines:
+        if not on_edge:
+            continue
+        along = (0, 1) if inf else (1, 0)
+        for sign in (1, -1):
+            c = at(f + sign * along[0], r + sign * along[1])
+            a = at(f + inf, r + inr)
+            b = None if c is None else at(f + sign * along[0] + inf, r + sign * along[1] + inr)
+            if c is None or a is None or b is None:
+                continue
+            out.append(((1 << a) | (1 << b), c))
+    return tuple(out)
 
 
 def shortest_crossing(board: SquareBoard, stones: int, seat: int) -> list[int]:
@@ -457,9 +542,81 @@ def sample_turn(t: _Tables, own: int, occ: int, empty_points: list[int], first: 
     return _Turns(t, own, t.full & ~occ, not first).sample(rng)
 
 
+def tactical_turn(t: _Tables, seat: int, own: int, opp: int, empty: int,
+                  fronts: tuple[int, int], opp_fronts: tuple[int, int],
+                  opp_last: tuple[int, ...], empt: list[int],
+                  rng: random.Random) -> tuple[int, ...] | None:
+    """The playout policy's turn for ``seat`` (stones ``own``; the other colour ``opp``;
+    ``empty`` the empty points), or None for a uniformly random turn (RULES.md "Whirlwind").
+
+    ``fronts`` / ``opp_fronts`` are, per colour and for each of its two edges, the points a
+    stone must stand on to join the stones already joined to that edge (the edge line and
+    the orthogonal neighbours of those stones). In order, as Connect6 and MoHex playouts do:
+
+    1. a win: one stone on both fronts, or two adjacent stones, one on each;
+    2. a block: the opponent's points that win alone (up to two), else one stone on each
+       side of the opponent's two-stone win;
+    3. a saved bridge: the other carrier of a link of ours the opponent's last turn
+       (``opp_last``) took one carrier of (:meth:`_Tables.save_bridge`);
+
+    the second stone, when only one is chosen, uniformly among ``empt`` (the empty points'
+    list) where the pair is legal. Every stone chosen obeys the diagonal rule; a choice that
+    does not is dropped. A turn of one stone only when no legal partner was found in a few
+    tries. Costs a few whole-board operations when nothing applies.
+    """
+    ok = t.ok
+    na, nb = fronts[0] & empty, fronts[1] & empty
+    for p in bits(na & nb):
+        if ok(own | 1 << p, p):
+            return (p,)
+    x = na & t.orth(nb)
+    if x:
+        for p in bits(x):
+            for q in bits(t.nmask[p] & nb):
+                o = own | 1 << p | 1 << q
+                if ok(o, p) and ok(o, q):
+                    return (p, q) if p < q else (q, p)
+    oa, ob = opp_fronts[0] & empty, opp_fronts[1] & empty
+    cand: list[int] = []
+    th = oa & ob
+    if th:
+        cand = cells_of(th)
+    else:
+        xa = oa & t.orth(ob)
+        if xa:
+            xs = cells_of(xa)
+            ys = cells_of(ob & t.orth(oa))
+            cand = [xs[rng.randrange(len(xs))], ys[rng.randrange(len(ys))]]
+    for sp in opp_last:
+        sv = t.save_bridge(seat, own, empty, sp)
+        if sv:
+            cand.extend(cells_of(sv))
+    first = -1
+    for p in cand:
+        if ok(own | 1 << p, p):
+            first = p
+            break
+    if first < 0:
+        return None
+    o1 = own | 1 << first
+    for q in cand:
+        if q != first:
+            o = o1 | 1 << q
+            if ok(o, first) and ok(o, q):
+                return (first, q) if first < q else (q, first)
+    e = len(empt)
+    for _ in range(8 if e > 1 else 0):
+        q = empt[rng.randrange(e)]
+        if q != first:
+            o = o1 | 1 << q
+            if ok(o, first) and ok(o, q):
+                return (first, q) if first < q else (q, first)
+    return (first,)
+
+
 def _playout_turns(t: _Tables, black: int, white: int, turn: int, ply: int,
                    rng: random.Random, record: list[tuple[int, ...]] | None = None,
-                   quick: bool = False
+                   quick: bool = False, tactics: bool = False, stop: int = 0
                    ) -> tuple[int, int, int, int, int, Termination, tuple[int, ...], int, int]:
     """Random whole turns to the end of the game (RULES.md "Whirlwind"), on bitboards.
 
@@ -469,7 +626,11 @@ def _playout_turns(t: _Tables, black: int, white: int, turn: int, ply: int,
     the seat that moved last (``reason`` "connection") or had no legal turn ("no moves"),
     the final ply, the winner, the reason, the last turn (sorted tuple, ``()`` when none
     was played) and the points each seat placed. When ``record`` is a list, each turn is
-    appended to it; ``quick`` is passed on to :func:`sample_turn`. Raises nothing.
+    appended to it; ``quick`` is passed on to :func:`sample_turn`. With ``tactics`` every
+    turn after the first is :func:`tactical_turn`'s where it has one (wins, blocks, saved
+    bridges), else uniform. With ``stop`` > 0 the playout stops after that many turns, the
+    game unfinished: the winner returned is then 0 (no winner yet) and ``turn`` the seat to
+    move. Raises nothing.
     """
     occ = black | white
     empt = [c for c in range(len(t.diag)) if not (occ >> c) & 1]
@@ -488,9 +649,25 @@ def _playout_turns(t: _Tables, black: int, white: int, turn: int, ply: int,
     for seat, own in ((1, black), (2, white)):
         for edge in t.edges[seat]:
             reach[seat].append((edge, flood(own & edge, own)))
+    # per seat, the two fronts of tactical_turn (kept up to date as the reaches grow)
+    fronts: list[list[int]] = [[], [], []]
+    if tactics:
+        for seat in (1, 2):
+            fronts[seat] = [e | t.orth(c) for e, c in reach[seat]]
+    end = ply + stop if stop > 0 else -1
     while True:
+        if ply == end:
+            return black, white, turn, ply, 0, Termination.CONNECTION, last, placed[1], placed[2]
         own = black if turn == 1 else white
-        move = sample_turn(t, own, occ, empt, ply == 0, rng, quick)
+        move = None
+        if tactics and ply > 0:
+            other = white if turn == 1 else black
+            fo = fronts[3 - turn]
+            fm = fronts[turn]
+            move = tactical_turn(t, turn, own, other, t.full & ~occ, (fm[0], fm[1]),
+                                 (fo[0], fo[1]), last, empt, rng)
+        if move is None:
+            move = sample_turn(t, own, occ, empt, ply == 0, rng, quick)
         if move is None:
             return black, white, turn, ply, 3 - turn, Termination.NO_MOVES, last, placed[1], placed[2]
         if record is not None:
@@ -518,10 +695,14 @@ def _playout_turns(t: _Tables, black: int, white: int, turn: int, ply: int,
         if seed:
             ca |= flood(seed, own & ~ca)
             mine[0] = (ea, ca)
+            if tactics:
+                fronts[turn][0] = ea | t.orth(ca)
         seed = bits & (eb | (cb << n) | (cb >> n) | ((cb << 1) & nf) | ((cb >> 1) & nl))
         if seed:
             cb |= flood(seed, own & ~cb)
             mine[1] = (eb, cb)
+            if tactics:
+                fronts[turn][1] = eb | t.orth(cb)
         if ca & cb:
             return black, white, turn, ply, turn, Termination.CONNECTION, last, placed[1], placed[2]
         turn = 3 - turn
@@ -844,13 +1025,22 @@ class WhirlwindState(SearchState):
     * ``first`` -- mid-turn, the point of the turn's first stone; else -1.
     * ``partners`` -- mid-turn, the bitboard of the legal second stones; else 0.
 
+    Writable settings (copies keep them): ``playout_cutoff`` (default 0: off; the search's
+    ``ai.Level.cutoff``) stops a :meth:`playout` after that many turns and scores it by
+    chain distance. ``tactical_playouts`` (default False) makes
+    :meth:`playout` play :func:`tactical_turn`'s wins, blocks and saved bridges. Not named
+    ``tactics`` on purpose: ``ai.Level.tactics`` does not switch it on, since level 5 with it
+    did not beat level 5 without it (issue 24, ``benchmarks/results/issue24-whirl-2026-11-26.txt``:
+    15/30 at 1,000 simulations a move, size 10).
+
     Properties ``own`` / ``opp`` / ``empty`` give the mover's stones, the other seat's and
     the empty points; :meth:`breaches` tells whether a stone would break the diagonal rule.
     :meth:`play` checks legality; :meth:`_play_unchecked` does not.
     """
 
     __slots__ = ("tables", "n_cells", "pass_action", "to_move", "winner", "mid_turn", "ply",
-                 "black", "white", "singles", "first", "partners", "_reach", "_firsts")
+                 "black", "white", "singles", "first", "partners", "_reach", "_firsts",
+                 "tactical_playouts", "playout_cutoff")
 
     _reach: tuple[int, int] | None  # reach(), until the next half-move
     _firsts: int | None  # _first_mask(), until the next half-move
@@ -869,6 +1059,8 @@ class WhirlwindState(SearchState):
         self.partners = 0
         self._reach = None
         self._firsts = None
+        self.tactical_playouts = False
+        self.playout_cutoff = 0
         self.to_move, self.winner = turn_and_winner(position)
         self.singles = t.singles(self.own, self.empty) if self.winner is None else 0
 
@@ -934,6 +1126,8 @@ class WhirlwindState(SearchState):
         s.partners = self.partners
         s._reach = self._reach
         s._firsts = self._firsts
+        s.tactical_playouts = self.tactical_playouts
+        s.playout_cutoff = self.playout_cutoff
         return s
 
     def _first_mask(self) -> int:
@@ -1052,12 +1246,19 @@ class WhirlwindState(SearchState):
                 moves: list[tuple[int, ...]] | None = None) -> tuple[int, int, int]:
         """Play to the end in place (RULES.md "Whirlwind"); see :meth:`SearchState.playout`.
 
-        Policy: an open turn is finished with a uniformly random legal half-move; then each
-        whole turn is uniform among the legal turns, as
+        Policy: an open turn is finished with a uniformly random legal half-move; then, with
+        :attr:`tactical_playouts` set, each whole turn is :func:`tactical_turn`'s where it has one;
+        otherwise the turn is uniform among the legal turns, as
         :meth:`WhirlwindPosition.random_playout` does, but with one ``rng.random()`` draw
         per proposal (:func:`sample_turn` with ``quick``). When ``moves`` is a list, each
         whole turn played is appended to it as a tuple of half-moves (an open turn's as its
         remaining half-move only). Returns ``(winner, placed1, placed2)``.
+
+        With :attr:`playout_cutoff` = K > 0 the playout stops after K whole turns and names
+        the winner by chain distance (an evaluation, not the rules: the state is left
+        finished with that winner): each colour needs ``ceil(d / 2)`` more turns for its
+        :meth:`_Tables.distance` ``d``; the seat that needs fewer wins, a tie is decided by
+        one ``rng.random()`` draw, and a seat with no path left loses.
         """
         placed = [0, 0, 0]
         if self.winner is None and self.mid_turn:
@@ -1071,8 +1272,24 @@ class WhirlwindState(SearchState):
                 moves.append((a,))
         if self.winner is not None:
             return self.winner, placed[1], placed[2]
-        black, white, _, ply, winner, _, _, p1, p2 = _playout_turns(
-            self.tables, self.black, self.white, self.to_move, self.ply, rng, moves, True)
+        t = self.tables
+        black, white, turn, ply, winner, _, _, p1, p2 = _playout_turns(
+            t, self.black, self.white, self.to_move, self.ply, rng, moves, True,
+            self.tactical_playouts, self.playout_cutoff)
+        if winner == 0:  # cut off: the chain-distance evaluation
+            empty = t.full & ~(black | white)
+            dm = t.distance(turn, black if turn == 1 else white, empty)
+            do = t.distance(3 - turn, white if turn == 1 else black, empty)
+            if dm is None:
+                winner = 3 - turn
+            elif do is None:
+                winner = turn
+            else:
+                tm, to = (dm + 1) // 2, (do + 1) // 2
+                if tm == to:  # as many turns each: a coin decides
+                    winner = turn if rng.random() < 0.5 else 3 - turn
+                else:
+                    winner = turn if tm < to else 3 - turn
         self.black, self.white, self.ply, self.winner = black, white, ply, winner
         self.to_move = 0
         self.singles = 0
