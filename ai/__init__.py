@@ -77,6 +77,8 @@ class Level:
                                  # second half-move's own search, when one is needed); on a
                                  # one-stone turn at least 0.98
     tactics: bool = True         # the game's playout tactics, where it has them (Coil); levels 4-5
+    loops: bool = True           # with tactics, Coil's playouts also see loops larger than a
+                                 # ring of six one stone from closing (CoilState.loops)
     sight: float = 1.0           # chance (0..1) that a move looks at the immediate threats:
                                  # its own win in one, the opponent's win in one after its
                                  # turn (the decisive and anti-decisive checks); drawn once per
@@ -328,6 +330,8 @@ def search_move(position: Position, lv: Level, *, seconds: float | None = None,
     state = position.search_state()
     if lv.tactics and hasattr(state, "tactics"):
         state.tactics = True
+        if lv.loops and hasattr(state, "loops"):
+            state.loops = True
     # Does this move look at the immediate threats (Level.sight)? Drawn first, from the
     # search's own RNG, so a seed repeats it; a level that always looks draws nothing.
     if lv.sight < 1.0 and rng.random() >= lv.sight:

@@ -56,6 +56,9 @@ from ai.mcts import Search  # noqa: E402
 from ai.uct import uct_turn  # noqa: E402
 
 KINDS = ["coil", "io", "braincoral", "branchingcoral", "whirlwind"]
+#: Game options of every game played (``--size``: the board size); inherited by the forked
+#: workers.
+OPTIONS: dict[str, int] = {}
 
 
 def _die_with_parent() -> None:
@@ -104,6 +107,8 @@ def search_rate(pos: engine.Position, seconds: float) -> float:
     state = pos.search_state()
     if lv.tactics and hasattr(state, "tactics"):
         state.tactics = True  # the game's playout tactics, as level 5 plays
+        if lv.loops and hasattr(state, "loops"):
+            state.loops = True
     prior = knowledge.prior_for(state) if lv.use_knowledge else None
     s = Search(state, rng=random.Random(1), prior=prior,
                prior_weight=knowledge.PRIOR_WEIGHT if prior else 0.0, use_amaf=lv.use_amaf,
@@ -135,6 +140,8 @@ def bench_speed(seconds: float, kinds: list[str], repeats: int = 3) -> None:
         own = pos.search_state()
         if ai.LEVELS[5].tactics and hasattr(own, "tactics"):
             own.tactics = True
+            if ai.LEVELS[5].loops and hasattr(own, "loops"):
+                own.loops = True
         mid = pos
         plies = max(1, len(pos.board) // 4)
         while mid.ply < plies and mid.outcome is None:
@@ -231,7 +238,7 @@ def play_game(task):
     """Play one game: task = (key, label, spec_a, spec_b, a_seat, seed). Returns
     (key, label, score of A: 1, 0.5 or 0, plies, adjudicated, seed)."""
     key, label, spec_a, spec_b, a_seat, seed = task
-    pos = engine.new_game(key)
+    pos = engine.new_game(key, **OPTIONS)
     rng = random.Random(seed)
     adjudicated = False
     agents: dict[int, dict] = {1: {}, 2: {}}   # per seat: a player's kept state (GRAVE's tree)
@@ -315,6 +322,7 @@ VARIANTS = {
     "solver": dict(solver=False),
     "decisive": dict(decisive_turns=-1),
     "knowledge": dict(use_knowledge=False),
+    "loops": dict(loops=False),       # Coil: playouts see only rings of six (issue 24 item 5)
 }
 #: Candidates not (yet) in level 5, measured the other way round with "+name": level 5 with
 #: the change against level 5 as it is (issue 24: each kept only if a match shows it).
@@ -327,9 +335,27 @@ CANDIDATES = {
 }
 
 
-def ablation_tasks(games: int, seconds: float, kinds: list[str], names: list[str]) -> list:
+def ablation_tasks(games: int, seconds: float, kinds: list[str], names: list[str],
+                   playouts: int | None = None) -> list:
+    """Level 5 against a variant of it, per name (see ``--ablation``), at ``seconds`` a
+    move -- or, with ``playouts``, at that fixed simulation budget a move for both sides
+    (no time cap: load-independent; the tree is then not kept between moves)."""
     full = ai.LEVELS[5]
     tasks = []
+    if playouts is not None:
+        if "+tree-reuse" in names:
+            raise ValueError("+tree-reuse is measured at fixed time only")
+        for name in names:
+            if name.startswith("+"):
+                lv_a = dataclasses.replace(full, **CANDIDATES[name[1:]])
+                a, b, label = ("variant_p", lv_a, playouts), ("variant_p", full, playouts), f"L5 {name} vs L5"
+            else:
+                lv_b = dataclasses.replace(full, **VARIANTS[name])
+                a, b, label = ("variant_p", full, playouts), ("variant_p", lv_b, playouts), f"L5 vs -{name}"
+            for key in kinds:
+                for g in range(games):
+                    tasks.append((key, label, a, b, 1 + g % 2, 500 + g))
+        return tasks
     for name in names:
         if name == "+tree-reuse":  # level 5 keeping its tree between moves
             a, b = ("variant", full, seconds, True), ("variant", full, seconds)
@@ -509,8 +535,16 @@ def main(argv=None) -> None:
                     f"{', '.join('+' + n for n in CANDIDATES)}, +tree-reuse)")
     ap.add_argument("--ablation-games", type=int, default=10, help="games per kind per technique")
     ap.add_argument("--ablation-seconds", type=float, default=0.5, help="time per move")
+    ap.add_argument("--ablation-playouts", type=int,
+                    help="play the ablations at this fixed simulation budget a move instead "
+                         "of --ablation-seconds (load-independent)")
+    ap.add_argument("--size", type=int, help="board size of every game played (default: each "
+                    "game's own)")
     args = ap.parse_args(argv)
     kinds = [k for k in args.kinds.split(",") if k]
+    if args.size is not None:
+        OPTIONS["size"] = args.size
+        print(f"board size {args.size} in every game")
     if args.full:
         defaults = dict(ladder=30, uct=40, scale=0.1, speed=3.0, grave=40, odds=40, elo=10,
                         tscale=1.0)
@@ -546,9 +580,11 @@ def main(argv=None) -> None:
                     f"{uct} games per kind", uct_tasks(uct, args.uct_seconds, kinds), args.workers)
     names = [n for n in args.ablation.split(",") if n]
     if names:
-        run_matches(f"(e) each technique: level 5 against level 5 without it, "
-                    f"{args.ablation_seconds:g} s per move",
-                    ablation_tasks(args.ablation_games, args.ablation_seconds, kinds, names),
+        budget = (f"{args.ablation_playouts} simulations per move (no time cap)"
+                  if args.ablation_playouts else f"{args.ablation_seconds:g} s per move")
+        run_matches(f"(e) each technique: level 5 against level 5 without it, {budget}",
+                    ablation_tasks(args.ablation_games, args.ablation_seconds, kinds, names,
+                                   args.ablation_playouts),
                     args.workers, by_seat=True)
     if "grave" not in skip and grave:
         secs = args.grave_seconds * tscale
