@@ -18,7 +18,10 @@ anti-decisive moves (Teytaud & Teytaud 2010; the chosen whole turn is checked at
 ``Level.sight`` 0.5, and otherwise overlooks wins and threats in one,
 :func:`overlook_threats`), resistance when lost (the furthest proven loss, ``Node.dist``)
 and per-game knowledge (``ai.knowledge``;
-Coil's playouts see coil threats, ``CoilState.tactics``, switched on by ``Level.tactics``).
+Coil's playouts see coil threats, ``CoilState.tactics``, switched on by ``Level.tactics``,
+of loops of any size with ``CoilState.loops``/``Level.loops``; Coil's Phase I pass has an
+explicit evaluation, ``ai.knowledge.coil_pass_value`` -- as a prior it did not win its match,
+so it is off).
 ``ai.uct`` is the plain UCT baseline the benchmark plays against, ``ai.grave`` Ludii's
 MC-GRAVE recipe (a second baseline); :class:`SearchTree` keeps a side's tree between its
 moves (tree reuse). ``ai`` imports ``engine`` only.

@@ -158,7 +158,8 @@ def coil_pass_value(state: CoilState, actions: list[int]) -> float:
 
 def coil_prior(state: CoilState, actions: list[int]) -> list[float] | None:
     """Coil (RULES.md "Coil"): in Phase I the pass gets :func:`coil_pass_value` as its
-    prior, the placements no opinion (0.5); in Phase II no opinion (None)."""
+    prior, the placements no opinion (0.5); in Phase II no opinion (None). Not switched on
+    (see :data:`_PRIORS`): level 5 with it lost its match against level 5 without."""
     if state.black_seat is not None:
         return None
     out = [0.5] * len(actions)
@@ -219,8 +220,10 @@ def whirlwind_prior(state: WhirlwindState, actions: list[int]) -> list[float] | 
 
 #: Priors in use, by state class. The Io and Whirlwind priors above lost their measured
 #: matches (level 5 with them against level 5 without, 0.3 s per move: Io 3/8, Whirlwind
-#: 2/8), so none is switched on; they stay for the next round of tuning.
-_PRIORS: dict[str, PriorFn] = {"CoilState": coil_prior}  # type: ignore[dict-item]  # coil_prior takes the CoilState the table's key names
+#: 2/8), and so did Coil's pass prior (13/32, 26-58%, hexhex 5 at 2,000 simulations a move,
+#: benchmarks/results/issue24-coil-2026-11-26.txt), so none is switched on; they stay for
+#: the next round of tuning (Coil's: ``{"CoilState": coil_prior}`` here).
+_PRIORS: dict[str, PriorFn] = {}
 
 
 def prior_for(state: SearchState) -> PriorFn | None:

@@ -22,9 +22,7 @@ def test_pass_with_two_cells_closing_a_coil_is_a_win():
     pos, state = _phase_one(5, ("d3", "b3", "c4", "c2", "d4", "h7", "f7", "g8", "g6", "h8"))
     actions = state.actions()
     assert knowledge.coil_pass_value(state, actions) == 1.0
-    prior = knowledge.prior_for(state)
-    assert prior is not None
-    values = prior(state, actions)
+    values = knowledge.coil_prior(state, actions)
     assert values is not None and values[-1] == 1.0 and actions[-1] == state.pass_action
     assert set(values[:-1]) == {0.5}
     # and it is right: after the pass, White blocks one threat, Black closes the other
@@ -42,8 +40,8 @@ def test_pass_on_an_empty_small_board_is_clearly_wrong():
     _pos, state = _phase_one(5, ())
     value = knowledge.coil_pass_value(state, state.actions())
     assert value < 0.2
-    prior = knowledge.prior_for(state)(state, state.actions())
-    assert prior[-1] == value and prior[-1] < 0.5
+    prior = knowledge.coil_prior(state, state.actions())
+    assert prior is not None and prior[-1] == value < 0.5
 
 
 def test_pass_value_grows_with_the_black_stones_and_with_one_threat():
@@ -70,4 +68,4 @@ def test_pass_value_grows_with_the_black_stones_and_with_one_threat():
 def test_no_pass_prior_in_phase_two():
     pos = engine.new_game("coil", size=5).play("pass")
     state = pos.search_state()
-    assert knowledge.prior_for(state)(state, state.actions()) is None
+    assert knowledge.coil_prior(state, state.actions()) is None
