@@ -9,7 +9,8 @@ Run: ``.venv/bin/python benchmarks/ai.py [--quick | --full] [options]``. Prints:
 (b) the peak memory (``ru_maxrss`` of a fresh child process) of a level-5 search;
 (c) the ladder: each level against the level below, per game kind;
 (d) level 5 against the plain UCT baseline (``ai.uct``) at equal time per move;
-(e) ablations: level 5 against level 5 without one technique (``--ablation``);
+(e) ablations: level 5 against level 5 without one technique (``--ablation``), at a time
+    a move or, with ``--ablation-playouts N``, at N simulations a move for both sides;
 (f) level 5 against Ludii's MC-GRAVE recipe (``ai.grave``, tree kept between moves) at equal
     time per move (``--grave-games``; 1 s in the issue);
 (g) time odds: level 5 at 1 s against UCT at 4 s (``--odds-games``);
@@ -18,7 +19,8 @@ Run: ``.venv/bin/python benchmarks/ai.py [--quick | --full] [options]``. Prints:
     maximum-likelihood Bradley-Terry (``choix.opt_pairwise``), anchored at UCT 1 s = 1500,
     with 95% bootstrap intervals (games resampled), and the steps between adjacent levels.
 
-Win rates come with 95% Wilson intervals; a draw counts half. Seats alternate between
+``--size N`` plays every game on board size N (e.g. Coil on hexhex 5 when size 7 is too
+slow for a match). Win rates come with 95% Wilson intervals; a draw counts half. Seats alternate between
 games. Games run in worker processes (``--workers``, default 2) that die with this process.
 A game ends early (adjudicated) when the search of the side to move has *proved* it wins
 (MCTS-Solver): that side would play the proof out, so the result is the same.
