@@ -18,7 +18,10 @@ anti-decisive moves (Teytaud & Teytaud 2010; the chosen whole turn is checked at
 ``Level.sight`` 0.5, and otherwise overlooks wins and threats in one,
 :func:`overlook_threats`), resistance when lost (the furthest proven loss, ``Node.dist``)
 and per-game knowledge (``ai.knowledge``;
-Coil's playouts see coil threats, ``CoilState.tactics``, switched on by ``Level.tactics``).
+Coil's playouts see coil threats, ``CoilState.tactics``, switched on by ``Level.tactics``,
+of loops of any size with ``CoilState.loops``/``Level.loops``; Coil's Phase I pass has an
+explicit evaluation, ``ai.knowledge.coil_pass_value`` -- as a prior it did not win its match,
+so it is off).
 ``ai.uct`` is the plain UCT baseline the benchmark plays against, ``ai.grave`` Ludii's
 MC-GRAVE recipe (a second baseline); :class:`SearchTree` keeps a side's tree between its
 moves (tree reuse). ``ai`` imports ``engine`` only.
@@ -80,6 +83,8 @@ class Level:
     tactics: bool = True         # the game's playout tactics, where it has them (Coil); levels 4-5
     cutoff: int = 0              # Whirlwind: playouts stop after this many turns and are
                                  # scored by chain distance (0: played out; issue 24, measured)
+    loops: bool = True           # with tactics, Coil's playouts also see loops larger than a
+                                 # ring of six one stone from closing (CoilState.loops)
     sight: float = 1.0           # chance (0..1) that a move looks at the immediate threats:
                                  # its own win in one, the opponent's win in one after its
                                  # turn (the decisive and anti-decisive checks); drawn once per
@@ -351,6 +356,8 @@ def search_move(position: Position, lv: Level, *, seconds: float | None = None,
     state = position.search_state()
     if lv.tactics and hasattr(state, "tactics"):
         state.tactics = True
+        if lv.loops and hasattr(state, "loops"):
+            state.loops = True
     if lv.cutoff and hasattr(state, "playout_cutoff"):
         state.playout_cutoff = lv.cutoff
     # Does this move look at the immediate threats (Level.sight)? Drawn first, from the

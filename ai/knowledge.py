@@ -13,6 +13,7 @@ README): a piece of knowledge that did not win was left out.
 
 from __future__ import annotations
 
+import math
 from functools import cache
 from typing import TYPE_CHECKING
 
@@ -107,6 +108,63 @@ def decisive_candidates(state: SearchState, actions: list[int]) -> list[int]:
         near = _orth(state.own, t.n, t.full)
         return [a for a in actions if near >> a & 1]
     return actions
+
+
+# -- Coil -----------------------------------------------------------------------------------
+#: The features of :func:`coil_pass_features`, in order.
+COIL_PASS_FEATURES = ("size", "stones", "inner", "one")
+#: Logistic model of the pass's value (bias, then one weight per feature of
+#: :data:`COIL_PASS_FEATURES`), fitted by ``benchmarks/coil_pass.py`` (see its docstring and
+#: benchmarks/results/issue24-coil-2026-11-26.txt for the run and its calibration table).
+COIL_PASS_MODEL = (-3.552, 0.243, 0.150, 0.015, 1.794)
+
+
+def coil_pass_features(state: CoilState, actions: list[int]) -> list[float] | None:
+    """The features of a Coil Phase I position for the value of passing (RULES.md "Coil",
+    Phase I): the board's side, the black stones, the black stones off the perimeter, and
+    1.0 when exactly one empty cell would close a coil (else 0.0). ``actions`` are the
+    state's legal half-moves (in Phase I the empty cells that close no coil, then the
+    pass). None when two or more empty cells close a coil: then passing wins outright
+    (White blocks one, Black closes another). Raises ValueError outside Phase I."""
+    if state.black_seat is not None:
+        raise ValueError("the pass is evaluated in Phase I only")
+    threats = state.empty.bit_count() - (len(actions) - 1)
+    if threats >= 2:
+        return None
+    black = state.black
+    return [float(state.tables.size), float(black.bit_count()),
+            float((black & ~state.board.perimeter).bit_count()), float(threats == 1)]
+
+
+def coil_pass_value_of(features: list[float] | None) -> float:
+    """The model's value (0..1) of passing for features from :func:`coil_pass_features`
+    (1.0 for None, a proven win)."""
+    if features is None:
+        return 1.0
+    z = COIL_PASS_MODEL[0] + sum(w * f for w, f in zip(COIL_PASS_MODEL[1:], features, strict=True))
+    z = max(-30.0, min(30.0, z))
+    return 1.0 / (1.0 + math.exp(-z))
+
+
+def coil_pass_value(state: CoilState, actions: list[int]) -> float:
+    """Estimated chance (0..1) that passing now wins for the mover in Coil's Phase I: the
+    chance that Black (the passer) wins the Phase II that follows from this board with
+    White to move (RULES.md "Coil"). 1.0 when two or more empty cells close a coil (a
+    proven win); else a logistic model of a few features (:func:`coil_pass_features`,
+    :data:`COIL_PASS_MODEL`) calibrated against short searches of the position after the
+    pass (``benchmarks/coil_pass.py``). ``actions`` as :func:`coil_pass_features`."""
+    return coil_pass_value_of(coil_pass_features(state, actions))
+
+
+def coil_prior(state: CoilState, actions: list[int]) -> list[float] | None:
+    """Coil (RULES.md "Coil"): in Phase I the pass gets :func:`coil_pass_value` as its
+    prior, the placements no opinion (0.5); in Phase II no opinion (None). Not switched on
+    (see :data:`_PRIORS`): level 5 with it lost its match against level 5 without."""
+    if state.black_seat is not None:
+        return None
+    out = [0.5] * len(actions)
+    out[-1] = coil_pass_value(state, actions)  # the pass is the last action in Phase I
+    return out
 
 
 # -- Io -------------------------------------------------------------------------------------
@@ -210,10 +268,12 @@ def whirlwind_prior(state: WhirlwindState, actions: list[int]) -> list[float] | 
     return out
 
 
-#: Priors in use, by state class. Neither prior above won its measured match, level 5 with
-#: it against level 5 without (Io 3/8 at 0.3 s a move; Whirlwind's chain-distance prior
-#: 14/30 at 1,000 simulations a move, size 10, benchmarks/results/issue24-whirl-2026-11-26.txt),
-#: so none is switched on; they stay for the next round of tuning.
+#: Priors in use, by state class. None of the priors above won its measured match, level 5
+#: with it against level 5 without: Io 3/8 at 0.3 s a move; Whirlwind's chain-distance prior
+#: 14/30 at 1,000 simulations a move, size 10 (benchmarks/results/issue24-whirl-2026-11-26.txt);
+#: Coil's pass prior 13/32 (26-58%), hexhex 5 at 2,000 simulations a move
+#: (benchmarks/results/issue24-coil-2026-11-26.txt). So none is switched on; they stay for the
+#: next round of tuning (Coil's: ``{"CoilState": coil_prior}`` here).
 _PRIORS: dict[str, PriorFn] = {}
 
 

@@ -106,6 +106,8 @@ def search_rate(pos: engine.Position, seconds: float) -> float:
     state = pos.search_state()
     if lv.tactics and hasattr(state, "tactics"):
         state.tactics = True  # the game's playout tactics, as level 5 plays
+        if lv.loops and hasattr(state, "loops"):
+            state.loops = True
     s = ai.level_search(state, pos.kind, lv, random.Random(1))
     t0 = time.process_time()
     while s.root.proven is None:  # CPU time, as rate(); 100 simulations at a time
@@ -133,6 +135,8 @@ def bench_speed(seconds: float, kinds: list[str], repeats: int = 3) -> None:
         own = pos.search_state()
         if ai.LEVELS[5].tactics and hasattr(own, "tactics"):
             own.tactics = True
+            if ai.LEVELS[5].loops and hasattr(own, "loops"):
+                own.loops = True
         mid = pos
         plies = max(1, len(pos.board) // 4)
         while mid.ply < plies and mid.outcome is None:
@@ -323,6 +327,7 @@ VARIANTS = {
     "decisive": dict(decisive_turns=-1),
     "knowledge": dict(use_knowledge=False),
     "tactics": dict(tactics=False),                 # the game's playout tactics (Coil)
+    "loops": dict(loops=False),       # Coil: playouts see only rings of six (issue 24 item 5)
 }
 #: Candidates not (yet) in level 5, measured the other way round with "+name": level 5 with
 #: the change against level 5 as it is (issue 24: each kept only if a match shows it).

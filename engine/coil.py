@@ -43,6 +43,8 @@ PASS = -1
 # _ARCS[m]: the number of maximal runs of non-black positions around a cell whose ring
 # neighbours are black where ``m`` has a bit (bit i = step i of HEX_RING).
 _ARCS = tuple(len(ring_runs(63 ^ m)) for m in range(64))
+# _RUNS[m]: the number of maximal runs of the ring positions set in ``m`` (0 for 0, 1 for 63).
+_RUNS = tuple(len(ring_runs(m)) for m in range(64))
 
 
 class CoilTables:
@@ -467,15 +469,17 @@ class CoilState(SearchState):
     * ``board`` -- the hexhex :class:`~engine.geometry.HexBoard`.
     * ``to_move``, ``winner``, ``mid_turn``, ``ply`` as the protocol says.
 
-    One writable setting: ``tactics`` (default False; copies keep it) makes :meth:`playout`
-    see coil threats, as the search (``ai``) wants; False keeps the uniform policy of
+    Two writable settings (default False; copies keep them): ``tactics`` makes
+    :meth:`playout` see coil threats of a ring of six, as the search (``ai``) wants; with
+    ``loops`` as well it sees every loop one stone from closing, however large
+    (:meth:`_playout_loops`). False keeps the uniform policy of
     :meth:`CoilPosition.random_playout`.
 
     Mutating these attributes from outside breaks the state; use :meth:`play`.
     """
 
     __slots__ = ("board", "tables", "n_cells", "pass_action", "to_move", "winner", "mid_turn",
-                 "ply", "black", "white", "pblack", "black_seat", "_full", "tactics")
+                 "ply", "black", "white", "pblack", "black_seat", "_full", "tactics", "loops")
 
     def __init__(self, position: CoilPosition):
         """The state of ``position`` (a :class:`CoilPosition`, finished or not)."""
@@ -500,6 +504,7 @@ class CoilState(SearchState):
         self.mid_turn = False
         self.to_move, self.winner = turn_and_winner(position)
         self.tactics = False
+        self.loops = False
 
     @property
     def empty(self) -> int:
@@ -536,6 +541,7 @@ class CoilState(SearchState):
         s.to_move = self.to_move
         s.winner = self.winner
         s.tactics = self.tactics
+        s.loops = self.loops
         return s
 
     def actions(self) -> list[int]:
@@ -631,10 +637,13 @@ class CoilState(SearchState):
         rejection -- a cell found to close a coil is set aside for the rest of Phase I, since
         it keeps doing so as black stones are added; in Phase II uniform over empty cells.
         With :attr:`tactics` set (the search's setting), Phase II sees coil threats
-        (:meth:`_phase2_tactics`), among them the cells Phase I found to close a coil.
+        (:meth:`_phase2_tactics`), among them the cells Phase I found to close a coil; with
+        :attr:`loops` too, every threat however large the loop (:meth:`_playout_loops`).
         """
         if self.winner is not None:
             return self.winner, 0, 0
+        if self.tactics and self.loops:
+            return self._playout_loops(rng)
         t = self.tables
         bit = t.bit
         closes = t.closes_coil
@@ -793,6 +802,241 @@ class CoilState(SearchState):
             pw |= 1 << c
             occ |= 1 << c
         return white_seat, pb, pw, pblack
+
+    def _playout_loops(self, rng: random.Random) -> tuple[int, int, int]:
+        """:meth:`playout` when :attr:`tactics` and :attr:`loops` are set: Phase I as the
+        uniform policy; Phase II sees every coil threat -- an empty cell whose black stone
+        would close a coil, around a ring of six or a larger loop. Black plays an open
+        threat (and wins); White blocks one (the first found); otherwise each plays a
+        uniformly random empty cell (the policy of :meth:`_phase2_tactics`, which sees
+        rings of six only).
+
+        Method: the black groups are kept in a union-find from the playout's start (per
+        group, its stones as a padded bitboard). For a position with no coil, a black stone
+        on ``e`` closes one exactly when (a) a black neighbour of ``e`` has all its other
+        neighbours black (``CoilTables.checks``; six black neighbours of ``e`` itself would
+        mean a coil already), or (b) two of the separate runs of black cells around ``e``
+        belong to one group: the stone closes a cycle of black cells, and the non-black
+        neighbour of ``e`` between the two runs on the cycle's inside is enclosed (a cycle
+        of board cells encloses no off-board position, the hexhex board being convex);
+        conversely, cutting a region off the outside needs such a cycle (the outer boundary
+        of a connected region of a triangulated plane is connected). So (b) stands in for
+        RULES.md's flood fill, in Phase I's legality test as in Phase II's win test. After
+        a black stone on ``c`` merges groups, the new threats of kind (b) are among the
+        empty cells next to two of the pieces merged (``c`` alone and each group it
+        touched) -- the part of the board that changed; kind (a) is found by counting
+        black neighbours, as the ring tactics do.
+        """
+        t = self.tables
+        bit = t.bit
+        ring = t.ring
+        checks = t.checks
+        key2m = t.key2m
+        key_base = t.key_base
+        pattern = t.pattern
+        unpad = t.unpad
+        W = t.W
+        W1 = W + 1
+        runs = _RUNS
+        rand = rng.random
+        n = self.n_cells
+        pblack = self.pblack
+        black = self.black
+        occ = black | self.white
+        seat = self.to_move
+        black_seat = self.black_seat
+        ply = self.ply
+        empties = [c for c in range(n) if not (occ >> c) & 1]
+        pempty = 0
+        for c in empties:
+            pempty |= bit[c]
+        parent = list(range(n))
+        gmask: dict[int, int] = {}
+        cnt = [0] * n  # black neighbours of each cell
+        x = black
+        while x:  # the black groups now on the board
+            low = x & -x
+            c = low.bit_length() - 1
+            x ^= low
+            g = bit[c]
+            for y in ring[c]:
+                cnt[y] += 1
+                if y < c and black >> y & 1:
+                    r = parent[y]
+                    while parent[r] != r:
+                        r = parent[r]
+                    if r != c:
+                        parent[r] = c
+                        g |= gmask.pop(r)
+            gmask[c] = g
+        p1 = p2 = 0  # cell bitboards of the stones each seat places
+        banned = []
+        if black_seat is None:
+            while True:
+                k = int(rand() * (len(empties) + 1))
+                if k == len(empties):
+                    black_seat = seat
+                    seat = 3 - seat
+                    ply += 1
+                    break
+                c = empties[k]
+                empties[k] = empties[-1]
+                empties.pop()
+                b = bit[c]
+                nb = pblack | b
+                m = key2m[(pblack >> key_base[c]) & pattern]
+                closes = False
+                for nm in checks[c][m]:
+                    if nb & nm == nm:
+                        closes = True
+                        break
+                roots = []
+                if not closes and m:
+                    for y in ring[c]:
+                        if pblack & bit[y]:
+                            r = parent[y]
+                            while parent[r] != r:
+                                r = parent[r]
+                            parent[y] = r
+                            if r not in roots:
+                                roots.append(r)
+                    closes = runs[m] > len(roots)
+                if closes:
+                    banned.append(c)
+                    continue
+                g = b
+                for r in roots:
+                    parent[r] = c
+                    g |= gmask.pop(r)
+                gmask[c] = g
+                for y in ring[c]:
+                    cnt[y] += 1
+                pblack = nb
+                pempty ^= b
+                if seat == 1:
+                    p1 |= 1 << c
+                    seat = 2
+                else:
+                    p2 |= 1 << c
+                    seat = 1
+                ply += 1
+            empties.extend(banned)
+        white_seat = 3 - black_seat
+        # the threats at the start of Phase II: Phase I's banned cells, kind (a), kind (b)
+        threats = banned
+        for y in range(n):
+            if cnt[y] == 5:
+                threats.extend(e for e in ring[y] if pempty & bit[e])
+        for g in gmask.values():
+            near = ((g << 1) | (g >> 1) | (g << W) | (g >> W) | (g << W1) | (g >> W1)) & pempty
+            while near:
+                low = near & -near
+                near ^= low
+                e = unpad[low.bit_length() - 1]
+                if runs[key2m[(g >> key_base[e]) & pattern]] > 1:
+                    threats.append(e)
+        pb = pw = 0  # Phase II stones of Black and of White
+        winner = white_seat
+        if seat == white_seat and empties:
+            if threats:  # White blocks a threat
+                c = threats[0]
+                empties.remove(c)
+            else:
+                k = int(rand() * len(empties))
+                c = empties[k]
+                empties[k] = empties[-1]
+                empties.pop()
+            pw = 1 << c
+            pempty ^= bit[c]
+        while empties:
+            if threats:
+                e = -1
+                for e in threats:
+                    if pempty & bit[e]:  # an open threat: Black closes the coil
+                        break
+                else:
+                    e = -1
+                if e >= 0:
+                    pb |= 1 << e
+                    pblack |= bit[e]
+                    winner = black_seat
+                    break
+                threats = []
+            k = int(rand() * len(empties))
+            c = empties[k]
+            empties[k] = empties[-1]
+            empties.pop()
+            b = bit[c]
+            pb |= 1 << c
+            pempty ^= b
+            pblack |= b
+            m = key2m[(pblack >> key_base[c]) & pattern]
+            for nm in checks[c][m]:
+                if pblack & nm == nm:
+                    winner = black_seat
+                    break
+            if winner == black_seat:
+                break
+            # merge c with the groups it touches; two runs in one group close a cycle
+            pieces = [b]
+            g = b
+            for y in ring[c]:
+                if pblack & bit[y]:
+                    r = parent[y]
+                    while parent[r] != r:
+                        r = parent[r]
+                    parent[y] = r
+                    if r != c:
+                        parent[r] = c
+                        h = gmask.pop(r)
+                        pieces.append(h)
+                        g |= h
+            if runs[m] > len(pieces) - 1:
+                winner = black_seat
+                break
+            gmask[c] = g
+            if not empties:
+                break
+            for y in ring[c]:
+                k = cnt[y] + 1
+                cnt[y] = k
+                if k == 5:
+                    for e in ring[y]:
+                        if pempty & bit[e]:
+                            threats.append(e)
+            if len(pieces) > 1:  # empty cells next to two pieces: new cycles one stone away
+                seen = two = 0
+                for h in pieces:
+                    near = (h << 1) | (h >> 1) | (h << W) | (h >> W) | (h << W1) | (h >> W1)
+                    two |= seen & near
+                    seen |= near
+                two &= pempty
+                while two:
+                    low = two & -two
+                    two ^= low
+                    e = unpad[low.bit_length() - 1]
+                    if runs[key2m[(g >> key_base[e]) & pattern]] > 1:
+                        threats.append(e)
+            if threats:  # White blocks a threat
+                c = threats[0]
+                empties.remove(c)
+            else:
+                k = int(rand() * len(empties))
+                c = empties[k]
+                empties[k] = empties[-1]
+                empties.pop()
+            pw |= 1 << c
+            pempty ^= bit[c]
+        self.black |= p1 | p2 | pb
+        self.white |= pw
+        self.pblack = pblack
+        self.black_seat = black_seat
+        self.ply = ply + (pb | pw).bit_count()
+        self.winner = winner
+        self.to_move = 0
+        if black_seat == 1:
+            return winner, p1 | pb, p2 | pw
+        return winner, p1 | pw, p2 | pb
 
     def label(self, action: int) -> str:
         """Cell label of ``action`` (``"g7"``) or ``"pass"``. Raises IndexError otherwise."""

@@ -125,7 +125,8 @@ def test_search_move_passes_the_levels_grave_settings_to_the_search(monkeypatch)
 
 def test_search_move_turns_on_the_games_playout_tactics(monkeypatch):
     """Coil's playouts see coil threats (``CoilState.tactics``) when the Level says so:
-    levels 4 and 5, not 1-3 (measured: the step from 2 to 3 fell to 15/30 with them)."""
+    levels 4 and 5, not 1-3 (measured: the step from 2 to 3 fell to 15/30 with them); with
+    them, threats of larger loops too (``CoilState.loops``) unless the Level turns it off."""
     import dataclasses
 
     from engine.coil import CoilState
@@ -134,17 +135,21 @@ def test_search_move_turns_on_the_games_playout_tactics(monkeypatch):
     real = CoilState.playout
 
     def spy(self, rng):
-        seen.add(self.tactics)
+        seen.add((self.tactics, self.loops))
         return real(self, rng)
 
     monkeypatch.setattr(CoilState, "playout", spy)
     pos = engine.new_game("coil", **SMALL["coil"])
     assert [ai.LEVELS[lv].tactics for lv in sorted(ai.LEVELS)] == [False] * 3 + [True] * 2
     ai.search_move(pos, dataclasses.replace(ai.LEVELS[3], tactics=True), playouts=30, seed=1)
-    assert seen == {True}
+    assert seen == {(True, True)}
+    seen.clear()
+    ai.search_move(pos, dataclasses.replace(ai.LEVELS[3], tactics=True, loops=False),
+                   playouts=30, seed=1)
+    assert seen == {(True, False)}
     seen.clear()
     ai.search_move(pos, ai.LEVELS[3], playouts=30, seed=1)
-    assert seen == {False}
+    assert seen == {(False, False)}
 
 
 @pytest.mark.parametrize("kind", list(SMALL))

@@ -128,6 +128,7 @@ def test_playout_ends_where_position_agrees(kind, options, seed, cut):
     state = start.search_state()
     if kind == "coil":
         state.tactics = seed % 2 == 1  # Coil's playouts with coil threats (ai's setting)
+        state.loops = seed % 4 == 3      # ... and with threats of loops of any size
     before_b, before_w = state.black, state.white
     winner, placed1, placed2 = state.playout(random.Random(seed))
     assert winner == state.winner and winner in (1, 2)
@@ -290,9 +291,89 @@ def test_coil_tactics_playout_a_double_threat_wins_for_black():
 
 def test_coil_state_copies_its_playout_tactics():
     state = engine.new_game("coil").search_state()
-    assert state.tactics is False
+    assert state.tactics is False and state.loops is False
     state.tactics = True
-    assert state.copy().tactics is True
+    state.loops = True
+    assert state.copy().tactics is True and state.copy().loops is True
+
+
+def _coil_cells(size: int, black: list[str], turn: int, black_seat: int | None,
+                white: list[str] = ()):
+    """A Coil position and state on hexhex ``size`` with black stones on the cells
+    labelled ``black`` and white ones on ``white``."""
+    board = engine.new_game("coil", size=size).board
+    n = 2 * size - 1
+    rows = [["."] * (n - abs(size - 1 - r)) for r in range(n)]  # bottom row first
+    for labels, stone in ((black, "x"), (white, "o")):
+        for label in labels:
+            f, r = board.coords[board.cell(label)]
+            rows[r][f - max(0, r - (size - 1))] = stone
+    phase = "I" if black_seat is None else "II"
+    seat = "-" if black_seat is None else str(black_seat)
+    text = "/".join("".join(r) for r in reversed(rows))
+    pos = engine.from_text(f"coil size={size} 10 - {text} {turn} {phase} {seat}")
+    return pos, pos.search_state()
+
+
+#: A loop of ten cells around g6, h6, g7 and h7 (hexhex 7), all black but i7: a black stone
+#: on i7 encloses those four cells, and no cell has five black neighbours (no ring of six).
+_LOOP = ["f5", "g5", "h5", "f6", "i6", "f7", "g8", "h8", "i8"]
+
+
+def _loop_state(turn: int):
+    pos, state = _coil_cells(7, _LOOP, turn, 2)
+    gap = pos.board.cell("i7")
+    threats = [c for c in range(state.n_cells) if (state.empty >> c) & 1 and state.closes_coil(c)]
+    assert threats == [gap]  # the one cell that closes a coil
+    return state, gap
+
+
+def test_coil_loops_playout_closes_and_blocks_a_larger_loop():
+    # Black to move: every playout seeing loops closes the ten-cell loop at once
+    state, gap = _loop_state(2)
+    for seed in range(20):
+        s = state.copy()
+        s.tactics = s.loops = True
+        winner, _p1, p2 = s.playout(random.Random(seed))
+        assert winner == 2 and p2 == 1 << gap and s.winner == 2
+    # the ring-of-six tactics alone leave it to chance
+    found = []
+    for seed in range(20):
+        s = state.copy()
+        s.tactics = True
+        found.append(s.playout(random.Random(seed))[2] == 1 << gap)
+    assert not all(found)
+    # White to move: every playout seeing loops blocks the gap with White's first stone
+    state, gap = _loop_state(1)
+    for seed in range(20):
+        s = state.copy()
+        s.tactics = s.loops = True
+        _w, p1, _p2 = s.playout(random.Random(seed))
+        assert s.white >> gap & 1 and p1 & 1 << gap
+
+
+def test_coil_loops_playout_sees_a_loop_a_phase_two_stone_brings_to_one_gap():
+    """The ten-cell loop open at i7 and g8 around four white cells, every other cell white
+    but a1, b1 and c1; Phase II, Black to move. No cell closes a coil yet, and White wins
+    with perfect play. A Black stone on one gap makes the other a threat, found from what
+    that stone changed, and White blocks it at once: with loops seen White wins every
+    playout. With the ring-of-six tactics alone White misses it in some and Black wins."""
+    board = engine.new_game("coil", size=7).board
+    loop = [c for c in _LOOP if c != "g8"]
+    keep = set(loop) | {"i7", "g8", "a1", "b1", "c1"}
+    white = [label for label in board.labels if label not in keep]
+    _pos, state = _coil_cells(7, loop, 2, 2, white)
+    assert [c for c in range(state.n_cells) if (state.empty >> c) & 1 and state.closes_coil(c)] == []
+    for seed in range(30):
+        s = state.copy()
+        s.tactics = s.loops = True
+        assert s.playout(random.Random(seed))[0] == 1
+    wins = []
+    for seed in range(30):
+        s = state.copy()
+        s.tactics = True
+        wins.append(s.playout(random.Random(seed))[0] == 2)
+    assert any(wins)
 
 
 def test_coil_state_refuses_illegal_half_moves_and_changes_nothing():
