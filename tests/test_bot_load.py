@@ -15,8 +15,11 @@ from bot.front import client, delivery
 from bot.manager import DAY
 
 
-async def test_one_delivery_pass_posts_more_than_one_batch(fake, harness):
-    n = delivery.DELIVERY_BATCH + 7
+async def test_one_delivery_pass_posts_more_than_one_batch(fake, harness, monkeypatch):
+    # batches of 10 rows: the pass reads the outbox a batch at a time whatever its size, and
+    # the real 100 would draw 107 final boards (5 s of CPU) to show the same
+    monkeypatch.setattr(delivery, "DELIVERY_BATCH", 10)
+    n = 2 * delivery.DELIVERY_BATCH + 7
     games = await seed_games(harness.manager, fake, [(fake.guild_id, fake.general)], n,
                              kinds=["io"], started_ago=4 * DAY, days_per_move=3)
     events = await harness.manager.sweep()
