@@ -142,13 +142,15 @@ class PositionState(SearchState):
     Half-moves are derived from ``Position.legal_moves()``: a first half-move is any cell
     that starts a legal turn (either cell of a Whirlwind pair, which may be given in either
     order; only the bound cell of an Io pair), and a second half-move completes it.
-    Meant as a test oracle at small board sizes; each call lists every legal turn.
+    Meant as a test oracle at small board sizes; it lists every legal turn of a position
+    once (positions are immutable: the list is kept until the state moves on).
     """
 
     def __init__(self, position: Position, pending: tuple[int, ...] = ()):
         self.board = position.board
         self.n_cells = len(position.board)
         self.pass_action = self.n_cells
+        self._listed: tuple[Position, list[tuple[int, ...]]] | None = None
         self._set(position, pending)
 
     def _set(self, position: Position, pending: tuple[int, ...]) -> None:
@@ -172,7 +174,10 @@ class PositionState(SearchState):
         return self.pass_action if token == "pass" else self.board.cell(token)
 
     def _turns(self) -> list[tuple[int, ...]]:
-        """Every legal turn as a tuple of half-moves, in each order the game accepts."""
+        """Every legal turn as a tuple of half-moves, in each order the game accepts (the
+        caller must not change the list)."""
+        if self._listed is not None and self._listed[0] is self.position:
+            return self._listed[1]
         out: list[tuple[int, ...]] = []
         for text in self.position.legal_moves():
             cells = tuple(self._cell(t) for t in text.split())
@@ -181,6 +186,7 @@ class PositionState(SearchState):
                 flipped = f"{self.board.label(cells[1])} {self.board.label(cells[0])}"
                 if self.position.is_legal(flipped):
                     out.append((cells[1], cells[0]))
+        self._listed = (self.position, out)
         return out
 
     def actions(self) -> list[int]:
