@@ -46,8 +46,8 @@ class Rating:
 class Measurement:
     """How :data:`RATINGS` was measured: ``date`` (ISO ``"YYYY-MM-DD"``, None while nothing
     is measured), ``games_per_pair`` (games of each pair of players in each game kind),
-    ``scale`` (the levels' budgets' multiplier, ``--scale``: 1.0 = the levels as players
-    meet them), ``command`` (the command line that played it) and ``method`` (the fit, in
+    ``scale`` (the multiplier of every time cap, ``benchmarks/ai.py --scale``: 1.0 = the
+    levels as players meet them), ``command`` (the command line that played it) and ``method`` (the fit, in
     a few words, for the README)."""
 
     date: str | None
