@@ -5,6 +5,7 @@ import pytest
 from botplay import board_post, play_move, start_game
 from fakediscord.fixtures import *  # noqa: F403
 
+import ai
 import engine
 from bot import texts
 
@@ -147,7 +148,10 @@ async def test_rules_and_help(fake, harness):
     assert ex.callback_type == 4 and ex.reply.ephemeral
     [embed] = ex.reply.embeds  # the commands by topic: as one text they pass Discord's 2,000
     assert embed["title"] == texts.HELP_TITLE
-    assert [f["name"] for f in embed["fields"]] == [topic for topic, _ in texts.HELP_TOPICS]
+    assert [f["name"] for f in embed["fields"]] == [topic for topic, _ in texts.HELP_TOPICS] + [
+        texts.COMPUTER_LEVELS_TOPIC]  # then the computer's levels, with their ratings per game
+    for level in ai.LEVELS:
+        assert f"**Level {level}** — {texts.LEVEL_DESCRIPTIONS[level]}" in embed["fields"][-1]["value"]
     for command, _ in texts.HELP_COMMANDS:  # every command, once
         assert ex.reply.text.count(f"`{command}`") == 1, command
     assert texts.HELP_IN_DM not in ex.reply.text  # that note is for direct messages

@@ -63,10 +63,68 @@ def test_help_is_translated_and_fits_in_every_language():
     for in_dm in (False, True):
         by_lang = translated(lambda dm=in_dm: texts.help_embed(in_dm=dm), fit=lambda e: fits(embeds=[e]))
         for lang, embed in by_lang.items():
-            # every command once, every topic translated
-            assert sum(f["value"].count("\n") + 1 for f in embed["fields"]) == len(texts.HELP_COMMANDS), lang
+            # every command once (a line each, starting with its syntax), every topic translated
+            lines = [line for f in embed["fields"] for line in f["value"].split("\n")]
+            assert sum(line.startswith("`/") for line in lines) == len(texts.HELP_COMMANDS), lang
             if lang != "en":
                 assert not {f["name"] for f in embed["fields"]} & {f["name"] for f in by_lang["en"]["fields"]}, lang
+
+
+def _ratings(elo_of):
+    """A table of every level and game kind of ``ai.ratings`` with ``elo_of(level, kind)``
+    (a number, or None for "not measured")."""
+    from ai.ratings import KINDS, Rating
+
+    return {level: {k: None if elo_of(level, k) is None else Rating(elo_of(level, k), -99_999, 99_999)
+                    for k in KINDS} for level in range(1, 6)}
+
+
+def test_help_shows_the_computer_s_levels_and_their_ratings_in_every_language():
+    """Issue 24 item 3: /help's computer section gives each level's words and its rating per
+    game (or says they are not measured yet), translated and within Discord's limits in every
+    language -- with the longest ratings (-9999 everywhere) and a measurement date."""
+    from ai.ratings import KINDS, MEASURED, Measurement
+
+    measured = Measurement("2026-12-31", 10, 1.0, "benchmarks/ai.py --elo-games 10")
+    longest = _ratings(lambda level, kind: -9999.4)
+    for in_dm in (False, True):
+        by_lang = translated(lambda dm=in_dm: texts.help_embed(  # noqa: B023 - called at once
+            in_dm=dm, levels=texts.computer_levels_lines(longest, measured)), fit=lambda e: fits(embeds=[e]))
+        for lang, embed in by_lang.items():
+            shown = "\n".join(f["value"] for f in embed["fields"])
+            assert shown.count("-9999") == 5 * len(KINDS), lang
+            with i18n.speaking(lang):
+                for level in range(1, 6):
+                    assert i18n._(texts.LEVEL_DESCRIPTIONS[level]) in shown, (lang, level)
+    # nothing measured (as on main until the round robin runs): the levels' words, and a note
+    blank = translated(lambda: "\n".join(texts.computer_levels_lines(_ratings(lambda level, kind: None),
+                                                                      MEASURED)))
+    for lang, text in blank.items():
+        with i18n.speaking(lang):
+            assert text.endswith(i18n._("Their ratings per game, on an Elo scale, are not measured yet.")), lang
+            assert not any(texts.title(k) in text for k in KINDS if k != "io"), lang  # no ratings line
+    # some games measured: the others named as not measured yet
+    some = translated(lambda: "\n".join(texts.computer_levels_lines(
+        _ratings(lambda level, kind: 1000.0 + 100 * level if kind in ("coil", "io") else None), measured)))
+    assert "\nCoil 1100 · Io 1100\n" in some["en"] and "Coil 1500 · Io 1500" in some["de"]
+    assert some["en"].endswith("Not measured yet in Brain Coral, Branching Coral, and Whirlwind.")
+    assert "(measured Dec 31, 2026):" in some["en"] and "(gemessen am 31.12.2026):" in some["de"]
+
+
+def test_help_s_levels_come_from_the_measured_data(monkeypatch):
+    """/help reads ``ai.ratings``: a rating dropped into the data module shows, a game not
+    measured for one level shows a dash there."""
+    from ai import ratings
+
+    table = _ratings(lambda level, kind: 1234.6 if (level, kind) != (1, "whirlwind") and kind == "whirlwind"
+                     else None)
+    monkeypatch.setattr(ratings, "RATINGS", table)
+    monkeypatch.setattr(ratings, "MEASURED", ratings.Measurement("2026-12-01", 10, 1.0, "x"))
+    value = texts.help_embed()["fields"][-1]["value"]
+    assert value.startswith("Each level's rating per game, on an Elo scale where a plain search given 1 s a move "
+                            "is 1500 (measured Dec 1, 2026):")
+    assert "\nWhirlwind —\n**Level 2**" in value and "\nWhirlwind 1235\n**Level 3**" in value
+    assert value.endswith("Not measured yet in Coil, Io, Brain Coral, and Branching Coral.")
 
 
 @pytest.mark.parametrize("kind", engine.MENU_ORDER)

@@ -7,6 +7,7 @@ from __future__ import annotations
 from typing import Any
 
 from .common import title
+from .computer import COMPUTER_LEVELS_TOPIC, computer_levels_lines
 from .i18n import N_, _
 
 __all__ = ["HELP_CELLS", "HELP_COMMANDS", "HELP_CONTINUED", "HELP_INTRO", "HELP_IN_DM",
@@ -174,19 +175,22 @@ def help_text() -> str:
     return "\n".join(lines)
 
 
-def help_embed(*, in_dm: bool = False) -> dict[str, Any]:
+def help_embed(*, in_dm: bool = False, levels: list[str] | None = None) -> dict[str, Any]:
     """The /help message as a Discord embed object (for ``discord.Embed.from_dict``): the
     introduction and how cells and deadlines work as its description, then one field per
     topic of HELP_TOPICS listing its commands (``"`/board [game:]` — see the current board
-    ..."``), all in the current language (the commands' names as the player's Discord
-    shows them). A topic longer than Discord's 1,024 characters a field goes on in a field
-    headed HELP_CONTINUED. ``in_dm``: asked in a direct message (says which commands work
+    ..."``), then the computer's levels with their ratings per game (COMPUTER_LEVELS_TOPIC,
+    ``levels``: its lines, default :func:`computer_levels_lines` of the measured ratings),
+    all in the current language (the commands' names as the player's Discord shows them).
+    A topic longer than Discord's 1,024 characters a field goes on in a field headed
+    HELP_CONTINUED. ``in_dm``: asked in a direct message (says which commands work
     there)."""
     lines_by_topic: dict[str, list[str]] = {topic: [] for topic, _ in HELP_TOPICS}
     for name, what in HELP_COMMANDS:
         first = name.split()[0]
         topic = next((t for t, commands in HELP_TOPICS if first in commands), HELP_OTHER_TOPIC)
         lines_by_topic.setdefault(topic, []).append(f"`{_(name)}` — {_(what)}")
+    lines_by_topic[COMPUTER_LEVELS_TOPIC] = computer_levels_lines() if levels is None else levels
     fields = []
     for topic, lines in lines_by_topic.items():
         value, name = "", _(topic)

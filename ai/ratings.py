@@ -1,0 +1,84 @@
+"""The levels' measured strength: each level's rating per game kind on an Elo scale, with
+its 95% interval, and how it was measured. Numbers only, like :data:`ai.LEVELS`: the bot
+words them (``bot.texts.computer_levels_lines`` for /help) and
+``benchmarks/elo_table.py`` prints the README's table from them.
+
+The ratings come from ``benchmarks/ai.py``'s part (h), the Elo round robin (issue 24 item
+3): levels 1-5 (each at its own time and simulation caps) and plain UCT (:mod:`ai.uct`) at
+0.25, 1 and 4 s a move play every pair, seats alternating, in every game kind; the results
+are fitted by maximum-likelihood Bradley-Terry (``choix``), anchored at UCT 1 s = 1500, with
+95% bootstrap intervals. Only the levels' rows are kept here.
+
+To publish a new run: replace :data:`RATINGS`' ``None`` entries (or old figures) with
+``Rating(elo, low, high)`` from its output -- ``python benchmarks/elo_table.py --from
+OUTPUT`` prints the literal from a saved output of part (h) -- and fill :data:`MEASURED`;
+then ``python benchmarks/elo_table.py --write`` renews the README's table (a test checks
+that the README and this module agree).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+__all__ = ["ANCHOR_RATING", "ANCHOR_SECONDS", "KINDS", "MEASURED", "RATINGS", "Measurement",
+           "Rating", "measured_kinds"]
+
+#: The game kinds rated, in the engine's menu order (``engine.MENU_ORDER``).
+KINDS: tuple[str, ...] = ("coil", "io", "braincoral", "branchingcoral", "whirlwind")
+#: The scale's anchor: plain UCT (:mod:`ai.uct`) at this many seconds a move ...
+ANCHOR_SECONDS = 1.0
+#: ... has this rating.
+ANCHOR_RATING = 1500.0
+
+
+@dataclass(frozen=True)
+class Rating:
+    """One level's strength in one game: ``elo`` (the maximum-likelihood rating, Elo points
+    on the anchored scale) and its 95% interval ``low`` .. ``high`` (same units;
+    ``low <= elo <= high``)."""
+
+    elo: float
+    low: float
+    high: float
+
+
+@dataclass(frozen=True)
+class Measurement:
+    """How :data:`RATINGS` was measured: ``date`` (ISO ``"YYYY-MM-DD"``, None while nothing
+    is measured), ``games_per_pair`` (games of each pair of players in each game kind),
+    ``scale`` (the multiplier of every time cap, ``benchmarks/ai.py --scale``: 1.0 = the
+    levels as players meet them), ``command`` (the command line that played it) and ``method`` (the fit, in
+    a few words, for the README)."""
+
+    date: str | None
+    games_per_pair: int | None
+    scale: float
+    command: str | None
+    method: str = ("maximum-likelihood Bradley–Terry (choix), anchored at UCT 1 s = 1500, "
+                   "95% bootstrap intervals")
+
+
+#: The run behind :data:`RATINGS` (issue 24 item 3's round robin; not run at full size yet).
+MEASURED = Measurement(
+    date=None,
+    games_per_pair=None,
+    scale=1.0,
+    command=None,
+)
+
+#: level (1-5, as :data:`ai.LEVELS`) -> game kind (:data:`KINDS`) -> its rating, or None
+#: while that level is not measured in that game.
+RATINGS: dict[int, dict[str, Rating | None]] = {
+    1: {"coil": None, "io": None, "braincoral": None, "branchingcoral": None, "whirlwind": None},
+    2: {"coil": None, "io": None, "braincoral": None, "branchingcoral": None, "whirlwind": None},
+    3: {"coil": None, "io": None, "braincoral": None, "branchingcoral": None, "whirlwind": None},
+    4: {"coil": None, "io": None, "braincoral": None, "branchingcoral": None, "whirlwind": None},
+    5: {"coil": None, "io": None, "braincoral": None, "branchingcoral": None, "whirlwind": None},
+}
+
+
+def measured_kinds(ratings: dict[int, dict[str, Rating | None]] | None = None) -> list[str]:
+    """The game kinds (of :data:`KINDS`, in its order) that have a rating for at least one
+    level in ``ratings`` (default :data:`RATINGS`); [] while nothing is measured."""
+    table = RATINGS if ratings is None else ratings
+    return [k for k in KINDS if any(row.get(k) is not None for row in table.values())]
