@@ -106,6 +106,70 @@ class CoilTables:
             tuple(j for df, dr in HEX_RING if (j := board.index.get((f + df, r + dr))) is not None)
             for f, r in board.coords
         )
+        # black_ring[cell][m]: the neighbours of ``cell`` that are black in ring pattern ``m``
+        # (``key2m``), in ``ring`` order
+        self.black_ring = tuple(
+            tuple(
+                tuple(j for i, (df, dr) in enumerate(HEX_RING)
+                      if (m >> i) & 1 and (j := board.index.get((f + df, r + dr))) is not None)
+                for m in range(64)
+            )
+            for f, r in board.coords
+        )
+        # runs of cells numbered consecutively and padded consecutively (the board's rows):
+        # (first cell, mask of the run's length, first padded index), for :meth:`padded`
+        row_runs: list[tuple[int, int, int]] = []
+        start = 0
+        for c in range(1, len(self.pad) + 1):
+            if c == len(self.pad) or self.pad[c] != self.pad[c - 1] + 1:
+                row_runs.append((start, (1 << (c - start)) - 1, self.pad[start]))
+                start = c
+        self.row_runs = tuple(row_runs)
+        # byte_cells[k][v]: the cells of byte value ``v`` at byte ``k`` of a cell bitboard
+        self.byte_cells = tuple(
+            tuple(tuple(8 * k + i for i in range(8) if (v >> i) & 1) for v in range(256))
+            for k in range(len(self.pad) // 8 + 1)
+        )
+
+    def padded(self, x: int) -> int:
+        """The cell bitboard ``x`` (bit ``c`` = board cell ``c``) in the padded layout, a
+        board row at a time."""
+        out = 0
+        for c, mask, p in self.row_runs:
+            out |= ((x >> c) & mask) << p
+        return out
+
+    def cells_of(self, x: int) -> list[int]:
+        """The cells set in cell bitboard ``x`` (below ``len(pad)``), ascending, decoded a
+        byte at a time."""
+        out: list[int] = []
+        k = 0
+        table = self.byte_cells
+        for v in x.to_bytes(len(table), "little"):
+            if v:
+                out += table[k][v]
+            k += 1
+        return out
+
+    def fives(self, black: int) -> int:
+        """Padded bitboard of the board cells with exactly five black neighbours (``black``
+        padded), counted for every cell at once by a bit-sliced adder of the six shifted
+        boards."""
+        W = self.W
+        W1 = W + 1
+        a, b, c = black << 1, black >> 1, black << W
+        d, e, f = black >> W, black << W1, black >> W1
+        ab = a ^ b
+        s1 = ab ^ c
+        c1 = (a & b) | (c & ab)
+        de = d ^ e
+        s2 = de ^ f
+        c2 = (d & e) | (f & de)
+        ones = s1 ^ s2
+        carry = s1 & s2
+        twos = c1 ^ c2 ^ carry
+        fours = (c1 & c2) | (carry & (c1 ^ c2))
+        return ones & ~twos & fours & self.cells
 
     # ---- coil detection ---------------------------------------------------------------
     def flood(self, black: int) -> int:
@@ -555,11 +619,16 @@ class CoilState(SearchState):
             t = self.tables
             closes = t.closes_coil
             bit = t.bit
+            key2m = t.key2m
+            key_base = t.key_base
+            pattern = t.pattern
             pblack = self.pblack
             while e:
                 low = e & -e
                 c = low.bit_length() - 1
-                if not closes(pblack | bit[c], c):
+                # a cell with no black neighbour closes nothing: skip the full test
+                if (not key2m[(pblack >> key_base[c]) & pattern]
+                        or not closes(pblack | bit[c], c)):
                     out.append(c)
                 e ^= low
             out.append(self.pass_action)
@@ -846,10 +915,10 @@ class CoilState(SearchState):
         seat = self.to_move
         black_seat = self.black_seat
         ply = self.ply
-        empties = [c for c in range(n) if not (occ >> c) & 1]
-        pempty = 0
-        for c in empties:
-            pempty |= bit[c]
+        free = self._full & ~occ
+        empties = t.cells_of(free)
+        pempty = t.padded(free)
+        black_ring = t.black_ring
         parent = list(range(n))
         gmask: dict[int, int] = {}
         cnt = [0] * n  # black neighbours of each cell
@@ -892,14 +961,13 @@ class CoilState(SearchState):
                         break
                 roots = []
                 if not closes and m:
-                    for y in ring[c]:
-                        if pblack & bit[y]:
-                            r = parent[y]
-                            while parent[r] != r:
-                                r = parent[r]
-                            parent[y] = r
-                            if r not in roots:
-                                roots.append(r)
+                    for y in black_ring[c][m]:
+                        r = parent[y]
+                        while parent[r] != r:
+                            r = parent[r]
+                        parent[y] = r
+                        if r not in roots:
+                            roots.append(r)
                     closes = runs[m] > len(roots)
                 if closes:
                     banned.append(c)
@@ -924,9 +992,11 @@ class CoilState(SearchState):
         white_seat = 3 - black_seat
         # the threats at the start of Phase II: Phase I's banned cells, kind (a), kind (b)
         threats = banned
-        for y in range(n):
-            if cnt[y] == 5:
-                threats.extend(e for e in ring[y] if pempty & bit[e])
+        five = t.fives(pblack)
+        while five:
+            low = five & -five
+            five ^= low
+            threats.extend(e for e in ring[unpad[low.bit_length() - 1]] if pempty & bit[e])
         for g in gmask.values():
             near = ((g << 1) | (g >> 1) | (g << W) | (g >> W) | (g << W1) | (g >> W1)) & pempty
             while near:
@@ -980,17 +1050,16 @@ class CoilState(SearchState):
             # merge c with the groups it touches; two runs in one group close a cycle
             pieces = [b]
             g = b
-            for y in ring[c]:
-                if pblack & bit[y]:
-                    r = parent[y]
-                    while parent[r] != r:
-                        r = parent[r]
-                    parent[y] = r
-                    if r != c:
-                        parent[r] = c
-                        h = gmask.pop(r)
-                        pieces.append(h)
-                        g |= h
+            for y in black_ring[c][m]:
+                r = parent[y]
+                while parent[r] != r:
+                    r = parent[r]
+                parent[y] = r
+                if r != c:
+                    parent[r] = c
+                    h = gmask.pop(r)
+                    pieces.append(h)
+                    g |= h
             if runs[m] > len(pieces) - 1:
                 winner = black_seat
                 break
