@@ -543,7 +543,8 @@ class CoilState(SearchState):
     """
 
     __slots__ = ("board", "tables", "n_cells", "pass_action", "to_move", "winner", "mid_turn",
-                 "ply", "black", "white", "pblack", "black_seat", "_full", "tactics", "loops")
+                 "ply", "black", "white", "pblack", "black_seat", "_full", "tactics", "loops",
+                 "_groups")
 
     def __init__(self, position: CoilPosition):
         """The state of ``position`` (a :class:`CoilPosition`, finished or not)."""
@@ -569,6 +570,7 @@ class CoilState(SearchState):
         self.to_move, self.winner = turn_and_winner(position)
         self.tactics = False
         self.loops = False
+        self._groups: tuple[list[int], dict[int, int], list[int]] | None = None
 
     @property
     def empty(self) -> int:
@@ -606,7 +608,66 @@ class CoilState(SearchState):
         s.winner = self.winner
         s.tactics = self.tactics
         s.loops = self.loops
+        g = self._groups
+        if g is None and self.loops and self.tactics and self.winner is None:
+            g = self._groups = self._build_groups()  # once, for the state the search copies
+        s._groups = None if g is None else (g[0][:], g[1].copy(), g[2][:])
         return s
+
+    def _build_groups(self) -> tuple[list[int], dict[int, int], list[int]]:
+        """The black groups for :meth:`_playout_loops`, built from the black stones:
+        ``(parent, gmask, cnt)`` -- a union-find over cells whose root is each group's
+        highest cell, per root the group's stones (padded bitboard), keyed in ascending
+        order, and per cell its number of black neighbours. Kept in ``_groups`` while the
+        search's settings (``tactics`` and ``loops``) want it: copies copy it and
+        :meth:`_play_unchecked` updates it, so a playout need not rebuild it."""
+        t = self.tables
+        bit = t.bit
+        ring = t.ring
+        black = self.black
+        parent = list(range(self.n_cells))
+        gmask: dict[int, int] = {}
+        cnt = [0] * self.n_cells  # black neighbours of each cell
+        x = black
+        while x:  # ascending, so each group's root is its highest cell
+            low = x & -x
+            c = low.bit_length() - 1
+            x ^= low
+            g = bit[c]
+            for y in ring[c]:
+                cnt[y] += 1
+                if y < c and black >> y & 1:
+                    r = parent[y]
+                    while parent[r] != r:
+                        r = parent[r]
+                    if r != c:
+                        parent[r] = c
+                        g |= gmask.pop(r)
+            gmask[c] = g
+        return parent, gmask, cnt
+
+    def _join(self, c: int, groups: tuple[list[int], dict[int, int], list[int]]) -> None:
+        """Add the black stone just placed on ``c`` to ``groups`` (:meth:`_build_groups`):
+        it joins the groups of its black neighbours, whose root becomes the highest cell."""
+        parent, gmask, cnt = groups
+        t = self.tables
+        roots = [c]
+        for y in t.ring[c]:
+            cnt[y] += 1
+            if self.black >> y & 1 and y != c:
+                r = parent[y]
+                while parent[r] != r:
+                    r = parent[r]
+                parent[y] = r
+                if r not in roots:
+                    roots.append(r)
+        top = max(roots)
+        g = t.bit[c]
+        for r in roots:
+            if r != c:
+                g |= gmask.pop(r)
+            parent[r] = top
+        gmask[top] = g
 
     def actions(self) -> list[int]:
         """Legal half-moves, ascending: in Phase I the empty cells whose stone closes no coil,
@@ -675,7 +736,10 @@ class CoilState(SearchState):
             if black_seat is not None and t.closes_coil(self.pblack, c):
                 self.winner = black_seat
                 self.to_move = 0
+                self._groups = None
                 return
+            if self._groups is not None:
+                self._join(c, self._groups)
         else:
             self.white |= 1 << c
         if black_seat is not None and self.black | self.white == self._full:
@@ -908,7 +972,6 @@ class CoilState(SearchState):
         W1 = W + 1
         runs = _RUNS
         rand = rng.random
-        n = self.n_cells
         pblack = self.pblack
         black = self.black
         occ = black | self.white
@@ -919,25 +982,13 @@ class CoilState(SearchState):
         empties = t.cells_of(free)
         pempty = t.padded(free)
         black_ring = t.black_ring
-        parent = list(range(n))
-        gmask: dict[int, int] = {}
-        cnt = [0] * n  # black neighbours of each cell
-        x = black
-        while x:  # the black groups now on the board
-            low = x & -x
-            c = low.bit_length() - 1
-            x ^= low
-            g = bit[c]
-            for y in ring[c]:
-                cnt[y] += 1
-                if y < c and black >> y & 1:
-                    r = parent[y]
-                    while parent[r] != r:
-                        r = parent[r]
-                    if r != c:
-                        parent[r] = c
-                        g |= gmask.pop(r)
-            gmask[c] = g
+        groups = self._groups
+        if groups is None:
+            parent, gmask, cnt = self._build_groups()
+        else:  # kept by the state; this playout uses them up
+            parent, kept, cnt = groups
+            gmask = {r: kept[r] for r in sorted(kept)}  # the order a rebuild has
+            self._groups = None
         p1 = p2 = 0  # cell bitboards of the stones each seat places
         banned = []
         if black_seat is None:

@@ -352,3 +352,32 @@ def test_random_internal_moves_are_legal():
         text = "pass" if move == -1 else pos.board.labels[move]
         assert pos.is_legal(text)
         pos = pos.play(text)
+
+
+@pytest.mark.parametrize("size", [5, 7])
+def test_search_state_keeps_the_black_groups_a_rebuild_would_find(size):
+    """With the search's settings (tactics and loops), a copy carries the black groups
+    (``CoilState._groups``) and every play keeps them: the same groups (each group's stones
+    under its highest cell, in ascending order) and black-neighbour counts as building them
+    afresh from the stones; and a playout from the kept groups makes the same moves."""
+    rng = random.Random(size)
+    for _game in range(6):
+        state = engine.new_game("coil", size=size).search_state()
+        state.tactics = state.loops = True
+        state = state.copy()
+        while state.winner is None:
+            assert state._groups is not None
+            parent, gmask, cnt = state._groups
+            fresh_parent, fresh_gmask, fresh_cnt = state._build_groups()
+            assert sorted(gmask.items()) == list(fresh_gmask.items())
+            assert cnt == fresh_cnt
+            for c in bits(state.black):
+                r = c
+                while parent[r] != r:
+                    r = parent[r]
+                assert gmask[r] & state.tables.bit[c]
+            kept, fresh = state.copy(), state.copy()
+            fresh._groups = None
+            seed = rng.random()
+            assert kept.playout(random.Random(seed)) == fresh.playout(random.Random(seed))
+            state.play(rng.choice(state.actions()))
