@@ -38,6 +38,10 @@ from .state import SearchState, turn_and_winner
 
 __all__ = ["CoilPosition", "CoilState", "CoilTables", "coil_tables"]
 
+#: :attr:`CoilState._groups`: (union-find parents, per-root group stones, and the bit-sliced
+#: black-neighbour counts ``ones``, ``twos``, ``fours``); see ``CoilState._build_groups``.
+_Groups = tuple[list[int], dict[int, int], int, int, int]
+
 PASS = -1
 
 # _ARCS[m]: the number of maximal runs of non-black positions around a cell whose ring
@@ -125,6 +129,8 @@ class CoilTables:
                 row_runs.append((start, (1 << (c - start)) - 1, self.pad[start]))
                 start = c
         self.row_runs = tuple(row_runs)
+        # near[cell]: padded neighbour mask of board cell ``cell`` (``nm`` by cell number)
+        self.near = tuple(self.nm[p] for p in self.pad)
         # byte_cells[k][v]: the cells of byte value ``v`` at byte ``k`` of a cell bitboard
         self.byte_cells = tuple(
             tuple(tuple(8 * k + i for i in range(8) if (v >> i) & 1) for v in range(256))
@@ -153,8 +159,14 @@ class CoilTables:
 
     def fives(self, black: int) -> int:
         """Padded bitboard of the board cells with exactly five black neighbours (``black``
-        padded), counted for every cell at once by a bit-sliced adder of the six shifted
-        boards."""
+        padded)."""
+        ones, twos, fours = self.counts(black)
+        return ones & ~twos & fours
+
+    def counts(self, black: int) -> tuple[int, int, int]:
+        """Every board cell's number of black neighbours (``black`` padded), bit-sliced:
+        padded bitboards ``(ones, twos, fours)`` of the count's three binary digits, added
+        for every cell at once from the six shifted boards (a carry-save adder)."""
         W = self.W
         W1 = W + 1
         a, b, c = black << 1, black >> 1, black << W
@@ -169,7 +181,8 @@ class CoilTables:
         carry = s1 & s2
         twos = c1 ^ c2 ^ carry
         fours = (c1 & c2) | (carry & (c1 ^ c2))
-        return ones & ~twos & fours & self.cells
+        cells = self.cells
+        return ones & cells, twos & cells, fours & cells
 
     # ---- coil detection ---------------------------------------------------------------
     def flood(self, black: int) -> int:
@@ -570,7 +583,7 @@ class CoilState(SearchState):
         self.to_move, self.winner = turn_and_winner(position)
         self.tactics = False
         self.loops = False
-        self._groups: tuple[list[int], dict[int, int], list[int]] | None = None
+        self._groups: _Groups | None = None
 
     @property
     def empty(self) -> int:
@@ -611,23 +624,23 @@ class CoilState(SearchState):
         g = self._groups
         if g is None and self.loops and self.tactics and self.winner is None:
             g = self._groups = self._build_groups()  # once, for the state the search copies
-        s._groups = None if g is None else (g[0][:], g[1].copy(), g[2][:])
+        s._groups = None if g is None else (g[0][:], g[1].copy(), g[2], g[3], g[4])
         return s
 
-    def _build_groups(self) -> tuple[list[int], dict[int, int], list[int]]:
+    def _build_groups(self) -> _Groups:
         """The black groups for :meth:`_playout_loops`, built from the black stones:
-        ``(parent, gmask, cnt)`` -- a union-find over cells whose root is each group's
-        highest cell, per root the group's stones (padded bitboard), keyed in ascending
-        order, and per cell its number of black neighbours. Kept in ``_groups`` while the
-        search's settings (``tactics`` and ``loops``) want it: copies copy it and
-        :meth:`_play_unchecked` updates it, so a playout need not rebuild it."""
+        ``(parent, gmask, ones, twos, fours)`` -- a union-find over cells whose root is each
+        group's highest cell; per root the group's stones (padded bitboard), keyed in
+        ascending order; and every cell's number of black neighbours, bit-sliced
+        (:meth:`CoilTables.counts`). Kept in ``_groups`` while the search's settings
+        (``tactics`` and ``loops``) want it: copies copy it and :meth:`_play_unchecked`
+        updates it, so a playout need not rebuild it."""
         t = self.tables
         bit = t.bit
         ring = t.ring
         black = self.black
         parent = list(range(self.n_cells))
         gmask: dict[int, int] = {}
-        cnt = [0] * self.n_cells  # black neighbours of each cell
         x = black
         while x:  # ascending, so each group's root is its highest cell
             low = x & -x
@@ -635,7 +648,6 @@ class CoilState(SearchState):
             x ^= low
             g = bit[c]
             for y in ring[c]:
-                cnt[y] += 1
                 if y < c and black >> y & 1:
                     r = parent[y]
                     while parent[r] != r:
@@ -644,17 +656,18 @@ class CoilState(SearchState):
                         parent[r] = c
                         g |= gmask.pop(r)
             gmask[c] = g
-        return parent, gmask, cnt
+        ones, twos, fours = t.counts(self.pblack)
+        return parent, gmask, ones, twos, fours
 
-    def _join(self, c: int, groups: tuple[list[int], dict[int, int], list[int]]) -> None:
-        """Add the black stone just placed on ``c`` to ``groups`` (:meth:`_build_groups`):
-        it joins the groups of its black neighbours, whose root becomes the highest cell."""
-        parent, gmask, cnt = groups
+    def _join(self, c: int, groups: _Groups) -> _Groups:
+        """``groups`` (:meth:`_build_groups`, updated in place where it can) with the black
+        stone just placed on ``c``: it joins the groups of its black neighbours, whose root
+        becomes the highest cell, and counts as a neighbour of the cells around it."""
+        parent, gmask, ones, twos, fours = groups
         t = self.tables
         roots = [c]
         for y in t.ring[c]:
-            cnt[y] += 1
-            if self.black >> y & 1 and y != c:
+            if self.black >> y & 1:
                 r = parent[y]
                 while parent[r] != r:
                     r = parent[r]
@@ -668,6 +681,10 @@ class CoilState(SearchState):
                 g |= gmask.pop(r)
             parent[r] = top
         gmask[top] = g
+        inc = t.near[c]
+        k1 = ones & inc
+        k2 = twos & k1
+        return parent, gmask, ones ^ inc, twos ^ k1, fours | k2
 
     def actions(self) -> list[int]:
         """Legal half-moves, ascending: in Phase I the empty cells whose stone closes no coil,
@@ -739,7 +756,7 @@ class CoilState(SearchState):
                 self._groups = None
                 return
             if self._groups is not None:
-                self._join(c, self._groups)
+                self._groups = self._join(c, self._groups)
         else:
             self.white |= 1 << c
         if black_seat is not None and self.black | self.white == self._full:
@@ -982,11 +999,12 @@ class CoilState(SearchState):
         empties = t.cells_of(free)
         pempty = t.padded(free)
         black_ring = t.black_ring
+        nbrs = t.near
         groups = self._groups
         if groups is None:
-            parent, gmask, cnt = self._build_groups()
+            parent, gmask, ones, twos, fours = self._build_groups()
         else:  # kept by the state; this playout uses them up
-            parent, kept, cnt = groups
+            parent, kept, ones, twos, fours = groups
             gmask = {r: kept[r] for r in sorted(kept)}  # the order a rebuild has
             self._groups = None
         p1 = p2 = 0  # cell bitboards of the stones each seat places
@@ -1028,8 +1046,11 @@ class CoilState(SearchState):
                     parent[r] = c
                     g |= gmask.pop(r)
                 gmask[c] = g
-                for y in ring[c]:
-                    cnt[y] += 1
+                inc = nbrs[c]  # one more black neighbour for each cell around c
+                k1 = ones & inc
+                fours |= twos & k1
+                ones ^= inc
+                twos ^= k1
                 pblack = nb
                 pempty ^= b
                 if seat == 1:
@@ -1043,7 +1064,7 @@ class CoilState(SearchState):
         white_seat = 3 - black_seat
         # the threats at the start of Phase II: Phase I's banned cells, kind (a), kind (b)
         threats = banned
-        five = t.fives(pblack)
+        five = ones & ~twos & fours
         while five:
             low = five & -five
             five ^= low
@@ -1117,19 +1138,26 @@ class CoilState(SearchState):
             gmask[c] = g
             if not empties:
                 break
-            for y in ring[c]:
-                k = cnt[y] + 1
-                cnt[y] = k
-                if k == 5:
-                    for e in ring[y]:
-                        if pempty & bit[e]:
-                            threats.append(e)
+            inc = nbrs[c]  # one more black neighbour for each cell around c
+            k1 = ones & inc
+            k2 = twos & k1
+            ones ^= inc
+            twos ^= k1
+            fours |= k2
+            five = inc & ones & ~twos & fours  # the cells around c now with five
+            if five:
+                for y in ring[c]:
+                    if five & bit[y]:
+                        for e in ring[y]:
+                            if pempty & bit[e]:
+                                threats.append(e)
             if len(pieces) > 1:  # empty cells next to two pieces: new cycles one stone away
-                seen = two = 0
-                for h in pieces:
-                    near = (h << 1) | (h >> 1) | (h << W) | (h >> W) | (h << W1) | (h >> W1)
-                    two |= seen & near
-                    seen |= near
+                seen = nbrs[c]
+                two = 0
+                for h in pieces[1:]:
+                    hn = (h << 1) | (h >> 1) | (h << W) | (h >> W) | (h << W1) | (h >> W1)
+                    two |= seen & hn
+                    seen |= hn
                 two &= pempty
                 while two:
                     low = two & -two
