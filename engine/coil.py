@@ -145,6 +145,14 @@ class CoilTables:
             out |= ((x >> c) & mask) << p
         return out
 
+    def unpadded(self, x: int) -> int:
+        """The padded bitboard ``x`` as a cell bitboard (the reverse of :meth:`padded`;
+        padding bits are dropped)."""
+        out = 0
+        for c, mask, p in self.row_runs:
+            out |= ((x >> p) & mask) << c
+        return out
+
     def cells_of(self, x: int) -> list[int]:
         """The cells set in cell bitboard ``x`` (below ``len(pad)``), ascending, decoded a
         byte at a time."""
@@ -691,31 +699,27 @@ class CoilState(SearchState):
         then ``pass_action``; in Phase II every empty cell; nothing once the game is over."""
         if self.winner is not None:
             return []
+        t = self.tables
         e = self._full & ~(self.black | self.white)
-        out = []
         if self.black_seat is None:
-            t = self.tables
-            closes = t.closes_coil
-            bit = t.bit
-            key2m = t.key2m
-            key_base = t.key_base
-            pattern = t.pattern
             pblack = self.pblack
-            while e:
-                low = e & -e
-                c = low.bit_length() - 1
-                # a cell with no black neighbour closes nothing: skip the full test
-                if (not key2m[(pblack >> key_base[c]) & pattern]
-                        or not closes(pblack | bit[c], c)):
-                    out.append(c)
-                e ^= low
+            if pblack:  # only a cell next to a black stone can close a coil
+                W = t.W
+                W1 = W + 1
+                x = e & t.unpadded((pblack << 1) | (pblack >> 1) | (pblack << W)
+                                   | (pblack >> W) | (pblack << W1) | (pblack >> W1))
+                closes = t.closes_coil
+                bit = t.bit
+                while x:
+                    low = x & -x
+                    x ^= low
+                    c = low.bit_length() - 1
+                    if closes(pblack | bit[c], c):
+                        e ^= low
+            out = t.cells_of(e)
             out.append(self.pass_action)
             return out
-        while e:
-            low = e & -e
-            out.append(low.bit_length() - 1)
-            e ^= low
-        return out
+        return t.cells_of(e)
 
     def _is_legal(self, action: int) -> bool:
         if self.winner is not None or not isinstance(action, int):
@@ -961,8 +965,8 @@ class CoilState(SearchState):
         uniformly random empty cell (the policy of :meth:`_phase2_tactics`, which sees
         rings of six only).
 
-        Method: the black groups are kept in a union-find from the playout's start (per
-        group, its stones as a padded bitboard). For a position with no coil, a black stone
+        Method: the black groups are kept in a union-find (per group, its stones as a padded
+        bitboard; the state keeps them across plays and copies, :meth:`_build_groups`). For a position with no coil, a black stone
         on ``e`` closes one exactly when (a) a black neighbour of ``e`` has all its other
         neighbours black (``CoilTables.checks``; six black neighbours of ``e`` itself would
         mean a coil already), or (b) two of the separate runs of black cells around ``e``
@@ -975,7 +979,9 @@ class CoilState(SearchState):
         a black stone on ``c`` merges groups, the new threats of kind (b) are among the
         empty cells next to two of the pieces merged (``c`` alone and each group it
         touched) -- the part of the board that changed; kind (a) is found by counting
-        black neighbours, as the ring tactics do.
+        black neighbours (bit-sliced, :meth:`CoilTables.counts`), as the ring tactics do.
+        A cycle around a cell has six stones at least, so a group of four stones or fewer
+        makes no threat of kind (b) and is not searched for one.
         """
         t = self.tables
         bit = t.bit
@@ -1068,8 +1074,12 @@ class CoilState(SearchState):
         while five:
             low = five & -five
             five ^= low
-            threats.extend(e for e in ring[unpad[low.bit_length() - 1]] if pempty & bit[e])
+            for e in ring[unpad[low.bit_length() - 1]]:
+                if pempty & bit[e]:
+                    threats.append(e)
         for g in gmask.values():
+            if g.bit_count() < 5:  # a cycle around a cell has six stones at least
+                continue
             near = ((g << 1) | (g >> 1) | (g << W) | (g >> W) | (g << W1) | (g >> W1)) & pempty
             while near:
                 low = near & -near
@@ -1151,7 +1161,9 @@ class CoilState(SearchState):
                         for e in ring[y]:
                             if pempty & bit[e]:
                                 threats.append(e)
-            if len(pieces) > 1:  # empty cells next to two pieces: new cycles one stone away
+            # empty cells next to two pieces: new cycles one stone away (around a cell: six
+            # stones at least, so a group of four or fewer with one more closes none)
+            if len(pieces) > 1 and g.bit_count() >= 5:
                 seen = nbrs[c]
                 two = 0
                 for h in pieces[1:]:
