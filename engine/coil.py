@@ -38,6 +38,10 @@ from .state import SearchState, turn_and_winner
 
 __all__ = ["CoilPosition", "CoilState", "CoilTables", "coil_tables"]
 
+#: :attr:`CoilState._groups`: (union-find parents, per-root group stones, and the bit-sliced
+#: black-neighbour counts ``ones``, ``twos``, ``fours``); see ``CoilState._build_groups``.
+_Groups = tuple[list[int], dict[int, int], int, int, int]
+
 PASS = -1
 
 # _ARCS[m]: the number of maximal runs of non-black positions around a cell whose ring
@@ -106,6 +110,87 @@ class CoilTables:
             tuple(j for df, dr in HEX_RING if (j := board.index.get((f + df, r + dr))) is not None)
             for f, r in board.coords
         )
+        # black_ring[cell][m]: the neighbours of ``cell`` that are black in ring pattern ``m``
+        # (``key2m``), in ``ring`` order
+        self.black_ring = tuple(
+            tuple(
+                tuple(j for i, (df, dr) in enumerate(HEX_RING)
+                      if (m >> i) & 1 and (j := board.index.get((f + df, r + dr))) is not None)
+                for m in range(64)
+            )
+            for f, r in board.coords
+        )
+        # runs of cells numbered consecutively and padded consecutively (the board's rows):
+        # (first cell, mask of the run's length, first padded index), for :meth:`padded`
+        row_runs: list[tuple[int, int, int]] = []
+        start = 0
+        for c in range(1, len(self.pad) + 1):
+            if c == len(self.pad) or self.pad[c] != self.pad[c - 1] + 1:
+                row_runs.append((start, (1 << (c - start)) - 1, self.pad[start]))
+                start = c
+        self.row_runs = tuple(row_runs)
+        # near[cell]: padded neighbour mask of board cell ``cell`` (``nm`` by cell number)
+        self.near = tuple(self.nm[p] for p in self.pad)
+        # byte_cells[k][v]: the cells of byte value ``v`` at byte ``k`` of a cell bitboard
+        self.byte_cells = tuple(
+            tuple(tuple(8 * k + i for i in range(8) if (v >> i) & 1) for v in range(256))
+            for k in range(len(self.pad) // 8 + 1)
+        )
+
+    def padded(self, x: int) -> int:
+        """The cell bitboard ``x`` (bit ``c`` = board cell ``c``) in the padded layout, a
+        board row at a time."""
+        out = 0
+        for c, mask, p in self.row_runs:
+            out |= ((x >> c) & mask) << p
+        return out
+
+    def unpadded(self, x: int) -> int:
+        """The padded bitboard ``x`` as a cell bitboard (the reverse of :meth:`padded`;
+        padding bits are dropped)."""
+        out = 0
+        for c, mask, p in self.row_runs:
+            out |= ((x >> p) & mask) << c
+        return out
+
+    def cells_of(self, x: int) -> list[int]:
+        """The cells set in cell bitboard ``x`` (below ``len(pad)``), ascending, decoded a
+        byte at a time."""
+        out: list[int] = []
+        k = 0
+        table = self.byte_cells
+        for v in x.to_bytes(len(table), "little"):
+            if v:
+                out += table[k][v]
+            k += 1
+        return out
+
+    def fives(self, black: int) -> int:
+        """Padded bitboard of the board cells with exactly five black neighbours (``black``
+        padded)."""
+        ones, twos, fours = self.counts(black)
+        return ones & ~twos & fours
+
+    def counts(self, black: int) -> tuple[int, int, int]:
+        """Every board cell's number of black neighbours (``black`` padded), bit-sliced:
+        padded bitboards ``(ones, twos, fours)`` of the count's three binary digits, added
+        for every cell at once from the six shifted boards (a carry-save adder)."""
+        W = self.W
+        W1 = W + 1
+        a, b, c = black << 1, black >> 1, black << W
+        d, e, f = black >> W, black << W1, black >> W1
+        ab = a ^ b
+        s1 = ab ^ c
+        c1 = (a & b) | (c & ab)
+        de = d ^ e
+        s2 = de ^ f
+        c2 = (d & e) | (f & de)
+        ones = s1 ^ s2
+        carry = s1 & s2
+        twos = c1 ^ c2 ^ carry
+        fours = (c1 & c2) | (carry & (c1 ^ c2))
+        cells = self.cells
+        return ones & cells, twos & cells, fours & cells
 
     # ---- coil detection ---------------------------------------------------------------
     def flood(self, black: int) -> int:
@@ -479,7 +564,8 @@ class CoilState(SearchState):
     """
 
     __slots__ = ("board", "tables", "n_cells", "pass_action", "to_move", "winner", "mid_turn",
-                 "ply", "black", "white", "pblack", "black_seat", "_full", "tactics", "loops")
+                 "ply", "black", "white", "pblack", "black_seat", "_full", "tactics", "loops",
+                 "_groups")
 
     def __init__(self, position: CoilPosition):
         """The state of ``position`` (a :class:`CoilPosition`, finished or not)."""
@@ -505,6 +591,7 @@ class CoilState(SearchState):
         self.to_move, self.winner = turn_and_winner(position)
         self.tactics = False
         self.loops = False
+        self._groups: _Groups | None = None
 
     @property
     def empty(self) -> int:
@@ -542,33 +629,97 @@ class CoilState(SearchState):
         s.winner = self.winner
         s.tactics = self.tactics
         s.loops = self.loops
+        g = self._groups
+        if g is None and self.loops and self.tactics and self.winner is None:
+            g = self._groups = self._build_groups()  # once, for the state the search copies
+        s._groups = None if g is None else (g[0][:], g[1].copy(), g[2], g[3], g[4])
         return s
+
+    def _build_groups(self) -> _Groups:
+        """The black groups for :meth:`_playout_loops`, built from the black stones:
+        ``(parent, gmask, ones, twos, fours)`` -- a union-find over cells whose root is each
+        group's highest cell; per root the group's stones (padded bitboard), keyed in
+        ascending order; and every cell's number of black neighbours, bit-sliced
+        (:meth:`CoilTables.counts`). Kept in ``_groups`` while the search's settings
+        (``tactics`` and ``loops``) want it: copies copy it and :meth:`_play_unchecked`
+        updates it, so a playout need not rebuild it."""
+        t = self.tables
+        bit = t.bit
+        ring = t.ring
+        black = self.black
+        parent = list(range(self.n_cells))
+        gmask: dict[int, int] = {}
+        x = black
+        while x:  # ascending, so each group's root is its highest cell
+            low = x & -x
+            c = low.bit_length() - 1
+            x ^= low
+            g = bit[c]
+            for y in ring[c]:
+                if y < c and black >> y & 1:
+                    r = parent[y]
+                    while parent[r] != r:
+                        r = parent[r]
+                    if r != c:
+                        parent[r] = c
+                        g |= gmask.pop(r)
+            gmask[c] = g
+        ones, twos, fours = t.counts(self.pblack)
+        return parent, gmask, ones, twos, fours
+
+    def _join(self, c: int, groups: _Groups) -> _Groups:
+        """``groups`` (:meth:`_build_groups`, updated in place where it can) with the black
+        stone just placed on ``c``: it joins the groups of its black neighbours, whose root
+        becomes the highest cell, and counts as a neighbour of the cells around it."""
+        parent, gmask, ones, twos, fours = groups
+        t = self.tables
+        roots = [c]
+        for y in t.ring[c]:
+            if self.black >> y & 1:
+                r = parent[y]
+                while parent[r] != r:
+                    r = parent[r]
+                parent[y] = r
+                if r not in roots:
+                    roots.append(r)
+        top = max(roots)
+        g = t.bit[c]
+        for r in roots:
+            if r != c:
+                g |= gmask.pop(r)
+            parent[r] = top
+        gmask[top] = g
+        inc = t.near[c]
+        k1 = ones & inc
+        k2 = twos & k1
+        return parent, gmask, ones ^ inc, twos ^ k1, fours | k2
 
     def actions(self) -> list[int]:
         """Legal half-moves, ascending: in Phase I the empty cells whose stone closes no coil,
         then ``pass_action``; in Phase II every empty cell; nothing once the game is over."""
         if self.winner is not None:
             return []
+        t = self.tables
         e = self._full & ~(self.black | self.white)
-        out = []
         if self.black_seat is None:
-            t = self.tables
-            closes = t.closes_coil
-            bit = t.bit
             pblack = self.pblack
-            while e:
-                low = e & -e
-                c = low.bit_length() - 1
-                if not closes(pblack | bit[c], c):
-                    out.append(c)
-                e ^= low
+            if pblack:  # only a cell next to a black stone can close a coil
+                W = t.W
+                W1 = W + 1
+                x = e & t.unpadded((pblack << 1) | (pblack >> 1) | (pblack << W)
+                                   | (pblack >> W) | (pblack << W1) | (pblack >> W1))
+                closes = t.closes_coil
+                bit = t.bit
+                while x:
+                    low = x & -x
+                    x ^= low
+                    c = low.bit_length() - 1
+                    if closes(pblack | bit[c], c):
+                        e ^= low
+            out = t.cells_of(e)
             out.append(self.pass_action)
             return out
-        while e:
-            low = e & -e
-            out.append(low.bit_length() - 1)
-            e ^= low
-        return out
+        return t.cells_of(e)
 
     def _is_legal(self, action: int) -> bool:
         if self.winner is not None or not isinstance(action, int):
@@ -606,7 +757,10 @@ class CoilState(SearchState):
             if black_seat is not None and t.closes_coil(self.pblack, c):
                 self.winner = black_seat
                 self.to_move = 0
+                self._groups = None
                 return
+            if self._groups is not None:
+                self._groups = self._join(c, self._groups)
         else:
             self.white |= 1 << c
         if black_seat is not None and self.black | self.white == self._full:
@@ -811,8 +965,8 @@ class CoilState(SearchState):
         uniformly random empty cell (the policy of :meth:`_phase2_tactics`, which sees
         rings of six only).
 
-        Method: the black groups are kept in a union-find from the playout's start (per
-        group, its stones as a padded bitboard). For a position with no coil, a black stone
+        Method: the black groups are kept in a union-find (per group, its stones as a padded
+        bitboard; the state keeps them across plays and copies, :meth:`_build_groups`). For a position with no coil, a black stone
         on ``e`` closes one exactly when (a) a black neighbour of ``e`` has all its other
         neighbours black (``CoilTables.checks``; six black neighbours of ``e`` itself would
         mean a coil already), or (b) two of the separate runs of black cells around ``e``
@@ -825,7 +979,9 @@ class CoilState(SearchState):
         a black stone on ``c`` merges groups, the new threats of kind (b) are among the
         empty cells next to two of the pieces merged (``c`` alone and each group it
         touched) -- the part of the board that changed; kind (a) is found by counting
-        black neighbours, as the ring tactics do.
+        black neighbours (bit-sliced, :meth:`CoilTables.counts`), as the ring tactics do.
+        A cycle around a cell has six stones at least, so a group of four stones or fewer
+        makes no threat of kind (b) and is not searched for one.
         """
         t = self.tables
         bit = t.bit
@@ -839,36 +995,24 @@ class CoilState(SearchState):
         W1 = W + 1
         runs = _RUNS
         rand = rng.random
-        n = self.n_cells
         pblack = self.pblack
         black = self.black
         occ = black | self.white
         seat = self.to_move
         black_seat = self.black_seat
         ply = self.ply
-        empties = [c for c in range(n) if not (occ >> c) & 1]
-        pempty = 0
-        for c in empties:
-            pempty |= bit[c]
-        parent = list(range(n))
-        gmask: dict[int, int] = {}
-        cnt = [0] * n  # black neighbours of each cell
-        x = black
-        while x:  # the black groups now on the board
-            low = x & -x
-            c = low.bit_length() - 1
-            x ^= low
-            g = bit[c]
-            for y in ring[c]:
-                cnt[y] += 1
-                if y < c and black >> y & 1:
-                    r = parent[y]
-                    while parent[r] != r:
-                        r = parent[r]
-                    if r != c:
-                        parent[r] = c
-                        g |= gmask.pop(r)
-            gmask[c] = g
+        free = self._full & ~occ
+        empties = t.cells_of(free)
+        pempty = t.padded(free)
+        black_ring = t.black_ring
+        nbrs = t.near
+        groups = self._groups
+        if groups is None:
+            parent, gmask, ones, twos, fours = self._build_groups()
+        else:  # kept by the state; this playout uses them up
+            parent, kept, ones, twos, fours = groups
+            gmask = {r: kept[r] for r in sorted(kept)}  # the order a rebuild has
+            self._groups = None
         p1 = p2 = 0  # cell bitboards of the stones each seat places
         banned = []
         if black_seat is None:
@@ -892,14 +1036,13 @@ class CoilState(SearchState):
                         break
                 roots = []
                 if not closes and m:
-                    for y in ring[c]:
-                        if pblack & bit[y]:
-                            r = parent[y]
-                            while parent[r] != r:
-                                r = parent[r]
-                            parent[y] = r
-                            if r not in roots:
-                                roots.append(r)
+                    for y in black_ring[c][m]:
+                        r = parent[y]
+                        while parent[r] != r:
+                            r = parent[r]
+                        parent[y] = r
+                        if r not in roots:
+                            roots.append(r)
                     closes = runs[m] > len(roots)
                 if closes:
                     banned.append(c)
@@ -909,8 +1052,11 @@ class CoilState(SearchState):
                     parent[r] = c
                     g |= gmask.pop(r)
                 gmask[c] = g
-                for y in ring[c]:
-                    cnt[y] += 1
+                inc = nbrs[c]  # one more black neighbour for each cell around c
+                k1 = ones & inc
+                fours |= twos & k1
+                ones ^= inc
+                twos ^= k1
                 pblack = nb
                 pempty ^= b
                 if seat == 1:
@@ -924,10 +1070,16 @@ class CoilState(SearchState):
         white_seat = 3 - black_seat
         # the threats at the start of Phase II: Phase I's banned cells, kind (a), kind (b)
         threats = banned
-        for y in range(n):
-            if cnt[y] == 5:
-                threats.extend(e for e in ring[y] if pempty & bit[e])
+        five = ones & ~twos & fours
+        while five:
+            low = five & -five
+            five ^= low
+            for e in ring[unpad[low.bit_length() - 1]]:
+                if pempty & bit[e]:
+                    threats.append(e)
         for g in gmask.values():
+            if g.bit_count() < 5:  # a cycle around a cell has six stones at least
+                continue
             near = ((g << 1) | (g >> 1) | (g << W) | (g >> W) | (g << W1) | (g >> W1)) & pempty
             while near:
                 low = near & -near
@@ -980,36 +1132,44 @@ class CoilState(SearchState):
             # merge c with the groups it touches; two runs in one group close a cycle
             pieces = [b]
             g = b
-            for y in ring[c]:
-                if pblack & bit[y]:
-                    r = parent[y]
-                    while parent[r] != r:
-                        r = parent[r]
-                    parent[y] = r
-                    if r != c:
-                        parent[r] = c
-                        h = gmask.pop(r)
-                        pieces.append(h)
-                        g |= h
+            for y in black_ring[c][m]:
+                r = parent[y]
+                while parent[r] != r:
+                    r = parent[r]
+                parent[y] = r
+                if r != c:
+                    parent[r] = c
+                    h = gmask.pop(r)
+                    pieces.append(h)
+                    g |= h
             if runs[m] > len(pieces) - 1:
                 winner = black_seat
                 break
             gmask[c] = g
             if not empties:
                 break
-            for y in ring[c]:
-                k = cnt[y] + 1
-                cnt[y] = k
-                if k == 5:
-                    for e in ring[y]:
-                        if pempty & bit[e]:
-                            threats.append(e)
-            if len(pieces) > 1:  # empty cells next to two pieces: new cycles one stone away
-                seen = two = 0
-                for h in pieces:
-                    near = (h << 1) | (h >> 1) | (h << W) | (h >> W) | (h << W1) | (h >> W1)
-                    two |= seen & near
-                    seen |= near
+            inc = nbrs[c]  # one more black neighbour for each cell around c
+            k1 = ones & inc
+            k2 = twos & k1
+            ones ^= inc
+            twos ^= k1
+            fours |= k2
+            five = inc & ones & ~twos & fours  # the cells around c now with five
+            if five:
+                for y in ring[c]:
+                    if five & bit[y]:
+                        for e in ring[y]:
+                            if pempty & bit[e]:
+                                threats.append(e)
+            # empty cells next to two pieces: new cycles one stone away (around a cell: six
+            # stones at least, so a group of four or fewer with one more closes none)
+            if len(pieces) > 1 and g.bit_count() >= 5:
+                seen = nbrs[c]
+                two = 0
+                for h in pieces[1:]:
+                    hn = (h << 1) | (h >> 1) | (h << W) | (h >> W) | (h << W1) | (h >> W1)
+                    two |= seen & hn
+                    seen |= hn
                 two &= pempty
                 while two:
                     low = two & -two

@@ -352,3 +352,53 @@ def test_random_internal_moves_are_legal():
         text = "pass" if move == -1 else pos.board.labels[move]
         assert pos.is_legal(text)
         pos = pos.play(text)
+
+
+@pytest.mark.parametrize("size", [5, 7])
+def test_search_state_keeps_the_black_groups_a_rebuild_would_find(size):
+    """With the search's settings (tactics and loops), a copy carries the black groups
+    (``CoilState._groups``) and every play keeps them: the same groups (each group's stones
+    under its highest cell, in ascending order) and bit-sliced black-neighbour counts as
+    building them afresh from the stones, the counts right cell by cell; and a playout from the kept groups makes the same moves."""
+    rng = random.Random(size)
+    for _game in range(6):
+        state = engine.new_game("coil", size=size).search_state()
+        state.tactics = state.loops = True
+        state = state.copy()
+        while state.winner is None:
+            assert state._groups is not None
+            parent, gmask, *counts = state._groups
+            _parent, fresh_gmask, *fresh_counts = state._build_groups()
+            assert sorted(gmask.items()) == list(fresh_gmask.items())
+            assert counts == fresh_counts
+            ones, twos, fours = counts
+            t = state.tables
+            for y in range(state.n_cells):  # the bit-sliced counts, cell by cell
+                count = sum(1 for j in t.ring[y] if state.black >> j & 1)
+                b = t.bit[y]
+                assert count == bool(ones & b) + 2 * bool(twos & b) + 4 * bool(fours & b)
+            for c in bits(state.black):
+                r = c
+                while parent[r] != r:
+                    r = parent[r]
+                assert gmask[r] & state.tables.bit[c]
+            kept, fresh = state.copy(), state.copy()
+            fresh._groups = None
+            seed = rng.random()
+            assert kept.playout(random.Random(seed)) == fresh.playout(random.Random(seed))
+            state.play(rng.choice(state.actions()))
+
+
+@pytest.mark.parametrize("size", [5, 7, 12])
+def test_table_helpers_match_their_definitions(size):
+    """``CoilTables.padded`` / ``cells_of`` / ``fives`` against cell-by-cell definitions on
+    random cell bitboards (rows split across bytes and the padding included)."""
+    t = coil_tables(size)
+    n = len(t.pad)
+    rng = random.Random(size)
+    for _ in range(60):
+        x = rng.getrandbits(n) & rng.getrandbits(n) if rng.random() < 0.5 else rng.getrandbits(n)
+        assert t.padded(x) == sum(t.bit[c] for c in range(n) if x >> c & 1)
+        assert t.cells_of(x) == [c for c in range(n) if x >> c & 1]
+        five = sum(t.bit[y] for y in range(n) if sum(1 for j in t.ring[y] if x >> j & 1) == 5)
+        assert t.fives(t.padded(x)) == five
