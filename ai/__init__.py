@@ -9,6 +9,7 @@ The whole public surface::
     d.playouts  # simulations run;  d.seconds: wall time used (s)
     d.line      # expected continuation, whole moves as text, starting with d.move
     ai.LEVELS   # level -> Level(seconds, playouts, ...): numbers only; the bot words each level
+    ai.ratings.RATINGS  # level -> game kind -> measured Elo rating with its 95% interval (or None)
 
 The search (``ai.mcts``) is Monte-Carlo tree search over the engine's fast
 :class:`engine.state.SearchState` (``Position.search_state()``), with MCTS-Solver (Winands

@@ -20,11 +20,13 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from engine import MENU_ORDER
+
 __all__ = ["ANCHOR_RATING", "ANCHOR_SECONDS", "KINDS", "MEASURED", "RATINGS", "Measurement",
            "Rating", "measured_kinds"]
 
-#: The game kinds rated, in the engine's menu order (``engine.MENU_ORDER``).
-KINDS: tuple[str, ...] = ("coil", "io", "braincoral", "branchingcoral", "whirlwind")
+#: The game kinds rated, in the engine's menu order.
+KINDS: tuple[str, ...] = tuple(MENU_ORDER)
 #: The scale's anchor: plain UCT (:mod:`ai.uct`) at this many seconds a move ...
 ANCHOR_SECONDS = 1.0
 #: ... has this rating.
