@@ -4,25 +4,18 @@ Part of :mod:`bot.texts` (every sentence a player reads)."""
 
 from __future__ import annotations
 
-import datetime
 import re
-from collections.abc import Mapping
 from typing import TYPE_CHECKING
 
-from babel.dates import format_date
-from babel.lists import format_list
-from babel.numbers import format_decimal, format_percent
+from babel.numbers import format_percent
 
-from ai import ratings as measured_ratings
-
-from .common import game_label, title
+from .common import game_label
 from .i18n import N_, _, babel_locale
 
-__all__ = ["COMPUTER_LEVELS_TOPIC", "COMPUTER_QUEUE_FULL", "LEVEL_DESCRIPTIONS",
-           "LEVEL_WITHOUT_COMPUTER", "REVIEW_BUSY", "REVIEW_FAILED", "computer_game_sent",
-           "computer_gave_up", "computer_levels_lines", "computer_name", "computer_started",
-           "computer_to_move", "level_choice", "level_name", "player_ref", "review_progress",
-           "review_swing", "review_text"]
+__all__ = ["COMPUTER_QUEUE_FULL", "LEVEL_DESCRIPTIONS", "LEVEL_WITHOUT_COMPUTER", "REVIEW_BUSY",
+           "REVIEW_FAILED", "computer_game_sent", "computer_gave_up", "computer_name",
+           "computer_started", "computer_to_move", "level_choice", "level_name", "player_ref",
+           "review_progress", "review_swing", "review_text"]
 
 if TYPE_CHECKING:
     from ..manager.values import Game
@@ -52,55 +45,6 @@ def level_name(level: int) -> str:
 def level_choice(level: int) -> str:
     """A ``level:`` choice as the menu shows it: ``"3 Club"``."""
     return f"{level} {level_name(level)}"
-
-
-#: /help's section on the computer's levels (:func:`computer_levels_lines`): its heading.
-COMPUTER_LEVELS_TOPIC = N_("The computer's levels")
-#: What stands for a rating not measured yet in a level's line of ratings.
-_NOT_MEASURED = "—"
-
-
-def computer_levels_lines(ratings: Mapping[int, Mapping[str, measured_ratings.Rating | None]] | None = None,
-                          measured: measured_ratings.Measurement | None = None) -> list[str]:
-    """/help's section on the computer's levels, one entry per line of the section: a first
-    line on the scale (or that nothing is measured yet, at the end), then per level its
-    words (:func:`level_description`) and, on a second line of the same entry, its rating
-    in each game measured: ``"**Level 3** — Club: a careful search\\nCoil 1410 · Io 1390 ·
-    ..."`` (a game measured for other levels but not this one shows ``—``). ``ratings``:
-    level -> game kind -> :class:`ai.ratings.Rating` or None, default
-    :data:`ai.ratings.RATINGS`; ``measured``: how, default :data:`ai.ratings.MEASURED`.
-    Games measured for no level are named in a last line ("not measured yet")."""
-    table = measured_ratings.RATINGS if ratings is None else ratings
-    how = measured_ratings.MEASURED if measured is None else measured
-    kinds = [k for k in measured_ratings.KINDS if any(row.get(k) is not None for row in table.values())]
-    scale = {"seconds": format_decimal(measured_ratings.ANCHOR_SECONDS, locale=babel_locale()),
-             "rating": round(measured_ratings.ANCHOR_RATING)}
-    lines = []
-    if kinds and how.date:
-        when = format_date(datetime.date.fromisoformat(how.date), format="medium", locale=babel_locale())
-        lines.append(_("Each level's rating per game, on an Elo scale where a plain search given {seconds} s "
-                       "a move is {rating} (measured {date}):").format(date=when, **scale))
-    elif kinds:
-        lines.append(_("Each level's rating per game, on an Elo scale where a plain search given {seconds} s "
-                       "a move is {rating}:").format(**scale))
-    for level in sorted(table):
-        entry = _("**Level {level}** — {description}").format(level=level, description=level_description(level))
-        if kinds:
-            cells = [f"{title(k)} {_elo_text(table[level].get(k))}" for k in kinds]
-            entry += "\n" + " · ".join(cells)
-        lines.append(entry)
-    if not kinds:
-        lines.append(_("Their ratings per game, on an Elo scale, are not measured yet."))
-    elif len(kinds) < len(measured_ratings.KINDS):
-        missing = [title(k) for k in measured_ratings.KINDS if k not in kinds]
-        lines.append(_("Not measured yet in {games}.").format(games=format_list(missing, locale=babel_locale())))
-    return lines
-
-
-def _elo_text(rating: measured_ratings.Rating | None) -> str:
-    """A rating as /help shows it: a whole number with no grouping (``1410``; ratings are
-    written so in every language), or ``—`` when not measured."""
-    return _NOT_MEASURED if rating is None else str(round(rating.elo))
 
 
 # English message ids: the front words them with ``_()`` where it sends them.

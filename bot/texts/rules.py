@@ -4,15 +4,23 @@ Part of :mod:`bot.texts` (every sentence a player reads)."""
 
 from __future__ import annotations
 
+import datetime
+from collections.abc import Mapping
 from typing import Any
 
-from .common import title
-from .computer import COMPUTER_LEVELS_TOPIC, computer_levels_lines
-from .i18n import N_, _
+from babel.dates import format_date
+from babel.lists import format_list
+from babel.numbers import format_decimal
 
-__all__ = ["HELP_CELLS", "HELP_COMMANDS", "HELP_CONTINUED", "HELP_INTRO", "HELP_IN_DM",
-           "HELP_OTHER_TOPIC", "HELP_TITLE", "HELP_TOPICS", "RULES", "help_embed", "help_text",
-           "rules_text"]
+from ai import ratings as measured_ratings
+
+from .common import title
+from .computer import level_description
+from .i18n import N_, _, babel_locale
+
+__all__ = ["COMPUTER_LEVELS_TOPIC", "HELP_CELLS", "HELP_COMMANDS", "HELP_CONTINUED", "HELP_INTRO",
+           "HELP_IN_DM", "HELP_OTHER_TOPIC", "HELP_TITLE", "HELP_TOPICS", "RULES",
+           "computer_levels_lines", "help_embed", "help_text", "rules_text"]
 
 # One short paragraph per game, followed by a few bullet points, then how a move is typed
 # (the engine's ``move_format``, worded here). Our own words, checked against RULES.md.
@@ -203,3 +211,52 @@ def help_embed(*, in_dm: bool = False, levels: list[str] | None = None) -> dict[
             fields.append({"name": name, "value": value, "inline": False})
     description = "\n\n".join([_(HELP_INTRO), _(HELP_CELLS)] + ([_(HELP_IN_DM)] if in_dm else []))
     return {"title": _(HELP_TITLE), "description": description, "fields": fields, "type": "rich"}
+
+
+#: /help's section on the computer's levels (:func:`computer_levels_lines`): its heading.
+COMPUTER_LEVELS_TOPIC = N_("The computer's levels")
+#: What stands for a rating not measured yet in a level's line of ratings.
+_NOT_MEASURED = "—"
+
+
+def computer_levels_lines(ratings: Mapping[int, Mapping[str, measured_ratings.Rating | None]] | None = None,
+                          measured: measured_ratings.Measurement | None = None) -> list[str]:
+    """/help's section on the computer's levels, one entry per line of the section: a first
+    line on the scale (or that nothing is measured yet, at the end), then per level its
+    words (:func:`level_description`) and, on a second line of the same entry, its rating
+    in each game measured: ``"**Level 3** — Club: a careful search\\nCoil 1410 · Io 1390 ·
+    ..."`` (a game measured for other levels but not this one shows ``—``). ``ratings``:
+    level -> game kind -> :class:`ai.ratings.Rating` or None, default
+    :data:`ai.ratings.RATINGS`; ``measured``: how, default :data:`ai.ratings.MEASURED`.
+    Games measured for no level are named in a last line ("not measured yet")."""
+    table = measured_ratings.RATINGS if ratings is None else ratings
+    how = measured_ratings.MEASURED if measured is None else measured
+    kinds = [k for k in measured_ratings.KINDS if any(row.get(k) is not None for row in table.values())]
+    scale = {"seconds": format_decimal(measured_ratings.ANCHOR_SECONDS, locale=babel_locale()),
+             "rating": round(measured_ratings.ANCHOR_RATING)}
+    lines = []
+    if kinds and how.date:
+        when = format_date(datetime.date.fromisoformat(how.date), format="medium", locale=babel_locale())
+        lines.append(_("Each level's rating per game, on an Elo scale where a plain search given {seconds} s "
+                       "a move is {rating} (measured {date}):").format(date=when, **scale))
+    elif kinds:
+        lines.append(_("Each level's rating per game, on an Elo scale where a plain search given {seconds} s "
+                       "a move is {rating}:").format(**scale))
+    for level in sorted(table):
+        entry = _("**Level {level}** — {description}").format(level=level, description=level_description(level))
+        if kinds:
+            cells = [f"{title(k)} {_elo_text(table[level].get(k))}" for k in kinds]
+            entry += "\n" + " · ".join(cells)
+        lines.append(entry)
+    if not kinds:
+        lines.append(_("Their ratings per game, on an Elo scale, are not measured yet."))
+    elif len(kinds) < len(measured_ratings.KINDS):
+        missing = [title(k) for k in measured_ratings.KINDS if k not in kinds]
+        lines.append(_("Not measured yet in {games}.").format(games=format_list(missing, locale=babel_locale())))
+    return lines
+
+
+def _elo_text(rating: measured_ratings.Rating | None) -> str:
+    """A rating as /help shows it: a whole number with no grouping (``1410``; ratings are
+    written so in every language), or ``—`` when not measured."""
+    return _NOT_MEASURED if rating is None else str(round(rating.elo))
