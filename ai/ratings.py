@@ -60,22 +60,24 @@ class Measurement:
                    "95% bootstrap intervals")
 
 
-#: The run behind :data:`RATINGS` (issue 24 item 3's round robin; not run at full size yet).
+#: The run behind :data:`RATINGS` (issue 24 item 3's round robin, at a tenth of every
+#: player's time; its output: benchmarks/results/elo-2026-11-26.txt).
 MEASURED = Measurement(
-    date=None,
-    games_per_pair=None,
-    scale=1.0,
-    command=None,
+    date="2026-11-26",
+    games_per_pair=4,
+    scale=0.1,
+    command=(".venv/bin/python benchmarks/ai.py --skip speed,memory,ladder,uct,grave,odds "
+             "--elo-games 4 --scale 0.1 --workers 2 --elo-boots 300"),
 )
 
 #: level (1-5, as :data:`ai.LEVELS`) -> game kind (:data:`KINDS`) -> its rating, or None
 #: while that level is not measured in that game.
 RATINGS: dict[int, dict[str, Rating | None]] = {
-    1: {"coil": None, "io": None, "braincoral": None, "branchingcoral": None, "whirlwind": None},
-    2: {"coil": None, "io": None, "braincoral": None, "branchingcoral": None, "whirlwind": None},
-    3: {"coil": None, "io": None, "braincoral": None, "branchingcoral": None, "whirlwind": None},
-    4: {"coil": None, "io": None, "braincoral": None, "branchingcoral": None, "whirlwind": None},
-    5: {"coil": None, "io": None, "braincoral": None, "branchingcoral": None, "whirlwind": None},
+    1: {"coil": Rating(-464, -642, 339), "io": Rating(-304, -1477, -77), "braincoral": Rating(-234, -1363, 32), "branchingcoral": Rating(624, -965, 978), "whirlwind": Rating(1154, 171, 1538)},
+    2: {"coil": Rating(1741, 1381, 2506), "io": Rating(858, -441, 1093), "braincoral": Rating(864, -429, 1124), "branchingcoral": Rating(866, -606, 1210), "whirlwind": Rating(1892, 1570, 3161)},
+    3: {"coil": Rating(2161, 1873, 3495), "io": Rating(1354, 446, 1629), "braincoral": Rating(1500, 667, 1910), "branchingcoral": Rating(1375, 1033, 1641), "whirlwind": Rating(2241, 1900, 3740)},
+    4: {"coil": Rating(3321, 3003, 4736), "io": Rating(1547, 1223, 1844), "braincoral": Rating(1892, 1576, 2691), "branchingcoral": Rating(1661, 1420, 2477), "whirlwind": Rating(3302, 2986, 4831)},
+    5: {"coil": Rating(3321, 3071, 4845), "io": Rating(2092, 1794, 3474), "braincoral": Rating(2310, 2072, 3825), "branchingcoral": Rating(1887, 1597, 3005), "whirlwind": Rating(3492, 3166, 5250)},
 }
 
 

@@ -10,7 +10,7 @@ from typing import Any
 
 from babel.dates import format_date
 from babel.lists import format_list
-from babel.numbers import format_decimal
+from babel.numbers import format_decimal, format_percent
 
 from ai import ratings as measured_ratings
 
@@ -222,7 +222,8 @@ _NOT_MEASURED = "—"
 def computer_levels_lines(ratings: Mapping[int, Mapping[str, measured_ratings.Rating | None]] | None = None,
                           measured: measured_ratings.Measurement | None = None) -> list[str]:
     """/help's section on the computer's levels, one entry per line of the section: a first
-    line on the scale (or that nothing is measured yet, at the end), then per level its
+    line on the scale (its anchor at the time it had in the run; a run at a fraction of the
+    levels' time says so on a second line), or that nothing is measured yet (at the end); then per level its
     words (:func:`level_description`) and, on a second line of the same entry, its rating
     in each game measured: ``"**Level 3** — Club: a careful search\\nCoil 1410 · Io 1390 ·
     ..."`` (a game measured for other levels but not this one shows ``—``). ``ratings``:
@@ -232,7 +233,8 @@ def computer_levels_lines(ratings: Mapping[int, Mapping[str, measured_ratings.Ra
     table = measured_ratings.RATINGS if ratings is None else ratings
     how = measured_ratings.MEASURED if measured is None else measured
     kinds = [k for k in measured_ratings.KINDS if any(row.get(k) is not None for row in table.values())]
-    scale = {"seconds": format_decimal(measured_ratings.ANCHOR_SECONDS, locale=babel_locale()),
+    # the anchor as it played: a run at a fraction of the time (``scale``) gave it that fraction
+    scale = {"seconds": format_decimal(measured_ratings.ANCHOR_SECONDS * how.scale, locale=babel_locale()),
              "rating": round(measured_ratings.ANCHOR_RATING)}
     lines = []
     if kinds and how.date:
@@ -242,6 +244,9 @@ def computer_levels_lines(ratings: Mapping[int, Mapping[str, measured_ratings.Ra
     elif kinds:
         lines.append(_("Each level's rating per game, on an Elo scale where a plain search given {seconds} s "
                        "a move is {rating}:").format(**scale))
+    if kinds and how.scale != 1.0:
+        lines.append(_("Measured with each level given {share} of its usual time a move.").format(
+            share=format_percent(how.scale, locale=babel_locale())))
     for level in sorted(table):
         entry = _("**Level {level}** — {description}").format(level=level, description=level_description(level))
         if kinds:
