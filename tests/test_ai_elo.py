@@ -6,10 +6,9 @@ from __future__ import annotations
 
 import importlib.util
 import math
-import sys
-from pathlib import Path
 
 import pytest
+from bench_support import load_benchmark
 
 #: The Bradley-Terry fits need choix (the dev extra); looked up, not imported, at collection
 #: (choix imports scipy: a second per test process).
@@ -17,17 +16,7 @@ needs_choix = pytest.mark.skipif(importlib.util.find_spec("choix") is None,
                                  reason="the Elo fit needs choix (pip install -e '.[dev]')")
 
 
-def _bench():
-    path = Path(__file__).resolve().parent.parent / "benchmarks" / "ai.py"
-    spec = importlib.util.spec_from_file_location("bench_ai", path)
-    assert spec is not None and spec.loader is not None
-    mod = importlib.util.module_from_spec(spec)
-    sys.modules["bench_ai"] = mod
-    spec.loader.exec_module(mod)
-    return mod
-
-
-bench = _bench()
+bench = load_benchmark("ai", "bench_ai")
 
 
 def games(a: str, b: str, wins: int, losses: int, draws: int = 0):

@@ -7,12 +7,11 @@ script prints."""
 from __future__ import annotations
 
 import datetime
-import importlib.util
 import math
-import sys
 from pathlib import Path
 
 import pytest
+from bench_support import load_benchmark
 
 import ai
 import engine
@@ -22,17 +21,7 @@ from ai.ratings import Measurement, Rating
 ROOT = Path(__file__).resolve().parent.parent
 
 
-def _script():
-    path = ROOT / "benchmarks" / "elo_table.py"
-    spec = importlib.util.spec_from_file_location("elo_table", path)
-    assert spec is not None and spec.loader is not None
-    mod = importlib.util.module_from_spec(spec)
-    sys.modules["elo_table"] = mod
-    spec.loader.exec_module(mod)
-    return mod
-
-
-elo_table = _script()
+elo_table = load_benchmark("elo_table", "elo_table")
 
 
 def test_every_level_and_every_game_kind_has_an_entry():
