@@ -41,6 +41,7 @@ from engine import Position, SearchState
 
 from . import endgame, knowledge
 from .mcts import Node, Search, ranked_children
+from .reuse import follows, turn_below
 
 __all__ = ["KIND_SETTINGS", "LEVELS", "MAX_SECONDS", "Decision", "Level", "SearchTree",
            "avoid_loss_in_one",
@@ -265,29 +266,11 @@ class SearchTree:
             return None
         if position == after:
             return node
-        last = position.last_move
-        if last is None or position.ply != after.ply + 1 or after.outcome is not None:
+        if not follows(after, position):
             return None
-        try:
-            if after.play(last) != position:
-                return None
-        except ValueError:
-            return None
-        state = after.search_state()
-        want = sorted(last.split())
-        seat = state.to_move
-        found: list[Node] = []  # a pair may be in the tree in either order: the most visited
-        for c in node.children or []:
-            s = state.copy()
-            s.play(c.action)
-            if s.winner is not None or not s.mid_turn or s.to_move != seat:
-                if sorted(state.move_text([c.action]).split()) == want:
-                    found.append(c)
-                continue
-            for d in c.children or []:
-                if sorted(state.move_text([c.action, d.action]).split()) == want:
-                    found.append(d)
-        return max(found, key=lambda x: x.n) if found else None
+        assert position.last_move is not None  # follows() checked it
+        below = turn_below(node, after.search_state(), position.last_move)
+        return None if below is None else below[0]
 
 
 def _walk(node: Node, turn: list[int]) -> Node | None:

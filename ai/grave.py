@@ -36,6 +36,8 @@ import time
 
 from engine import Position, SearchState
 
+from .reuse import follows, turn_below
+
 #: Ludii's MC-GRAVE settings (issue 24): visits before a node is a reference, and the bias.
 REF = 100
 BIAS = 1e-6
@@ -94,30 +96,10 @@ class GraveAgent:
             return None
         if position == after:
             return node, state
-        last = position.last_move
-        if last is None or position.ply != after.ply + 1:
+        if not follows(after, position):
             return None
-        try:
-            if after.play(last) != position:
-                return None
-        except ValueError:
-            return None
-        want = sorted(last.split())
-        seat = state.to_move
-        found: list[tuple[GraveNode, SearchState]] = []  # a pair in either order: the most visited
-        for c in node.children:
-            s = state.copy()
-            s.play(c.action)
-            if s.winner is not None or not s.mid_turn or s.to_move != seat:
-                if sorted(state.move_text([c.action]).split()) == want:
-                    found.append((c, s))
-                continue
-            for d in c.children:
-                if sorted(state.move_text([c.action, d.action]).split()) == want:
-                    s2 = s.copy()
-                    s2.play(d.action)
-                    found.append((d, s2))
-        return max(found, key=lambda x: x[0].n) if found else None
+        assert position.last_move is not None  # follows() checked it
+        return turn_below(node, state, position.last_move)
 
     def _set_root(self, position: Position) -> None:
         found = self._find(position) if self.reuse else None
