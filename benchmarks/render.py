@@ -16,7 +16,6 @@ sizes, <= 100 ms at the largest.
 
 from __future__ import annotations
 
-import io
 import random
 import statistics
 import sys
@@ -27,7 +26,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 import engine  # noqa: E402
 import renderers  # noqa: E402
-from renderers.render import PNG_OPTIONS  # noqa: E402
+from renderers.render import encode_png  # noqa: E402
 
 REPEATS = 21
 
@@ -96,7 +95,7 @@ def main() -> None:
             im = renderers.render_image(pos)
 
             def encode(im=im):
-                im.save(io.BytesIO(), "PNG", **PNG_OPTIONS)
+                encode_png(im)
 
             # Interleaved, so a burst of load on a shared machine hits both alike.
             render, enc = ms_pair(lambda pos=pos: renderers.render_png(pos), encode)
