@@ -51,7 +51,14 @@ def language_of(locale: object) -> str:
     (``discord.Locale`` or its value, e.g. ``"de"``, ``"pt-BR"``, ``"es-419"``, ``"en-GB"``), a
     Babel identifier (``"pt_BR"``) or ``None``. Anything unsupported or unknown is English."""
     value = getattr(locale, "value", locale)
-    if not isinstance(value, str) or not value.strip():
+    return _language_of_code(value) if isinstance(value, str) else DEFAULT
+
+
+@functools.lru_cache(maxsize=256)
+def _language_of_code(value: str) -> str:
+    """:func:`language_of` for a locale's code (``"pt-BR"``); remembered, as a command sync
+    asks for each of Discord's locales once per word of every command."""
+    if not value.strip():
         return DEFAULT
     code = value.strip().replace("-", "_")
     if code in SUPPORTED:
