@@ -6,7 +6,7 @@ import asyncio
 import random
 from pathlib import Path
 
-from .server import FakeDiscord
+from .server import HANDLED_SETTLE, FakeDiscord
 
 
 class BotHarness:
@@ -61,7 +61,8 @@ class BotHarness:
                 await self._task
             self.bot = None
             self._task = None
-            await self.fake.quiet()
+            # the bot's task has ended: nothing of it is left to post but what is in flight
+            await self.fake.quiet(min(self.fake.settle, HANDLED_SETTLE))
 
     async def restart(self) -> None:
         """Stop this bot and start a fresh one on the same database."""

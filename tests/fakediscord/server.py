@@ -19,7 +19,8 @@ Test driver::
 
 Each driver call returns an :class:`Exchange` once the bot has finished answering the
 interaction (immediate reply, or a deferral followed by its completion) and the bot has been
-quiet for a short settle time. Unknown routes answer 404 and are recorded in
+quiet for a short settle time (shorter once the handler tasks discord.py started for it have
+ended, when the bot runs in the test's event loop: ``HANDLER_TASKS``). Unknown routes answer 404 and are recorded in
 ``fake.unknown_routes`` so tests fail loudly.
 
 Shards: ``GET /gateway/bot`` recommends ``fake.recommended_shards`` (1); an IDENTIFY's
@@ -60,6 +61,7 @@ import logging
 import re
 import time
 import zlib
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from typing import Any
@@ -372,6 +374,18 @@ class _Gateway:
         await self.send({"op": 0, "t": event, "s": self.seq, "d": data})
 
 
+#: Names discord.py gives the asyncio tasks that run an interaction's handler (a slash
+#: command, a button or dynamic item, a modal, the ``on_interaction`` event). When a bot runs
+#: in the test's own event loop (``BotHarness``) and these end within ``settle`` seconds of the
+#: answer, the driver call waits only ``HANDLED_SETTLE`` of silence after them; otherwise (a
+#: long handler, a bot in another process) ``settle`` of silence.
+HANDLER_TASKS = ("CommandTree-invoker", "discord-ui-", "discord.py: on_interaction")
+#: The silence (seconds) awaited after an interaction whose handler tasks have ended: what
+#: they started in the background (a computer move, a typing indicator) is not waited for
+#: beyond it, as before (``BotHarness.settle`` waits for the computer).
+HANDLED_SETTLE = 0.005
+
+
 class FakeDiscord:
     """The fake Discord service. See the module docstring for the driver API."""
 
@@ -427,6 +441,8 @@ class FakeDiscord:
         self.route_counts: dict[str, int] = {}  # REST requests by route (handler name), 429s included
         self._last_activity = time.perf_counter()
         self._open: list[Exchange] = []
+        self._spawned: list[asyncio.Future[Any]] = []  # tasks created while an interaction is open
+        self._unlog_tasks: Callable[[], None] | None = None
         self._gateway: _Gateway | None = None  # the connection owning the first guild
         self._guild_gateways: dict[int, _Gateway] = {}  # guild id -> the connection owning it
         self._post_waiters: dict[int, list[tuple[Any, asyncio.Future]]] = {}
@@ -507,6 +523,24 @@ class FakeDiscord:
         site = web.TCPSite(self._runner, "127.0.0.1", 0)
         await site.start()
         self.port = site._server.sockets[0].getsockname()[1]
+        self._log_tasks()
+
+    def _log_tasks(self) -> None:
+        """Note in ``_spawned`` every asyncio task created in this event loop while an
+        interaction is open (its handlers among them, ``HANDLER_TASKS``), through a task
+        factory that :meth:`stop` removes."""
+        loop = asyncio.get_running_loop()
+        previous = loop.get_task_factory()
+
+        def factory(loop: asyncio.AbstractEventLoop, coro: Any, **kwargs: Any) -> asyncio.Future[Any]:
+            task = (previous(loop, coro, **kwargs) if previous is not None
+                    else asyncio.Task(coro, loop=loop, **kwargs))
+            if self._open:
+                self._spawned.append(task)
+            return task
+
+        loop.set_task_factory(factory)
+        self._unlog_tasks = lambda: loop.set_task_factory(previous)
 
     async def stop(self) -> None:
         """Close every gateway connection and the server."""
@@ -515,6 +549,9 @@ class FakeDiscord:
                 await gw.ws.close()
         if self._runner is not None:
             await self._runner.cleanup()
+        if self._unlog_tasks is not None:
+            self._unlog_tasks()
+            self._unlog_tasks = None
 
     def patch_discord(self):
         """Point discord.py at this fake; returns a function that undoes it."""
@@ -1391,6 +1428,7 @@ class FakeDiscord:
         refused_before, undescribed_before = len(self.refusals), len(self.undescribed)
         try:
             ex.started = time.perf_counter()
+            mark = len(self._spawned)
             await self.dispatch("INTERACTION_CREATE", payload, int(payload.get("guild_id") or 0) or None)
             try:
                 await asyncio.wait_for(ex.completed.wait(), timeout or self.timeout)
@@ -1399,9 +1437,16 @@ class FakeDiscord:
                     f"the bot did not finish answering the interaction (callback type "
                     f"{ex.callback_type}); unknown routes: {self.unknown_routes}; "
                     f"errors: {ex.errors}") from None
-            await self.quiet()
+            # Handlers that end within the settle time have posted all they post: only what
+            # they started in the background remains. A longer one (a review editing in its
+            # progress) is left running, and the bot's silence decides, as for another process.
+            handlers = [t for t in self._spawned[mark:] if t.get_name().startswith(HANDLER_TASKS)]
+            ended = bool(handlers) and not (await asyncio.wait(handlers, timeout=self.settle))[1]
+            await self.quiet(min(self.settle, HANDLED_SETTLE) if ended else None)
         finally:
             self._open.remove(ex)
+            if not self._open:
+                self._spawned.clear()
         if self.strict and len(self.refusals) > refused_before:
             raise AssertionError(f"Discord would refuse what the bot sent: {self.refusals[refused_before:]}")
         if self.strict and len(self.undescribed) > undescribed_before:
