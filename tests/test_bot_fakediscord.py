@@ -61,7 +61,14 @@ class EchoBot(commands.Bot):
             except discord.Forbidden as e:
                 await interaction.response.send_message(f"closed {e.code}", ephemeral=True)
 
-        for cmd in (echo, slow, dm):
+        @app_commands.command(description="posts after answering")
+        async def later(interaction: discord.Interaction, count: int):
+            await interaction.response.send_message("soon", ephemeral=True)
+            for n in range(count):
+                await asyncio.sleep(0.02)  # work after the answer: drawing a board, say
+                await interaction.channel.send(f"post {n}")
+
+        for cmd in (echo, slow, dm, later):
             self.tree.add_command(cmd, guild=self.guild_obj)
         await self.tree.sync(guild=self.guild_obj)
 
@@ -90,7 +97,7 @@ async def echo():
 async def test_ready_commands_and_intents(echo):
     fake, bot = echo
     assert bot.get_guild(fake.guild_id) is not None
-    assert sorted(c["name"] for c in fake.guild_commands[fake.guild_id]) == ["dm", "echo", "slow"]
+    assert sorted(c["name"] for c in fake.guild_commands[fake.guild_id]) == ["dm", "echo", "later", "slow"]
     assert fake.identifies[0]["intents"] == discord.Intents.default().value
     assert not fake.unknown_routes
 
@@ -137,6 +144,16 @@ async def test_defer_thread_and_fallback(echo):
     ex = await fake.slash(fake.alice, "slow", channel=fake.nothreads)
     assert ex.posts[0].channel_id == fake.nothreads
     assert ex.errors and ex.errors[0][1:] == (403, 50013)
+
+
+@pytest.mark.parametrize("count", [1, 4])
+async def test_what_a_handler_posts_after_answering_is_part_of_the_exchange(echo, count):
+    # one post: the handler ends within the settle time and is seen to its end; four: it
+    # outlasts it, and the bot's silence decides
+    fake, _ = echo
+    ex = await fake.slash(fake.alice, "later", {"count": count})
+    assert ex.reply.content == "soon"
+    assert [m.content for m in ex.posts] == [f"post {n}" for n in range(count)]
 
 
 async def test_closed_dms(echo):
