@@ -47,6 +47,7 @@ import resource
 import signal
 import sys
 import time
+from collections.abc import Iterator
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
@@ -258,11 +259,12 @@ def play_game(task):
     return key, label, score, pos.ply, adjudicated, seed
 
 
-def run_games(tasks: list, workers: int) -> list:
-    """Play ``tasks`` (see :func:`play_game`) on ``workers`` processes; their results."""
+def run_games(tasks: list, workers: int) -> Iterator[tuple]:
+    """Play ``tasks`` (see :func:`play_game`) on ``workers`` processes; yields each game's
+    result as it ends."""
     ctx = mp.get_context("fork")
     with ctx.Pool(workers, initializer=_die_with_parent) as pool:
-        return list(pool.imap_unordered(play_game, tasks))
+        yield from pool.imap_unordered(play_game, tasks)
 
 
 def run_matches(title: str, tasks: list, workers: int, by_seat: bool = False) -> list:
@@ -341,6 +343,7 @@ CANDIDATES = {
     # --ablation-playouts it gets twice the budget ("budget_factor": of the candidate's side)
     "cutoff4-2x": dict(cutoff=4, budget_factor=2.0),
     "same": {},                                      # level 5 against itself: the seats' share
+    "ludii-selection": dict(explore=0.0, ref=100, bias=1e-6),      # both of Ludii's at once
 }
 
 
@@ -377,10 +380,20 @@ def ablation_tasks(games: int, seconds: float, kinds: list[str], names: list[str
     return tasks
 
 
-def grave_tasks(games: int, seconds: float, kinds: list[str], reuse: bool = True) -> list:
-    """Level 5 against MC-GRAVE (:mod:`ai.grave`), both at ``seconds`` a move."""
+def grave_tasks(games: int, seconds: float, kinds: list[str], reuse: bool = True,
+                ours: str = "") -> list:
+    """Level 5 against MC-GRAVE (:mod:`ai.grave`), both at ``seconds`` a move. ``ours``:
+    "" for level 5 as it is, "+tree-reuse" for level 5 keeping its tree between moves
+    (:class:`ai.SearchTree`), "+NAME" for level 5 with a candidate of :data:`CANDIDATES`."""
     label = "L5 vs GRAVE" if reuse else "L5 vs GRAVE-noreuse"
-    return [(key, label, ("level_t", 5, seconds), ("grave", seconds, reuse), 1 + g % 2, 300 + g)
+    spec: tuple = ("level_t", 5, seconds)
+    if ours == "+tree-reuse":
+        spec = ("variant", ai.LEVELS[5], seconds, True)
+    elif ours:
+        spec = ("variant", dataclasses.replace(ai.LEVELS[5], **CANDIDATES[ours[1:]]), seconds)
+    if ours:
+        label = f"L5 {ours}{label[2:]}"
+    return [(key, label, spec, ("grave", seconds, reuse), 1 + g % 2, 300 + g)
             for key in kinds for g in range(games)]
 
 
@@ -485,7 +498,7 @@ def run_elo(games_per_pair: int, scale: float, kinds: list[str], workers: int,
           f"per kind, times x{scale:g}, {len(tasks)} games; Bradley-Terry (choix), "
           f"{ELO_ANCHOR[0]} = {ELO_ANCHOR[1]:g}, 95% bootstrap intervals ({boots} resamples)")
     t0 = time.perf_counter()
-    results = run_games(tasks, workers)
+    results = list(run_games(tasks, workers))
     names = list(ELO_PLAYERS)
     levels = [f"L{n}" for n in range(1, 6)]
     for key in kinds:
@@ -527,6 +540,9 @@ def main(argv=None) -> None:
     ap.add_argument("--grave-games", type=int, help="games per kind, level 5 against MC-GRAVE")
     ap.add_argument("--grave-seconds", type=float, default=1.0,
                     help="time per move of both sides against MC-GRAVE (times --scale)")
+    ap.add_argument("--grave-ours", default="",
+                    help="level 5 changed against MC-GRAVE: +tree-reuse (keeps its tree between "
+                         "moves) or +NAME, a candidate of --ablation")
     ap.add_argument("--grave-noreuse", action="store_true",
                     help="also play MC-GRAVE without tree reuse")
     ap.add_argument("--odds-games", type=int, help="games per kind, level 5 1 s vs UCT 4 s")
@@ -594,9 +610,9 @@ def main(argv=None) -> None:
                     args.workers, by_seat=True)
     if "grave" not in skip and grave:
         secs = args.grave_seconds * tscale
-        tasks = grave_tasks(grave, secs, kinds)
+        tasks = grave_tasks(grave, secs, kinds, ours=args.grave_ours)
         if args.grave_noreuse:
-            tasks += grave_tasks(grave, secs, kinds, reuse=False)
+            tasks += grave_tasks(grave, secs, kinds, reuse=False, ours=args.grave_ours)
         run_matches(f"(f) level 5 against MC-GRAVE (Ludii's recipe), {secs:g} s per move, "
                     f"{grave} games per kind", tasks, args.workers, by_seat=True)
     if "odds" not in skip and odds:

@@ -57,3 +57,22 @@ def test_elo_tasks_play_every_pair_with_seats_alternating():
     assert {t[4] for t in tasks} == {1, 2}
     uct = next(t for t in tasks if t[1] == "L1 | UCT 4s")
     assert uct[3] == ("uct", pytest.approx(0.4)) and uct[2] == ("level_s", 1, 0.1)
+
+
+def test_the_grave_match_plays_level_5_as_asked_against_the_recipe():
+    """benchmarks/ai.py part (f): level 5 as it is, keeping its tree, or with a candidate
+    change, always against MC-GRAVE with its tree kept, seats alternating."""
+    import ai
+
+    plain = bench.grave_tasks(2, 1.0, ["io"])
+    assert [t[1:5] for t in plain] == [("L5 vs GRAVE", ("level_t", 5, 1.0), ("grave", 1.0, True), s)
+                                       for s in (1, 2)]
+    reuse = bench.grave_tasks(1, 1.0, ["io"], ours="+tree-reuse")[0]
+    assert reuse[1] == "L5 +tree-reuse vs GRAVE" and reuse[2] == ("variant", ai.LEVELS[5], 1.0, True)
+    ludii = bench.grave_tasks(1, 0.5, ["coil"], reuse=False, ours="+ludii-selection")[0]
+    assert ludii[1] == "L5 +ludii-selection vs GRAVE-noreuse" and ludii[3] == ("grave", 0.5, False)
+    level = ludii[2][1]
+    assert (level.explore, level.ref, level.bias) == (0.0, 100, 1e-6)
+    assert level.playouts == ai.LEVELS[5].playouts and level.solver == ai.LEVELS[5].solver
+    with pytest.raises(KeyError):
+        bench.grave_tasks(1, 1.0, ["io"], ours="+no-such-candidate")
