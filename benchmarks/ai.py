@@ -290,7 +290,7 @@ def run_matches(title: str, tasks: list, workers: int, by_seat: bool = False) ->
         q[1] += 1
     for (label, key), (wins, n, adj) in sorted(results.items()):
         lo, hi = wilson(wins, n)
-        print(f"  {label:26s}{key:16s} {wins:5.1f}/{n:<3d} = {wins / n:4.0%}  "
+        print(f"  {label:26s} {key:16s} {wins:5.1f}/{n:<3d} = {wins / n:4.0%}  "
               f"95% CI {lo:4.0%}-{hi:4.0%}  ({adj} adjudicated)")
         if by_seat:
             for seat in (1, 2):
