@@ -385,14 +385,12 @@ def grave_tasks(games: int, seconds: float, kinds: list[str], reuse: bool = True
     """Level 5 against MC-GRAVE (:mod:`ai.grave`), both at ``seconds`` a move. ``ours``:
     "" for level 5 as it is, "+tree-reuse" for level 5 keeping its tree between moves
     (:class:`ai.SearchTree`), "+NAME" for level 5 with a candidate of :data:`CANDIDATES`."""
-    label = "L5 vs GRAVE" if reuse else "L5 vs GRAVE-noreuse"
+    label = f"L5{' ' + ours if ours else ''} vs GRAVE{'' if reuse else '-noreuse'}"
     spec: tuple = ("level_t", 5, seconds)
     if ours == "+tree-reuse":
         spec = ("variant", ai.LEVELS[5], seconds, True)
     elif ours:
         spec = ("variant", dataclasses.replace(ai.LEVELS[5], **CANDIDATES[ours[1:]]), seconds)
-    if ours:
-        label = f"L5 {ours}{label[2:]}"
     return [(key, label, spec, ("grave", seconds, reuse), 1 + g % 2, 300 + g)
             for key in kinds for g in range(games)]
 

@@ -20,8 +20,8 @@ Test driver::
 Each driver call returns an :class:`Exchange` once the bot has finished answering the
 interaction (immediate reply, or a deferral followed by its completion) and the bot has been
 quiet for a short settle time (shorter once the handler tasks discord.py started for it have
-ended, when the bot runs in the test's event loop: ``HANDLER_TASKS``). Unknown routes answer 404 and are recorded in
-``fake.unknown_routes`` so tests fail loudly.
+ended, when the bot runs in the test's event loop: ``HANDLER_TASKS``). Unknown routes answer
+404 and are recorded in ``fake.unknown_routes`` so tests fail loudly.
 
 Shards: ``GET /gateway/bot`` recommends ``fake.recommended_shards`` (1); an IDENTIFY's
 ``shard: [id, count]`` is echoed in its READY, the guild is sent (GUILD_CREATE) only on the
