@@ -87,6 +87,12 @@ class Level:
                                  # scored by chain distance (0: played out; issue 24, measured)
     loops: bool = True           # with tactics, Coil's playouts also see loops larger than a
                                  # ring of six one stone from closing (CoilState.loops)
+    continue_turn: bool = False  # a two-stone turn's second half-move: the search goes on
+                                 # in the chosen first half-move's subtree for the rest of
+                                 # the time (as Ludii's agents do), instead of picking from
+                                 # that subtree as it stands (or a small fresh search)
+    unvisited_first: bool = False  # every child visited once before any is chosen by
+                                 # value (Ludii's QInit.INF; ai.mcts.Search)
     sight: float = 1.0           # chance (0..1) that a move looks at the immediate threats:
                                  # its own win in one, the opponent's win in one after its
                                  # turn (the decisive and anti-decisive checks); drawn once per
@@ -303,7 +309,7 @@ def level_search(state: SearchState, kind: str, lv: Level, rng: random.Random) -
                   prior_weight=knowledge.PRIOR_WEIGHT if prior else 0.0,
                   use_amaf=lv.use_amaf, solver=lv.solver, explore=explore,
                   ref=ref, bias=lv.bias, candidates=knowledge.decisive_candidates,
-                  exact=exact)
+                  exact=exact, unvisited_first=lv.unvisited_first)
 
 
 def search_move(position: Position, lv: Level, *, seconds: float | None = None,
@@ -414,7 +420,17 @@ def search_move(position: Position, lv: Level, *, seconds: float | None = None,
     line_half = [first.action]
     if after.winner is None and after.mid_turn:
         node = first
-        if node.children is None or (not lost and sum(c.n for c in node.children) < 8):
+        if lv.continue_turn and not lost:
+            # the search goes on from the first half-move's node, its subtree kept
+            sub = level_search(after, position.kind, lv, rng)
+            if node.kids is not None:
+                sub.adopt(node)
+            sub.run(playouts=max(16, playouts // 4) if playouts else None, deadline=deadline)
+            total += sub.playouts
+            second = _pick(sub, sub.root, rng, lv.noise)
+            line_half.append(second.action)
+            line_half += _follow(sub, second)
+        elif node.children is None or (not lost and sum(c.n for c in node.children) < 8):
             # the second half-move needs a search of its own (what is left of the budget)
             sub = Search(after, rng=rng, decisive_turns=lv.decisive_turns, prior=prior,
                          prior_weight=search.prior_weight, use_amaf=lv.use_amaf,

@@ -90,7 +90,7 @@ class Node:
     """
 
     __slots__ = ("action", "seat", "to_move", "kids", "acts", "priors", "kid_depth", "n",
-                 "w", "proven", "amaf", "prior", "turn_depth", "dist")
+                 "w", "proven", "amaf", "prior", "turn_depth", "dist", "fresh")
 
     def __init__(self, action: int, seat: int, prior: float = 0.5, turn_depth: int = 0):
         self.action = action
@@ -107,12 +107,14 @@ class Node:
         self.prior = prior
         self.turn_depth = turn_depth
         self.dist = 0
+        self.fresh = 0  # unvisited-first selection: no child before this place is unvisited
 
     @property
     def children(self) -> list[Node] | None:
         """The child nodes (every legal half-move here, or the one decisive win, or none for a
-        position solved at once), in the order of ``SearchState.actions()``; None until
-        expanded. Makes the nodes not made yet (see the class)."""
+        position solved at once), in the order of ``SearchState.actions()`` (shuffled where
+        the search visits unvisited children first); None until expanded. Makes the nodes
+        not made yet (see the class)."""
         kids = self.kids
         if kids is not None and None in kids:
             for i, c in enumerate(kids):
@@ -125,6 +127,7 @@ class Node:
         self.kids = list(nodes)
         self.acts = [c.action for c in nodes]
         self.priors = None
+        self.fresh = 0
 
     def make_kid(self, i: int) -> Node:
         """Make (and keep) the node of child ``i`` (a place in ``acts``) as expansion would
@@ -154,7 +157,9 @@ class Search:
     function state -> None or (the exact result for the player to move, +1 / 0 / -1, and
     the turns left to the game's end with perfect play), tried
     where a node below the root is expanded (``ai.endgame.TreeSolver``: Io's last empty
-    cells), whose answer proves the node at once.
+    cells), whose answer proves the node at once; ``unvisited_first`` every child is
+    visited once, in random order, before any is chosen by value (Ludii's ``QInit.INF``, as
+    in its MC-GRAVE; off: an unvisited child is valued by its AMAF mean, Cazenave's GRAVE).
     """
 
     def __init__(self, state: SearchState, *, rng: random.Random, ref: int = 50,
@@ -162,7 +167,8 @@ class Search:
                  prior: PriorFn | None = None, prior_weight: float = 0.0,
                  use_amaf: bool = True, solver: bool = True,
                  candidates: Callable[[SearchState, list[int]], list[int]] | None = None,
-                 exact: Callable[[SearchState], tuple[int, int] | None] | None = None):
+                 exact: Callable[[SearchState], tuple[int, int] | None] | None = None,
+                 unvisited_first: bool = False):
         if state.winner is not None:
             raise ValueError("the game is over: there is no move to search")
         self.state = state
@@ -177,6 +183,7 @@ class Search:
         self.solver = solver
         self.candidates = candidates or (lambda _state, actions: actions)
         self.exact = exact
+        self.unvisited_first = unvisited_first
         self.n_cells = state.n_cells
         self._bytes = state.n_cells // 8 + 1  # bytes of a bitboard of cells (_cells)
         self._byte_table = _byte_cells(state.n_cells)
@@ -236,6 +243,12 @@ class Search:
         priors = self.prior(state, actions) if self.prior is not None else None
         if priors is not None and len(priors) != len(actions):
             raise ValueError("the prior gave a number of values other than the actions'")
+        if self.unvisited_first:  # tried in this (random) order; priors kept beside
+            order = list(range(len(actions)))
+            self.rng.shuffle(order)
+            actions = [actions[i] for i in order]
+            if priors is not None:
+                priors = [priors[i] for i in order]
         node.priors = priors
         node.acts = actions
         node.kids = [None] * len(actions)  # nodes made when first selected (Node.make_kid)
@@ -314,6 +327,18 @@ class Search:
         acts = node.acts
         kids = node.kids
         assert kids is not None  # only expanded nodes are selected from
+        if self.unvisited_first:
+            i = node.fresh
+            while i < len(kids):
+                c = kids[i]
+                if c is None:
+                    node.fresh = i + 1
+                    return node.make_kid(i)
+                if c.n == 0 and not (skip_proven and c.proven is not None):
+                    node.fresh = i + 1
+                    return c
+                i += 1
+            node.fresh = i
         best_a = -1  # the chosen half-move (-1: none) and its node, None until made
         best: Node | None = None
         if an_t is not None and not pw:

@@ -189,9 +189,11 @@ def bench_memory(seconds: float) -> None:
 def _player_move(pos, spec, seed, agents=None):
     """One move of a player ``spec``: ("level", L, scale) or ("uct", seconds) or
     ("level_t", L, seconds) or ("level_s", L, scale: the level's own time and simulation
-    caps, both times scale) or ("grave", seconds, reuse) -- a :class:`GraveAgent` kept in
-    ``agents`` (a dict for this player in this game) so it can reuse its tree. Returns
-    (move, proved_win)."""
+    caps, both times scale) or ("grave", seconds, reuse[, simulations]) -- a
+    :class:`GraveAgent` kept in ``agents`` (a dict for this player in this game) so it can
+    reuse its tree; with simulations (and seconds None), that many a half-move -- or
+    ("variant", Level, seconds[, keep the tree]) or ("variant_p", Level, simulations[, keep
+    the tree]). Returns (move, proved_win)."""
     if spec[0] == "uct":
         move, _ = uct_turn(pos, seconds=spec[1], seed=seed)
         return move, False
@@ -201,7 +203,7 @@ def _player_move(pos, spec, seed, agents=None):
             agent = GraveAgent(seed=seed, reuse=spec[2])
             if agents is not None:
                 agents["grave"] = agent
-        move, _ = agent.choose(pos, seconds=spec[1])
+        move, _ = agent.choose(pos, seconds=spec[1], playouts=spec[3] if len(spec) > 3 else None)
         return move, False
     if spec[0] == "level_s":
         _, level, scale = spec
@@ -224,15 +226,15 @@ def _player_move(pos, spec, seed, agents=None):
     elif spec[0] == "level_t":
         _, level, seconds = spec
         d = ai.choose_move(pos, level=level, seconds=seconds, seed=seed)
-    elif spec[0] == "variant_p":  # ("variant_p", Level, simulations): load-independent
-        _, lv, playouts = spec
-        d = ai.search_move(pos, lv, playouts=playouts, seed=seed)
-    else:  # ("variant", Level, seconds[, keep the tree between moves])
-        lv, seconds = spec[1], spec[2]
+    else:  # ("variant" / "variant_p", Level, seconds / simulations[, keep the tree])
+        lv, budget = spec[1], spec[2]
         tree = None
         if len(spec) > 3 and spec[3] and agents is not None:
             tree = agents.setdefault("tree", ai.SearchTree())
-        d = ai.search_move(pos, lv, seconds=seconds, seed=seed, tree=tree)
+        if spec[0] == "variant_p":  # a fixed simulation budget: load-independent
+            d = ai.search_move(pos, lv, playouts=budget, seed=seed, tree=tree)
+        else:
+            d = ai.search_move(pos, lv, seconds=budget, seed=seed, tree=tree)
     return d.move, d.proven and d.value == 1.0
 
 
@@ -344,6 +346,12 @@ CANDIDATES = {
     "cutoff4-2x": dict(cutoff=4, budget_factor=2.0),
     "same": {},                                      # level 5 against itself: the seats' share
     "ludii-selection": dict(explore=0.0, ref=100, bias=1e-6),      # both of Ludii's at once
+    "unvisited-first": dict(unvisited_first=True),   # Ludii's QInit.INF: each child once first
+    # a two-stone turn's second half-move searched on in the first's subtree, with Ludii's
+    # share of the time (70% to the first half-move)
+    "continue": dict(continue_turn=True, time_share=0.7),
+    # Ludii's MC-GRAVE selection whole (its settings and unvisited children first)
+    "ludii": dict(explore=0.0, ref=100, bias=1e-6, unvisited_first=True),
 }
 
 
@@ -380,18 +388,45 @@ def ablation_tasks(games: int, seconds: float, kinds: list[str], names: list[str
     return tasks
 
 
+def _level_changed(changes: str) -> tuple[ai.Level, bool]:
+    """Level 5 changed by ``changes``, a comma list of "+NAME" (a candidate of
+    :data:`CANDIDATES`, or "+tree-reuse": the tree kept between moves) and "-NAME" (without
+    a technique of :data:`VARIANTS`), e.g. "+ludii,+tree-reuse": ``(the level, whether it
+    keeps its tree)``. Raises KeyError for a name in neither."""
+    fields: dict = {}
+    keep = False
+    for item in (x.strip() for x in changes.split(",") if x.strip()):
+        if item == "+tree-reuse":
+            keep = True
+        elif item[0] == "+":
+            fields.update(CANDIDATES[item[1:]])
+        elif item[0] == "-":
+            fields.update(VARIANTS[item[1:]])
+        else:
+            raise KeyError(item)
+    return dataclasses.replace(ai.LEVELS[5], **fields), keep
+
+
 def grave_tasks(games: int, seconds: float, kinds: list[str], reuse: bool = True,
-                ours: str = "") -> list:
+                ours: str = "", playouts: int | None = None) -> list:
     """Level 5 against MC-GRAVE (:mod:`ai.grave`), both at ``seconds`` a move. ``ours``:
     "" for level 5 as it is, "+tree-reuse" for level 5 keeping its tree between moves
-    (:class:`ai.SearchTree`), "+NAME" for level 5 with a candidate of :data:`CANDIDATES`."""
+    (:class:`ai.SearchTree`), "+NAME" for level 5 with a candidate of :data:`CANDIDATES`,
+    "-NAME" for level 5 without a technique of :data:`VARIANTS` (an ablation against the
+    recipe), or several of these, comma-separated (:func:`_level_changed`). ``playouts``:
+    both sides at that many simulations a move instead of ``seconds`` (load-independent;
+    the recipe's are per half-move, so it gets twice them on a two-stone turn, and level 5
+    a quarter more). Raises KeyError for a name in neither."""
     label = f"L5{' ' + ours if ours else ''} vs GRAVE{'' if reuse else '-noreuse'}"
     spec: tuple = ("level_t", 5, seconds)
-    if ours == "+tree-reuse":
-        spec = ("variant", ai.LEVELS[5], seconds, True)
+    theirs: tuple = ("grave", seconds, reuse)
+    lv, keep = _level_changed(ours)
+    if playouts:
+        spec = ("variant_p", lv, playouts, keep)
+        theirs = ("grave", None, reuse, playouts)
     elif ours:
-        spec = ("variant", dataclasses.replace(ai.LEVELS[5], **CANDIDATES[ours[1:]]), seconds)
-    return [(key, label, spec, ("grave", seconds, reuse), 1 + g % 2, 300 + g)
+        spec = ("variant", lv, seconds, keep)
+    return [(key, label, spec, theirs, 1 + g % 2, 300 + g)
             for key in kinds for g in range(games)]
 
 
@@ -540,7 +575,11 @@ def main(argv=None) -> None:
                     help="time per move of both sides against MC-GRAVE (times --scale)")
     ap.add_argument("--grave-ours", default="",
                     help="level 5 changed against MC-GRAVE: +tree-reuse (keeps its tree between "
-                         "moves) or +NAME, a candidate of --ablation")
+                         "moves), +NAME (a candidate of --ablation), -NAME (without a "
+                         "technique of --ablation), or several, comma-separated")
+    ap.add_argument("--grave-playouts", type=int,
+                    help="both sides at this many simulations a move (the recipe's a half-move) "
+                    "instead of --grave-seconds: load-independent")
     ap.add_argument("--grave-noreuse", action="store_true",
                     help="also play MC-GRAVE without tree reuse")
     ap.add_argument("--odds-games", type=int, help="games per kind, level 5 1 s vs UCT 4 s")
@@ -608,10 +647,13 @@ def main(argv=None) -> None:
                     args.workers, by_seat=True)
     if "grave" not in skip and grave:
         secs = args.grave_seconds * tscale
-        tasks = grave_tasks(grave, secs, kinds, ours=args.grave_ours)
+        sims = args.grave_playouts
+        tasks = grave_tasks(grave, secs, kinds, ours=args.grave_ours, playouts=sims)
         if args.grave_noreuse:
-            tasks += grave_tasks(grave, secs, kinds, reuse=False, ours=args.grave_ours)
-        run_matches(f"(f) level 5 against MC-GRAVE (Ludii's recipe), {secs:g} s per move, "
+            tasks += grave_tasks(grave, secs, kinds, reuse=False, ours=args.grave_ours,
+                                 playouts=sims)
+        budget = f"{sims} simulations" if sims else f"{secs:g} s"
+        run_matches(f"(f) level 5 against MC-GRAVE (Ludii's recipe), {budget} per move, "
                     f"{grave} games per kind", tasks, args.workers, by_seat=True)
     if "odds" not in skip and odds:
         run_matches(f"(g) time odds: level 5 at {tscale:g} s against UCT at {4 * tscale:g} s, "

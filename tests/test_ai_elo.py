@@ -74,5 +74,32 @@ def test_the_grave_match_plays_level_5_as_asked_against_the_recipe():
     level = ludii[2][1]
     assert (level.explore, level.ref, level.bias) == (0.0, 100, 1e-6)
     assert level.playouts == ai.LEVELS[5].playouts and level.solver == ai.LEVELS[5].solver
+    without = bench.grave_tasks(1, 1.0, ["whirlwind"], ours="-knowledge")[0]
+    assert without[1] == "L5 -knowledge vs GRAVE"
+    assert without[2][1].use_knowledge is False and without[2][1].solver is True
     with pytest.raises(KeyError):
         bench.grave_tasks(1, 1.0, ["io"], ours="+no-such-candidate")
+    both = bench.grave_tasks(1, 1.0, ["io"], ours="+ludii,+tree-reuse")[0]
+    assert both[1] == "L5 +ludii,+tree-reuse vs GRAVE" and both[2][3] is True
+    assert both[2][1].unvisited_first is True and both[2][1].ref == 100
+    with pytest.raises(KeyError):
+        bench.grave_tasks(1, 1.0, ["io"], ours="-knowledge-of-nothing")
+    with pytest.raises(KeyError):
+        bench.grave_tasks(1, 1.0, ["io"], ours="ludii")
+
+
+def test_the_grave_match_at_a_fixed_budget_plays_whole_games(monkeypatch):
+    """--grave-playouts: both sides at a fixed number of simulations (the recipe's per
+    half-move), level 5 changed as asked and keeping its tree; a game is played to its end
+    (a small Whirlwind board: two-stone turns on both sides)."""
+    tasks = bench.grave_tasks(2, 1.0, ["whirlwind"], ours="+ludii,+continue,+tree-reuse",
+                              playouts=30)
+    spec, theirs = tasks[0][2], tasks[0][3]
+    assert spec[0] == "variant_p" and spec[2] == 30 and spec[3] is True
+    assert spec[1].continue_turn and spec[1].unvisited_first
+    assert theirs == ("grave", None, True, 30)
+    monkeypatch.setitem(bench.GAME_OPTIONS, "whirlwind", {"size": 8})
+    for task in tasks:
+        key, label, score, plies, _adjudicated, _seed = bench.play_game(task)
+        assert (key, label) == ("whirlwind", "L5 +ludii,+continue,+tree-reuse vs GRAVE")
+        assert score in (0.0, 0.5, 1.0) and plies >= 3

@@ -1,0 +1,53 @@
+"""Unvisited children first (Ludii's ``QInit.INF``, ``ai.mcts.Search(unvisited_first=True)``,
+issue 24's comparison with the MC-GRAVE recipe): every child of a node is visited once, in a
+random order kept beside its priors, before any child is visited twice."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+import engine
+from ai.mcts import Search
+
+
+@pytest.mark.parametrize("kind", ["io", "whirlwind", "braincoral"])
+def test_every_root_child_is_visited_once_before_any_twice(kind):
+    state = engine.new_game(kind).search_state()
+    n_actions = len(state.actions())
+    s = Search(state, rng=random.Random(3), unvisited_first=True, decisive_turns=-1)
+    s.run(playouts=n_actions - 1)
+    kids = s.root.children
+    assert kids is not None
+    assert sorted(c.n for c in kids) == [0] + [1] * (n_actions - 1)
+    s.run(playouts=n_actions)
+    assert all(c.n == 1 for c in kids)
+    s.run(playouts=4 * n_actions)
+    assert max(c.n for c in kids) > 2  # then chosen by value
+
+
+def test_the_order_is_random_and_the_priors_follow_their_moves():
+    state = engine.new_game("io", size=7).search_state()
+
+    def prior(_s, acts):
+        return [a / 100 for a in acts]
+
+    orders = []
+    for seed in (1, 2):
+        s = Search(state, rng=random.Random(seed), unvisited_first=True, prior=prior,
+                   prior_weight=0.5)
+        s.run(playouts=1)
+        assert sorted(s.root.acts) == sorted(state.actions())
+        assert s.root.priors == [a / 100 for a in s.root.acts]
+        orders.append(s.root.acts)
+    assert orders[0] != orders[1] and orders[0] != sorted(orders[0])
+
+
+def test_off_by_default_an_unvisited_child_waits_for_its_value():
+    state = engine.new_game("io").search_state()
+    n_actions = len(state.actions())
+    s = Search(state, rng=random.Random(3), decisive_turns=-1)
+    s.run(playouts=n_actions + 1)
+    assert s.root.acts == state.actions()
+    assert sum(c.n == 0 for c in s.root.children) > 0
