@@ -33,9 +33,9 @@ from __future__ import annotations
 import dataclasses
 import random
 import time
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
-from typing import TypeVar
+from typing import Any, TypeVar
 
 from engine import Position, SearchState
 
@@ -93,12 +93,34 @@ class Level:
                                  # that subtree as it stands (or a small fresh search)
     unvisited_first: bool = False  # every child visited once before any is chosen by
                                  # value (Ludii's QInit.INF; ai.mcts.Search)
+    per_kind: Mapping[str, Mapping[str, Any]] = field(default_factory=dict)
+                                 # game kind -> settings of this level that differ in that
+                                 # game (field name -> value; :meth:`for_kind`)
     sight: float = 1.0           # chance (0..1) that a move looks at the immediate threats:
                                  # its own win in one, the opponent's win in one after its
                                  # turn (the decisive and anti-decisive checks); drawn once per
                                  # move from the search's seeded RNG. A move that does not look
                                  # searches with no checks and no solver and plays blind to
                                  # them (overlook_threats). Level 1 0.5, else 1.0
+
+    def for_kind(self, kind: str) -> Level:
+        """This level as it plays game ``kind`` (a :data:`engine.GAMES` key): its settings
+        with the game's own of :attr:`per_kind` in their place (and no ``per_kind`` left,
+        so applying it again changes nothing). Raises TypeError for an override that names
+        no field."""
+        over = self.per_kind.get(kind)
+        if not over:
+            return self
+        return dataclasses.replace(self, **over, per_kind={})
+
+    def changed(self, **changes: Any) -> Level:
+        """This level with ``changes`` (field name -> value) in every game: a game's own
+        setting of a changed field (:attr:`per_kind`) is dropped, so a variant made to
+        measure one technique plays it everywhere. Raises TypeError for a name that is no
+        field."""
+        kinds = {k: {f: v for f, v in over.items() if f not in changes}
+                 for k, over in self.per_kind.items()}
+        return dataclasses.replace(self, **changes, per_kind=kinds)
 
 
 #: Search settings by game kind, used where a level leaves them to the game (None): GRAVE's
@@ -300,6 +322,7 @@ def level_search(state: SearchState, kind: str, lv: Level, rng: random.Random) -
     and decisive-move candidates (:mod:`ai.knowledge`) and, where the level has it, Io's
     exact endgame inside the tree (:class:`ai.endgame.TreeSolver`). Nothing is run yet.
     ``benchmarks/ai.py`` measures the speed of this very search."""
+    lv = lv.for_kind(kind)
     ref = int(kind_setting(kind, "ref", lv.ref))
     explore = kind_setting(kind, "explore", lv.explore)
     prior = knowledge.prior_for(state) if lv.use_knowledge else None
@@ -316,9 +339,9 @@ def search_move(position: Position, lv: Level, *, seconds: float | None = None,
                 seed: int | None = None, playouts: int | None = None,
                 tree: SearchTree | None = None) -> Decision:
     """:func:`choose_move` with the search settings of ``lv`` (any :class:`Level`, e.g. a
-    variant made with ``dataclasses.replace`` for measuring one technique); arguments as
-    :func:`choose_move`, not checked beyond the position. Raises ValueError for a finished
-    position.
+    variant made with :meth:`Level.changed` for measuring one technique), as it plays
+    ``position``'s game (:meth:`Level.for_kind`); arguments as :func:`choose_move`, not
+    checked beyond the position. Raises ValueError for a finished position.
 
     Sight: when ``lv.sight`` < 1, the first random number of the search (``seed``) decides
     whether this move looks at the immediate threats (probability ``lv.sight``). A move
@@ -335,6 +358,7 @@ def search_move(position: Position, lv: Level, *, seconds: float | None = None,
     if position.outcome is not None:
         raise ValueError("the game is over: there is no move to choose")
     t0 = time.perf_counter()
+    lv = lv.for_kind(position.kind)
     if seconds is None and playouts is not None:
         budget = None
     else:

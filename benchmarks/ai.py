@@ -39,7 +39,6 @@ from __future__ import annotations
 
 import argparse
 import ctypes
-import dataclasses
 import math
 import multiprocessing as mp
 import random
@@ -373,14 +372,14 @@ def ablation_tasks(games: int, seconds: float, kinds: list[str], names: list[str
         elif name.startswith("+"):
             change = dict(CANDIDATES[name[1:]])
             factor = change.pop("budget_factor", 1.0)
-            a = spec(dataclasses.replace(full, **change))
+            a = spec(full.changed(**change))
             if playouts and factor != 1.0:
                 a = ("variant_p", a[1], int(playouts * factor))
             b = spec(full)
             label = f"L5 {name} vs L5"
         else:
             a = spec(full)
-            b = spec(dataclasses.replace(full, **VARIANTS[name]))
+            b = spec(full.changed(**VARIANTS[name]))
             label = f"L5 vs -{name}"
         for key in kinds:
             for g in range(games):
@@ -404,7 +403,7 @@ def _level_changed(changes: str) -> tuple[ai.Level, bool]:
             fields.update(VARIANTS[item[1:]])
         else:
             raise KeyError(item)
-    return dataclasses.replace(ai.LEVELS[5], **fields), keep
+    return ai.LEVELS[5].changed(**fields), keep
 
 
 def grave_tasks(games: int, seconds: float, kinds: list[str], reuse: bool = True,

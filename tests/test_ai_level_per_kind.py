@@ -1,0 +1,47 @@
+"""A level's settings that differ by game (``ai.Level.per_kind``, issue 24: the recipe's
+selection kept where its match won): ``for_kind`` puts a game's own in place,
+``changed`` makes a variant that differs everywhere, and the search plays the game's own."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+import ai
+import engine
+
+BASE = ai.Level(1.0, 300, per_kind={"io": {"ref": 100, "unvisited_first": True}})
+
+
+def test_for_kind_puts_the_games_own_settings_in_place():
+    io = BASE.for_kind("io")
+    assert (io.ref, io.unvisited_first, io.per_kind) == (100, True, {})
+    assert io.for_kind("io") == io                  # applying it again changes nothing
+    assert BASE.for_kind("whirlwind") is BASE       # a game with no settings of its own
+    with pytest.raises(TypeError):
+        ai.Level(1.0, 10, per_kind={"io": {"no_such_field": 1}}).for_kind("io")
+
+
+def test_changed_wins_over_the_games_own_setting():
+    variant = BASE.changed(ref=7)
+    assert variant.ref == 7 and variant.for_kind("io").ref == 7
+    assert variant.for_kind("io").unvisited_first is True   # the rest of io's stays
+    assert BASE.per_kind["io"]["ref"] == 100                  # the level itself is unchanged
+    with pytest.raises(TypeError):
+        BASE.changed(no_such_field=1)
+
+
+@pytest.mark.parametrize(("kind", "ref", "first"), [("io", 100, True), ("coil", 50, False)])
+def test_the_search_plays_the_games_own_settings(kind, ref, first, monkeypatch):
+    made: list[dict[str, Any]] = []
+    search = ai.Search
+
+    def spy(state: engine.SearchState, **kw: Any) -> ai.Search:
+        made.append(kw)
+        return search(state, **kw)
+
+    monkeypatch.setattr(ai, "Search", spy)
+    pos = engine.new_game(kind, size=5)
+    ai.search_move(pos, BASE.changed(explore=0.1), playouts=50, seed=1)
+    assert made and made[0]["ref"] == ref and made[0]["unvisited_first"] is first
