@@ -141,6 +141,17 @@ def kind_setting(kind: str, name: str, own: float | None) -> float:
         return own
     return KIND_SETTINGS.get(kind, {}).get(name, _KIND_DEFAULTS[name])
 
+#: Level 5's search in Io and Whirlwind (issue 24): Ludii's MC-GRAVE selection -- no
+#: exploration term, ref 100, bias 1e-6, every child visited once before any is chosen by
+#: value -- and a two-stone turn's second half-move searched on in the first's subtree, the
+#: first given 70% of the time. Against the recipe at 1 s a move, level 5 with both won Io
+#: 15/20 and Whirlwind 12/20, with either alone at most 8/20 and 10/20, and as it was 12/40
+#: and 5/20 (benchmarks/results/grave-2026-11-26.txt). The Corals keep their own: there the
+#: selection alone won Brain Coral 10/20 and Branching Coral 9/20, against 20/40 and 24/40.
+RECIPE_SEARCH: Mapping[str, Any] = {"explore": 0.0, "ref": 100, "bias": 1e-6,
+                                    "unvisited_first": True, "continue_turn": True,
+                                    "time_share": 0.7}
+
 #: The levels. How often each sees an immediate threat (:attr:`Level.sight`) -- a one-move
 #: coil, a Whirlwind chain one turn from crossing, an Io or Coral loss in one, and its own
 #: win in one: level 1 half the time (0.5: beatable, not blind), level 2 and up always (1.0:
@@ -150,7 +161,8 @@ LEVELS: dict[int, Level] = {
     2: Level(1.0, 250, tactics=False),
     3: Level(2.0, 1000, tactics=False),
     4: Level(4.0, 4000),
-    5: Level(5.0, 12000, endgame=12, time_share=0.95),
+    5: Level(5.0, 12000, endgame=12, time_share=0.95,
+             per_kind={"io": RECIPE_SEARCH, "whirlwind": RECIPE_SEARCH}),
 }
 
 

@@ -4,6 +4,7 @@ and errors. Small boards and small playout counts keep the file fast."""
 
 from __future__ import annotations
 
+import dataclasses
 import random
 import time
 
@@ -187,8 +188,10 @@ def test_time_cap_is_kept(monkeypatch):
 
 def test_a_one_stone_turn_uses_nearly_all_its_time(monkeypatch):
     """Issue 24: level 5 used about 0.8 s of its 1 s. On a one-stone turn no second
-    half-move needs time, so the search runs to 98% of the cap; a two-stone turn keeps the
-    level's share (95%) for the second half-move. Simulated clock (4 ms a reading)."""
+    half-move needs time, so the search runs to 98% of the cap. On a two-stone turn a
+    level that picks the second half-move from the first's subtree keeps its share (95%)
+    for a second search if one is needed; level 5 in Whirlwind searches the second
+    half-move on in the first's subtree until the cap. Simulated clock (4 ms a reading)."""
     now = [1000.0]
 
     def clock() -> float:
@@ -199,8 +202,12 @@ def test_a_one_stone_turn_uses_nearly_all_its_time(monkeypatch):
     one = ai.choose_move(engine.new_game("braincoral"), level=5, seconds=1.0, seed=1)
     assert 0.975 <= one.seconds <= 1.1, one.seconds
     ww = engine.new_game("whirlwind")
-    two = ai.choose_move(ww.play(ww.random_move(random.Random(1))), level=5, seconds=1.0, seed=1)
-    assert 0.94 <= two.seconds < 0.975, two.seconds
+    ww = ww.play(ww.random_move(random.Random(1)))
+    two = ai.choose_move(ww, level=5, seconds=1.0, seed=1)
+    assert 0.975 <= two.seconds <= 1.1, two.seconds
+    as_elsewhere = dataclasses.replace(ai.LEVELS[5], per_kind={})  # as in the other games
+    picked = ai.search_move(ww, as_elsewhere, seconds=1.0, seed=1)
+    assert 0.94 <= picked.seconds < 0.975, picked.seconds
 
 
 @pytest.mark.parametrize("kind", list(SMALL))

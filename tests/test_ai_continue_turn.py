@@ -48,5 +48,13 @@ def test_without_it_the_subtree_is_read_as_it_stands(monkeypatch):
     calls: list[Node] = []
     monkeypatch.setattr(Search, "adopt", lambda self, node: calls.append(node))
     pos = _two_stone_turn("whirlwind")
-    d = ai.search_move(pos, ai.LEVELS[5], playouts=400, seed=1)
+    d = ai.search_move(pos, ai.LEVELS[5].changed(continue_turn=False), playouts=400, seed=1)
     assert calls == [] and d.playouts == 400
+
+
+def test_level_5_searches_on_in_io_and_whirlwind_only():
+    """Where its match against the MC-GRAVE recipe won (``ai.RECIPE_SEARCH``)."""
+    assert ai.LEVELS[5].for_kind("io").continue_turn
+    assert ai.LEVELS[5].for_kind("whirlwind").continue_turn
+    assert not ai.LEVELS[5].for_kind("coil").continue_turn
+    assert not any(ai.LEVELS[n].continue_turn for n in range(1, 5))

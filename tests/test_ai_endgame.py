@@ -68,7 +68,8 @@ def test_level_5_plays_a_solved_io_endgame_win_and_lower_levels_do_not_solve():
 
 def test_grave_ref_and_explore_come_from_the_game_unless_the_level_sets_them(monkeypatch):
     """``Level.ref`` / ``explore`` None take the game's own (``ai.KIND_SETTINGS``, default
-    50 / 0.1); a level's own value wins."""
+    50 / 0.1); a level's own value wins (level 4: level 5 sets its own in Io,
+    ``Level.per_kind``)."""
     import ai.mcts
 
     seen = []
@@ -82,9 +83,9 @@ def test_grave_ref_and_explore_come_from_the_game_unless_the_level_sets_them(mon
     monkeypatch.setitem(ai.KIND_SETTINGS, "io", {"ref": 17, "explore": 0.3})
     io = engine.new_game("io", size=5)
     coil = engine.new_game("coil", size=5)
-    ai.choose_move(io, level=5, playouts=20, seed=1)
-    ai.choose_move(coil, level=5, playouts=20, seed=1)
-    ai.search_move(io, dataclasses.replace(ai.LEVELS[5], ref=33), playouts=20, seed=1)
+    ai.choose_move(io, level=4, playouts=20, seed=1)
+    ai.choose_move(coil, level=4, playouts=20, seed=1)
+    ai.search_move(io, dataclasses.replace(ai.LEVELS[4], ref=33), playouts=20, seed=1)
     assert seen[0] == (17, 0.3) and seen[-1] == (33, 0.3)
     assert (50, 0.1) in seen[1:-1]
     assert ai.kind_setting("braincoral", "explore", None) == 0.05
