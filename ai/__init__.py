@@ -25,7 +25,10 @@ explicit evaluation, ``ai.knowledge.coil_pass_value`` -- as a prior it did not w
 so it is off).
 ``ai.uct`` is the plain UCT baseline the benchmark plays against, ``ai.grave`` Ludii's
 MC-GRAVE recipe (a second baseline); :class:`SearchTree` keeps a side's tree between its
-moves (tree reuse). ``ai`` imports ``engine`` only.
+moves (tree reuse). In Io and Whirlwind level 5 selects as that recipe does (no exploration
+term, every child visited once first) and searches a two-stone turn's second half-move on
+in the first's subtree (:data:`RECIPE_SEARCH`, ``Level.per_kind``). ``ai`` imports
+``engine`` only.
 """
 
 from __future__ import annotations
