@@ -148,8 +148,9 @@ def kind_setting(kind: str, name: str, own: float | None) -> float:
 #: exploration term, ref 100, bias 1e-6, every child visited once before any is chosen by
 #: value -- and a two-stone turn's second half-move searched on in the first's subtree, the
 #: first given 70% of the time. Against the recipe at 1 s a move, level 5 with both won Io
-#: 15/20 and Whirlwind 12/20, with either alone at most 8/20 and 10/20, and as it was 12/40
-#: and 5/20 (benchmarks/results/grave-2026-11-26.txt). The Corals keep their own: there the
+#: 15/20 then 18/40 (33/60, 55%) and Whirlwind 12/20 then 23/40 (35/60, 58%); with either
+#: alone at most 8/20 and 10/20; as it was 12/40 and 5/20
+#: (benchmarks/results/grave-2026-11-26.txt). The Corals keep their own: there the
 #: selection alone won Brain Coral 10/20 and Branching Coral 9/20, against 20/40 and 24/40.
 RECIPE_SEARCH: Mapping[str, Any] = {"explore": 0.0, "ref": 100, "bias": 1e-6,
                                     "unvisited_first": True, "continue_turn": True,
