@@ -358,28 +358,17 @@ def ablation_tasks(games: int, seconds: float, kinds: list[str], names: list[str
                    playouts: int | None = None) -> list:
     """Level 5 against a variant of itself, per technique in ``names`` (see
     :data:`VARIANTS`, :data:`CANDIDATES`), at ``seconds`` a move -- or, when ``playouts``
-    is given, at that fixed simulation budget a move and no time cap (load-independent)."""
-    full = ai.LEVELS[5]
+    is given, at that fixed simulation budget a move and no time cap (load-independent).
+    "+NAME" (or "+tree-reuse") plays level 5 changed against level 5 as it is, "-NAME"
+    level 5 as it is against level 5 without the technique (:func:`_level_changed`)."""
+    full = _variant_spec("", seconds, playouts)
     tasks = []
-
-    def spec(lv):
-        return ("variant_p", lv, playouts) if playouts else ("variant", lv, seconds)
-
     for name in names:
-        if name == "+tree-reuse":  # level 5 keeping its tree between moves
-            a, b = ("variant", full, seconds, True), ("variant", full, seconds)
-            label = "L5 +tree-reuse vs L5"
-        elif name.startswith("+"):
-            change = dict(CANDIDATES[name[1:]])
-            factor = change.pop("budget_factor", 1.0)
-            a = spec(full.changed(**change))
-            if playouts and factor != 1.0:
-                a = ("variant_p", a[1], int(playouts * factor))
-            b = spec(full)
+        if name.startswith("+"):
+            a, b = _variant_spec(name, seconds, playouts), full
             label = f"L5 {name} vs L5"
         else:
-            a = spec(full)
-            b = spec(full.changed(**VARIANTS[name]))
+            a, b = full, _variant_spec("-" + name, seconds, playouts)
             label = f"L5 vs -{name}"
         for key in kinds:
             for g in range(games):
@@ -387,23 +376,39 @@ def ablation_tasks(games: int, seconds: float, kinds: list[str], names: list[str
     return tasks
 
 
-def _level_changed(changes: str) -> tuple[ai.Level, bool]:
+def _level_changed(changes: str) -> tuple[ai.Level, bool, float]:
     """Level 5 changed by ``changes``, a comma list of "+NAME" (a candidate of
     :data:`CANDIDATES`, or "+tree-reuse": the tree kept between moves) and "-NAME" (without
     a technique of :data:`VARIANTS`), e.g. "+ludii,+tree-reuse": ``(the level, whether it
-    keeps its tree)``. Raises KeyError for a name in neither."""
+    keeps its tree, the factor of its simulation budget)`` -- the factor is a candidate's
+    "budget_factor" (1.0 without one), applied only at a fixed budget. Raises KeyError for
+    a name in neither."""
     fields: dict = {}
     keep = False
+    factor = 1.0
     for item in (x.strip() for x in changes.split(",") if x.strip()):
         if item == "+tree-reuse":
             keep = True
         elif item[0] == "+":
-            fields.update(CANDIDATES[item[1:]])
+            change = dict(CANDIDATES[item[1:]])
+            factor *= change.pop("budget_factor", 1.0)
+            fields.update(change)
         elif item[0] == "-":
             fields.update(VARIANTS[item[1:]])
         else:
             raise KeyError(item)
-    return ai.LEVELS[5].changed(**fields), keep
+    return ai.LEVELS[5].changed(**fields), keep, factor
+
+
+def _variant_spec(changes: str, seconds: float, playouts: int | None = None) -> tuple:
+    """The player spec (see :func:`_player_move`) of level 5 changed by ``changes``
+    (:func:`_level_changed`): at ``seconds`` a move, or at ``playouts`` simulations a move
+    (times the candidate's budget factor) when given. Raises KeyError as
+    :func:`_level_changed`."""
+    lv, keep, factor = _level_changed(changes)
+    if playouts:
+        return ("variant_p", lv, int(playouts * factor), keep)
+    return ("variant", lv, seconds, keep)
 
 
 def grave_tasks(games: int, seconds: float, kinds: list[str], reuse: bool = True,
@@ -419,12 +424,11 @@ def grave_tasks(games: int, seconds: float, kinds: list[str], reuse: bool = True
     label = f"L5{' ' + ours if ours else ''} vs GRAVE{'' if reuse else '-noreuse'}"
     spec: tuple = ("level_t", 5, seconds)
     theirs: tuple = ("grave", seconds, reuse)
-    lv, keep = _level_changed(ours)
     if playouts:
-        spec = ("variant_p", lv, playouts, keep)
+        spec = _variant_spec(ours, seconds, playouts)
         theirs = ("grave", None, reuse, playouts)
     elif ours:
-        spec = ("variant", lv, seconds, keep)
+        spec = _variant_spec(ours, seconds)
     return [(key, label, spec, theirs, 1 + g % 2, 300 + g)
             for key in kinds for g in range(games)]
 

@@ -103,3 +103,24 @@ def test_the_grave_match_at_a_fixed_budget_plays_whole_games(monkeypatch):
         key, label, score, plies, _adjudicated, _seed = bench.play_game(task)
         assert (key, label) == ("whirlwind", "L5 +ludii,+continue,+tree-reuse vs GRAVE")
         assert score in (0.0, 0.5, 1.0) and plies >= 3
+
+
+def test_a_candidates_budget_factor_is_read_alike_by_the_recipe_match_and_the_ablations():
+    """One parser of "+NAME"/"-NAME" serves --grave-ours and --ablation: a candidate's
+    budget factor (cutoff4-2x: twice the simulations) scales a fixed budget in both, is
+    ignored at a time budget, and "+tree-reuse" keeps the tree in both."""
+    import ai
+
+    grave = bench.grave_tasks(1, 1.0, ["whirlwind"], ours="+cutoff4-2x", playouts=100)[0][2]
+    assert grave[0] == "variant_p" and grave[2] == 200 and grave[1].cutoff == 4
+    timed = bench.grave_tasks(1, 1.0, ["whirlwind"], ours="+cutoff4-2x")[0][2]
+    assert timed[0] == "variant" and timed[2] == 1.0 and timed[1].cutoff == 4
+    ablation = bench.ablation_tasks(1, 1.0, ["whirlwind"], ["+cutoff4-2x", "solver"], 100)
+    assert [t[1] for t in ablation] == ["L5 +cutoff4-2x vs L5", "L5 vs -solver"]
+    (_, _, a, b, _, _), (_, _, c, d, _, _) = ablation
+    assert a[:3] == ("variant_p", ai.LEVELS[5].changed(cutoff=4), 200) and b[2] == 100
+    assert b[1] == c[1] == ai.LEVELS[5] and d[1].solver is False and d[2] == 100
+    reuse = bench.ablation_tasks(1, 1.0, ["io"], ["+tree-reuse"], 100)[0]
+    assert reuse[2] == ("variant_p", ai.LEVELS[5], 100, True) and reuse[3][3] is False
+    with pytest.raises(KeyError):
+        bench.ablation_tasks(1, 1.0, ["io"], ["+no-such-candidate"])
