@@ -3,14 +3,13 @@
 Run: ``.venv/bin/python benchmarks/ai_tune.py A_SETTINGS A_SIMS B_SETTINGS B_SIMS
 [--games 20] [--kinds coil,whirlwind] [--workers 2]``, where a SETTINGS is ``5`` (level 5's
 settings) or ``5:bias=1e-3,explore=0.3`` (level 5's settings with fields of ``ai.Level``
-replaced). Prints A's win rate per game kind with a 95% Wilson interval; seats alternate.
+replaced, in every game). Prints A's win rate per game kind with a 95% Wilson interval; seats alternate.
 Example: ``ai_tune.py 5 2000 5 400`` asks whether five times the simulations pays.
 """
 
 from __future__ import annotations
 
 import argparse
-import dataclasses
 import sys
 from pathlib import Path
 
@@ -22,7 +21,10 @@ from benchmarks.ai import KINDS, run_matches  # noqa: E402
 
 def parse_settings(text: str) -> ai.Level:
     """``"5"`` or ``"5:field=value,..."`` -> an ``ai.Level`` (values parsed as Python
-    literals: numbers, True/False, None)."""
+    literals: numbers, True/False, None). A field given here holds in every game: the
+    level's own setting of it for one game (``ai.Level.per_kind``, e.g. level 5's ``ref``
+    in Io and Whirlwind) is dropped (``ai.Level.changed``). Raises KeyError for an unknown
+    level, TypeError for a name that is no field."""
     import ast
 
     level, _, rest = text.partition(":")
@@ -31,7 +33,7 @@ def parse_settings(text: str) -> ai.Level:
     for item in filter(None, rest.split(",")):
         k, _, v = item.partition("=")
         changes[k] = ast.literal_eval(v)
-    return dataclasses.replace(lv, **changes)
+    return lv.changed(**changes)
 
 
 def main(argv=None) -> None:

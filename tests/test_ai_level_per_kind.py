@@ -32,6 +32,19 @@ def test_changed_wins_over_the_games_own_setting():
         BASE.changed(no_such_field=1)
 
 
+def test_the_tuning_script_changes_a_setting_in_every_game():
+    """benchmarks/ai_tune.py "5:ref=30": level 5 with ref 30 in Io and Whirlwind too, where
+    level 5 has a ref of its own (``per_kind``); the rest of those games' settings stay."""
+    from bench_support import load_benchmark
+
+    tune = load_benchmark("ai_tune", "bench_ai_tune")
+    tuned = tune.parse_settings("5:ref=30,solver=False")
+    for kind in ("io", "whirlwind", "coil"):
+        assert (tuned.for_kind(kind).ref, tuned.for_kind(kind).solver) == (30, False)
+    assert tuned.for_kind("io").unvisited_first is ai.LEVELS[5].for_kind("io").unvisited_first
+    assert tune.parse_settings("5") == ai.LEVELS[5]
+
+
 @pytest.mark.parametrize(("kind", "ref", "first"), [("io", 100, True), ("coil", 50, False)])
 def test_the_search_plays_the_games_own_settings(kind, ref, first, monkeypatch):
     made: list[dict[str, Any]] = []
