@@ -61,23 +61,24 @@ class Measurement:
 
 
 #: The run behind :data:`RATINGS` (issue 24 item 3's round robin, at a tenth of every
-#: player's time; its output: benchmarks/results/elo-2026-11-26.txt).
+#: player's time, 8 games a pair, level 5 as it plays since issue 24's recipe change in Io
+#: and Whirlwind; its output: benchmarks/results/elo-2026-11-26.txt, second run).
 MEASURED = Measurement(
     date="2026-11-26",
-    games_per_pair=4,
+    games_per_pair=8,
     scale=0.1,
     command=(".venv/bin/python benchmarks/ai.py --skip speed,memory,ladder,uct,grave,odds "
-             "--elo-games 4 --scale 0.1 --workers 2 --elo-boots 300"),
+             "--elo-games 8 --scale 0.1 --workers 2 --elo-boots 300"),
 )
 
 #: level (1-5, as :data:`ai.LEVELS`) -> game kind (:data:`KINDS`) -> its rating, or None
 #: while that level is not measured in that game.
 RATINGS: dict[int, dict[str, Rating | None]] = {
-    1: {"coil": Rating(-464, -642, 339), "io": Rating(-304, -1477, -77), "braincoral": Rating(-234, -1363, 32), "branchingcoral": Rating(624, -965, 978), "whirlwind": Rating(1154, 171, 1538)},
-    2: {"coil": Rating(1741, 1381, 2506), "io": Rating(858, -441, 1093), "braincoral": Rating(864, -429, 1124), "branchingcoral": Rating(866, -606, 1210), "whirlwind": Rating(1892, 1570, 3161)},
-    3: {"coil": Rating(2161, 1873, 3495), "io": Rating(1354, 446, 1629), "braincoral": Rating(1500, 667, 1910), "branchingcoral": Rating(1375, 1033, 1641), "whirlwind": Rating(2241, 1900, 3740)},
-    4: {"coil": Rating(3321, 3003, 4736), "io": Rating(1547, 1223, 1844), "braincoral": Rating(1892, 1576, 2691), "branchingcoral": Rating(1661, 1420, 2477), "whirlwind": Rating(3302, 2986, 4831)},
-    5: {"coil": Rating(3321, 3071, 4845), "io": Rating(2092, 1794, 3474), "braincoral": Rating(2310, 2072, 3825), "branchingcoral": Rating(1887, 1597, 3005), "whirlwind": Rating(3492, 3166, 5250)},
+    1: {"coil": Rating(-160, -973, 65), "io": Rating(510, -1096, 772), "braincoral": Rating(-432, -1631, -236), "branchingcoral": Rating(436, -1072, 683), "whirlwind": Rating(1374, 1043, 1570)},
+    2: {"coil": Rating(1468, 1192, 1713), "io": Rating(921, 54, 1102), "braincoral": Rating(771, -554, 998), "branchingcoral": Rating(820, -110, 1021), "whirlwind": Rating(1901, 1701, 2795)},
+    3: {"coil": Rating(1927, 1730, 2711), "io": Rating(1554, 1322, 1741), "braincoral": Rating(1532, 1263, 1787), "branchingcoral": Rating(1302, 1055, 1465), "whirlwind": Rating(2172, 1940, 3161)},
+    4: {"coil": Rating(3284, 3102, 4082), "io": Rating(1822, 1608, 2136), "braincoral": Rating(2054, 1834, 2971), "branchingcoral": Rating(1687, 1529, 1928), "whirlwind": Rating(2654, 2431, 3749)},
+    5: {"coil": Rating(3284, 3090, 4095), "io": Rating(2401, 2162, 3474), "braincoral": Rating(2491, 2222, 3986), "branchingcoral": Rating(1880, 1698, 2169), "whirlwind": Rating(2583, 2332, 3689)},
 }
 
 
