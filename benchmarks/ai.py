@@ -525,10 +525,54 @@ def elo_steps(names: list[str], games: list[tuple[str, str, float]], pairs: list
     return out
 
 
+def crosstable(names: list[str], games: list[tuple[str, str, float]]) -> list[str]:
+    """The round robin's results as text rows: a header of ``names``, then per player its
+    score against each other player (games = (player A, player B, A's score 1 / 0.5 / 0));
+    "-" on the diagonal and where a pair played no game. The raw data the fit is made
+    from, printed beside the ratings. Raises ValueError for a name not in ``names``."""
+    index = {n: i for i, n in enumerate(names)}
+    score = [[0.0] * len(names) for _ in names]
+    played = [[0] * len(names) for _ in names]
+    for a, b, s in games:
+        i, j = index[a], index[b]
+        score[i][j] += s
+        score[j][i] += 1.0 - s
+        played[i][j] += 1
+        played[j][i] += 1
+    width = max(len(n) for n in names) + 1
+    rows = [" " * width + "".join(f"{n:>{width}s}" for n in names)]
+    for i, n in enumerate(names):
+        cells = [f"{score[i][j]:g}/{played[i][j]}" if played[i][j] else "-"
+                 for j in range(len(names))]
+        rows.append(f"{n:<{width}s}" + "".join(f"{c:>{width}s}" for c in cells))
+    return rows
+
+
+def elo_report(key: str, names: list[str], games: list[tuple[str, str, float]],
+               boots: int = 200) -> list[str]:
+    """Part (h)'s lines for game kind ``key``: the scores of every pair
+    (:func:`crosstable`), every rating with its 95% interval (:func:`elo_table`) and the
+    steps between adjacent levels L1-L5 (target: at least 100 Elo each; "yes" when the
+    interval's low end reaches it, "no" when its high end does not, else "open").
+    ``benchmarks/elo_table.py --from`` reads these lines back."""
+    table = elo_table(names, games, boots)
+    lines = [f"  {key}", "    score of the row's player against the column's"]
+    lines += [f"    {row}" for row in crosstable(names, games)]
+    for n in names:
+        r, lo, hi = table[n]
+        lines.append(f"    {n:10s} {r:6.0f}  95% CI {lo:6.0f} to {hi:6.0f}")
+    levels = [n for n in (f"L{k}" for k in range(1, 6)) if n in names]
+    steps = elo_steps(names, games, list(zip(levels[1:], levels[:-1], strict=True)), boots)
+    for (hi_n, lo_n), (d, lo, hi) in steps.items():
+        ok = "yes" if lo >= 100 else ("no" if hi < 100 else "open")
+        lines.append(f"    step {hi_n}-{lo_n}: {d:+5.0f}  95% CI {lo:+5.0f} to {hi:+5.0f}  "
+                     f">= 100: {ok}")
+    return lines
+
+
 def run_elo(games_per_pair: int, scale: float, kinds: list[str], workers: int,
             boots: int = 200) -> None:
-    """Play the round robin and print, per kind, every rating with its interval and the
-    steps between adjacent levels (target: at least 100 Elo each)."""
+    """Play the round robin and print, per kind, its :func:`elo_report`."""
     tasks = elo_tasks(games_per_pair, scale, kinds)
     print(f"(h) Elo round robin: {', '.join(ELO_PLAYERS)}; {games_per_pair} games per pair "
           f"per kind, times x{scale:g}, {len(tasks)} games; Bradley-Terry (choix), "
@@ -536,23 +580,13 @@ def run_elo(games_per_pair: int, scale: float, kinds: list[str], workers: int,
     t0 = time.perf_counter()
     results = list(run_games(tasks, workers))
     names = list(ELO_PLAYERS)
-    levels = [f"L{n}" for n in range(1, 6)]
     for key in kinds:
         games = []
         for k, label, score, *_ in results:
             if k == key:
                 a, b = label.split(" | ")
                 games.append((a, b, score))
-        table = elo_table(names, games, boots)
-        print(f"  {key}")
-        for n in names:
-            r, lo, hi = table[n]
-            print(f"    {n:10s} {r:6.0f}  95% CI {lo:6.0f} to {hi:6.0f}")
-        steps = elo_steps(names, games, list(zip(levels[1:], levels[:-1], strict=True)), boots)
-        for (hi_n, lo_n), (d, lo, hi) in steps.items():
-            ok = "yes" if lo >= 100 else ("no" if hi < 100 else "open")
-            print(f"    step {hi_n}-{lo_n}: {d:+5.0f}  95% CI {lo:+5.0f} to {hi:+5.0f}  "
-                  f">= 100: {ok}")
+        print("\n".join(elo_report(key, names, games, boots)))
     print(f"  ({time.perf_counter() - t0:.0f} s)\n")
 
 

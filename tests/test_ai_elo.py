@@ -50,6 +50,42 @@ def test_order_steps_and_intervals():
     assert lo < d < hi
 
 
+def test_the_crosstable_shows_every_pairs_score_from_both_sides():
+    names = ["L1", "L2", "UCT 1s"]
+    data = games("L2", "L1", 3, 1) + games("UCT 1s", "L2", 1, 0, 1)
+    header, l1, l2, uct = bench.crosstable(names, data)
+    assert header.split() == ["L1", "L2", "UCT", "1s"]
+    assert l1.split() == ["L1", "-", "1/4", "-"]            # no game against UCT: "-"
+    assert l2.split() == ["L2", "3/4", "-", "0.5/2"]
+    assert uct.split() == ["UCT", "1s", "-", "1.5/2", "-"]
+    with pytest.raises(KeyError):
+        bench.crosstable(names, [("L9", "L1", 1.0)])
+
+
+@needs_choix
+def test_the_round_robins_report_is_read_back_by_the_table_script():
+    """Part (h)'s lines for one kind (crosstable, ratings, steps) become ai/ratings.py's
+    data through benchmarks/elo_table.py --from, rating for rating."""
+    names = ["L1", "L2", "L3", "L4", "L5", "UCT 1s"]
+    data = []
+    for i, a in enumerate(names):
+        for b in names[i + 1:]:
+            data += games(b, a, 3, 1)   # each later player 3/4 against each earlier
+    lines = bench.elo_report("whirlwind", names, data, boots=10)
+    assert lines[0] == "  whirlwind" and "L5" in lines[2]
+    assert [line.split(":")[0].strip() for line in lines if "step" in line] == [
+        "step L2-L1", "step L3-L2", "step L4-L3", "step L5-L4"]
+    header = ("(h) Elo round robin: L1, L2; 4 games per pair per kind, times x0.1, 60 games; "
+              "Bradley-Terry")
+    rows, per_pair, scale = load_benchmark("elo_table", "elo_table").parse_output(
+        "\n".join([header, *lines]))
+    assert (per_pair, scale) == (4, 0.1)
+    table = bench.elo_table(names, data, boots=10)
+    for level in range(1, 6):
+        got = rows[level]["whirlwind"]
+        assert got is not None and got.elo == round(table[f"L{level}"][0])
+
+
 def test_elo_tasks_play_every_pair_with_seats_alternating():
     tasks = bench.elo_tasks(2, 0.1, ["io"])
     n = len(bench.ELO_PLAYERS)
