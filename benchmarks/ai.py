@@ -331,6 +331,10 @@ VARIANTS = {
     "knowledge": dict(use_knowledge=False),
     "tactics": dict(tactics=False),                 # the game's playout tactics (Coil)
     "loops": dict(loops=False),       # Coil: playouts see only rings of six (issue 24 item 5)
+    # level 5 as it was before it took the recipe's selection and continued search in Io
+    # and Whirlwind (ai.RECIPE_SEARCH): every field of it back at the Level defaults
+    "recipe": dict(explore=None, ref=None, bias=1e-5, unvisited_first=False,
+                   continue_turn=False, time_share=0.95),
 }
 #: Candidates not (yet) in level 5, measured the other way round with "+name": level 5 with
 #: the change against level 5 as it is (issue 24: each kept only if a match shows it).
@@ -433,10 +437,14 @@ def grave_tasks(games: int, seconds: float, kinds: list[str], reuse: bool = True
             for key in kinds for g in range(games)]
 
 
-def odds_tasks(games: int, scale: float, kinds: list[str]) -> list:
-    """Time odds: level 5 at 1 s against UCT at 4 s (both times ``scale``)."""
-    return [(key, "L5 vs UCT at 4x time", ("level_t", 5, 1.0 * scale), ("uct", 4.0 * scale),
-             1 + g % 2, 900 + g) for key in kinds for g in range(games)]
+def odds_tasks(games: int, scale: float, kinds: list[str], ours: str = "") -> list:
+    """Time odds: level 5 at 1 s against UCT at 4 s (both times ``scale``); ``ours`` as
+    :func:`grave_tasks`' (level 5 changed, e.g. "-recipe"). Raises KeyError for a name in
+    neither :data:`CANDIDATES` nor :data:`VARIANTS`."""
+    spec = _variant_spec(ours, 1.0 * scale) if ours else ("level_t", 5, 1.0 * scale)
+    label = f"L5{' ' + ours if ours else ''} vs UCT at 4x time"
+    return [(key, label, spec, ("uct", 4.0 * scale), 1 + g % 2, 900 + g)
+            for key in kinds for g in range(games)]
 
 
 #: The Elo round robin's players: name -> spec (see _player_move), before scaling.
@@ -614,6 +622,9 @@ def main(argv=None) -> None:
                     help="level 5 changed against MC-GRAVE: +tree-reuse (keeps its tree between "
                          "moves), +NAME (a candidate of --ablation), -NAME (without a "
                          "technique of --ablation), or several, comma-separated")
+    ap.add_argument("--odds-ours", default="",
+                    help="level 5 changed in the time-odds match, as --grave-ours (e.g. "
+                         "-recipe: level 5 as it was before the recipe's selection)")
     ap.add_argument("--grave-playouts", type=int,
                     help="both sides at this many simulations a move (the recipe's a half-move) "
                     "instead of --grave-seconds: load-independent")
@@ -694,7 +705,7 @@ def main(argv=None) -> None:
                     f"{grave} games per kind", tasks, args.workers, by_seat=True)
     if "odds" not in skip and odds:
         run_matches(f"(g) time odds: level 5 at {tscale:g} s against UCT at {4 * tscale:g} s, "
-                    f"{odds} games per kind", odds_tasks(odds, tscale, kinds), args.workers,
+                    f"{odds} games per kind", odds_tasks(odds, tscale, kinds, args.odds_ours), args.workers,
                     by_seat=True)
     if "elo" not in skip and elo:
         run_elo(elo, tscale, kinds, args.workers, args.elo_boots)

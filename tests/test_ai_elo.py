@@ -160,3 +160,21 @@ def test_a_candidates_budget_factor_is_read_alike_by_the_recipe_match_and_the_ab
     assert reuse[2] == ("variant_p", ai.LEVELS[5], 100, True) and reuse[3][3] is False
     with pytest.raises(KeyError):
         bench.ablation_tasks(1, 1.0, ["io"], ["+no-such-candidate"])
+
+
+def test_the_time_odds_match_can_play_level_5_as_it_was():
+    """--odds-ours -recipe: level 5 without the recipe's selection and continued search
+    (ai.RECIPE_SEARCH) in Io and Whirlwind, at 1 s against UCT at 4 s."""
+    import ai
+
+    plain = bench.odds_tasks(2, 1.0, ["io"])
+    assert [t[2:5] for t in plain] == [(("level_t", 5, 1.0), ("uct", 4.0), s) for s in (1, 2)]
+    old = bench.odds_tasks(1, 0.5, ["io"], ours="-recipe")[0]
+    assert old[1] == "L5 -recipe vs UCT at 4x time" and old[3] == ("uct", 2.0)
+    assert old[2][0] == "variant" and old[2][2] == 0.5
+    for kind in ("io", "whirlwind"):
+        was = old[2][1].for_kind(kind)
+        assert (was.explore, was.ref, was.bias, was.unvisited_first, was.continue_turn,
+                was.time_share) == (None, None, 1e-5, False, False, 0.95)
+        assert was.endgame == ai.LEVELS[5].endgame and was.playouts == ai.LEVELS[5].playouts
+    assert ai.LEVELS[5].for_kind("io").unvisited_first is True   # level 5 itself unchanged
