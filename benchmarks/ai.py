@@ -332,9 +332,8 @@ VARIANTS = {
     "tactics": dict(tactics=False),                 # the game's playout tactics (Coil)
     "loops": dict(loops=False),       # Coil: playouts see only rings of six (issue 24 item 5)
     # level 5 as it was before it took the recipe's selection and continued search in Io
-    # and Whirlwind (ai.RECIPE_SEARCH): every field of it back at the Level defaults
-    "recipe": dict(explore=None, ref=None, bias=1e-5, unvisited_first=False,
-                   continue_turn=False, time_share=0.95),
+    # and Whirlwind: the fields ai.RECIPE_SEARCH sets there at level 5's own values
+    "recipe": {f: getattr(ai.LEVELS[5], f) for f in ai.RECIPE_SEARCH},
 }
 #: Candidates not (yet) in level 5, measured the other way round with "+name": level 5 with
 #: the change against level 5 as it is (issue 24: each kept only if a match shows it).
@@ -537,7 +536,7 @@ def crosstable(names: list[str], games: list[tuple[str, str, float]]) -> list[st
     """The round robin's results as text rows: a header of ``names``, then per player its
     score against each other player (games = (player A, player B, A's score 1 / 0.5 / 0));
     "-" on the diagonal and where a pair played no game. The raw data the fit is made
-    from, printed beside the ratings. Raises ValueError for a name not in ``names``."""
+    from, printed beside the ratings. Raises KeyError for a name not in ``names``."""
     index = {n: i for i, n in enumerate(names)}
     score = [[0.0] * len(names) for _ in names]
     played = [[0] * len(names) for _ in names]
@@ -624,7 +623,7 @@ def main(argv=None) -> None:
                          "technique of --ablation), or several, comma-separated")
     ap.add_argument("--odds-ours", default="",
                     help="level 5 changed in the time-odds match, as --grave-ours (e.g. "
-                         "-recipe: level 5 as it was before the recipe's selection)")
+                         "--odds-ours=-recipe: level 5 as it was before the recipe's selection)")
     ap.add_argument("--grave-playouts", type=int,
                     help="both sides at this many simulations a move (the recipe's a half-move) "
                     "instead of --grave-seconds: load-independent")
