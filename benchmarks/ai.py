@@ -334,6 +334,8 @@ VARIANTS = {
     # level 5 as it was before it took the recipe's selection and continued search in Io
     # and Whirlwind: the fields ai.RECIPE_SEARCH sets there at level 5's own values
     "recipe": {f: getattr(ai.LEVELS[5], f) for f in ai.RECIPE_SEARCH},
+    # Ludii's QInit.INF alone: an unvisited child valued by its AMAF mean instead
+    "unvisited-first": dict(unvisited_first=False),
 }
 #: Candidates not (yet) in level 5, measured the other way round with "+name": level 5 with
 #: the change against level 5 as it is (issue 24: each kept only if a match shows it).
