@@ -159,11 +159,12 @@ RECIPE_SEARCH: Mapping[str, Any] = {"explore": 0.0, "ref": 100, "bias": 1e-6,
 
 #: Level 5's search in Whirlwind: :data:`RECIPE_SEARCH` but for the recipe's unvisited
 #: children first -- an unvisited child is valued by its AMAF mean, as in Cazenave's GRAVE.
-#: With some 190 points to try, visiting each child once first spent most of a node's
-#: simulations on round-robin: without it level 5 beat level 4 59/60 (91-100%) at the
-#: ladder's budgets x0.1 (1,200 against 400 simulations; with it 36/60, 47-71%) and the
-#: recipe 18/20 (70-97%) at 1 s a move (with it 12/20 on the same seeds). In Io it made no
-#: clear difference against the recipe (12/20 without, 15/20 and 18/40 with), so Io keeps it
+#: With some 90 legal points at the start, visiting each child once first
+#: spent most of a node's simulations in turn on all of them: without it level 5 beat
+#: level 4 59/60 (91-100%) at the ladder's budgets x0.1 (1,200 against 400 simulations;
+#: with it 36/60, 47-71%) and the recipe 18/20 (70-97%) at 1 s a move (with it 12/20 on
+#: the same seeds), then 32/40. In Io it made no clear difference against the recipe
+#: (12/20 without, 15/20 and 18/40 with), so Io keeps it
 #: (benchmarks/results/whirlwind-2026-11-26.txt).
 WHIRLWIND_SEARCH: Mapping[str, Any] = {**RECIPE_SEARCH, "unvisited_first": False}
 

@@ -65,20 +65,20 @@ class Measurement:
 #: and Whirlwind; its output: benchmarks/results/elo-2026-11-26.txt, second run).
 MEASURED = Measurement(
     date="2026-11-26",
-    games_per_pair=8,
+    games_per_pair=12,
     scale=0.1,
     command=(".venv/bin/python benchmarks/ai.py --skip speed,memory,ladder,uct,grave,odds "
-             "--elo-games 8 --scale 0.1 --workers 2 --elo-boots 300"),
+             "--elo-games 12 --scale 0.1 --workers 2 --elo-boots 300"),
 )
 
 #: level (1-5, as :data:`ai.LEVELS`) -> game kind (:data:`KINDS`) -> its rating, or None
 #: while that level is not measured in that game.
 RATINGS: dict[int, dict[str, Rating | None]] = {
-    1: {"coil": Rating(-160, -973, 65), "io": Rating(510, -1096, 772), "braincoral": Rating(-432, -1631, -236), "branchingcoral": Rating(436, -1072, 683), "whirlwind": Rating(1374, 1043, 1570)},
-    2: {"coil": Rating(1468, 1192, 1713), "io": Rating(921, 54, 1102), "braincoral": Rating(771, -554, 998), "branchingcoral": Rating(820, -110, 1021), "whirlwind": Rating(1901, 1701, 2795)},
-    3: {"coil": Rating(1927, 1730, 2711), "io": Rating(1554, 1322, 1741), "braincoral": Rating(1532, 1263, 1787), "branchingcoral": Rating(1302, 1055, 1465), "whirlwind": Rating(2172, 1940, 3161)},
-    4: {"coil": Rating(3284, 3102, 4082), "io": Rating(1822, 1608, 2136), "braincoral": Rating(2054, 1834, 2971), "branchingcoral": Rating(1687, 1529, 1928), "whirlwind": Rating(2654, 2431, 3749)},
-    5: {"coil": Rating(3284, 3090, 4095), "io": Rating(2401, 2162, 3474), "braincoral": Rating(2491, 2222, 3986), "branchingcoral": Rating(1880, 1698, 2169), "whirlwind": Rating(2583, 2332, 3689)},
+    1: {"coil": Rating(-192, -882, 6), "io": Rating(-416, -1303, -212), "braincoral": Rating(-347, -760, -198), "branchingcoral": Rating(627, -398, 812), "whirlwind": Rating(1338, 1121, 1504)},
+    2: {"coil": Rating(1678, 1507, 1939), "io": Rating(114, -67, 234), "braincoral": Rating(968, 449, 1151), "branchingcoral": Rating(1028, 760, 1172), "whirlwind": Rating(1744, 1580, 2061)},
+    3: {"coil": Rating(2131, 1944, 2953), "io": Rating(1476, 1233, 1655), "braincoral": Rating(1463, 1298, 1610), "branchingcoral": Rating(1362, 1153, 1492), "whirlwind": Rating(2095, 1958, 2456)},
+    4: {"coil": Rating(3504, 3336, 4272), "io": Rating(1870, 1711, 2617), "braincoral": Rating(1995, 1833, 2347), "branchingcoral": Rating(1729, 1596, 1888), "whirlwind": Rating(3349, 3222, 3661)},
+    5: {"coil": Rating(3563, 3374, 4406), "io": Rating(2406, 2197, 3388), "braincoral": Rating(2129, 1953, 2519), "branchingcoral": Rating(1869, 1720, 2057), "whirlwind": Rating(3628, 3412, 4520)},
 }
 
 
