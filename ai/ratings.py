@@ -61,8 +61,9 @@ class Measurement:
 
 
 #: The run behind :data:`RATINGS` (issue 24 item 3's round robin, at a tenth of every
-#: player's time, 8 games a pair, level 5 as it plays since issue 24's recipe change in Io
-#: and Whirlwind; its output: benchmarks/results/elo-2026-11-26.txt, second run).
+#: player's time, 12 games a pair, level 5 as it plays since issue 24's recipe change in Io
+#: and Whirlwind and without unvisited children first in Whirlwind; its output:
+#: benchmarks/results/elo-2026-11-26.txt, third run).
 MEASURED = Measurement(
     date="2026-11-26",
     games_per_pair=12,
