@@ -145,7 +145,8 @@ def kind_setting(kind: str, name: str, own: float | None) -> float:
         return own
     return KIND_SETTINGS.get(kind, {}).get(name, _KIND_DEFAULTS[name])
 
-#: Level 5's search in Io and Whirlwind (issue 24): Ludii's MC-GRAVE selection -- no
+#: Level 5's search in Io (and in Whirlwind but for one part, :data:`WHIRLWIND_SEARCH`;
+#: issue 24): Ludii's MC-GRAVE selection -- no
 #: exploration term, ref 100, bias 1e-6, every child visited once before any is chosen by
 #: value -- and a two-stone turn's second half-move searched on in the first's subtree, the
 #: first given 70% of the time. Against the recipe at 1 s a move, level 5 with both won Io
