@@ -178,3 +178,15 @@ def test_the_time_odds_match_can_play_level_5_as_it_was():
                 was.time_share) == (None, None, 1e-5, False, False, 0.95)
         assert was.endgame == ai.LEVELS[5].endgame and was.playouts == ai.LEVELS[5].playouts
     assert ai.LEVELS[5].for_kind("io").unvisited_first is True   # level 5 itself unchanged
+
+
+def test_the_unvisited_first_variant_drops_only_that_part_of_the_recipe():
+    """--grave-ours=-unvisited-first / --odds-ours=-unvisited-first: level 5 with an
+    unvisited child valued by its AMAF mean in every game, the rest of its Io settings kept."""
+    import ai
+
+    spec = bench.odds_tasks(1, 1.0, ["io"], ours="-unvisited-first")[0][2]
+    io = spec[1].for_kind("io")
+    assert spec[0] == "variant" and io.unvisited_first is False
+    assert (io.explore, io.ref, io.continue_turn) == (0.0, 100, True)
+    assert spec[1].for_kind("whirlwind") == ai.LEVELS[5].for_kind("whirlwind")
