@@ -212,3 +212,32 @@ async def test_a_failure_after_the_move_was_committed_does_not_say_nothing_chang
     assert_refused(ex, "went wrong")
     assert "nothing was changed" not in ex.reply.content and "/games" in ex.reply.content
     assert (await harness.manager.get_game(game.id)).ply == 1  # the move was played
+
+
+async def test_a_command_cut_short_by_the_bots_shutdown_is_not_an_error(fake, harness, monkeypatch, caplog):
+    """A command still running when the bot closes (a long /review at a restart) can no longer
+    be answered: Discord's session is gone. Its failure is a warning, not an unexpected error,
+    no reply is tried (which would fail again, unretrieved), and the new bot works."""
+    game, _, _ = await start_game(fake, harness, "io", fake.alice, fake.bob)
+    entered, release = asyncio.Event(), asyncio.Event()
+
+    async def held(*args, **kwargs):
+        entered.set()
+        await release.wait()
+        raise RuntimeError("Session is closed")  # what the old bot's first request raises
+
+    monkeypatch.setattr(harness.manager.services.play, "play_move", held)
+    waiting = asyncio.create_task(play_move(fake, fake.alice, "c3", channel=game.thread_id))
+    await entered.wait()
+    with caplog.at_level(logging.WARNING):
+        await harness.restart()
+        release.set()
+        for _ in range(50):
+            if any("cut short" in r.getMessage() for r in caplog.records):
+                break
+            await asyncio.sleep(0.02)
+    waiting.cancel()
+    assert [r.getMessage() for r in caplog.records if r.levelno >= logging.ERROR] == []
+    assert any("cut short" in r.getMessage() and r.levelno == logging.WARNING for r in caplog.records)
+    ex = await play_move(fake, fake.alice, "c3", channel=game.thread_id)
+    assert (await harness.manager.get_game(game.id)).position.ply == 1, ex.reply

@@ -46,8 +46,16 @@ def unwrap(error: BaseException) -> BaseException:
 
 
 async def report_error(interaction: discord.Interaction, error: BaseException) -> None:
-    """Tell the user what went wrong: their mistake in full, our failure without details."""
+    """Tell the user what went wrong: their mistake in full, our failure without details.
+
+    A command the bot's shutdown cut short (it was still running when the client closed, as a
+    long ``/review`` at a restart) cannot be answered any more: its failure is logged as a
+    warning and no reply is tried."""
     error = unwrap(error)
+    if interaction.client.is_closed():
+        log.warning("interaction %s cut short: the bot closed while it ran (%s)",
+                    interaction.id, type(error).__name__)
+        return
     if isinstance(error, UserError):
         text = texts.refusal_text(error)
     elif isinstance(error, app_commands.NoPrivateMessage):
