@@ -73,6 +73,16 @@ def _die_with_parent() -> None:
         pass
 
 
+def elo_gap(rate: float) -> float:
+    """The Elo difference a win rate ``rate`` (0..1, draws as half) means under the logistic
+    model: 400 log10(rate / (1 - rate)); +inf at 1, -inf at 0."""
+    if rate >= 1:
+        return math.inf
+    if rate <= 0:
+        return -math.inf
+    return 400 * math.log10(rate / (1 - rate))
+
+
 def wilson(wins: float, n: int, z: float = 1.96) -> tuple[float, float]:
     """95% Wilson score interval of a win rate ``wins / n`` (draws counted as half)."""
     if n == 0:
@@ -293,6 +303,8 @@ def run_matches(title: str, tasks: list, workers: int, by_seat: bool = False) ->
         lo, hi = wilson(wins, n)
         print(f"  {label:26s} {key:16s} {wins:5.1f}/{n:<3d} = {wins / n:4.0%}  "
               f"95% CI {lo:4.0%}-{hi:4.0%}  ({adj} adjudicated)")
+        print(f"      Elo difference {elo_gap(wins / n):+.0f}  "
+              f"95% CI {elo_gap(lo):+.0f} to {elo_gap(hi):+.0f}")
         if by_seat:
             for seat in (1, 2):
                 w, m = seats.get((label, key, seat), [0.0, 0])
@@ -681,7 +693,7 @@ def main(argv=None) -> None:
                     + (f", size {args.size}" if args.size else ""),
                     ladder_tasks(ladder, scale, kinds,
                                  tuple(int(x) for x in args.steps.split(",") if x)),
-                    args.workers)
+                    args.workers, by_seat=True)
     if "uct" not in skip and uct:
         run_matches(f"(d) level 5 against plain UCT, {args.uct_seconds:g} s per move, "
                     f"{uct} games per kind", uct_tasks(uct, args.uct_seconds, kinds), args.workers)

@@ -190,3 +190,24 @@ def test_the_unvisited_first_variant_drops_only_that_part_of_the_recipe():
     assert spec[0] == "variant" and io.unvisited_first is False
     assert (io.explore, io.ref, io.continue_turn) == (0.0, 100, True)
     assert spec[1].for_kind("whirlwind") == ai.LEVELS[5].for_kind("whirlwind")
+
+
+def test_a_matchs_win_rate_is_printed_as_an_elo_difference_with_its_interval(monkeypatch, capsys):
+    """A head-to-head match (the ladder's step between two levels) prints the Elo gap its win
+    rate means, 400 log10(p / (1 - p)), and the gaps at its Wilson interval's ends; a clean
+    sweep is an unbounded gap, not an error."""
+    assert bench.elo_gap(0.75) == pytest.approx(400 * math.log10(3))
+    assert bench.elo_gap(0.5) == 0.0
+    assert bench.elo_gap(0.25) == pytest.approx(-400 * math.log10(3))
+    assert bench.elo_gap(1.0) == math.inf and bench.elo_gap(0.0) == -math.inf
+
+    results = [("coil", "L5 vs L4", 1.0, 40, True, 5000 + g) for g in range(3)]
+    results.append(("coil", "L5 vs L4", 0.0, 40, True, 5003))
+    monkeypatch.setattr(bench, "run_games", lambda tasks, workers: iter(results))
+    tasks = [("coil", "L5 vs L4", None, None, 1 + g % 2, 5000 + g) for g in range(4)]
+    bench.run_matches("step", tasks, 1, by_seat=True)
+    out = capsys.readouterr().out
+    lo, hi = bench.wilson(3, 4)
+    assert f"Elo difference {bench.elo_gap(0.75):+.0f}" in out
+    assert f"95% CI {bench.elo_gap(lo):+.0f} to {bench.elo_gap(hi):+.0f}" in out
+    assert "as seat 1:   2.0/2" in out and "as seat 2:   1.0/2" in out
