@@ -28,7 +28,8 @@ MC-GRAVE recipe (a second baseline); :class:`SearchTree` keeps a side's tree bet
 moves (tree reuse). In Io and Whirlwind level 5 selects as that recipe does (no exploration
 term, ref 100, bias 1e-6; in Io also every child visited once first) and searches a
 two-stone turn's second half-move on in the first's subtree (:data:`RECIPE_SEARCH`,
-:data:`WHIRLWIND_SEARCH`, ``Level.per_kind``). ``ai`` imports ``engine`` only.
+:data:`WHIRLWIND_SEARCH`, ``Level.per_kind``). In Coil levels 4 and 5 have budgets of
+their own (:data:`COIL_LEVEL_4`, :data:`COIL_LEVEL_5`). ``ai`` imports ``engine`` only.
 """
 
 from __future__ import annotations
@@ -46,7 +47,8 @@ from . import endgame, knowledge
 from .mcts import Node, Search, ranked_children
 from .reuse import follows, turn_below
 
-__all__ = ["KIND_SETTINGS", "LEVELS", "MAX_SECONDS", "RECIPE_SEARCH", "WHIRLWIND_SEARCH",
+__all__ = ["COIL_LEVEL_4", "COIL_LEVEL_5", "KIND_SETTINGS", "LEVELS", "MAX_SECONDS",
+           "RECIPE_SEARCH", "WHIRLWIND_SEARCH",
            "Decision", "Level", "SearchTree",
            "avoid_loss_in_one",
            "choose_move", "kind_setting", "level_search", "overlook_threats", "search_move",
@@ -169,6 +171,15 @@ RECIPE_SEARCH: Mapping[str, Any] = {"explore": 0.0, "ref": 100, "bias": 1e-6,
 #: (benchmarks/results/whirlwind-2026-11-26.txt).
 WHIRLWIND_SEARCH: Mapping[str, Any] = {**RECIPE_SEARCH, "unvisited_first": False}
 
+#: Coil's budgets at levels 4 and 5 (issue 24 item 3). With tactics, Coil's search gains little
+#: from the simulations between the two levels' usual budgets: level 5 at 12,000 beat level 4
+#: at 4,000 only 38/60 (63%, 51-74%) at the ladder's budgets x0.1, and in the round robin the
+#: two stood 58 Elo apart. Level 4 at 2,000 and level 5 at 20,000 (most moves then end at its
+#: 5 s cap) are a step of +301 Elo (51/60, 85%, 74-92%), and level 4 at 2,000 still beats
+#: level 3 50/60 (83%, 72-91%) (benchmarks/results/steps-2026-11-26.txt).
+COIL_LEVEL_4: Mapping[str, Any] = {"playouts": 2000}
+COIL_LEVEL_5: Mapping[str, Any] = {"playouts": 20000}
+
 #: The levels. How often each sees an immediate threat (:attr:`Level.sight`) -- a one-move
 #: coil, a Whirlwind chain one turn from crossing, an Io or Coral loss in one, and its own
 #: win in one: level 1 half the time (0.5: beatable, not blind), level 2 and up always (1.0:
@@ -177,9 +188,9 @@ LEVELS: dict[int, Level] = {
     1: Level(0.5, 40, noise=True, use_knowledge=False, tactics=False, sight=0.5),
     2: Level(1.0, 250, tactics=False),
     3: Level(2.0, 1000, tactics=False),
-    4: Level(4.0, 4000),
+    4: Level(4.0, 4000, per_kind={"coil": COIL_LEVEL_4}),
     5: Level(5.0, 12000, endgame=12, time_share=0.95,
-             per_kind={"io": RECIPE_SEARCH, "whirlwind": WHIRLWIND_SEARCH}),
+             per_kind={"coil": COIL_LEVEL_5, "io": RECIPE_SEARCH, "whirlwind": WHIRLWIND_SEARCH}),
 }
 
 

@@ -216,14 +216,14 @@ def _player_move(pos, spec, seed, agents=None):
         return move, False
     if spec[0] == "level_s":
         _, level, scale = spec
-        lv = ai.LEVELS[level]
+        lv = ai.LEVELS[level].for_kind(pos.kind)  # its budget in this game
         d = ai.choose_move(pos, level=level, seed=seed,
                            seconds=min(ai.MAX_SECONDS, lv.seconds * scale),
                            playouts=max(8, int(lv.playouts * scale)) if lv.playouts else None)
         return d.move, d.proven and d.value == 1.0
     if spec[0] == "level":
         _, level, scale = spec
-        lv = ai.LEVELS[level]
+        lv = ai.LEVELS[level].for_kind(pos.kind)  # its budget in this game
         if lv.playouts:
             # the level's simulation budget alone (its time cap is a safeguard for slow
             # machines): load-independent, so the ladder measures what players get

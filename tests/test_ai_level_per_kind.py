@@ -58,3 +58,29 @@ def test_the_search_plays_the_games_own_settings(kind, ref, first, monkeypatch):
     pos = engine.new_game(kind, size=5)
     ai.search_move(pos, BASE.changed(explore=0.1), playouts=50, seed=1)
     assert made and made[0]["ref"] == ref and made[0]["unvisited_first"] is first
+
+
+@pytest.mark.parametrize(("kind", "level", "budget"),
+                         [("coil", 4, 2000), ("coil", 5, 20000), ("io", 4, 4000), ("braincoral", 5, 12000)])
+def test_a_levels_search_runs_the_games_own_budget(kind, level, budget, monkeypatch):
+    """Issue 24 item 3: in Coil levels 4 and 5 search 2,000 and 20,000 simulations
+    (ai.COIL_LEVEL_4/5: 4,000 and 12,000 were no step apart there); other games keep the
+    levels' usual budgets. The bot's move and the benchmarks' ladder alike ask for it."""
+    from bench_support import load_benchmark
+
+    asked: list[int | None] = []
+    run = ai.Search.run
+
+    def spy(self: ai.Search, playouts: int | None = None, deadline: float | None = None) -> None:
+        asked.append(playouts)
+        run(self, playouts=min(30, playouts or 30), deadline=deadline)  # a short search
+
+    monkeypatch.setattr(ai.Search, "run", spy)
+    pos = engine.new_game(kind)
+    ai.choose_move(pos, level=level, seed=1)
+    assert asked[0] == budget
+    bench = load_benchmark("ai", "bench_ai")
+    asked.clear()
+    bench._player_move(pos, ("level", level, 0.1), 1)
+    assert asked[0] == budget // 10
+    assert ai.LEVELS[3].playouts < ai.LEVELS[4].for_kind(kind).playouts < ai.LEVELS[5].for_kind(kind).playouts
