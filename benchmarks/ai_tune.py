@@ -3,8 +3,8 @@
 Run: ``.venv/bin/python benchmarks/ai_tune.py A_SETTINGS A_SIMS B_SETTINGS B_SIMS
 [--games 20] [--kinds coil,whirlwind] [--workers 2]``, where a SETTINGS is ``5`` (level 5's
 settings) or ``5:bias=1e-3,explore=0.3`` (level 5's settings with fields of ``ai.Level``
-replaced, in every game). Prints A's win rate per game kind with a 95% Wilson interval, the Elo difference it means,
-and the rate from each seat; seats alternate.
+replaced, in every game). Prints A's win rate per game kind with a 95% Wilson interval, the
+Elo difference it means and the rate from each seat; seats alternate.
 Example: ``ai_tune.py 5 2000 5 400`` asks whether five times the simulations pays.
 """
 

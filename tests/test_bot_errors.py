@@ -240,4 +240,4 @@ async def test_a_command_cut_short_by_the_bots_shutdown_is_not_an_error(fake, ha
     assert [r.getMessage() for r in caplog.records if r.levelno >= logging.ERROR] == []
     assert any("cut short" in r.getMessage() and r.levelno == logging.WARNING for r in caplog.records)
     ex = await play_move(fake, fake.alice, "c3", channel=game.thread_id)
-    assert (await harness.manager.get_game(game.id)).position.ply == 1, ex.reply
+    assert (await harness.manager.get_game(game.id)).ply == 1, ex.reply  # the new bot played it
