@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import asyncio
+from collections.abc import Callable
+
 from fakediscord import FakeDiscord, FakeUser, Msg
 
 # Small boards so whole games stay short.
@@ -56,3 +59,13 @@ class Clock:
 
     def __call__(self) -> float:
         return self.t
+
+
+async def wait_for(predicate: Callable[[], object], timeout: float = 5.0) -> None:
+    """Poll ``predicate()`` every 20 ms until it is truthy (work the bot does in the
+    background: a post, a log record); fail after ``timeout`` seconds."""
+    loop = asyncio.get_running_loop()
+    end = loop.time() + timeout
+    while not predicate():
+        assert loop.time() < end, "timed out waiting"
+        await asyncio.sleep(0.02)

@@ -1,13 +1,12 @@
 """End to end (issue 5): clocks, reminders, timeouts across restarts, DMs, vacations, ratings,
 rematch, open challenges, records and moderation -- through the fake Discord."""
 
-import asyncio
 import io
 import logging
 
 import discord
 import pytest
-from botplay import Clock, board_post, play_move, start_game
+from botplay import Clock, board_post, play_move, start_game, wait_for
 from fakediscord.fixtures import fake  # noqa: F401
 from fakediscord.harness import BotHarness
 from PIL import Image
@@ -37,14 +36,6 @@ async def harness(fake, tmp_path, clock):  # noqa: F811
 
 def posts_with(fake_discord, channel_id, text):
     return [m for m in fake_discord.channel_messages(channel_id) if text in m.content]
-
-
-async def wait_for(predicate, timeout=5.0):
-    loop = asyncio.get_running_loop()
-    end = loop.time() + timeout
-    while not predicate():
-        assert loop.time() < end, "timed out waiting"
-        await asyncio.sleep(0.02)
 
 
 async def test_timeout_settled_after_restart_exactly_once(fake, harness, clock):  # noqa: F811

@@ -4,7 +4,7 @@ import asyncio
 import logging
 
 import pytest
-from botplay import Clock, play_move, start_game
+from botplay import Clock, play_move, start_game, wait_for
 from fakediscord.fixtures import *  # noqa: F403
 
 import engine
@@ -232,10 +232,7 @@ async def test_a_command_cut_short_by_the_bots_shutdown_is_not_an_error(fake, ha
     with caplog.at_level(logging.WARNING):
         await harness.restart()
         release.set()
-        for _ in range(50):
-            if any("cut short" in r.getMessage() for r in caplog.records):
-                break
-            await asyncio.sleep(0.02)
+        await wait_for(lambda: any("cut short" in r.getMessage() for r in caplog.records))
     waiting.cancel()
     assert [r.getMessage() for r in caplog.records if r.levelno >= logging.ERROR] == []
     assert any("cut short" in r.getMessage() and r.levelno == logging.WARNING for r in caplog.records)
