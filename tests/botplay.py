@@ -3,9 +3,12 @@
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
+from typing import TypeVar
 
 from fakediscord import FakeDiscord, FakeUser, Msg
+
+_T = TypeVar("_T")
 
 # Small boards so whole games stay short.
 SMALL = {
@@ -61,11 +64,23 @@ class Clock:
         return self.t
 
 
-async def wait_for(predicate: Callable[[], object], timeout: float = 5.0) -> None:
-    """Poll ``predicate()`` every 20 ms until it is truthy (work the bot does in the
-    background: a post, a log record); fail after ``timeout`` seconds."""
+async def until(check: Callable[[], Awaitable[_T]], what: str, *, timeout: float = 15.0,
+                every: float = 0.05) -> _T:
+    """Poll ``await check()`` every ``every`` seconds until it is truthy (work the bot or
+    another process does in the background) and return that value; fail after ``timeout``
+    seconds, saying what was awaited (``what``)."""
     loop = asyncio.get_running_loop()
     end = loop.time() + timeout
-    while not predicate():
-        assert loop.time() < end, "timed out waiting"
-        await asyncio.sleep(0.02)
+    while not (found := await check()):
+        assert loop.time() < end, f"timed out waiting for {what}"
+        await asyncio.sleep(every)
+    return found
+
+
+async def wait_for(predicate: Callable[[], object], timeout: float = 5.0) -> None:
+    """Poll ``predicate()`` every 20 ms until it is truthy (work the bot does in the
+    background: a post, a log record); fail after ``timeout`` seconds. :func:`until` for a
+    plain predicate."""
+    async def check() -> object:
+        return predicate()
+    await until(check, "the condition", timeout=timeout, every=0.02)

@@ -21,6 +21,7 @@ import random
 import time
 
 import pytest
+from botplay import until
 from fakediscord import FakeDiscord
 from fakediscord.cluster import BotProcesses, gateway_of, seed_games, shard_block, slash_via
 
@@ -41,18 +42,6 @@ async def cluster_fake():
         yield fake
     finally:
         await fake.stop()
-
-
-async def until(predicate, timeout: float, what: str):
-    """Poll ``await predicate()`` until it is truthy (its value), else fail saying ``what``."""
-    end = time.monotonic() + timeout
-    while True:
-        value = await predicate()
-        if value:
-            return value
-        if time.monotonic() > end:
-            raise AssertionError(f"timed out waiting for {what}")
-        await asyncio.sleep(0.2)
 
 
 def posts_by_nonce(fake) -> collections.Counter:
@@ -132,13 +121,13 @@ async def test_expired_games_and_queued_rows_are_each_handled_once_by_three_proc
             row = await manager.store.fetchone(
                 "SELECT COUNT(*) FROM announcements WHERE kind = 'timeout' AND delivered_at IS NOT NULL")
             return row[0] >= EXPIRED
-        await until(settled, 120 + EXPIRED * 0.5, "every timeout posted")
+        await until(settled, "every timeout posted", timeout=120 + EXPIRED * 0.5, every=0.2)
 
         async def delivered():
             row = await manager.store.fetchone(
                 "SELECT COUNT(*) FROM announcements WHERE delivered_at IS NULL")
             return row[0] == 0
-        await until(delivered, 60 + OUTBOX * 0.05, "every row delivered")
+        await until(delivered, "every row delivered", timeout=60 + OUTBOX * 0.05, every=0.2)
         took = time.monotonic() - start
         await fake.quiet(1.0)
         finished = await manager.store.fetchone("SELECT COUNT(*) FROM games WHERE status = 'finished'")
@@ -194,7 +183,7 @@ async def test_a_process_killed_mid_delivery_leaves_its_rows_to_another_after_it
             done = await manager.store.fetchone(
                 "SELECT COUNT(*) FROM announcements WHERE claimed_by LIKE ? AND delivered_at IS NOT NULL", (mine,))
             return held[0] >= 10 and done[0] >= 5
-        await until(mid_pass, 60, "the first process halfway through a pass")
+        await until(mid_pass, "the first process halfway through a pass", timeout=60, every=0.2)
         victim.kill()
         await victim.wait()
         killed_at = time.time()
@@ -206,7 +195,7 @@ async def test_a_process_killed_mid_delivery_leaves_its_rows_to_another_after_it
         async def delivered():
             row = await manager.store.fetchone("SELECT COUNT(*) FROM announcements WHERE delivered_at IS NULL")
             return row[0] == 0
-        await until(delivered, 120, "every row delivered")
+        await until(delivered, "every row delivered", timeout=120, every=0.2)
         held = {r["id"] for r in left}
         after = {r["id"]: r for r in await manager.store.fetchall(
             "SELECT id, claimed_by, delivered_at FROM announcements") if r["id"] in held}

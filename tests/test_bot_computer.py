@@ -5,10 +5,9 @@ is the computer's turn, two people playing it at once, Rematch, the record by le
 import asyncio
 import io
 import re
-import time
 
 import pytest
-from botplay import SMALL
+from botplay import SMALL, until
 from fakediscord.fixtures import *  # noqa: F403
 from fakediscord.harness import BotHarness
 from PIL import Image
@@ -29,18 +28,6 @@ async def harness(fake, tmp_path):  # noqa: F811 - this file's bot has tiny sear
     finally:
         await h.stop()
     assert not fake.unknown_routes, fake.unknown_routes
-
-
-async def until(predicate, timeout: float = 30.0):
-    """Wait (polling) until ``await predicate()`` is truthy; return its value."""
-    end = time.monotonic() + timeout
-    while True:
-        value = await predicate()
-        if value:
-            return value
-        if time.monotonic() > end:
-            raise AssertionError("timed out waiting")
-        await asyncio.sleep(0.05)
 
 
 async def play_computer(fake, harness, user, kind="coil", *, first="me", level=1, options=None):
@@ -64,7 +51,7 @@ async def computer_moved(harness, game_id: int, ply: int):
             if len(boards_in(fake, g.thread_id)) >= 1 + g.ply:
                 return g
         return None
-    return await until(check)
+    return await until(check, f"the move after ply {ply}", timeout=30)
 
 
 def boards_in(fake, channel_id):
@@ -200,7 +187,7 @@ async def test_review_of_a_finished_game_with_its_chart(fake, harness, tmp_path)
         await fake.slash(user, "move", {"move": move}, channel=game.thread_id)
         game = await harness.manager.get_game(game.id)
     ex = await fake.slash(fake.carol, "review", {"game": game.id})
-    msg = await until(lambda: _chart(fake, ex))
+    msg = await until(lambda: _chart(fake, ex), "the review's chart", timeout=30)
     assert "Review of" in msg.content and "preferred" in msg.content, msg.content
     # each swing names its mover (issue 19): "move 6, Alice's `e5`: 68% → 29%"
     swings = [line for line in msg.content.splitlines() if line.startswith("• move ")]
@@ -243,7 +230,7 @@ async def test_a_failing_search_is_retried_a_level_lower_then_the_game_is_aborte
     async def aborted():
         g = await harness.manager.get_game(game.id)
         return g if g.status == "aborted" else None
-    game = await until(aborted)
+    game = await until(aborted, "the game to be aborted", timeout=30)
     await fake.quiet()
     assert levels == [3, 2], "tried once more a level lower"
     [note] = [m for m in fake.channel_messages(game.thread_id) if "Sorry" in m.content]
@@ -282,7 +269,7 @@ async def test_one_review_of_a_game_at_a_time_with_its_progress(fake, tmp_path):
         assert "Reviewing" in first.reply.content and not first.reply.ephemeral, first.reply.content
         second = await fake.slash(fake.bob, "review", {"game": game.id})
         assert second.reply.ephemeral and "being reviewed already" in second.reply.content
-        msg = await until(lambda: _chart(fake, first), timeout=60)
+        msg = await until(lambda: _chart(fake, first), "the first review's chart", timeout=60)
         assert msg.edits >= 2, "the progress was edited in before the chart"
     finally:
         await h.stop()

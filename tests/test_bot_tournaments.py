@@ -10,11 +10,10 @@ resigned.
 
 from __future__ import annotations
 
-import asyncio
 import random
 import shutil
 
-from botplay import SMALL, play_move
+from botplay import SMALL, play_move, until
 from fakediscord.fixtures import *  # noqa: F403
 from fakediscord.harness import BotHarness
 
@@ -42,16 +41,6 @@ async def refused(fake, user, command: str, options: dict, expected: str | None 
         assert contains in ex.reply.content, ex.reply.content
     assert ex.posts == [], [m.content for m in ex.posts]
     return ex
-
-
-async def until(check, what: str, timeout: float = 15.0):
-    """Wait until ``await check()`` is true (the bot posts a round in the background)."""
-    loop = asyncio.get_running_loop()
-    end = loop.time() + timeout
-    while not (found := await check()):
-        assert loop.time() < end, f"timed out waiting for {what}"
-        await asyncio.sleep(0.05)
-    return found
 
 
 async def round_games(harness, fake, tid: int, round_no: int) -> list:
