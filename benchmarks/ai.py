@@ -368,6 +368,9 @@ CANDIDATES = {
     "continue": dict(continue_turn=True, time_share=0.7),
     # Ludii's MC-GRAVE selection whole (its settings and unvisited children first)
     "ludii": dict(explore=0.0, ref=100, bias=1e-6, unvisited_first=True),
+    # no simulation budget, the time alone: how strength grows with time (with
+    # --grave-ours-seconds; level 5 stops at 12,000 simulations otherwise)
+    "uncapped": dict(playouts=None),
 }
 
 
@@ -429,7 +432,8 @@ def _variant_spec(changes: str, seconds: float, playouts: int | None = None) -> 
 
 
 def grave_tasks(games: int, seconds: float, kinds: list[str], reuse: bool = True,
-                ours: str = "", playouts: int | None = None) -> list:
+                ours: str = "", playouts: int | None = None, ours_seconds: float | None = None,
+                seat: int | None = None) -> list:
     """Level 5 against MC-GRAVE (:mod:`ai.grave`), both at ``seconds`` a move. ``ours``:
     "" for level 5 as it is, "+tree-reuse" for level 5 keeping its tree between moves
     (:class:`ai.SearchTree`), "+NAME" for level 5 with a candidate of :data:`CANDIDATES`,
@@ -437,17 +441,25 @@ def grave_tasks(games: int, seconds: float, kinds: list[str], reuse: bool = True
     recipe), or several of these, comma-separated (:func:`_level_changed`). ``playouts``:
     both sides at that many simulations a move instead of ``seconds`` (load-independent;
     the recipe's are per half-move, so it gets twice them on a two-stone turn, and level 5
-    a quarter more). Raises KeyError for a name in neither."""
-    label = f"L5{' ' + ours if ours else ''} vs GRAVE{'' if reuse else '-noreuse'}"
-    spec: tuple = ("level_t", 5, seconds)
+    a quarter more). ``ours_seconds``: level 5's own time a move, when it differs from the
+    recipe's (a time-scaling match; with "+uncapped" its simulation budget does not stop
+    it first). ``seat``: level 5 plays only that seat (1 or 2), in the games of the
+    alternating match where it has it (the same seeds). Raises KeyError for a name in
+    neither, ValueError for a seat other than 1 or 2."""
+    if seat not in (None, 1, 2):
+        raise ValueError("seat must be 1 or 2")
+    mine = seconds if ours_seconds is None else ours_seconds
+    at = "" if mine == seconds else f" at {mine:g}s"
+    label = f"L5{' ' + ours if ours else ''}{at} vs GRAVE{'' if reuse else '-noreuse'}"
+    spec: tuple = ("level_t", 5, mine)
     theirs: tuple = ("grave", seconds, reuse)
     if playouts:
         spec = _variant_spec(ours, seconds, playouts)
         theirs = ("grave", None, reuse, playouts)
     elif ours:
-        spec = _variant_spec(ours, seconds)
-    return [(key, label, spec, theirs, 1 + g % 2, 300 + g)
-            for key in kinds for g in range(games)]
+        spec = _variant_spec(ours, mine)
+    picks = [g for g in range(2 * games) if seat in (None, 1 + g % 2)][:games]
+    return [(key, label, spec, theirs, 1 + g % 2, 300 + g) for key in kinds for g in picks]
 
 
 def odds_tasks(games: int, scale: float, kinds: list[str], ours: str = "") -> list:
@@ -641,6 +653,12 @@ def main(argv=None) -> None:
     ap.add_argument("--grave-playouts", type=int,
                     help="both sides at this many simulations a move (the recipe's a half-move) "
                     "instead of --grave-seconds: load-independent")
+    ap.add_argument("--grave-ours-seconds", type=float,
+                    help="level 5's own time per move against MC-GRAVE (times --scale; "
+                    "default: --grave-seconds), to see how its score grows with time "
+                    "(with --grave-ours=+uncapped)")
+    ap.add_argument("--grave-seat", type=int, choices=(1, 2),
+                    help="level 5 plays only this seat against MC-GRAVE")
     ap.add_argument("--grave-noreuse", action="store_true",
                     help="also play MC-GRAVE without tree reuse")
     ap.add_argument("--odds-games", type=int, help="games per kind, level 5 1 s vs UCT 4 s")
@@ -709,11 +727,15 @@ def main(argv=None) -> None:
     if "grave" not in skip and grave:
         secs = args.grave_seconds * tscale
         sims = args.grave_playouts
-        tasks = grave_tasks(grave, secs, kinds, ours=args.grave_ours, playouts=sims)
+        mine = None if args.grave_ours_seconds is None else args.grave_ours_seconds * tscale
+        tasks = grave_tasks(grave, secs, kinds, ours=args.grave_ours, playouts=sims,
+                            ours_seconds=mine, seat=args.grave_seat)
         if args.grave_noreuse:
             tasks += grave_tasks(grave, secs, kinds, reuse=False, ours=args.grave_ours,
-                                 playouts=sims)
+                                 playouts=sims, ours_seconds=mine, seat=args.grave_seat)
         budget = f"{sims} simulations" if sims else f"{secs:g} s"
+        if mine is not None and not sims:
+            budget += f" (level 5: {mine:g} s)"
         run_matches(f"(f) level 5 against MC-GRAVE (Ludii's recipe), {budget} per move, "
                     f"{grave} games per kind", tasks, args.workers, by_seat=True)
     if "odds" not in skip and odds:

@@ -124,6 +124,27 @@ def test_the_grave_match_plays_level_5_as_asked_against_the_recipe():
         bench.grave_tasks(1, 1.0, ["io"], ours="ludii")
 
 
+def test_the_grave_match_can_give_level_5_its_own_time_and_one_seat():
+    """--grave-ours-seconds / --grave-seat (a time-scaling diagnostic): level 5 at its own
+    time, uncapped by its simulation budget with +uncapped, and only in the games of the
+    alternating match where it has the asked seat (same seeds); the recipe keeps its time."""
+    import ai
+
+    tasks = bench.grave_tasks(3, 1.0, ["braincoral"], ours="+uncapped", ours_seconds=10.0,
+                              seat=2)
+    assert [(t[4], t[5]) for t in tasks] == [(2, 301), (2, 303), (2, 305)]
+    label, spec, theirs = tasks[0][1:4]
+    assert label == "L5 +uncapped at 10s vs GRAVE" and theirs == ("grave", 1.0, True)
+    assert spec[0] == "variant" and spec[2] == 10.0 and spec[1].playouts is None
+    assert spec[1] == ai.LEVELS[5].changed(playouts=None)
+    plain = bench.grave_tasks(2, 1.0, ["io"], ours_seconds=4.0)
+    assert [(t[1], t[2], t[4], t[5]) for t in plain] == [
+        ("L5 at 4s vs GRAVE", ("level_t", 5, 4.0), s, 299 + s) for s in (1, 2)]
+    assert [t[5] for t in bench.grave_tasks(2, 1.0, ["io"], seat=1)] == [300, 302]
+    with pytest.raises(ValueError):
+        bench.grave_tasks(1, 1.0, ["io"], seat=3)
+
+
 def test_the_grave_match_at_a_fixed_budget_plays_whole_games(monkeypatch):
     """--grave-playouts: both sides at a fixed number of simulations (the recipe's per
     half-move), level 5 changed as asked and keeping its tree; a game is played to its end
