@@ -26,9 +26,9 @@ so it is off).
 ``ai.uct`` is the plain UCT baseline the benchmark plays against, ``ai.grave`` Ludii's
 MC-GRAVE recipe (a second baseline); :class:`SearchTree` keeps a side's tree between its
 moves (tree reuse). In Io and Whirlwind level 5 selects as that recipe does (no exploration
-term, ref 100, bias 1e-6; in Io also every child visited once first) and searches a
-two-stone turn's second half-move on in the first's subtree (:data:`RECIPE_SEARCH`,
-:data:`WHIRLWIND_SEARCH`, ``Level.per_kind``). In Coil levels 4 and 5 have budgets of
+term, ref 100, bias 1e-6; in Io the bias 1e-3 and every child visited once first) and
+searches a two-stone turn's second half-move on in the first's subtree (:data:`RECIPE_SEARCH`,
+:data:`IO_SEARCH`, :data:`WHIRLWIND_SEARCH`, ``Level.per_kind``). In Coil levels 4 and 5 have budgets of
 their own (:data:`COIL_LEVEL_4`, :data:`COIL_LEVEL_5`). ``ai`` imports ``engine`` only.
 """
 
@@ -47,7 +47,7 @@ from . import endgame, knowledge
 from .mcts import Node, Search, ranked_children
 from .reuse import follows, turn_below
 
-__all__ = ["COIL_LEVEL_4", "COIL_LEVEL_5", "KIND_SETTINGS", "LEVELS", "MAX_SECONDS",
+__all__ = ["COIL_LEVEL_4", "COIL_LEVEL_5", "IO_SEARCH", "KIND_SETTINGS", "LEVELS", "MAX_SECONDS",
            "RECIPE_SEARCH", "WHIRLWIND_SEARCH",
            "Decision", "Level", "SearchTree",
            "avoid_loss_in_one",
@@ -147,11 +147,11 @@ def kind_setting(kind: str, name: str, own: float | None) -> float:
         return own
     return KIND_SETTINGS.get(kind, {}).get(name, _KIND_DEFAULTS[name])
 
-#: Level 5's search in Io (and in Whirlwind but for one part, :data:`WHIRLWIND_SEARCH`;
-#: issue 24): Ludii's MC-GRAVE selection -- no
-#: exploration term, ref 100, bias 1e-6, every child visited once before any is chosen by
-#: value -- and a two-stone turn's second half-move searched on in the first's subtree, the
-#: first given 70% of the time. Against the recipe at 1 s a move, level 5 with both won Io
+#: The base of level 5's search in Io (:data:`IO_SEARCH`) and in Whirlwind
+#: (:data:`WHIRLWIND_SEARCH`; issue 24), each of which changes one part of it: Ludii's
+#: MC-GRAVE selection -- no exploration term, ref 100, bias 1e-6, every child visited once
+#: before any is chosen by value -- and a two-stone turn's second half-move searched on in
+#: the first's subtree, the first given 70% of the time. Against the recipe at 1 s a move, level 5 with both won Io
 #: 15/20 then 18/40 (33/60, 55%) and Whirlwind 12/20 then 23/40 (35/60, 58%); with either
 #: alone at most 8/20 and 10/20; as it was 12/40 and 5/20
 #: (benchmarks/results/grave-2026-11-26.txt). The Corals keep their own: there the
@@ -170,6 +170,15 @@ RECIPE_SEARCH: Mapping[str, Any] = {"explore": 0.0, "ref": 100, "bias": 1e-6,
 #: (12/20 without, 15/20 and 18/40 with), so Io keeps it
 #: (benchmarks/results/whirlwind-2026-11-26.txt).
 WHIRLWIND_SEARCH: Mapping[str, Any] = {**RECIPE_SEARCH, "unvisited_first": False}
+
+#: Level 5's search in Io: :data:`RECIPE_SEARCH` with GRAVE's bias raised from 1e-6 to 1e-3, so
+#: that a well-visited child's own mean takes over from its AMAF mean. A child's AMAF count
+#: is never below its visits (its own half-move counts), so at 1e-6 the AMAF mean keeps half
+#: or more of the weight, ``1 / (2 + bias * n)``, however long the search runs; in Io, where
+#: every playout fills every cell, more time then did not make level 5 stronger (at 4 s against the recipe at 1 s it
+#: scored 4/10, at 1 s 33/60). With 1e-3 it beat plain UCT at 4 s 17/20 (6/20 before) and
+#: the recipe at 1 s 14/20 (1e-4: 11/20) (benchmarks/results/recipe-scaling-2026-11-26.txt).
+IO_SEARCH: Mapping[str, Any] = {**RECIPE_SEARCH, "bias": 1e-3}
 
 #: Coil's budgets at levels 4 and 5 (issue 24 item 3). With tactics, Coil's search gains little
 #: from the simulations between the two levels' usual budgets: level 5 at 12,000 beat level 4
@@ -190,7 +199,7 @@ LEVELS: dict[int, Level] = {
     3: Level(2.0, 1000, tactics=False),
     4: Level(4.0, 4000, per_kind={"coil": COIL_LEVEL_4}),
     5: Level(5.0, 12000, endgame=12, time_share=0.95,
-             per_kind={"coil": COIL_LEVEL_5, "io": RECIPE_SEARCH, "whirlwind": WHIRLWIND_SEARCH}),
+             per_kind={"coil": COIL_LEVEL_5, "io": IO_SEARCH, "whirlwind": WHIRLWIND_SEARCH}),
 }
 
 

@@ -84,3 +84,31 @@ def test_a_levels_search_runs_the_games_own_budget(kind, level, budget, monkeypa
     bench._player_move(pos, ("level", level, 0.1), 1)
     assert asked[0] == budget // 10
     assert ai.LEVELS[3].playouts < ai.LEVELS[4].for_kind(kind).playouts < ai.LEVELS[5].for_kind(kind).playouts
+
+
+def test_level_5_lets_a_well_visited_childs_own_mean_take_over_in_io():
+    """Issue 24 item 2 (ai.IO_SEARCH): in Io level 5's GRAVE bias is 1e-3, elsewhere the
+    recipe's 1e-6. A child's AMAF count in its parent's table is never below its visits, so
+    its AMAF weight ``m / (m + n + bias*m*n)`` is at least ``1 / (2 + bias*n)``: at 1e-6
+    about half however many visits, at 1e-3 falling as the child is visited."""
+    import random
+
+    assert ai.LEVELS[5].for_kind("io").bias == 1e-3
+    assert ai.LEVELS[5].for_kind("whirlwind").bias == ai.RECIPE_SEARCH["bias"] == 1e-6
+    pos = engine.new_game("io", size=5)
+    weights = {}
+    for bias in (1e-6, 1e-3):
+        s = ai.level_search(pos.search_state(), "io", ai.LEVELS[5].for_kind("io").changed(bias=bias),
+                            random.Random(3))
+        assert s.bias == bias
+        s.run(playouts=3000)
+        table = s.root.amaf
+        assert table is not None
+        amaf_n = table[0] if s.root.to_move == 1 else table[2]
+        top = max(s.root.children or [], key=lambda c: c.n)
+        for c in s.root.children or []:
+            assert amaf_n[c.action] >= c.n
+        m, n = amaf_n[top.action], top.n
+        weights[bias] = m / (m + n + bias * m * n)
+        assert weights[bias] >= 1 / (2 + bias * n)
+    assert weights[1e-6] > 0.45 and weights[1e-3] < weights[1e-6] - 0.15
