@@ -27,9 +27,10 @@ so it is off).
 MC-GRAVE recipe (a second baseline); :class:`SearchTree` keeps a side's tree between its
 moves (tree reuse). In Io and Whirlwind level 5 selects as that recipe does (no exploration
 term, ref 100, bias 1e-6; in Io the bias 1e-3 and every child visited once first) and
-searches a two-stone turn's second half-move on in the first's subtree (:data:`RECIPE_SEARCH`,
-:data:`IO_SEARCH`, :data:`WHIRLWIND_SEARCH`, ``Level.per_kind``). In Coil levels 4 and 5 have budgets of
-their own (:data:`COIL_LEVEL_4`, :data:`COIL_LEVEL_5`). ``ai`` imports ``engine`` only.
+searches a two-stone turn's second half-move on in the first's subtree
+(:data:`RECIPE_SEARCH`, :data:`IO_SEARCH`, :data:`WHIRLWIND_SEARCH`, ``Level.per_kind``).
+In Coil levels 4 and 5 have budgets of their own (:data:`COIL_LEVEL_4`,
+:data:`COIL_LEVEL_5`). ``ai`` imports ``engine`` only.
 """
 
 from __future__ import annotations
@@ -148,14 +149,14 @@ def kind_setting(kind: str, name: str, own: float | None) -> float:
     return KIND_SETTINGS.get(kind, {}).get(name, _KIND_DEFAULTS[name])
 
 #: The base of level 5's search in Io (:data:`IO_SEARCH`) and in Whirlwind
-#: (:data:`WHIRLWIND_SEARCH`; issue 24), each of which changes one part of it: Ludii's
-#: MC-GRAVE selection -- no exploration term, ref 100, bias 1e-6, every child visited once
-#: before any is chosen by value -- and a two-stone turn's second half-move searched on in
-#: the first's subtree, the first given 70% of the time. Against the recipe at 1 s a move, level 5 with both won Io
-#: 15/20 then 18/40 (33/60, 55%) and Whirlwind 12/20 then 23/40 (35/60, 58%); with either
+#: (:data:`WHIRLWIND_SEARCH`; issue 24), each of which changes one part of it: Ludii's MC-GRAVE
+#: selection -- no exploration term, ref 100, bias 1e-6, every child visited once before any is
+#: chosen by value -- and a two-stone turn's second half-move searched on in the first's
+#: subtree, the first given 70% of the time. Against the recipe at 1 s a move, level 5 with both
+#: won Io 15/20 then 18/40 (33/60, 55%) and Whirlwind 12/20 then 23/40 (35/60, 58%); with either
 #: alone at most 8/20 and 10/20; as it was 12/40 and 5/20
-#: (benchmarks/results/grave-2026-11-26.txt). The Corals keep their own: there the
-#: selection alone won Brain Coral 10/20 and Branching Coral 9/20, against 20/40 and 24/40.
+#: (benchmarks/results/grave-2026-11-26.txt). The Corals keep their own: there the selection
+#: alone won Brain Coral 10/20 and Branching Coral 9/20, against 20/40 and 24/40.
 RECIPE_SEARCH: Mapping[str, Any] = {"explore": 0.0, "ref": 100, "bias": 1e-6,
                                     "unvisited_first": True, "continue_turn": True,
                                     "time_share": 0.7}
@@ -172,12 +173,14 @@ RECIPE_SEARCH: Mapping[str, Any] = {"explore": 0.0, "ref": 100, "bias": 1e-6,
 WHIRLWIND_SEARCH: Mapping[str, Any] = {**RECIPE_SEARCH, "unvisited_first": False}
 
 #: Level 5's search in Io: :data:`RECIPE_SEARCH` with GRAVE's bias raised from 1e-6 to 1e-3, so
-#: that a well-visited child's own mean takes over from its AMAF mean. A child's AMAF count
-#: is never below its visits (its own half-move counts), so at 1e-6 the AMAF mean keeps half
-#: or more of the weight, ``1 / (2 + bias * n)``, however long the search runs; in Io, where
-#: every playout fills every cell, more time then did not make level 5 stronger (at 4 s against the recipe at 1 s it
-#: scored 4/10, at 1 s 33/60). With 1e-3 it beat plain UCT at 4 s 17/20 (6/20 before) and
-#: the recipe at 1 s 14/20 (1e-4: 11/20) (benchmarks/results/recipe-scaling-2026-11-26.txt).
+#: that a well-visited child's own mean takes over from its AMAF mean. A child's AMAF count is
+#: never below its visits (its own half-move counts), so the AMAF mean keeps at least ``1 / (2 +
+#: bias * n)`` of the weight -- at 1e-6 half, however long the search runs; in Io, where every
+#: playout fills every cell, more time then did not make level 5 stronger (at 4 s against the
+#: recipe at 1 s it scored 4/10, at 1 s 33/60). With 1e-3 it beat plain UCT at 4 s 17/20 (6/20
+#: before) and the recipe at 1 s 14/20 (1e-4: 11/20), then 28/40 (70%, 55-82%; before 18/40),
+#: and level 4 55/60 at the ladder's budgets x0.1
+#: (benchmarks/results/recipe-scaling-2026-11-26.txt).
 IO_SEARCH: Mapping[str, Any] = {**RECIPE_SEARCH, "bias": 1e-3}
 
 #: Coil's budgets at levels 4 and 5 (issue 24 item 3). With tactics, Coil's search gains little
