@@ -172,14 +172,14 @@ RECIPE_SEARCH: Mapping[str, Any] = {"explore": 0.0, "ref": 100, "bias": 1e-6,
 #: (benchmarks/results/whirlwind-2026-11-26.txt).
 WHIRLWIND_SEARCH: Mapping[str, Any] = {**RECIPE_SEARCH, "unvisited_first": False}
 
-#: Level 5's search in Io: :data:`RECIPE_SEARCH` with GRAVE's bias raised from 1e-6 to 1e-3, so
-#: that a well-visited child's own mean takes over from its AMAF mean. A child's AMAF count is
-#: never below its visits (its own half-move counts), so the AMAF mean keeps at least
-#: ``1 / (2 + bias * n)`` of the weight -- at 1e-6 half, however long the search runs; in Io,
-#: where every playout fills every cell, more time then did not make level 5 stronger (at 4 s
-#: against the recipe at 1 s it scored 4/10, at 1 s 33/60). With 1e-3 it beat plain UCT at 4 s 17/20 (6/20
-#: before) and the recipe at 1 s 14/20 (1e-4: 11/20), then 28/40 (70%, 55-82%; before 18/40),
-#: and level 4 55/60 at the ladder's budgets x0.1
+#: Level 5's search in Io: :data:`RECIPE_SEARCH` with GRAVE's bias raised from 1e-6 to 1e-3,
+#: so that a well-visited child's own mean takes over from its AMAF mean. A child's AMAF
+#: count is never below its visits (its own half-move counts), so the AMAF mean keeps at
+#: least ``1 / (2 + bias * n)`` of the weight -- at 1e-6 half, however long the search runs.
+#: In Io, where every playout fills every cell, more time then did not make level 5
+#: stronger: at 4 s against the recipe at 1 s it scored 4/10 (at 1 s 33/60). With 1e-3 it
+#: beat plain UCT at 4 s 17/20 (6/20 before) and the recipe at 1 s 14/20 (1e-4: 11/20), then
+#: 28/40 (70%, 55-82%; before 18/40), and level 4 55/60 at the ladder's budgets x0.1
 #: (benchmarks/results/recipe-scaling-2026-11-26.txt).
 IO_SEARCH: Mapping[str, Any] = {**RECIPE_SEARCH, "bias": 1e-3}
 
