@@ -371,10 +371,9 @@ CANDIDATES = {
     # no simulation budget, the time alone: how strength grows with time (with
     # --grave-ours-seconds; level 5 stops at 12,000 simulations otherwise)
     "uncapped": dict(playouts=None),
-    # GRAVE's bias raised, so that a well-visited child's own mean takes over from AMAF: in
-    # Io every cell is filled by a playout's end, so its AMAF count keeps up with a child's
-    # visits and at 1e-6 the AMAF mean keeps a third or more of the weight however long the
-    # search runs
+    # GRAVE's bias raised, so that a well-visited child's own mean takes over from AMAF: a
+    # child's AMAF count is never below its visits, so at 1e-6 the AMAF mean keeps half the
+    # weight however long the search runs (1e-3 is Io's since, ai.IO_SEARCH)
     "bias-1e-3": dict(bias=1e-3),
     "bias-1e-4": dict(bias=1e-4),
 }
