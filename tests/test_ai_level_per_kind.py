@@ -96,10 +96,10 @@ def test_level_5_lets_a_well_visited_childs_own_mean_take_over_in_io():
     assert ai.LEVELS[5].for_kind("io").bias == 1e-3
     assert ai.LEVELS[5].for_kind("whirlwind").bias == ai.RECIPE_SEARCH["bias"] == 1e-6
     pos = engine.new_game("io", size=5)
+    io = ai.LEVELS[5].for_kind("io")
     weights = {}
     for bias in (1e-6, 1e-3):
-        s = ai.level_search(pos.search_state(), "io", ai.LEVELS[5].for_kind("io").changed(bias=bias),
-                            random.Random(3))
+        s = ai.level_search(pos.search_state(), "io", io.changed(bias=bias), random.Random(3))
         assert s.bias == bias
         s.run(playouts=3000)
         table = s.root.amaf
