@@ -454,7 +454,7 @@ def grave_tasks(games: int, seconds: float, kinds: list[str], reuse: bool = True
     if seat not in (None, 1, 2):
         raise ValueError("seat must be 1 or 2")
     mine = seconds if ours_seconds is None else ours_seconds
-    at = "" if mine == seconds else f" at {mine:g}s"
+    at = "" if playouts or mine == seconds else f" at {mine:g}s"  # a fixed budget: no time
     label = f"L5{' ' + ours if ours else ''}{at} vs GRAVE{'' if reuse else '-noreuse'}"
     spec: tuple = ("level_t", 5, mine)
     theirs: tuple = ("grave", seconds, reuse)

@@ -141,6 +141,8 @@ def test_the_grave_match_can_give_level_5_its_own_time_and_one_seat():
     assert [(t[1], t[2], t[4], t[5]) for t in plain] == [
         ("L5 at 4s vs GRAVE", ("level_t", 5, 4.0), s, 299 + s) for s in (1, 2)]
     assert [t[5] for t in bench.grave_tasks(2, 1.0, ["io"], seat=1)] == [300, 302]
+    fixed = bench.grave_tasks(1, 1.0, ["io"], playouts=100, ours_seconds=4.0)[0]
+    assert fixed[1] == "L5 vs GRAVE" and fixed[2][0] == "variant_p"  # a budget, not a time
     with pytest.raises(ValueError):
         bench.grave_tasks(1, 1.0, ["io"], seat=3)
 

@@ -58,8 +58,8 @@ def test_off_by_default_an_unvisited_child_waits_for_its_value():
 def test_level_5_visits_every_child_first_in_io_and_not_in_whirlwind(kind, first):
     """Level 5 takes the recipe's selection in both (no exploration term, ref 100; Io's
     bias is larger, ``ai.IO_SEARCH``), but in Whirlwind an unvisited child waits for its
-    AMAF value (``ai.WHIRLWIND_SEARCH``): after as many simulations as the root has children, some
-    are still unvisited while others were visited again."""
+    AMAF value (``ai.WHIRLWIND_SEARCH``): after as many simulations as the root has
+    children, some are still unvisited while others were visited again."""
     lv = ai.LEVELS[5].for_kind(kind)
     state = engine.new_game(kind).search_state()
     s = ai.level_search(state, kind, lv, random.Random(5))
