@@ -57,8 +57,9 @@ from ai.grave import GraveAgent  # noqa: E402
 from ai.uct import uct_turn  # noqa: E402
 
 KINDS = ["coil", "io", "braincoral", "branchingcoral", "whirlwind"]
-#: Options of the games played in matches, by kind (``--size``); set in :func:`main` before
-#: the worker processes are forked, so they inherit it.
+CORALS = ("braincoral", "branchingcoral")  # the kinds --shape applies to
+#: Options of the games played in matches, by kind (``--size``, ``--shape``); set in
+#: :func:`main` before the worker processes are forked, so they inherit it.
 GAME_OPTIONS: dict[str, dict] = {}
 
 
@@ -376,6 +377,7 @@ CANDIDATES = {
     # weight however long the search runs (1e-3 is Io's since, ai.IO_SEARCH)
     "bias-1e-3": dict(bias=1e-3),
     "bias-1e-4": dict(bias=1e-4),
+    "bias-1e-2": dict(bias=1e-2),
 }
 
 
@@ -628,6 +630,20 @@ def run_elo(games_per_pair: int, scale: float, kinds: list[str], workers: int,
     print(f"  ({time.perf_counter() - t0:.0f} s)\n")
 
 
+def set_boards(size: int | None, shape: str | None) -> str:
+    """Set the matches' boards (:data:`GAME_OPTIONS`): every kind at ``size`` (None: its
+    own) and the Corals in ``shape`` ("limping" or "hexhex"; None: their own). Returns the
+    note for the matches' titles ("" when neither is given, else e.g. ", size 5, Corals
+    hexhex")."""
+    if size is not None:
+        for key in KINDS:
+            GAME_OPTIONS[key] = {"size": size}
+    if shape is not None:
+        for key in CORALS:
+            GAME_OPTIONS[key] = {**GAME_OPTIONS.get(key, {}), "shape": shape}
+    return (f", size {size}" if size else "") + (f", Corals {shape}" if shape else "")
+
+
 def main(argv=None) -> None:
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     mode = ap.add_mutually_exclusive_group()
@@ -681,10 +697,11 @@ def main(argv=None) -> None:
     ap.add_argument("--size", type=int,
                     help="board size of every game kind played in the matches (default: each "
                     "kind's own)")
+    ap.add_argument("--shape", choices=("limping", "hexhex"),
+                    help="board shape of the Corals in the matches (default: limping), e.g. "
+                    "hexhex with --size 5")
     args = ap.parse_args(argv)
-    if args.size is not None:
-        for key in KINDS:
-            GAME_OPTIONS[key] = {"size": args.size}
+    board = set_boards(args.size, args.shape)
     kinds = [k for k in args.kinds.split(",") if k]
     if args.full:
         defaults = dict(ladder=30, uct=40, scale=0.1, speed=3.0, grave=40, odds=40, elo=10,
@@ -713,7 +730,7 @@ def main(argv=None) -> None:
         bench_memory(ai.LEVELS[5].seconds)
     if "ladder" not in skip and ladder:
         run_matches(f"(c) ladder: {ladder} games per kind per pair, budgets x{scale:g}"
-                    + (f", size {args.size}" if args.size else ""),
+                    + board,
                     ladder_tasks(ladder, scale, kinds,
                                  tuple(int(x) for x in args.steps.split(",") if x)),
                     args.workers, by_seat=True)
@@ -725,7 +742,7 @@ def main(argv=None) -> None:
         budget = (f"{args.ablation_playouts} simulations per move (no time cap)"
                   if args.ablation_playouts else f"{args.ablation_seconds:g} s per move")
         run_matches(f"(e) each technique: level 5 against level 5 without it, {budget}"
-                    + (f", size {args.size}" if args.size else ""),
+                    + board,
                     ablation_tasks(args.ablation_games, args.ablation_seconds, kinds, names,
                                    args.ablation_playouts),
                     args.workers, by_seat=True)
@@ -742,10 +759,10 @@ def main(argv=None) -> None:
         if mine is not None and not sims:
             budget += f" (level 5: {mine:g} s)"
         run_matches(f"(f) level 5 against MC-GRAVE (Ludii's recipe), {budget} per move, "
-                    f"{grave} games per kind", tasks, args.workers, by_seat=True)
+                    f"{grave} games per kind{board}", tasks, args.workers, by_seat=True)
     if "odds" not in skip and odds:
         run_matches(f"(g) time odds: level 5 at {tscale:g} s against UCT at {4 * tscale:g} s, "
-                    f"{odds} games per kind", odds_tasks(odds, tscale, kinds, args.odds_ours), args.workers,
+                    f"{odds} games per kind{board}", odds_tasks(odds, tscale, kinds, args.odds_ours), args.workers,
                     by_seat=True)
     if "elo" not in skip and elo:
         run_elo(elo, tscale, kinds, args.workers, args.elo_boots)

@@ -234,3 +234,21 @@ def test_a_matchs_win_rate_is_printed_as_an_elo_difference_with_its_interval(mon
     assert f"Elo difference {bench.elo_gap(0.75):+.0f}" in out
     assert f"95% CI {bench.elo_gap(lo):+.0f} to {bench.elo_gap(hi):+.0f}" in out
     assert "as seat 1:   2.0/2" in out and "as seat 2:   1.0/2" in out
+
+
+def test_the_matches_boards_take_a_size_for_every_kind_and_a_shape_for_the_corals(monkeypatch):
+    """--size and --shape: every kind at the size, the Corals alone in the shape (hexhex 5
+    has 61 cells, RULES.md "Hex boards"), and the matches' titles say so."""
+    import engine
+
+    monkeypatch.setattr(bench, "GAME_OPTIONS", {})
+    assert bench.set_boards(None, None) == "" and bench.GAME_OPTIONS == {}
+    assert bench.set_boards(5, "hexhex") == ", size 5, Corals hexhex"
+    assert bench.GAME_OPTIONS["io"] == {"size": 5}
+    assert bench.GAME_OPTIONS["braincoral"] == {"size": 5, "shape": "hexhex"}
+    pos = engine.new_game("braincoral", **bench.GAME_OPTIONS["braincoral"])
+    assert len(pos.board) == 61
+    monkeypatch.setattr(bench, "GAME_OPTIONS", {})
+    assert bench.set_boards(None, "hexhex") == ", Corals hexhex"
+    assert bench.GAME_OPTIONS == {"braincoral": {"shape": "hexhex"},
+                                  "branchingcoral": {"shape": "hexhex"}}
