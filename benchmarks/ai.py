@@ -19,7 +19,8 @@ Run: ``.venv/bin/python benchmarks/ai.py [--quick | --full] [options]``. Prints:
     maximum-likelihood Bradley-Terry (``choix.opt_pairwise``), anchored at UCT 1 s = 1500,
     with 95% bootstrap intervals (games resampled), and the steps between adjacent levels.
 
-``--size N`` plays every match on boards of size N (e.g. Whirlwind 10 for shorter games).
+``--size N`` plays every match on boards of size N (e.g. Whirlwind 10 for shorter games),
+``--shape hexhex`` the Corals on hexhex boards (e.g. with ``--size 5``; default limping).
 Win rates come with 95% Wilson intervals; a draw counts half. Seats alternate between
 games. Games run in worker processes (``--workers``, default 2) that die with this process.
 A game ends early (adjudicated) when the search of the side to move has *proved* it wins
