@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import unicodedata
 from collections.abc import Mapping
+from functools import cache, lru_cache
 from typing import NamedTuple
 
 from anyascii import anyascii
@@ -116,8 +117,25 @@ def _clusters(text: str) -> list[str]:
 
 def _len(d: ImageDraw.ImageDraw, text: str, f: ImageFont.FreeTypeFont) -> float:
     """Width in pixels of ``text`` drawn by :func:`_text` in ``f`` (fallback faces included,
-    an emboldened run's stroke too)."""
+    an emboldened run's stroke too) on ``d``; cached (:func:`_width`)."""
+    return _width(text, f, d.mode)
+
+
+@lru_cache(maxsize=16384)
+def _width(text: str, f: ImageFont.FreeTypeFont, mode: str) -> float:
+    """:func:`_len` of ``text`` in ``f`` on a drawing of an image of mode ``mode``, measured
+    once: fitting a panel measures the same names and lines again at each size, for every
+    picture of a game (``f`` comes from the cached :func:`renderers.fonts.font`, so it is the
+    same object each time)."""
+    d = _measuring_draw(mode)
     return sum(d.textlength(t, font=g) + 2 * stroke(g) for t, g in runs(text, f))
+
+
+@cache
+def _measuring_draw(mode: str) -> ImageDraw.ImageDraw:
+    """A drawing on a one-pixel image of ``mode``: Pillow measures text as it would draw it on
+    any image of that mode."""
+    return ImageDraw.Draw(Image.new(mode, (1, 1)))
 
 
 def _text(d: ImageDraw.ImageDraw, xy: tuple[float, float], text: str, font: ImageFont.FreeTypeFont,

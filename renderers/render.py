@@ -33,6 +33,11 @@ PNG_OPTIONS = {"compress_level": 1, "optimize": False}
 #: levels of 255, the file is half the size of the RGB one, and the encoding takes half the
 #: time (Pillow tries all five PNG row filters on RGB data, none on palette data).
 PALETTE_COLOURS = 256
+#: :func:`encode_png` chooses the palette on every ``PALETTE_SAMPLE``-th pixel of every
+#: ``PALETTE_SAMPLE``-th row (a quarter of them), then maps every pixel to its nearest entry:
+#: the octree's pass over all pixels was two thirds of the encoding time, and the sample
+#: holds the same flat fills and edge blends (the mapped picture is as close to the drawn one).
+PALETTE_SAMPLE = 2
 #: Drawing shares cached images and FreeType fonts, which are not safe to use from two
 #: threads at once; the lock covers the few milliseconds of drawing, not the PNG encoding.
 _DRAW_LOCK = threading.Lock()
@@ -285,9 +290,13 @@ def render_png(
 
 def encode_png(im: Image.Image) -> bytes:
     """PNG bytes of ``im`` (an RGB picture from :func:`render_image`), with a palette of
-    :data:`PALETTE_COLOURS` colours chosen by Pillow's fast octree, without dithering, and
+    :data:`PALETTE_COLOURS` colours chosen by Pillow's fast octree on a sample of the pixels
+    (:data:`PALETTE_SAMPLE`), each pixel mapped to its nearest entry without dithering, and
     zlib level 1 (:data:`PNG_OPTIONS`). Thread-safe: ``im`` is only read."""
-    palette = im.quantize(PALETTE_COLOURS, method=Image.Quantize.FASTOCTREE, dither=Image.Dither.NONE)
+    k = PALETTE_SAMPLE
+    sample = im.resize((max(1, im.width // k), max(1, im.height // k)), Image.Resampling.NEAREST)
+    palette = sample.quantize(PALETTE_COLOURS, method=Image.Quantize.FASTOCTREE, dither=Image.Dither.NONE)
+    indexed = im.quantize(palette=palette, dither=Image.Dither.NONE)
     buf = io.BytesIO()
-    palette.save(buf, "PNG", **PNG_OPTIONS)
+    indexed.save(buf, "PNG", **PNG_OPTIONS)
     return buf.getvalue()

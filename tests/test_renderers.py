@@ -14,11 +14,13 @@ import os
 import random
 
 import pytest
-from PIL import Image, ImageChops
+from PIL import Image, ImageChops, ImageDraw
 
 import engine
 import renderers
+from renderers import panel
 from renderers.english import clock_text, options_text, result_text
+from renderers.fonts import font, runs, stroke
 from renderers.layout import HEX_R
 from renderers.panel import clean_name
 from renderers.render import layout_of
@@ -126,6 +128,23 @@ def test_the_png_holds_the_drawn_picture(kind, opts, kw):
     red, green, blue = difference.split()
     worst = ImageChops.lighter(ImageChops.lighter(red, green), blue).histogram()
     assert sum(worst[:9]) > 0.99 * drawn.width * drawn.height
+
+
+@pytest.mark.parametrize("mode", ["RGB", "1"])
+def test_a_text_width_is_pillows_measure_on_that_drawing_and_is_measured_once(mode):
+    """The panel's text widths (``_len``) are cached: the cached width is what Pillow measures
+    on a drawing of the same image mode, fallback faces and an emboldened run's stroke
+    included, and measuring the same text in the same font again is a cache hit."""
+    d = ImageDraw.Draw(Image.new(mode, (8, 8)))
+    f = font(30, "bold")
+    text = f"Zoë 山田 Борис {os.getpid()}-{random.random()}"  # not measured before in this process
+    by_pillow = sum(d.textlength(t, font=g) + 2 * stroke(g) for t, g in runs(text, f))
+    assert len(runs(text, f)) > 1  # a fallback face draws the Chinese characters
+    hits = panel._width.cache_info().hits
+    assert panel._len(d, text, f) == by_pillow
+    assert panel._width.cache_info().hits == hits
+    assert panel._len(ImageDraw.Draw(Image.new(mode, (8, 8))), text, f) == by_pillow
+    assert panel._width.cache_info().hits == hits + 1
 
 
 
