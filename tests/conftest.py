@@ -15,6 +15,8 @@
   head, empty), or the URL of a new PostgreSQL database (the same name gives the same database
   within a test; a new name, a new empty database).
 * ``db_url``: ``db("stonecast.db")``.
+* ``sqlite_db``: ``sqlite_db(name="stonecast.db")`` -> the path of a new SQLite file under
+  ``tmp_path``, a copy of ``sqlite_template`` (for tests on SQLite only).
 
 Tests about SQLite files as such (migrations from old files, backups, the one-process lock,
 snapshots of a file mid-crash) keep using ``tmp_path`` directly.
@@ -239,6 +241,18 @@ def sqlite_template(tmp_path_factory):
     path = tmp_path_factory.mktemp("template") / "head.db"
     _run(_migrate(path))
     return path
+
+
+@pytest.fixture
+def sqlite_db(tmp_path, sqlite_template):
+    """``sqlite_db(name)``: a new SQLite file ``name`` under ``tmp_path`` at the schema's head,
+    no rows (a copy of ``sqlite_template``), for tests on SQLite only; its path."""
+    def make(name: str = "stonecast.db"):
+        path = tmp_path / name
+        shutil.copyfile(sqlite_template, path)
+        return path
+
+    return make
 
 
 @pytest.fixture(params=BACKENDS)

@@ -19,9 +19,9 @@ COMPUTER = {"playouts": 8, "review_options": {"level": 1, "playouts": 8, "seed":
 
 
 @pytest.fixture
-async def harness(fake, tmp_path):  # noqa: F811 - this file's bot has tiny searches
+async def harness(fake, sqlite_db):  # noqa: F811 - this file's bot has tiny searches
     """The real bot, with tiny searches, on a fresh database."""
-    h = BotHarness(fake, tmp_path / "stonecast.db", computer_options=dict(COMPUTER))
+    h = BotHarness(fake, sqlite_db(), computer_options=dict(COMPUTER))
     await h.start()
     try:
         yield h
@@ -109,9 +109,9 @@ async def test_the_computer_moves_first_when_it_has_seat_1(fake, harness):
     assert boards_in(fake, game.thread_id)[-1].pings == {fake.bob.id}
 
 
-async def test_a_restart_on_the_computers_turn_moves_once_after_it(fake, tmp_path):
+async def test_a_restart_on_the_computers_turn_moves_once_after_it(fake, sqlite_db):
     # a search that never finishes in time: the bot is stopped while the computer thinks
-    h = BotHarness(fake, tmp_path / "s.db", computer_options={"playouts": None})
+    h = BotHarness(fake, sqlite_db("s.db"), computer_options={"playouts": None})
     await h.start()
     try:
         game, _ = await play_computer(fake, h, fake.alice, "io", first="opponent", level=5)
@@ -238,8 +238,8 @@ async def test_a_failing_search_is_retried_a_level_lower_then_the_game_is_aborte
     assert await harness.manager.computer_turns() == [], "never left hanging"
 
 
-async def test_a_full_queue_gets_a_clear_answer(fake, tmp_path):
-    h = BotHarness(fake, tmp_path / "q.db", computer_options={"playouts": None, "max_queue": 1,
+async def test_a_full_queue_gets_a_clear_answer(fake, sqlite_db):
+    h = BotHarness(fake, sqlite_db("q.db"), computer_options={"playouts": None, "max_queue": 1,
                                                                "workers": 1})
     await h.start()
     try:
@@ -253,9 +253,9 @@ async def test_a_full_queue_gets_a_clear_answer(fake, tmp_path):
         await h.stop()
 
 
-async def test_one_review_of_a_game_at_a_time_with_its_progress(fake, tmp_path):
+async def test_one_review_of_a_game_at_a_time_with_its_progress(fake, sqlite_db):
     from botplay import start_game
-    h = BotHarness(fake, tmp_path / "r.db",
+    h = BotHarness(fake, sqlite_db("r.db"),
                    computer_options={"review_options": {"level": 1, "playouts": 600, "seed": 1}})
     await h.start()
     try:

@@ -24,8 +24,8 @@ def clock():
 
 
 @pytest.fixture
-async def harness(fake, tmp_path, clock):  # noqa: F811
-    h = BotHarness(fake, tmp_path / "corr.db", clock=clock)
+async def harness(fake, sqlite_db, clock):  # noqa: F811
+    h = BotHarness(fake, sqlite_db("corr.db"), clock=clock)
     await h.start()
     try:
         yield h

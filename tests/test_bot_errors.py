@@ -114,11 +114,11 @@ async def test_unexpected_error_hides_internals(fake, harness, monkeypatch, capl
 
 
 
-async def test_challenge_lapses_after_a_day(fake, tmp_path):
+async def test_challenge_lapses_after_a_day(fake, sqlite_db):
     from fakediscord.harness import BotHarness
 
     clock = Clock()
-    harness = BotHarness(fake, tmp_path / "clock.db", clock=clock)
+    harness = BotHarness(fake, sqlite_db("clock.db"), clock=clock)
     await harness.start()
     try:
         ex = await fake.slash(fake.alice, "challenge io", {"opponent": fake.bob})
@@ -167,13 +167,13 @@ async def test_a_board_that_cannot_be_drawn_never_hides_a_saved_action(fake, har
     assert any("renderer exploded" in str(r.exc_info[1]) for r in caplog.records if r.exc_info)
 
 
-async def test_the_maintenance_loop_survives_failing_steps(fake, tmp_path, monkeypatch, caplog):
+async def test_the_maintenance_loop_survives_failing_steps(fake, sqlite_db, monkeypatch, caplog):
     from fakediscord.harness import BotHarness
 
     import bot.front.client
 
     monkeypatch.setattr(bot.front.client, "MAINTENANCE_INTERVAL", 0.01)
-    harness = BotHarness(fake, tmp_path / "loop.db")
+    harness = BotHarness(fake, sqlite_db("loop.db"))
     calls = {"expire": 0, "sweep": 0}
     await harness.start()
     try:

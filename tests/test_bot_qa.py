@@ -112,12 +112,12 @@ async def test_impossible_game_numbers_get_the_usual_answer(fake, harness):
         assert ex.reply.content == texts.no_such_game(number), ex.reply.content
 
 
-async def test_vacation_answers_say_what_is_possible(fake, tmp_path):
+async def test_vacation_answers_say_what_is_possible(fake, sqlite_db):
     from botplay import Clock
     from fakediscord.harness import BotHarness
 
     clock = Clock()
-    harness = BotHarness(fake, tmp_path / "vacation.db", clock=clock)
+    harness = BotHarness(fake, sqlite_db("vacation.db"), clock=clock)
     await harness.start()
     try:
         ex = await fake.slash(fake.alice, "vacation", {"days": 0})
@@ -146,12 +146,12 @@ async def test_challenging_someone_outside_the_server_is_explained(fake, harness
     assert await harness.manager.open_challenges(fake.alice.id) == []
 
 
-async def test_a_lapsed_challenge_loses_its_buttons_when_pressed_before_the_sweep(fake, tmp_path):
+async def test_a_lapsed_challenge_loses_its_buttons_when_pressed_before_the_sweep(fake, sqlite_db):
     from botplay import Clock
     from fakediscord.harness import BotHarness
 
     clock = Clock()
-    harness = BotHarness(fake, tmp_path / "lapsed.db", clock=clock)
+    harness = BotHarness(fake, sqlite_db("lapsed.db"), clock=clock)
     await harness.start()
     try:
         ex = await fake.slash(fake.alice, "challenge io", {"opponent": fake.bob})

@@ -36,9 +36,9 @@ async def resigned(fake, harness, kind, challenger, opponent, *, moves: int, cha
     return game
 
 
-async def test_move_suggests_each_waiting_games_moves_by_game(fake, tmp_path, monkeypatch):
+async def test_move_suggests_each_waiting_games_moves_by_game(fake, sqlite_db, monkeypatch):
     _, other_channel = fake.add_guild("second")
-    harness = BotHarness(fake, tmp_path / "stonecast.db")
+    harness = BotHarness(fake, sqlite_db("stonecast.db"))
     await harness.start()
     try:
         io1, _, _ = await start_game(fake, harness, "io", fake.alice, fake.bob)
@@ -98,9 +98,9 @@ async def test_move_suggests_each_waiting_games_moves_by_game(fake, tmp_path, mo
         await harness.stop()
 
 
-async def test_review_suggests_this_servers_finished_games(fake, tmp_path):
+async def test_review_suggests_this_servers_finished_games(fake, sqlite_db):
     _, other_channel = fake.add_guild("second")
-    harness = BotHarness(fake, tmp_path / "stonecast.db")
+    harness = BotHarness(fake, sqlite_db("stonecast.db"))
     await harness.start()
     try:
         mine = await resigned(fake, harness, "io", fake.alice, fake.bob, moves=1)

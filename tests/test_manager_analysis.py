@@ -34,8 +34,8 @@ def clock():
 
 
 @pytest.fixture
-async def mgr(tmp_path, clock):
-    m = await GameManager.open(tmp_path / "stonecast.db", clock=clock, rng=random.Random(3))
+async def mgr(sqlite_db, clock):
+    m = await GameManager.open(sqlite_db(), clock=clock, rng=random.Random(3))
     yield m
     await m.close()
 

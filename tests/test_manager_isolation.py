@@ -34,8 +34,8 @@ COMPUTER = 4242
 
 
 @pytest.fixture
-async def mgr(tmp_path):
-    m = await GameManager.open(tmp_path / "stonecast.db", clock=FakeClock(), rng=random.Random(3))
+async def mgr(sqlite_db):
+    m = await GameManager.open(sqlite_db(), clock=FakeClock(), rng=random.Random(3))
     yield m
     await m.close()
 

@@ -19,8 +19,8 @@ def clock():
 
 
 @pytest.fixture
-async def mgr(tmp_path, clock):
-    m = await GameManager.open(tmp_path / "t.db", clock=clock, rng=random.Random(7))
+async def mgr(sqlite_db, clock):
+    m = await GameManager.open(sqlite_db("t.db"), clock=clock, rng=random.Random(7))
     yield m
     await m.close()
 
