@@ -7,6 +7,7 @@ located with :func:`renderers.cell_centre` and the layout's stone radius.
 from __future__ import annotations
 
 import datetime as dt
+import functools
 import io
 import itertools
 import math
@@ -28,6 +29,23 @@ from renderers.sprites import RING
 
 W = renderers.DEFAULT_WIDTH
 TH = renderers.get_theme("default")
+#: Backgrounds these tests keep at once (``renderers.board.base_image``'s cache holds 12, a
+#: bot's few boards; about 5 MB each).
+BACKGROUNDS = 64
+
+
+@pytest.fixture(autouse=True, scope="module")
+def _room_for_every_background():
+    """These tests draw every board of every size, one parametrized test after another, so
+    the background cache of 12 was emptied by each sweep and every background drawn again by
+    the next (150 times in a run, a tenth of a second each): while they run, the same cached
+    function has room for all of them."""
+    cached = renderers.board.base_image
+    with pytest.MonkeyPatch.context() as mp:
+        roomy = functools.lru_cache(maxsize=BACKGROUNDS)(cached.__wrapped__)
+        mp.setattr(renderers.board, "base_image", roomy)
+        mp.setattr(renderers.render, "base_image", roomy)
+        yield
 
 
 # ---- helpers -------------------------------------------------------------------------------
