@@ -179,9 +179,10 @@ WHIRLWIND_SEARCH: Mapping[str, Any] = {**RECIPE_SEARCH, "unvisited_first": False
 #: In Io, where every playout fills every cell, more time then did not make level 5
 #: stronger: at 4 s against the recipe at 1 s it scored 4/10 (at 1 s 33/60). With 1e-3 it
 #: beat plain UCT at 4 s 17/20 (6/20 before) and the recipe at 1 s 14/20 (1e-4: 11/20), then
-#: 28/40 (70%, 55-82%; before 18/40; a second run 21/40, together 49/80, 61%, 50-71%), and
-#: level 4 55/60 at the ladder's budgets x0.1 (benchmarks/results/recipe-scaling-2026-11-26.txt,
-#: recipe-io-seat-2026-11-27.txt).
+#: 28/40 (70%, 55-82%; before 18/40; a second run 21/40; its five runs against the recipe,
+#: 83/140, 59%, 51-67%), and level 4 55/60 at the ladder's budgets x0.1
+#: (benchmarks/results/recipe-scaling-2026-11-26.txt, recipe-io-seat-2026-11-27.txt,
+#: recipe-io-prior-2026-11-27.txt).
 IO_SEARCH: Mapping[str, Any] = {**RECIPE_SEARCH, "bias": 1e-3}
 
 #: Coil's budgets at levels 4 and 5 (issue 24 item 3). With tactics, Coil's search gains little

@@ -342,6 +342,8 @@ VARIANTS = {
     "GRAVE": dict(use_amaf=False, explore=0.5),
     "solver": dict(solver=False),
     "decisive": dict(decisive_turns=-1),
+    # no game has a prior switched on (ai.knowledge._PRIORS is empty), so for now "-knowledge"
+    # is level 5 as it is: a run of it measures only the spread between runs
     "knowledge": dict(use_knowledge=False),
     "tactics": dict(tactics=False),                 # the game's playout tactics (Coil)
     "loops": dict(loops=False),       # Coil: playouts see only rings of six (issue 24 item 5)
