@@ -262,10 +262,9 @@ def backend(request) -> str:
 
 
 @pytest.fixture
-def db(backend, tmp_path, request):
+def db(backend, request):
     """``db(name="stonecast.db")``: the test's database ``name`` on its backend (a SQLite file
-    under ``tmp_path``, a copy of ``sqlite_template``, or a PostgreSQL URL); the same name, the
-    same database."""
+    from ``sqlite_db``, or a PostgreSQL URL); the same name, the same database."""
     made: dict[str, object] = {}
     if backend == "postgresql":
         request.addfinalizer(request.getfixturevalue("pg_server").release)
@@ -273,8 +272,7 @@ def db(backend, tmp_path, request):
     def get(name: str = "stonecast.db"):
         if name not in made:
             if backend == "sqlite":
-                made[name] = tmp_path / name
-                shutil.copyfile(request.getfixturevalue("sqlite_template"), made[name])
+                made[name] = request.getfixturevalue("sqlite_db")(name)
             else:
                 made[name] = request.getfixturevalue("pg_server").create()
         return made[name]

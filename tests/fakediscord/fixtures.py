@@ -7,8 +7,6 @@
   a description (``fake.undescribed``, issue 19).
 """
 
-import shutil
-
 import pytest
 
 from .harness import BotHarness
@@ -31,11 +29,10 @@ async def fake():
 
 
 @pytest.fixture
-async def harness(fake, tmp_path, sqlite_template):
+async def harness(fake, sqlite_db):
     """The real bot on a fresh database (a copy of the session's SQLite file at the schema's
-    head, ``sqlite_template`` of tests/conftest.py), running against ``fake``."""
-    shutil.copyfile(sqlite_template, tmp_path / "stonecast.db")
-    h = BotHarness(fake, tmp_path / "stonecast.db")
+    head: ``sqlite_db`` of tests/conftest.py), running against ``fake``."""
+    h = BotHarness(fake, sqlite_db())
     await h.start()
     try:
         yield h
