@@ -24,6 +24,7 @@ import argparse
 import multiprocessing as mp
 import random
 import sys
+from functools import cache
 from pathlib import Path
 
 import numpy as np
@@ -33,21 +34,31 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 import ai  # noqa: E402
 import engine  # noqa: E402
 from engine import IoState  # noqa: E402
+from engine.io import io_tables  # noqa: E402
 
 BANDS = ((13, 20), (21, 30), (31, 45), (46, 66))
 
 
-def features(state: IoState) -> list[float]:
-    """The model's inputs for ``state`` (main phase), from the player to move's side."""
-    n = state.tables.n
-    cells = n * n
-    full = (1 << cells) - 1
+@cache
+def _masks(n: int) -> tuple[int, int, dict[int, int]]:
+    """Bitboards of an n x n board: cells off the first file, off the last file, and each
+    corner's diagonal neighbour (corner cell -> that cell)."""
+    full = io_tables(n).full
     not_first = full & ~sum(1 << (r * n) for r in range(n))
     not_last = full & ~sum(1 << (r * n + n - 1) for r in range(n))
-    corners = {0: n + 1, n - 1: 2 * n - 2, n * (n - 1): (n - 2) * n + 1, cells - 1: cells - n - 2}
-    corner_mask = sum(1 << c for c in corners)
-    edge = sum(1 << (r * n + f) for r in range(n) for f in range(n)
-               if r in (0, n - 1) or f in (0, n - 1)) & ~corner_mask
+    cells = n * n
+    return not_first, not_last, {0: n + 1, n - 1: 2 * n - 2, n * (n - 1): (n - 2) * n + 1,
+                                 cells - 1: cells - n - 2}
+
+
+def features(state: IoState) -> list[float]:
+    """The model's inputs for ``state`` (main phase), from the player to move's side."""
+    t = state.tables
+    n = t.n
+    cells = n * n
+    full, corner_mask = t.full, t.corners
+    edge = t.board.perimeter & ~corner_mask
+    not_first, not_last, corners = _masks(n)
     me, opp = state.own, state.opp
     empty = full & ~(me | opp)
     row = empty | ((empty & not_last) << 1) | ((empty & not_first) >> 1)
