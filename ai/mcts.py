@@ -357,9 +357,11 @@ class Search:
                     if n:
                         if m:
                             beta = m / (m + n + bias * m * n)
-                            v = (1.0 - beta) * (c.w / n) + beta * aw_t[a] / m + e0 / sqrt(n)
+                            v = (1.0 - beta) * (c.w / n) + beta * aw_t[a] / m
                         else:
-                            v = c.w / n + e0 / sqrt(n)
+                            v = c.w / n
+                        if e0:  # no term to add at explore 0 (Io, Whirlwind: the recipe's)
+                            v += e0 / sqrt(n)
                     else:
                         v = aw_t[a] / m + e0 if m else top
                 if v > best_v:
