@@ -33,19 +33,18 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 import ai  # noqa: E402
 import engine  # noqa: E402
+from ai.knowledge import _file_masks  # noqa: E402
 from engine import IoState  # noqa: E402
-from engine.io import io_tables  # noqa: E402
 
 BANDS = ((13, 20), (21, 30), (31, 45), (46, 66))
 
 
 @cache
 def _masks(n: int) -> tuple[int, int, dict[int, int]]:
-    """Bitboards of an n x n board: cells off the first file, off the last file, and each
-    corner's diagonal neighbour (corner cell -> that cell)."""
-    full = io_tables(n).full
-    not_first = full & ~sum(1 << (r * n) for r in range(n))
-    not_last = full & ~sum(1 << (r * n + n - 1) for r in range(n))
+    """Bitboards of an n x n board: cells off the first file, off the last file
+    (``ai.knowledge._file_masks``), and each corner's diagonal neighbour (corner cell -> that
+    cell)."""
+    not_first, not_last = _file_masks(n)
     cells = n * n
     return not_first, not_last, {0: n + 1, n - 1: 2 * n - 2, n * (n - 1): (n - 2) * n + 1,
                                  cells - 1: cells - n - 2}
