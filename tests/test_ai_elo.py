@@ -211,7 +211,7 @@ def test_the_unvisited_first_variant_drops_only_that_part_of_the_recipe():
     spec = bench.odds_tasks(1, 1.0, ["io"], ours="-unvisited-first")[0][2]
     io = spec[1].for_kind("io")
     assert spec[0] == "variant" and io.unvisited_first is False
-    assert (io.explore, io.ref, io.continue_turn) == (0.0, 100, True)
+    assert (io.explore, io.ref, io.continue_turn) == (ai.IO_SEARCH["explore"], 100, True)
     assert spec[1].for_kind("whirlwind") == ai.LEVELS[5].for_kind("whirlwind")
 
 

@@ -54,16 +54,17 @@ def test_off_by_default_an_unvisited_child_waits_for_its_value():
     assert sum(c.n == 0 for c in s.root.children) > 0
 
 
-@pytest.mark.parametrize("kind, first", [("io", True), ("whirlwind", False)])
-def test_level_5_visits_every_child_first_in_io_and_not_in_whirlwind(kind, first):
-    """Level 5 takes the recipe's selection in both (no exploration term, ref 100; Io's
-    bias is larger, ``ai.IO_SEARCH``), but in Whirlwind an unvisited child waits for its
-    AMAF value (``ai.WHIRLWIND_SEARCH``): after as many simulations as the root has
-    children, some are still unvisited while others were visited again."""
+@pytest.mark.parametrize("kind, first, explore", [("io", True, 0.05), ("whirlwind", False, 0.0)])
+def test_level_5_visits_every_child_first_in_io_and_not_in_whirlwind(kind, first, explore):
+    """Level 5 takes the recipe's selection in both (ref 100; no exploration term in
+    Whirlwind; in Io a larger bias and a small exploration term, ``ai.IO_SEARCH``), but in
+    Whirlwind an unvisited child waits for its AMAF value (``ai.WHIRLWIND_SEARCH``): after
+    as many simulations as the root has children, some are still unvisited while others
+    were visited again."""
     lv = ai.LEVELS[5].for_kind(kind)
     state = engine.new_game(kind).search_state()
     s = ai.level_search(state, kind, lv, random.Random(5))
-    assert (s.unvisited_first, s.explore, s.ref) == (first, 0.0, 100)
+    assert (s.unvisited_first, s.explore, s.ref) == (first, explore, 100)
     n_actions = len(state.actions())
     s.run(playouts=n_actions)
     visits = sorted((c.n for c in s.root.children or []), reverse=True)
