@@ -67,7 +67,8 @@ class Measurement:
 #: round robin in Coil alone (``--kinds coil``), played again after levels 4 and 5 took
 #: Coil's own budgets (:data:`ai.COIL_LEVEL_4`, :data:`ai.COIL_LEVEL_5`; fourth run there),
 #: and Io's from it in Io alone (``--kinds io``), played again after level 5 took Io's own
-#: GRAVE bias (:data:`ai.IO_SEARCH`; fifth run there).
+#: GRAVE bias and exploration term (:data:`ai.IO_SEARCH`; 27 November,
+#: benchmarks/results/io-search-2026-11-27.txt, section 8).
 MEASURED = Measurement(
     date="2026-11-26",
     games_per_pair=12,
@@ -79,11 +80,11 @@ MEASURED = Measurement(
 #: level (1-5, as :data:`ai.LEVELS`) -> game kind (:data:`KINDS`) -> its rating, or None
 #: while that level is not measured in that game.
 RATINGS: dict[int, dict[str, Rating | None]] = {
-    1: {"coil": Rating(-248, -963, -55), "io": Rating(15, -1534, 274), "braincoral": Rating(-347, -760, -198), "branchingcoral": Rating(627, -398, 812), "whirlwind": Rating(1338, 1121, 1504)},
-    2: {"coil": Rating(1608, 1444, 1852), "io": Rating(539, -722, 773), "braincoral": Rating(968, 449, 1151), "branchingcoral": Rating(1028, 760, 1172), "whirlwind": Rating(1744, 1580, 2061)},
-    3: {"coil": Rating(1958, 1799, 2231), "io": Rating(1141, 366, 1348), "braincoral": Rating(1463, 1298, 1610), "branchingcoral": Rating(1362, 1153, 1492), "whirlwind": Rating(2095, 1958, 2456)},
-    4: {"coil": Rating(2286, 2021, 2774), "io": Rating(1747, 1580, 1992), "braincoral": Rating(1995, 1833, 2347), "branchingcoral": Rating(1729, 1596, 1888), "whirlwind": Rating(3349, 3222, 3661)},
-    5: {"coil": Rating(2512, 2276, 2984), "io": Rating(2400, 2122, 3426), "braincoral": Rating(2129, 1953, 2519), "branchingcoral": Rating(1869, 1720, 2057), "whirlwind": Rating(3628, 3412, 4520)},
+    1: {"coil": Rating(-248, -963, -55), "io": Rating(-351, -1107, -224), "braincoral": Rating(-347, -760, -198), "branchingcoral": Rating(627, -398, 812), "whirlwind": Rating(1338, 1121, 1504)},
+    2: {"coil": Rating(1608, 1444, 1852), "io": Rating(980, 209, 1125), "braincoral": Rating(968, 449, 1151), "branchingcoral": Rating(1028, 760, 1172), "whirlwind": Rating(1744, 1580, 2061)},
+    3: {"coil": Rating(1958, 1799, 2231), "io": Rating(1500, 1324, 1685), "braincoral": Rating(1463, 1298, 1610), "branchingcoral": Rating(1362, 1153, 1492), "whirlwind": Rating(2095, 1958, 2456)},
+    4: {"coil": Rating(2286, 2021, 2774), "io": Rating(1960, 1784, 2830), "braincoral": Rating(1995, 1833, 2347), "branchingcoral": Rating(1729, 1596, 1888), "whirlwind": Rating(3349, 3222, 3661)},
+    5: {"coil": Rating(2512, 2276, 2984), "io": Rating(2423, 2234, 3419), "braincoral": Rating(2129, 1953, 2519), "branchingcoral": Rating(1869, 1720, 2057), "whirlwind": Rating(3628, 3412, 4520)},
 }
 
 
