@@ -360,7 +360,7 @@ class Search:
                             v = (1.0 - beta) * (c.w / n) + beta * aw_t[a] / m
                         else:
                             v = c.w / n
-                        if e0:  # no term to add at explore 0 (Io, Whirlwind: the recipe's)
+                        if e0:  # no term to add at explore 0 (level 5 in Whirlwind, as the recipe)
                             v += e0 / sqrt(n)
                     else:
                         v = aw_t[a] / m + e0 if m else top
