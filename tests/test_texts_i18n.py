@@ -117,3 +117,37 @@ def test_babel_locale_follows_the_current_language():
     with i18n.speaking("pt-BR"):
         assert str(i18n.babel_locale()) == "pt_BR"
     assert format_decimal(1234.5, locale=i18n.babel_locale()) == "1,234.5"
+
+
+def test_a_compiled_catalog_is_kept_beside_its_po_and_read_while_current(catalogs, tmp_path, monkeypatch):
+    catalogs("de", "a", 'msgid "Hello"\nmsgstr "Hallo"\n\n#, fuzzy\nmsgid "Move"\nmsgstr "Zug?"\n')
+    assert i18n.translations("de").gettext("Hello") == "Hallo"
+    folder = tmp_path / "de" / "LC_MESSAGES"
+    assert sorted(p.name for p in folder.iterdir()) == ["a.mo", "a.po"]  # no temporary file left
+    i18n.translations.cache_clear()
+
+    def no_parsing(*args, **kwargs):
+        raise AssertionError("the .po was parsed again")
+
+    monkeypatch.setattr(i18n, "read_po", no_parsing)
+    again = i18n.translations("de")
+    assert again.gettext("Hello") == "Hallo" and again.gettext("Move") == "Move"  # fuzzy stays out
+
+
+def test_an_edited_po_is_read_again_and_a_read_only_folder_still_works(catalogs, tmp_path, monkeypatch):
+    import os
+
+    catalogs("de", "a", 'msgid "Hello"\nmsgstr "Hallo"\n')
+    assert i18n.translations("de").gettext("Hello") == "Hallo"
+    po = tmp_path / "de" / "LC_MESSAGES" / "a.po"
+    catalogs("de", "a", 'msgid "Hello"\nmsgstr "Servus"\n')
+    mo_time = (po.with_suffix(".mo")).stat().st_mtime_ns
+    os.utime(po, ns=(mo_time + 10**9, mo_time + 10**9))  # edited after it was compiled
+    i18n.translations.cache_clear()
+
+    def refused(*args, **kwargs):
+        raise PermissionError("read-only")
+
+    monkeypatch.setattr(i18n.os, "replace", refused)
+    assert i18n.translations("de").gettext("Hello") == "Servus"
+    assert sorted(p.name for p in po.parent.iterdir()) == ["a.mo", "a.po"]  # the old .mo, no temporary
