@@ -36,10 +36,11 @@ set by hand wins.
 
 The suite runs on every core (pytest-xdist, ``-n auto`` in pyproject.toml): each worker is a
 process of its own, with its own PostgreSQL server and fake Discords on free ports. ``auto``
-means :data:`WORKERS_PER_CORE` workers per core (:func:`pytest_xdist_auto_num_workers`): about
-a third of the suite's time is spent waiting (bot processes starting, the fake Discord's quiet
-periods, timers), and an extra worker fills those waits. ``STONECAST_TEST_WORKERS`` sets the
-number.
+means :data:`WORKERS_PER_CORE` workers per core (:func:`pytest_xdist_auto_num_workers`): part
+of each worker's time is spent waiting (bot processes starting, the fake Discord's quiet
+periods, timers), and the extra workers fill those waits (with 1.5 a core, 2 cores still
+idled about 18 of the 300 core-seconds of a run; with 2 a core, about 4).
+``STONECAST_TEST_WORKERS`` sets the number.
 """
 
 from __future__ import annotations
@@ -59,7 +60,7 @@ import pytest
 
 BACKENDS = ("sqlite", "postgresql")
 #: xdist workers per core for ``-n auto``.
-WORKERS_PER_CORE = 1.5
+WORKERS_PER_CORE = 2
 RAM_DISK = "/dev/shm"
 
 if sys.dont_write_bytecode:  # PYTHONDONTWRITEBYTECODE: set for this process, its workers and children

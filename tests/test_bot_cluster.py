@@ -9,8 +9,9 @@ Sizes: large enough that every process takes several batches (sweeps take
 ``SWEEP_BATCH`` = 50 games, delivery passes ``DELIVERY_BATCH`` = 100 rows), so the processes
 race on every step; the issue's scale (500 expired games, 10,000 rows, and 10,000 running
 games) is measured by ``benchmarks/scale.py``, which checks the same "once, none lost". Set
-``STONECAST_TEST_EXPIRED`` (expired games, default 150) and ``STONECAST_TEST_OUTBOX`` (outbox
-rows, default 1,000: ten delivery batches for three processes, racing with the sweeps) to run
+``STONECAST_TEST_EXPIRED`` (expired games, default 110: three sweep batches) and
+``STONECAST_TEST_OUTBOX`` (outbox rows, default 600: six delivery batches for three processes,
+racing with the sweeps) to run
 these tests at that scale. The processes run with a short lease
 (``STONECAST_LEASE``) and maintenance interval."""
 
@@ -27,8 +28,8 @@ from fakediscord.cluster import BotProcesses, gateway_of, seed_games, shard_bloc
 
 from bot.manager import DAY, GameManager
 
-EXPIRED = int(os.environ.get("STONECAST_TEST_EXPIRED", "150"))
-OUTBOX = int(os.environ.get("STONECAST_TEST_OUTBOX", "1000"))
+EXPIRED = int(os.environ.get("STONECAST_TEST_EXPIRED", "110"))
+OUTBOX = int(os.environ.get("STONECAST_TEST_OUTBOX", "600"))
 LEASE = 3.0
 FAST = {"STONECAST_LEASE": str(LEASE), "STONECAST_MAINTENANCE_INTERVAL": "0.3"}
 
@@ -100,8 +101,8 @@ async def test_racing_moves_on_one_game_in_two_processes_apply_once(cluster_fake
 
 async def test_expired_games_and_queued_rows_are_each_handled_once_by_three_processes(
         cluster_fake, pg_url, tmp_path):
-    """Three processes started at once on a database where EXPIRED games (150) passed their
-    deadline while no bot ran, and OUTBOX (1,000) rows wait in the outbox: every game is lost
+    """Three processes started at once on a database where EXPIRED games (110) passed their
+    deadline while no bot ran, and OUTBOX (600) rows wait in the outbox: every game is lost
     on time once, with its final board posted once; every row is posted exactly once (one
     message per nonce, none answered by an earlier post) and marked delivered -- the sweeps
     and the delivery passes of the three processes race on the same tables."""

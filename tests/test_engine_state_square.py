@@ -100,9 +100,15 @@ def test_half_moves_match_the_reference_state(kind, options, seed):
     assert ref.winner == fast.winner
 
 
+_INDEXES: dict[tuple[type, int], dict[str, int]] = {}
+
+
 def _cells_of(state, move: str) -> list[int]:
-    """The cells a move text names, in its order."""
-    index = {state.label(c): c for c in range(state.n_cells)}
+    """The cells a move text names, in its order (each board's labels indexed once)."""
+    key = (type(state), state.n_cells)
+    index = _INDEXES.get(key)
+    if index is None:
+        index = _INDEXES[key] = {state.label(c): c for c in range(state.n_cells)}
     return [index[t] for t in move.split()]
 
 
