@@ -88,7 +88,7 @@ def pytest_collection(session) -> None:
     ``k/n`` of the way down the list. Every worker collects every module; on a fresh checkout
     each would otherwise rewrite and compile all of them (pytest's assertion rewriting, a few
     seconds), in the same order at the same time. Started at different points, each compiles
-    about a third and reads the rest from the ``__pycache__`` the others have just written (see
+    its share and reads the rest from the ``__pycache__`` the others have just written (see
     the module docstring). A module that fails to import is left to the collection to report."""
     worker = os.environ.get("PYTEST_XDIST_WORKER", "")
     count = int(os.environ.get("PYTEST_XDIST_WORKER_COUNT", "1") or 1)
