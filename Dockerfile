@@ -27,6 +27,9 @@ COPY ai ./ai
 COPY renderers ./renderers
 COPY bot ./bot
 RUN pip install . && rm -rf /app/build
+# The translations compiled once, here: bot/texts/i18n.py keeps each catalog's .mo beside its
+# .po, where the stonecast user below may not write (it would parse every .po at each start).
+RUN python -c "from bot.texts import i18n; [i18n.translations(lang) for lang in i18n.SUPPORTED]"
 
 USER stonecast
 VOLUME ["/data"]
