@@ -124,6 +124,7 @@ def test_a_compiled_catalog_is_kept_beside_its_po_and_read_while_current(catalog
     assert i18n.translations("de").gettext("Hello") == "Hallo"
     folder = tmp_path / "de" / "LC_MESSAGES"
     assert sorted(p.name for p in folder.iterdir()) == ["a.mo", "a.po"]  # no temporary file left
+    assert (folder / "a.mo").stat().st_mode & 0o777 == 0o644  # readable by the bot's own user
     i18n.translations.cache_clear()
 
     def no_parsing(*args, **kwargs):
@@ -151,3 +152,6 @@ def test_an_edited_po_is_read_again_and_a_read_only_folder_still_works(catalogs,
     monkeypatch.setattr(i18n.os, "replace", refused)
     assert i18n.translations("de").gettext("Hello") == "Servus"
     assert sorted(p.name for p in po.parent.iterdir()) == ["a.mo", "a.po"]  # the old .mo, no temporary
+    i18n.translations.cache_clear()
+    monkeypatch.setattr(i18n.tempfile, "mkstemp", refused)  # not even a temporary file
+    assert i18n.translations("de").gettext("Hello") == "Servus"

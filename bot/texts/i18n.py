@@ -26,6 +26,7 @@ import contextvars
 import functools
 import io
 import os
+import tempfile
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -119,10 +120,11 @@ def translations(language: str) -> NullTranslations:
 
 def _compiled(po: Path, language: str) -> bytes:
     """The ``.mo`` bytes of the catalog ``po`` (Babel's ``read_po`` and ``write_mo``, fuzzy
-    entries left out). Parsing a ``.po`` costs about 30 ms, and every process the bot starts
-    reads them all, so the result is cached beside it as ``<name>.mo`` (ignored by git), the way
-    Python caches bytecode: used while it is at least as new as the ``.po``, written atomically,
-    and skipped where the folder is read-only."""
+    entries left out). Parsing a language's ``.po`` files costs about 30 ms, and every process
+    the bot starts reads them all, so the result is cached beside it as ``<name>.mo`` (ignored
+    by git), the way Python caches bytecode: used while it is at least as new as the ``.po``,
+    written atomically (readable by all, as the ``.po``), and skipped where the folder is
+    read-only."""
     mo = po.with_suffix(".mo")
     try:
         if mo.stat().st_mtime_ns >= po.stat().st_mtime_ns:
@@ -134,12 +136,17 @@ def _compiled(po: Path, language: str) -> bytes:
     buf = io.BytesIO()
     write_mo(buf, catalog, use_fuzzy=False)
     data = buf.getvalue()
-    temporary = mo.with_name(f".{mo.name}.{os.getpid()}")
     try:
-        temporary.write_bytes(data)
+        fd, temporary = tempfile.mkstemp(prefix=f".{mo.name}.", dir=mo.parent)
+    except OSError:  # a read-only folder: parsed again by the next process
+        return data
+    try:
+        with os.fdopen(fd, "wb") as f:
+            f.write(data)
+            os.fchmod(f.fileno(), 0o644)  # mkstemp's 0600 would hide it from other users
         os.replace(temporary, mo)
     except OSError:
-        temporary.unlink(missing_ok=True)
+        Path(temporary).unlink(missing_ok=True)
     return data
 
 
