@@ -133,6 +133,20 @@ def test_a_compiled_catalog_is_kept_beside_its_po_and_read_while_current(catalog
     monkeypatch.setattr(i18n, "read_po", no_parsing)
     again = i18n.translations("de")
     assert again.gettext("Hello") == "Hallo" and again.gettext("Move") == "Move"  # fuzzy stays out
+    assert (folder / "a.mo").stat().st_mtime_ns == (folder / "a.po").stat().st_mtime_ns  # its stamp
+
+
+def test_a_po_replaced_by_an_older_one_is_read_again(catalogs, tmp_path):
+    import os
+
+    catalogs("de", "a", 'msgid "Hello"\nmsgstr "Hallo"\n')
+    assert i18n.translations("de").gettext("Hello") == "Hallo"
+    po = tmp_path / "de" / "LC_MESSAGES" / "a.po"
+    older = po.stat().st_mtime_ns - 10**9
+    catalogs("de", "a", 'msgid "Hello"\nmsgstr "Servus"\n')  # an older release's file, say
+    os.utime(po, ns=(older, older))
+    i18n.translations.cache_clear()
+    assert i18n.translations("de").gettext("Hello") == "Servus"
 
 
 def test_an_edited_po_is_read_again_and_a_read_only_folder_still_works(catalogs, tmp_path, monkeypatch):

@@ -122,12 +122,14 @@ def _compiled(po: Path, language: str) -> bytes:
     """The ``.mo`` bytes of the catalog ``po`` (Babel's ``read_po`` and ``write_mo``, fuzzy
     entries left out). Parsing a language's ``.po`` files costs about 30 ms, and every process
     the bot starts reads them all, so the result is cached beside it as ``<name>.mo`` (ignored
-    by git), the way Python caches bytecode: used while it is at least as new as the ``.po``,
-    written atomically (readable by all, as the ``.po``), and skipped where the folder is
-    read-only."""
+    by git), the way Python caches bytecode: stamped with the ``.po``'s modification time and
+    used only while the two times are equal (a ``.po`` edited, or replaced by an older one,
+    is compiled again), written atomically (readable by all, as the ``.po``), and skipped
+    where the folder is read-only."""
     mo = po.with_suffix(".mo")
+    source_time = po.stat().st_mtime_ns
     try:
-        if mo.stat().st_mtime_ns >= po.stat().st_mtime_ns:
+        if mo.stat().st_mtime_ns == source_time:
             return mo.read_bytes()
     except OSError:
         pass
@@ -144,6 +146,7 @@ def _compiled(po: Path, language: str) -> bytes:
         with os.fdopen(fd, "wb") as f:
             f.write(data)
             os.fchmod(f.fileno(), 0o644)  # mkstemp's 0600 would hide it from other users
+        os.utime(temporary, ns=(source_time, source_time))
         os.replace(temporary, mo)
     except OSError:
         Path(temporary).unlink(missing_ok=True)
