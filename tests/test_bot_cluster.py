@@ -11,9 +11,8 @@ race on every step; the issue's scale (500 expired games, 10,000 rows, and 10,00
 games) is measured by ``benchmarks/scale.py``, which checks the same "once, none lost". Set
 ``STONECAST_TEST_EXPIRED`` (expired games, default 110: three sweep batches) and
 ``STONECAST_TEST_OUTBOX`` (outbox rows, default 600: six delivery batches for three processes,
-racing with the sweeps) to run
-these tests at that scale. The processes run with a short lease
-(``STONECAST_LEASE``) and maintenance interval."""
+racing with the sweeps) to run these tests at that scale. The processes run with a short
+lease (``STONECAST_LEASE``) and maintenance interval."""
 
 import asyncio
 import collections
