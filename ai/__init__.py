@@ -99,6 +99,10 @@ class Level:
                                  # in the chosen first half-move's subtree for the rest of
                                  # the time (as Ludii's agents do), instead of picking from
                                  # that subtree as it stands (or a small fresh search)
+    keep_tree: bool = False      # tree reuse: when the caller offers a SearchTree
+                                 # (choose_move's ``tree``), start from the node of the
+                                 # position in the tree kept from this side's last move
+                                 # and keep the new one (Io's level 5, IO_SEARCH)
     unvisited_first: bool = False  # every child visited once before any is chosen by
                                  # value (Ludii's QInit.INF; ai.mcts.Search)
     per_kind: Mapping[str, Mapping[str, Any]] = field(default_factory=dict)
@@ -187,8 +191,13 @@ WHIRLWIND_SEARCH: Mapping[str, Any] = {**RECIPE_SEARCH, "unvisited_first": False
 #: so without an exploration term a child whose first playouts lost is seldom tried again:
 #: an exploration constant of 0.05 took level 5 from 60% against the recipe at 1 s a move
 #: (108/180 over six runs) to 18/20, then 28/40 at the issue's setting (46/60, 77%, 65-86%;
-#: benchmarks/results/io-search-2026-11-27.txt).
-IO_SEARCH: Mapping[str, Any] = {**RECIPE_SEARCH, "bias": 1e-3, "explore": 0.05}
+#: benchmarks/results/io-search-2026-11-27.txt); a third run scored 22/40 (all three 68/100,
+#: 68%, 58-76%). With the tree kept between moves as well (``keep_tree``, as the recipe
+#: keeps its own), level 5 scored 29/40 and 32/40 on the same seeds: 61/80 (76%, 66-84%),
+#: +200 Elo (benchmarks/results/io-reuse-amaf-2026-11-27.txt). In the Corals and Whirlwind
+#: the tree kept did not pay (README).
+IO_SEARCH: Mapping[str, Any] = {**RECIPE_SEARCH, "bias": 1e-3, "explore": 0.05,
+                                "keep_tree": True}
 
 #: Coil's budgets at levels 4 and 5 (issue 24 item 3). With tactics, Coil's search gains little
 #: from the simulations between the two levels' usual budgets: level 5 at 12,000 beat level 4
@@ -299,7 +308,8 @@ def _turns_text(state: SearchState, half_moves: list[int]) -> list[str]:
 
 
 def choose_move(position: Position, *, level: int = 3, seconds: float | None = None,
-                seed: int | None = None, playouts: int | None = None) -> Decision:
+                seed: int | None = None, playouts: int | None = None,
+                tree: SearchTree | None = None) -> Decision:
     """Search ``position`` and return the chosen move as a :class:`Decision`.
 
     ``level`` 1-5 (see :data:`LEVELS`); ``seconds`` caps the wall time (default: the
@@ -317,11 +327,19 @@ def choose_move(position: Position, *, level: int = 3, seconds: float | None = N
     is furthest away is played (among equals, the best practical chance). Raises ValueError
     when the game is over, the level is not 1-5, or ``seconds``/``playouts`` are not
     positive numbers.
+
+    ``tree``: a :class:`SearchTree` the caller keeps for this side of this game (the bot's
+    search workers keep one per game). A level that keeps its tree in this game
+    (:attr:`Level.keep_tree`: level 5 in Io) starts from the node of ``position`` in it,
+    when it holds it, and leaves its own tree there; any other leaves it untouched.
     """
     lv = _check_level(level)
     seconds = _check_seconds(seconds)
     playouts = _check_playouts(playouts)
-    return search_move(position, lv, seconds=seconds, seed=seed, playouts=playouts)
+    if tree is not None and not (isinstance(position, Position)
+                                 and lv.for_kind(position.kind).keep_tree):
+        tree = None
+    return search_move(position, lv, seconds=seconds, seed=seed, playouts=playouts, tree=tree)
 
 
 class SearchTree:

@@ -204,7 +204,9 @@ def _player_move(pos, spec, seed, agents=None):
     :class:`GraveAgent` kept in ``agents`` (a dict for this player in this game) so it can
     reuse its tree; with simulations (and seconds None), that many a half-move -- or
     ("variant", Level, seconds[, keep the tree]) or ("variant_p", Level, simulations[, keep
-    the tree]). Returns (move, proved_win)."""
+    the tree]). A level's tree is kept in ``agents`` too, where the level keeps it in this
+    game (``Level.keep_tree``: level 5 in Io). Returns (move, proved_win)."""
+    tree = agents.setdefault("tree", ai.SearchTree()) if agents is not None else None
     if spec[0] == "uct":
         move, _ = uct_turn(pos, seconds=spec[1], seed=seed)
         return move, False
@@ -221,7 +223,8 @@ def _player_move(pos, spec, seed, agents=None):
         lv = ai.LEVELS[level].for_kind(pos.kind)  # its budget in this game
         d = ai.choose_move(pos, level=level, seed=seed,
                            seconds=min(ai.MAX_SECONDS, lv.seconds * scale),
-                           playouts=max(8, int(lv.playouts * scale)) if lv.playouts else None)
+                           playouts=max(8, int(lv.playouts * scale)) if lv.playouts else None,
+                           tree=tree)
         return d.move, d.proven and d.value == 1.0
     if spec[0] == "level":
         _, level, scale = spec
@@ -230,18 +233,17 @@ def _player_move(pos, spec, seed, agents=None):
             # the level's simulation budget alone (its time cap is a safeguard for slow
             # machines): load-independent, so the ladder measures what players get
             d = ai.choose_move(pos, level=level, playouts=max(8, int(lv.playouts * scale)),
-                               seed=seed)
+                               seed=seed, tree=tree)
         else:
             d = ai.choose_move(pos, level=level, seed=seed,
-                               seconds=min(ai.MAX_SECONDS, lv.seconds * scale))
+                               seconds=min(ai.MAX_SECONDS, lv.seconds * scale), tree=tree)
     elif spec[0] == "level_t":
         _, level, seconds = spec
-        d = ai.choose_move(pos, level=level, seconds=seconds, seed=seed)
+        d = ai.choose_move(pos, level=level, seconds=seconds, seed=seed, tree=tree)
     else:  # ("variant" / "variant_p", Level, seconds / simulations[, keep the tree])
         lv, budget = spec[1], spec[2]
-        tree = None
-        if len(spec) > 3 and spec[3] and agents is not None:
-            tree = agents.setdefault("tree", ai.SearchTree())
+        if not (len(spec) > 3 and spec[3]) and not lv.for_kind(pos.kind).keep_tree:
+            tree = None
         if spec[0] == "variant_p":  # a fixed simulation budget: load-independent
             d = ai.search_move(pos, lv, playouts=budget, seed=seed, tree=tree)
         else:
@@ -352,6 +354,8 @@ VARIANTS = {
     "recipe": {f: getattr(ai.LEVELS[5], f) for f in ai.RECIPE_SEARCH},
     # Ludii's QInit.INF alone: an unvisited child valued by its AMAF mean instead
     "unvisited-first": dict(unvisited_first=False),
+    # tree reuse (Io's level 5 keeps its tree between moves; "+tree-reuse" adds it elsewhere)
+    "keep-tree": dict(keep_tree=False),
 }
 #: Candidates not (yet) in level 5, measured the other way round with "+name": level 5 with
 #: the change against level 5 as it is (issue 24: each kept only if a match shows it).

@@ -158,3 +158,32 @@ def test_level_5_keeps_its_tree_in_whirlwind():
     d2 = ai.search_move(pos2, lv, playouts=100, seed=3, tree=tree)
     assert tree.reused == visits
     assert d2.move in set(pos2.legal_moves())
+
+
+def _io_position(turns: int, seed: int) -> engine.Position:
+    pos = engine.new_game("io", size=7)
+    rng = random.Random(seed)
+    for _ in range(turns):
+        pos = pos.play(pos.random_move(rng))
+    return pos
+
+
+def test_choose_move_keeps_a_tree_only_where_the_level_does():
+    """ai.choose_move's ``tree`` (issue 24): level 5 keeps its tree in Io (Level.keep_tree,
+    ai.IO_SEARCH), so its next move, after the reply it expected, starts from that reply's
+    node with its visits; level 4 in Io and level 5 in Brain Coral leave the tree empty."""
+    assert ai.LEVELS[5].for_kind("io").keep_tree
+    assert not ai.LEVELS[5].for_kind("braincoral").keep_tree
+    pos = _io_position(4, 3)
+    tree = ai.SearchTree()
+    d = ai.choose_move(pos, level=5, playouts=800, seed=1, tree=tree)
+    after = pos.play(d.move)
+    assert tree.reused == 0 and tree.node is not None and tree.after == after
+    assert len(d.line) >= 2
+    d2 = ai.choose_move(after.play(d.line[1]), level=5, playouts=100, seed=2, tree=tree)
+    assert tree.reused > 0
+    assert d2.move in set(after.play(d.line[1]).legal_moves())
+    for position, level in ((pos, 4), (engine.new_game("braincoral", size=3), 5)):
+        untouched = ai.SearchTree()
+        ai.choose_move(position, level=level, playouts=200, seed=1, tree=untouched)
+        assert untouched.node is None and untouched.after is None

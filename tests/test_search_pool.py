@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import collections
 import os
 import time
 
@@ -12,6 +13,7 @@ from search_pool_support import die, fail, pid_of_worker, sleep_then
 import ai
 import engine
 from ai.review import review_game
+from bot.workers import search_jobs
 from bot.workers.search_pool import (
     FLOOR_SECONDS,
     OVERRUN,
@@ -24,6 +26,31 @@ from bot.workers.search_pool import (
     time_cap,
     workers_from_env,
 )
+
+
+def test_a_worker_keeps_each_games_tree_for_its_next_move(monkeypatch):
+    """Tree reuse in the worker (issue 24): the tree of a level that keeps it (level 5 in
+    Io) is kept under the game's key, and that game's next move starts from it; a level that
+    keeps none stores nothing; beyond KEPT_TREES games the least recently searched goes."""
+    monkeypatch.setattr(search_jobs, "_trees", collections.OrderedDict())
+    monkeypatch.setattr(search_jobs, "KEPT_TREES", 2)
+    trees = search_jobs._trees
+    pos = engine.new_game("io", size=7).play("d4")
+
+    def move(key: str, position: engine.Position, level: int, playouts: int) -> ai.Decision:
+        return search_jobs._job_move(key, position.to_text(), level, None, 1, playouts,
+                                     lambda _message: None)
+
+    d = move("g1", pos, 5, 800)
+    assert trees["g1"].after == pos.play(d.move) and trees["g1"].reused == 0
+    reply = pos.play(d.move).play(d.line[1])
+    move("g1", reply, 5, 100)
+    assert trees["g1"].reused > 0
+    move("g2", pos, 3, 100)
+    assert list(trees) == ["g1"]
+    move("g3", pos, 5, 100)
+    move("g4", pos, 5, 100)
+    assert list(trees) == ["g3", "g4"]
 
 
 async def test_choose_move_and_review_give_the_same_results_as_in_process():
@@ -121,13 +148,13 @@ async def test_a_search_with_a_deadline_gets_the_time_left_when_a_worker_takes_i
         await busy
         taken = loop.time()  # the worker took the search when busy's answer came, before this
         await search
-        kind, (_, level, seconds, _, playouts) = sent[-1]
-        assert (kind, level, playouts) == ("move", 2, 30)
+        kind, (key, _, level, seconds, _, playouts) = sent[-1]
+        assert (kind, key, level, playouts) == ("move", "e", 2, 30)
         assert (due - taken) / OVERRUN <= seconds <= (due - queued - 0.3) / OVERRUN < 5.0
         await pool.choose_move("e", pos, level=2, seconds=5.0, playouts=30, deadline=loop.time() - 1)
-        assert sent[-1][1][2] == FLOOR_SECONDS
+        assert sent[-1][1][3] == FLOOR_SECONDS
         await pool.choose_move("e", pos, level=2, seconds=5.0, playouts=30)
-        assert sent[-1][1][2] == 5.0
+        assert sent[-1][1][3] == 5.0
         with pytest.raises(ValueError, match="needs seconds"):
             await pool.choose_move("e", pos, level=2, deadline=loop.time())
 

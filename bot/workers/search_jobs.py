@@ -4,27 +4,49 @@ A worker (:func:`worker_main`) reads ``(kind, args)`` jobs from its pipe and ans
 ``("ok", result)`` or ``("error", text)``, sending ``("progress", done, total)`` on the way;
 the kinds are ``"move"`` (:func:`ai.choose_move`), ``"review"``
 (:func:`ai.review.review_game`) and ``"call"`` (any picklable callable; tests use it).
+
+Tree reuse (issue 24): a worker keeps the search tree of the last move it chose in each of
+the :data:`KEPT_TREES` games it searched most recently, keyed by the pool's key (the game),
+and a level that keeps its tree (:attr:`ai.Level.keep_tree`) starts its next move in that
+game from it when the position follows (the tree holds the position and its ply). A game's
+next move searched by another worker, or after a worker was replaced, starts afresh.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections import OrderedDict
+from collections.abc import Callable, Hashable
 from multiprocessing.connection import Connection
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from .procs import die_with_parent
 
-__all__ = ["worker_main"]
+if TYPE_CHECKING:
+    import ai
+
+__all__ = ["KEPT_TREES", "worker_main"]
+
+#: How many games' search trees a worker keeps (the most recently searched; a level-5 tree
+#: of Io is a few megabytes).
+KEPT_TREES = 8
+
+_trees: OrderedDict[Hashable, ai.SearchTree] = OrderedDict()
 
 
 # --- in the worker ----------------------------------------------------------------------
 
-def _job_move(text: str, level: int, seconds: float | None, seed: int | None,
+def _job_move(key: Hashable, text: str, level: int, seconds: float | None, seed: int | None,
               playouts: int | None, send: Callable[[object], object]) -> Any:
     import ai
     import engine
-    return ai.choose_move(engine.from_text(text), level=level, seconds=seconds, seed=seed,
-                          playouts=playouts)
+    tree = _trees.pop(key, None) or ai.SearchTree()
+    decision = ai.choose_move(engine.from_text(text), level=level, seconds=seconds, seed=seed,
+                              playouts=playouts, tree=tree)
+    if tree.node is not None:  # kept only where the level keeps its tree
+        _trees[key] = tree
+        while len(_trees) > KEPT_TREES:
+            _trees.popitem(last=False)
+    return decision
 
 
 def _job_review(kind: str, options: dict[str, Any], moves: list[str], kwargs: dict[str, Any],

@@ -192,7 +192,8 @@ class SearchPool:
         """
         if deadline is not None and seconds is None:
             raise ValueError("a deadline needs seconds (the longest the search may take)")
-        decision = await self._submit(key, "move", (position.to_text(), level, seconds, seed, playouts),
+        decision = await self._submit(key, "move",
+                                      (key, position.to_text(), level, seconds, seed, playouts),
                                       lane=lane, deadline=deadline)
         return cast("ai.Decision", decision)  # what _job_move returned, back through the pipe
 
@@ -296,8 +297,9 @@ class SearchPool:
         if job.deadline is None or job.kind != "move":
             return job.kind, job.args
         assert self._loop is not None  # jobs exist only once start() set it
-        text, level, seconds, seed, playouts = job.args
-        return job.kind, (text, level, time_cap(seconds, job.deadline, self._loop.time()), seed, playouts)
+        key, text, level, seconds, seed, playouts = job.args
+        cap = time_cap(seconds, job.deadline, self._loop.time())
+        return job.kind, (key, text, level, cap, seed, playouts)
 
     def _dispatch(self) -> None:
         for w in self._workers:
