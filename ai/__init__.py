@@ -194,8 +194,10 @@ WHIRLWIND_SEARCH: Mapping[str, Any] = {**RECIPE_SEARCH, "unvisited_first": False
 #: benchmarks/results/io-search-2026-11-27.txt); a third run scored 22/40 (all three 68/100,
 #: 68%, 58-76%). With the tree kept between moves as well (``keep_tree``, as the recipe
 #: keeps its own), level 5 scored 29/40 and 32/40 on the same seeds: 61/80 (76%, 66-84%),
-#: +203 Elo (benchmarks/results/io-reuse-amaf-2026-11-27.txt). In the Corals
-#: the tree kept did not pay (README).
+#: +203 Elo, against 22/40 for level 5 as it was in the same session; but against level 5
+#: without it at a fixed 3,000 simulations a move, 30/60: no gain of its own shows there
+#: (benchmarks/results/io-reuse-amaf-2026-11-27.txt). Kept as it is no weaker and costs
+#: little. In the Corals the tree kept did not pay (README).
 IO_SEARCH: Mapping[str, Any] = {**RECIPE_SEARCH, "bias": 1e-3, "explore": 0.05,
                                 "keep_tree": True}
 
