@@ -192,8 +192,7 @@ class SearchPool:
         """
         if deadline is not None and seconds is None:
             raise ValueError("a deadline needs seconds (the longest the search may take)")
-        decision = await self._submit(key, "move",
-                                      (key, position.to_text(), level, seconds, seed, playouts),
+        decision = await self._submit(key, "move", (position.to_text(), level, seconds, seed, playouts),
                                       lane=lane, deadline=deadline)
         return cast("ai.Decision", decision)  # what _job_move returned, back through the pipe
 
@@ -293,13 +292,16 @@ class SearchPool:
         return self._queue.popleft() if self._queue else self._analysis.popleft()
 
     def _message(self, job: _Job) -> tuple[str, tuple[Any, ...]]:
-        """What a worker is sent for ``job``: a search with a deadline gets its time cap now."""
-        if job.deadline is None or job.kind != "move":
+        """What a worker is sent for ``job``: a search goes with its key (the worker keeps the
+        game's tree under it), and one with a deadline gets its time cap now."""
+        if job.kind != "move":
             return job.kind, job.args
+        if job.deadline is None:
+            return job.kind, (job.key, *job.args)
         assert self._loop is not None  # jobs exist only once start() set it
-        key, text, level, seconds, seed, playouts = job.args
+        text, level, seconds, seed, playouts = job.args
         cap = time_cap(seconds, job.deadline, self._loop.time())
-        return job.kind, (key, text, level, cap, seed, playouts)
+        return job.kind, (job.key, text, level, cap, seed, playouts)
 
     def _dispatch(self) -> None:
         for w in self._workers:
